@@ -1,0 +1,141 @@
+//! Sets of squares as 49-bit masks.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use crate::Square;
+
+/// A set of squares, one bit per square index.
+///
+/// Iteration goes in ascending index order, which is the order of square
+/// names as strings (see [`Square`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard((1 << Square::COUNT) - 1);
+
+    pub const fn from_square(square: Square) -> Bitboard {
+        Bitboard(1 << square.index())
+    }
+
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 & (1 << square.index()) != 0
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn with(self, square: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << square.index())
+    }
+
+    pub const fn without(self, square: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << square.index()))
+    }
+
+    /// The squares of the set whose rank is `rank` (0 = rank 1).
+    pub const fn on_rank(rank: u8) -> Bitboard {
+        let mut board = Bitboard::EMPTY;
+        let mut file = 0;
+        while file < Square::SIDE {
+            if let Some(square) = Square::new(file, rank) {
+                board = board.with(square);
+            }
+            file += 1;
+        }
+        board
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let lowest = self.0.trailing_zeros() as usize;
+        let square = Square::from_index(lowest)?;
+        self.0 &= self.0 - 1;
+        Some(square)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let count = self.0.count_ones() as usize;
+        (count, Some(count))
+    }
+}
+
+impl ExactSizeIterator for Bitboard {}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
+        squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    fn bitand(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & other.0)
+    }
+}
+
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    fn bitor(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 | other.0)
+    }
+}
+
+impl BitAndAssign for Bitboard {
+    fn bitand_assign(&mut self, other: Bitboard) {
+        self.0 &= other.0;
+    }
+}
+
+impl BitOrAssign for Bitboard {
+    fn bitor_assign(&mut self, other: Bitboard) {
+        self.0 |= other.0;
+    }
+}
+
+/// The complement within the 49 squares of the board.
+impl Not for Bitboard {
+    type Output = Bitboard;
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::FULL.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_in_ascending_order() {
+        let squares = ["g7", "a1", "d4", "a7"].map(|s| s.parse::<Square>().unwrap());
+        let board: Bitboard = squares.into_iter().collect();
+        let names: Vec<String> = board.map(|s| s.to_string()).collect();
+        assert_eq!(names, ["a1", "a7", "d4", "g7"]);
+    }
+
+    #[test]
+    fn complement_stays_on_the_board() {
+        assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
+        assert_eq!((!Bitboard::FULL).count(), 0);
+        assert_eq!(Bitboard::FULL.count(), 49);
+    }
+
+    #[test]
+    fn ranks_hold_seven_squares() {
+        for rank in 0..7 {
+            let board = Bitboard::on_rank(rank);
+            assert_eq!(board.count(), 7);
+            assert!(board.into_iter().all(|s| s.rank() == rank));
+        }
+    }
+}

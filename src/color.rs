@@ -1,0 +1,60 @@
+//! The two sides.
+
+use std::fmt;
+use std::ops::Not;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    /// White first: the order of the Part 1 listing.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `white` or `black`, as the judge prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// The FEN letter of the side to move.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// The rank step of a forward move: white moves up the board, black down.
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,31 @@
+//! A fast, exact Congo engine and the command-line judge built on it.
+//!
+//! The judge reads a count and then one FEN per line, and for each prints
+//! what the Wits assignment's autograder expects. Everything the binary
+//! does is a library function: [`cli::run`] is the whole program, with its
+//! input, output and error streams passed in.
+
+mod bitboard;
+mod board;
+mod color;
+mod fen;
+mod moves;
+mod piece;
+mod position;
+mod square;
+
+pub mod cli;
+pub mod judge;
+pub mod movegen;
+pub mod random;
+pub mod tables;
+pub mod tasks;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use color::Color;
+pub use fen::FenError;
+pub use moves::{Jumps, Move};
+pub use piece::{Kind, Piece};
+pub use position::Position;
+pub use square::{ParseSquareError, Square};

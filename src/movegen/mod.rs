@@ -1,0 +1,88 @@
+//! Move generation, one file per piece kind.
+//!
+//! Every piece but the monkey moves from one square to one other, so its
+//! generator is a function returning the set of target squares. Walking the
+//! pieces and then their targets in square-index order yields moves already
+//! sorted as strings, with no sort and no duplicates.
+
+mod crocodile;
+mod elephant;
+mod giraffe;
+mod lion;
+mod monkey;
+mod pawn;
+mod zebra;
+
+use crate::{Bitboard, Board, Color, Kind, Piece, Square};
+
+pub use crate::moves::{Jumps, Move};
+
+/// Appends the moves of every `kind` piece of `side`, sorted as strings.
+pub fn piece_moves(board: &Board, side: Color, kind: Kind, moves: &mut Vec<Move>) {
+    for from in board.pieces(Piece::new(side, kind)) {
+        moves_from(board, side, kind, from, moves);
+    }
+}
+
+/// Appends every move of the `side` pieces, sorted as strings.
+pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
+    for from in board.by_color(side) {
+        if let Some(piece) = board.piece_at(from) {
+            moves_from(board, side, piece.kind, from, moves);
+        }
+    }
+}
+
+/// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
+pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
+    let targets = match kind {
+        Kind::Monkey => return monkey::moves(board, side, from, moves),
+        Kind::Lion => lion::targets(board, side, from),
+        Kind::Zebra => zebra::targets(board, side, from),
+        Kind::Giraffe => giraffe::targets(board, side, from),
+        Kind::Elephant => elephant::targets(board, side, from),
+        Kind::Crocodile => crocodile::targets(board, side, from),
+        Kind::Pawn => pawn::pawn_targets(board, side, from),
+        Kind::Superpawn => pawn::superpawn_targets(board, side, from),
+    };
+    moves.extend(targets.map(|to| Move::new(from, to)));
+}
+
+/// Squares not holding a piece of `side`: where a capturing move may land.
+fn not_own(board: &Board, side: Color) -> Bitboard {
+    !board.by_color(side)
+}
+
+/// The empty squares reached by walking up to `steps` squares from `from`
+/// in direction (`files`, `ranks`), stopping at the first occupied square.
+fn quiet_walk(board: &Board, from: Square, (files, ranks): (i8, i8), steps: usize) -> Bitboard {
+    let mut reached = Bitboard::EMPTY;
+    let mut current = from;
+    for _ in 0..steps {
+        match current.offset(files, ranks) {
+            Some(next) if board.piece_at(next).is_none() => {
+                reached = reached.with(next);
+                current = next;
+            }
+            _ => break,
+        }
+    }
+    reached
+}
+
+#[cfg(test)]
+mod testing {
+    use crate::{Kind, Position};
+
+    /// The judge's line for `kind` in the position `fen`.
+    pub fn listed(fen: &str, kind: Kind) -> String {
+        let position: Position = fen.parse().unwrap();
+        let mut moves = Vec::new();
+        super::piece_moves(&position.board, position.side, kind, &mut moves);
+        moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

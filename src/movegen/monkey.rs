@@ -1,0 +1,129 @@
+//! The monkey: a quiet step in any direction, or a chain of capturing jumps.
+//!
+//! A jump goes over an adjacent enemy piece to the empty square beyond it.
+//! The chain may stop after any jump, and each stop is a move of its own.
+//! Jumped pieces stay on the board until the move ends (so they block and
+//! cannot be jumped twice); the start square counts as empty; jumping the
+//! enemy lion ends the chain.
+
+use crate::tables::{DIRECTIONS, KING_STEPS};
+use crate::{Bitboard, Board, Color, Jumps, Kind, Move, Square};
+
+pub(super) fn moves(board: &Board, side: Color, from: Square, moves: &mut Vec<Move>) {
+    let first = moves.len();
+    let steps = KING_STEPS[from.index()] & !board.occupied();
+    moves.extend(steps.map(|to| Move::new(from, to)));
+    let chain = Chain {
+        board,
+        enemies: board.by_color(!side),
+        occupied: board.occupied().without(from),
+        from,
+    };
+    chain.extend(from, Bitboard::EMPTY, Jumps::default(), moves);
+    moves[first..].sort_unstable();
+}
+
+/// What stays fixed while a chain grows.
+struct Chain<'a> {
+    board: &'a Board,
+    enemies: Bitboard,
+    /// Every piece still standing, the monkey excluded.
+    occupied: Bitboard,
+    from: Square,
+}
+
+impl Chain<'_> {
+    /// Adds every chain that continues `jumps`, which has brought the monkey to `at`.
+    fn extend(&self, at: Square, jumped: Bitboard, jumps: Jumps, moves: &mut Vec<Move>) {
+        for (direction, &(files, ranks)) in DIRECTIONS.iter().enumerate() {
+            let (Some(over), Some(landing)) = (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
+            else {
+                continue;
+            };
+            if !self.enemies.contains(over) || jumped.contains(over) || self.occupied.contains(landing)
+            {
+                continue;
+            }
+            // A chain longer than `Jumps` holds cannot exist (see its docs).
+            let Some(longer) = jumps.then(direction) else {
+                continue;
+            };
+            moves.push(Move::jumping(self.from, landing, longer));
+            let took_lion = self.board.by_kind(Kind::Lion).contains(over);
+            if !took_lion {
+                self.extend(landing, jumped.with(over), longer, moves);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Kind;
+    use crate::movegen::testing::listed;
+
+    fn monkey(fen: &str) -> String {
+        listed(fen, Kind::Monkey)
+    }
+
+    #[test]
+    fn steps_without_capturing() {
+        // The black pawn on e3 next to d2 is not taken by a step; f4 beyond it is the jump.
+        assert_eq!(
+            monkey("3l3/7/7/7/4p2/3M3/3L3 w 1"),
+            "d2c1 d2c2 d2c3 d2d3 d2e1 d2e2 d2f4"
+        );
+    }
+
+    #[test]
+    fn jumps_twice_and_may_stop_after_each_jump() {
+        // b3 over c4 to d5, then over e4 to f3.
+        assert_eq!(
+            monkey("3l3/7/7/2p1p2/1M5/7/3L3 w 1"),
+            "b3a2 b3a3 b3a4 b3b2 b3b4 b3c2 b3c3 b3d5 b3d5f3"
+        );
+    }
+
+    #[test]
+    fn jumps_three_times() {
+        assert_eq!(
+            monkey("3l3/4p2/3p3/7/2p4/1M5/7 w 1"),
+            "b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2c2 b2d4 b2d4d6 b2d4d6f6"
+        );
+    }
+
+    #[test]
+    fn a_landing_square_must_be_empty() {
+        // Over b4 the landing b5 holds a white pawn, over c4 the landing d5
+        // a black one.
+        assert_eq!(monkey("3l3/7/1P1p3/1pp4/1M5/7/7 w 1"), "b3a2 b3a3 b3a4 b3b2 b3c2 b3c3");
+    }
+
+    #[test]
+    fn a_piece_is_never_jumped_twice() {
+        // d4 over d5 to d6; jumping d5 again on the way back is not allowed.
+        assert_eq!(
+            monkey("3l3/7/3p3/3M3/7/7/3L3 w 1"),
+            "d4c3 d4c4 d4c5 d4d3 d4d6 d4e3 d4e4 d4e5"
+        );
+    }
+
+    #[test]
+    fn the_start_square_counts_as_empty() {
+        // b2 over c3 to d4, over d3 to d2, over c2 back to b2 (and the same
+        // loop the other way round); from d2, over c3 to b4.
+        assert_eq!(
+            monkey("3l3/7/7/7/2pp3/1Mp4/7 w 1"),
+            "b2a1 b2a2 b2a3 b2b1 b2b3 b2c1 b2d2 b2d2b4 b2d2d4 b2d2d4b2 b2d4 b2d4d2 b2d4d2b2"
+        );
+    }
+
+    #[test]
+    fn jumping_the_lion_ends_the_chain() {
+        // d4 over the lion on d5 to d6; the pawn on c6 next to d6 is not jumped after.
+        assert_eq!(
+            monkey("7/2p4/3l3/3M3/7/7/3L3 w 1"),
+            "d4c3 d4c4 d4c5 d4d3 d4d6 d4e3 d4e4 d4e5"
+        );
+    }
+}

@@ -1,0 +1,213 @@
+//! Moves and their text form.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use crate::Square;
+use crate::tables::DIRECTIONS;
+
+/// The jumps of a monkey's capture chain, in order, as direction indices
+/// (into the eight directions), three bits each.
+///
+/// Every jump lands two squares away in one direction, so the directions
+/// alone rebuild the path. 104 bits hold 34 jumps; a chain never has more
+/// than 33, because its landing squares share the parity of the start
+/// square and only 33 distinct squares lie between such squares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Jumps {
+    count: u8,
+    directions: [u8; 13],
+}
+
+impl Jumps {
+    /// The most jumps a chain can hold.
+    pub const CAPACITY: usize = 34;
+
+    pub const fn len(self) -> usize {
+        self.count as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.count == 0
+    }
+
+    /// The chain with one more jump, or `None` when it is full.
+    pub fn then(self, direction: usize) -> Option<Jumps> {
+        let count = self.len();
+        if count >= Self::CAPACITY || direction >= DIRECTIONS.len() {
+            return None;
+        }
+        let mut next = self;
+        let bits = Self::bits(&next.directions) | (direction as u128) << (3 * count);
+        next.directions.copy_from_slice(&bits.to_le_bytes()[..13]);
+        next.count += 1;
+        Some(next)
+    }
+
+    /// The (file, rank) step of each jump, in order.
+    pub fn steps(self) -> impl Iterator<Item = (i8, i8)> {
+        let bits = Self::bits(&self.directions);
+        (0..self.len()).map(move |i| {
+            let (files, ranks) = DIRECTIONS[(bits >> (3 * i)) as usize & 7];
+            (2 * files, 2 * ranks)
+        })
+    }
+
+    fn bits(directions: &[u8; 13]) -> u128 {
+        let mut bytes = [0; 16];
+        bytes[..13].copy_from_slice(directions);
+        u128::from_le_bytes(bytes)
+    }
+}
+
+/// A move: a piece goes from one square to another, or a monkey jumps a chain.
+///
+/// Its text is the start square and then every landing square: `e3e4`, or
+/// `b3d5f3` for a monkey that jumps twice. Moves order as their texts do.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    jumps: Jumps,
+}
+
+impl Move {
+    /// A move from one square to another (for every piece but a jumping monkey).
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            jumps: Jumps {
+                count: 0,
+                directions: [0; 13],
+            },
+        }
+    }
+
+    /// A monkey's capture chain from `from`; `to` is where the last jump lands.
+    pub const fn jumping(from: Square, to: Square, jumps: Jumps) -> Move {
+        Move { from, to, jumps }
+    }
+
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// Where the piece ends the move.
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The jump chain: empty unless this is a monkey's capture.
+    pub const fn jumps(self) -> Jumps {
+        self.jumps
+    }
+
+    /// Every square the piece lands on, in order; the last is [`Move::to`].
+    pub fn landings(self) -> impl Iterator<Item = Square> {
+        let plain = self.jumps.is_empty().then_some(self.to);
+        let chain = self.jumps.steps().scan(self.from, |at, (files, ranks)| {
+            *at = at.offset(files, ranks)?;
+            Some(*at)
+        });
+        plain.into_iter().chain(chain)
+    }
+
+    /// Appends the move's text, as [`fmt::Display`] writes it, without formatting machinery.
+    pub fn write_to(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.from.name());
+        if self.jumps.is_empty() {
+            out.extend_from_slice(&self.to.name());
+        } else {
+            for square in self.landings() {
+                out.extend_from_slice(&square.name());
+            }
+        }
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> Ordering {
+        self.from
+            .cmp(&other.from)
+            .then_with(|| self.landings().cmp(other.landings()))
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from)?;
+        self.landings().try_for_each(|square| write!(f, "{square}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn plain_moves_print_two_squares() {
+        let m = Move::new(square("e7"), square("d6"));
+        assert_eq!(m.to_string(), "e7d6");
+        let mut bytes = Vec::new();
+        m.write_to(&mut bytes);
+        assert_eq!(bytes, b"e7d6");
+    }
+
+    #[test]
+    fn chains_print_every_landing() {
+        // b3 -> d5 (up-right) -> f3 (down-right)
+        let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
+        let down_right = DIRECTIONS.iter().position(|&d| d == (1, -1)).unwrap();
+        let jumps = Jumps::default().then(up_right).unwrap().then(down_right).unwrap();
+        let m = Move::jumping(square("b3"), square("f3"), jumps);
+        assert_eq!(m.to_string(), "b3d5f3");
+        let mut bytes = Vec::new();
+        m.write_to(&mut bytes);
+        assert_eq!(bytes, b"b3d5f3");
+    }
+
+    #[test]
+    fn a_chain_holds_its_capacity_and_no_more() {
+        let mut jumps = Jumps::default();
+        for i in 0..Jumps::CAPACITY {
+            jumps = jumps.then(i % 8).unwrap();
+        }
+        assert_eq!(jumps.len(), Jumps::CAPACITY);
+        assert!(jumps.then(0).is_none());
+        let expected: Vec<(i8, i8)> = (0..Jumps::CAPACITY)
+            .map(|i| (2 * DIRECTIONS[i % 8].0, 2 * DIRECTIONS[i % 8].1))
+            .collect();
+        assert_eq!(jumps.steps().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn moves_order_as_their_text() {
+        let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
+        let chain = |to| {
+            let jumps = Jumps::default().then(up_right).unwrap();
+            Move::jumping(square("b3"), square(to), jumps)
+        };
+        let mut moves = vec![
+            Move::new(square("b3"), square("c4")),
+            chain("d5"),
+            Move::new(square("b3"), square("a2")),
+            Move::new(square("a7"), square("b7")),
+        ];
+        moves.sort();
+        let texts: Vec<String> = moves.iter().map(Move::to_string).collect();
+        let mut sorted = texts.clone();
+        sorted.sort();
+        assert_eq!(texts, sorted);
+    }
+}

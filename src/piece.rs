@@ -1,0 +1,158 @@
+//! Piece kinds and coloured pieces, with their FEN letters and names.
+
+use std::fmt;
+
+use crate::Color;
+
+/// What a piece is, regardless of colour.
+///
+/// The variants are in the order of the Part 1 listing.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Kind {
+    Pawn,
+    Superpawn,
+    Giraffe,
+    Monkey,
+    Elephant,
+    Lion,
+    Crocodile,
+    Zebra,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::Pawn,
+        Kind::Superpawn,
+        Kind::Giraffe,
+        Kind::Monkey,
+        Kind::Elephant,
+        Kind::Lion,
+        Kind::Crocodile,
+        Kind::Zebra,
+    ];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase English name, which is also the subcommand's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Superpawn => "superpawn",
+            Kind::Giraffe => "giraffe",
+            Kind::Monkey => "monkey",
+            Kind::Elephant => "elephant",
+            Kind::Lion => "lion",
+            Kind::Crocodile => "crocodile",
+            Kind::Zebra => "zebra",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The FEN letter of the white piece (black's is its lowercase).
+    pub const fn letter(self) -> u8 {
+        match self {
+            Kind::Pawn => b'P',
+            Kind::Superpawn => b'S',
+            Kind::Giraffe => b'G',
+            Kind::Monkey => b'M',
+            Kind::Elephant => b'E',
+            Kind::Lion => b'L',
+            Kind::Crocodile => b'C',
+            Kind::Zebra => b'Z',
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece on the board: a kind and a colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: Kind,
+}
+
+impl Piece {
+    pub const fn new(color: Color, kind: Kind) -> Piece {
+        Piece { color, kind }
+    }
+
+    /// The piece a FEN letter stands for: uppercase white, lowercase black.
+    pub const fn from_letter(letter: u8) -> Option<Piece> {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let kind = match letter.to_ascii_uppercase() {
+            b'P' => Kind::Pawn,
+            b'S' => Kind::Superpawn,
+            b'G' => Kind::Giraffe,
+            b'M' => Kind::Monkey,
+            b'E' => Kind::Elephant,
+            b'L' => Kind::Lion,
+            b'C' => Kind::Crocodile,
+            b'Z' => Kind::Zebra,
+            _ => return None,
+        };
+        Some(Piece { color, kind })
+    }
+
+    pub const fn letter(self) -> u8 {
+        match self.color {
+            Color::White => self.kind.letter(),
+            Color::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.color, self.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                let piece = Piece::new(color, kind);
+                assert_eq!(Piece::from_letter(piece.letter()), Some(piece));
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_sixteen_letters_are_pieces() {
+        let count = (0..=255u8).filter_map(Piece::from_letter).count();
+        assert_eq!(count, 16);
+        assert_eq!(Piece::from_letter(b'x'), None);
+        assert_eq!(Piece::from_letter(b'1'), None);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(Kind::from_name("king"), None);
+    }
+
+    #[test]
+    fn display_reads_like_the_listing() {
+        assert_eq!(Piece::new(Color::Black, Kind::Superpawn).to_string(), "black superpawn");
+    }
+}

@@ -1,0 +1,150 @@
+//! A small seeded random number generator and random positions, for
+//! property tests, benchmarks and test generation. Same seed, same output,
+//! on every machine.
+
+use crate::tables::castle_of;
+use crate::{Board, Color, Kind, Piece, Position, Square};
+
+/// SplitMix64: tiny, fast, and good enough for tests (not for cryptography).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound` > 0), without modulo bias worth noticing for tests.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn percent(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A uniformly chosen element of a non-empty slice.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        let index = self.below(items.len() as u64) as usize;
+        items.get(index).copied()
+    }
+}
+
+/// What random positions may hold.
+#[derive(Clone, Debug)]
+pub struct PositionShape<'a> {
+    /// The kinds placed besides the two lions.
+    pub kinds: &'a [Kind],
+    /// The chance, in percent, that a square other than the lions' holds a piece.
+    pub density: u64,
+    /// Whether a pawn may stand on its far rank (only without promotion).
+    pub pawns_on_far_rank: bool,
+}
+
+impl PositionShape<'_> {
+    /// The pieces of the 2022 assignment's Part 2.
+    pub const PART2_2022: PositionShape<'static> = PositionShape {
+        kinds: &[Kind::Zebra, Kind::Giraffe, Kind::Pawn, Kind::Superpawn],
+        density: 30,
+        pawns_on_far_rank: false,
+    };
+
+    /// Every kind of piece.
+    pub const FULL: PositionShape<'static> = PositionShape {
+        kinds: &[
+            Kind::Pawn,
+            Kind::Superpawn,
+            Kind::Giraffe,
+            Kind::Monkey,
+            Kind::Elephant,
+            Kind::Crocodile,
+            Kind::Zebra,
+        ],
+        density: 30,
+        pawns_on_far_rank: false,
+    };
+}
+
+/// A random valid position: one lion per side inside its castle, other
+/// pieces scattered as `shape` says, a random side and move number.
+pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
+    let mut board = Board::empty();
+    for color in Color::ALL {
+        let castle: Vec<Square> = castle_of(color).collect();
+        if let Some(square) = rng.pick(&castle) {
+            board.put(square, Piece::new(color, Kind::Lion));
+        }
+    }
+    for square in Square::all() {
+        if board.piece_at(square).is_some() || !rng.percent(shape.density) {
+            continue;
+        }
+        let color = if rng.percent(50) { Color::White } else { Color::Black };
+        let Some(kind) = rng.pick(shape.kinds) else {
+            break;
+        };
+        let far_rank = match color {
+            Color::White => 6,
+            Color::Black => 0,
+        };
+        if kind == Kind::Pawn && square.rank() == far_rank && !shape.pawns_on_far_rank {
+            continue;
+        }
+        board.put(square, Piece::new(color, kind));
+    }
+    Position {
+        board,
+        side: if rng.percent(50) { Color::White } else { Color::Black },
+        move_number: rng.below(100) as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_numbers() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        let first: Vec<u64> = (0..5).map(|_| a.next_u64()).collect();
+        assert!((0..5).all(|i| b.next_u64() == first[i]));
+        assert_ne!(Rng::new(8).next_u64(), first[0]);
+    }
+
+    #[test]
+    fn below_stays_below() {
+        let mut rng = Rng::new(1);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let n = rng.below(7);
+            assert!(n < 7);
+            seen[n as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s), "every value turns up");
+    }
+
+    #[test]
+    fn random_positions_have_one_lion_each_in_its_castle() {
+        let mut rng = Rng::new(3);
+        for _ in 0..500 {
+            let position = random_position(&mut rng, &PositionShape::FULL);
+            for color in Color::ALL {
+                let lions = position.board.pieces(Piece::new(color, Kind::Lion));
+                assert_eq!(lions.count(), 1);
+                assert_eq!(lions & castle_of(color), lions);
+            }
+            let white_pawns = position.board.pieces(Piece::new(Color::White, Kind::Pawn));
+            assert!(white_pawns.into_iter().all(|s| s.rank() != 6));
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Squares of the 7x7 board.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A square of the board, `a1` to `g7`.
+///
+/// Squares are numbered file by file: `a1` = 0, `a2` = 1, ..., `a7` = 6,
+/// `b1` = 7, ..., `g7` = 48. With this order, ascending index is exactly the
+/// order of the square names as strings (`a7` < `b1`), so a generator that
+/// walks squares in index order produces move lists already sorted the way
+/// the judge prints them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    /// Number of squares on the board.
+    pub const COUNT: usize = 49;
+    /// Number of files (a-g) and of ranks (1-7).
+    pub const SIDE: u8 = 7;
+    /// The river is rank 4 (index 3).
+    pub const RIVER_RANK: u8 = 3;
+
+    /// The square on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < Self::SIDE && rank < Self::SIDE {
+            Some(Square(file * Self::SIDE + rank))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this index (see the type's docs for the numbering).
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Self::COUNT {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Every square in index order, which is also name order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
+        (0..Self::COUNT as u8).map(Square)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 for file a, 6 for file g.
+    pub const fn file(self) -> u8 {
+        self.0 / Self::SIDE
+    }
+
+    /// 0 for rank 1, 6 for rank 7.
+    pub const fn rank(self) -> u8 {
+        self.0 % Self::SIDE
+    }
+
+    /// The square `files` to the right and `ranks` up, if it is on the board.
+    pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
+        let file = self.file() as i8 + files;
+        let rank = self.rank() as i8 + ranks;
+        if file < 0 || rank < 0 {
+            None
+        } else {
+            Square::new(file as u8, rank as u8)
+        }
+    }
+
+    pub const fn is_river(self) -> bool {
+        self.rank() == Self::RIVER_RANK
+    }
+
+    /// The two bytes of the square's name, e.g. `*b"e4"`.
+    pub const fn name(self) -> [u8; 2] {
+        [b'a' + self.file(), b'1' + self.rank()]
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [file, rank] = self.name();
+        write!(f, "{}{}", file as char, rank as char)
+    }
+}
+
+/// A square name that is not `a1` to `g7`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError;
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("expected a square a1 to g7")
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+        match *text.as_bytes() {
+            [file @ b'a'..=b'g', rank @ b'1'..=b'7'] => Square::new(file - b'a', rank - b'1'),
+            _ => None,
+        }
+        .ok_or(ParseSquareError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_order_is_name_order() {
+        let names: Vec<String> = Square::all().map(|s| s.to_string()).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted);
+        assert_eq!(names.first().map(String::as_str), Some("a1"));
+        assert_eq!(names.last().map(String::as_str), Some("g7"));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for square in Square::all() {
+            assert_eq!(square.to_string().parse(), Ok(square));
+        }
+    }
+
+    #[test]
+    fn bad_names_are_rejected() {
+        for text in ["", "a", "a0", "a8", "h1", "A1", "a11", "1a", "é1"] {
+            assert_eq!(text.parse::<Square>(), Err(ParseSquareError), "{text}");
+        }
+    }
+
+    #[test]
+    fn offsets_stop_at_the_edges() {
+        let a1: Square = "a1".parse().unwrap();
+        let g7: Square = "g7".parse().unwrap();
+        assert_eq!(a1.offset(-1, 0), None);
+        assert_eq!(a1.offset(0, -1), None);
+        assert_eq!(g7.offset(1, 0), None);
+        assert_eq!(g7.offset(0, 1), None);
+        assert_eq!(a1.offset(6, 6), Some(g7));
+        assert_eq!(a1.offset(1, 2).map(|s| s.to_string()), Some("b3".into()));
+    }
+
+    #[test]
+    fn river_is_rank_four() {
+        let river: Vec<String> = Square::all()
+            .filter(|s| s.is_river())
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(river, ["a4", "b4", "c4", "d4", "e4", "f4", "g4"]);
+    }
+}

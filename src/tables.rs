@@ -1,0 +1,233 @@
+//! Precomputed square sets, built at compile time.
+//!
+//! Move generation is a few table look-ups and mask operations per piece;
+//! the tables hold everything about the board's geometry.
+
+use crate::{Bitboard, Color, Square};
+
+/// The eight directions, as (file step, rank step).
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// For each square, the squares `distance` steps away in each direction.
+const fn leaps(distance: i8) -> [Bitboard; Square::COUNT] {
+    let mut offsets = [(0, 0); 8];
+    let mut i = 0;
+    while i < 8 {
+        offsets[i] = (DIRECTIONS[i].0 * distance, DIRECTIONS[i].1 * distance);
+        i += 1;
+    }
+    leaper(&offsets)
+}
+
+/// For each square, the squares reached by adding one of the offsets.
+const fn leaper(offsets: &[(i8, i8)]) -> [Bitboard; Square::COUNT] {
+    let mut table = [Bitboard::EMPTY; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let Some(from) = Square::from_index(index) else {
+            unreachable!()
+        };
+        let mut i = 0;
+        while i < offsets.len() {
+            if let Some(to) = from.offset(offsets[i].0, offsets[i].1) {
+                table[index] = table[index].with(to);
+            }
+            i += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+/// One step in any direction (the lion's and the giraffe's short move).
+pub const KING_STEPS: [Bitboard; Square::COUNT] = leaps(1);
+
+/// A two-step jump in any direction (the giraffe's capturing move).
+pub const GIRAFFE_LEAPS: [Bitboard; Square::COUNT] = leaps(2);
+
+/// One or two squares along a file or rank (the elephant's moves).
+pub const ELEPHANT_LEAPS: [Bitboard; Square::COUNT] = leaper(&[
+    (-2, 0),
+    (-1, 0),
+    (1, 0),
+    (2, 0),
+    (0, -2),
+    (0, -1),
+    (0, 1),
+    (0, 2),
+]);
+
+/// The zebra's L-shaped jumps.
+pub const KNIGHT_JUMPS: [Bitboard; Square::COUNT] = leaper(&KNIGHT_OFFSETS);
+
+/// One step straight or diagonally forward, for each colour.
+pub const PAWN_FORWARD: [[Bitboard; Square::COUNT]; 2] = [
+    leaper(&[(-1, 1), (0, 1), (1, 1)]),
+    leaper(&[(-1, -1), (0, -1), (1, -1)]),
+];
+
+/// One step along the rank (the superpawn's extra move).
+pub const SIDEWAYS: [Bitboard; Square::COUNT] = leaper(&[(-1, 0), (1, 0)]);
+
+/// Each side's 3x3 castle: files c-e, ranks 1-3 for white and 5-7 for black.
+pub const CASTLE: [Bitboard; 2] = [castle(0), castle(4)];
+
+const fn castle(lowest_rank: u8) -> Bitboard {
+    let mut board = Bitboard::EMPTY;
+    let mut rank = lowest_rank;
+    while rank < lowest_rank + 3 {
+        let mut file = 2;
+        while file < 5 {
+            if let Some(square) = Square::new(file, rank) {
+                board = board.with(square);
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    board
+}
+
+/// The castle of a side.
+pub const fn castle_of(color: Color) -> Bitboard {
+    CASTLE[color.index()]
+}
+
+/// For two squares on a common file, rank or diagonal, the squares strictly
+/// between them; empty for any other pair.
+pub const BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = between();
+
+const fn between() -> [[Bitboard; Square::COUNT]; Square::COUNT] {
+    let mut table = [[Bitboard::EMPTY; Square::COUNT]; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let Some(from) = Square::from_index(index) else {
+            unreachable!()
+        };
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut passed = Bitboard::EMPTY;
+            let mut current = from.offset(df, dr);
+            while let Some(square) = current {
+                table[index][square.index()] = passed;
+                passed = passed.with(square);
+                current = square.offset(df, dr);
+            }
+            d += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+/// The squares a lion can fly to from each square: its file and its two
+/// diagonals, at any distance (never along a rank).
+pub const LION_LINES: [Bitboard; Square::COUNT] = lion_lines();
+
+const fn lion_lines() -> [Bitboard; Square::COUNT] {
+    let mut table = [Bitboard::EMPTY; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let Some(from) = Square::from_index(index) else {
+            unreachable!()
+        };
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut current = from.offset(df, dr);
+            while let Some(square) = current {
+                if dr != 0 {
+                    table[index] = table[index].with(square);
+                }
+                current = square.offset(df, dr);
+            }
+            d += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn names(board: Bitboard) -> Vec<String> {
+        board.map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn step_and_leap_counts() {
+        assert_eq!(names(KING_STEPS[square("a1").index()]), ["a2", "b1", "b2"]);
+        assert_eq!(KING_STEPS[square("d4").index()].count(), 8);
+        assert_eq!(names(GIRAFFE_LEAPS[square("a1").index()]), ["a3", "c1", "c3"]);
+        assert_eq!(GIRAFFE_LEAPS[square("d4").index()].count(), 8);
+        assert_eq!(names(KNIGHT_JUMPS[square("a1").index()]), ["b3", "c2"]);
+        assert_eq!(KNIGHT_JUMPS[square("d4").index()].count(), 8);
+    }
+
+    #[test]
+    fn pawns_step_towards_the_enemy() {
+        assert_eq!(names(PAWN_FORWARD[0][square("a2").index()]), ["a3", "b3"]);
+        assert_eq!(names(PAWN_FORWARD[1][square("d6").index()]), ["c5", "d5", "e5"]);
+        assert!(PAWN_FORWARD[0][square("d7").index()].is_empty());
+        assert!(PAWN_FORWARD[1][square("d1").index()].is_empty());
+    }
+
+    #[test]
+    fn castles() {
+        assert_eq!(
+            names(CASTLE[0]),
+            ["c1", "c2", "c3", "d1", "d2", "d3", "e1", "e2", "e3"]
+        );
+        assert_eq!(
+            names(CASTLE[1]),
+            ["c5", "c6", "c7", "d5", "d6", "d7", "e5", "e6", "e7"]
+        );
+    }
+
+    #[test]
+    fn between_lines() {
+        let between = |a: &str, b: &str| names(BETWEEN[square(a).index()][square(b).index()]);
+        assert_eq!(between("d1", "d5"), ["d2", "d3", "d4"]);
+        assert_eq!(between("d5", "d1"), ["d2", "d3", "d4"]);
+        assert_eq!(between("a1", "g7"), ["b2", "c3", "d4", "e5", "f6"]);
+        assert_eq!(between("a1", "g1"), ["b1", "c1", "d1", "e1", "f1"]);
+        assert!(between("d1", "d2").is_empty());
+        assert!(between("a1", "b3").is_empty());
+    }
+
+    #[test]
+    fn lion_lines_are_files_and_diagonals() {
+        let lines = LION_LINES[square("d1").index()];
+        assert_eq!(
+            names(lines),
+            ["a4", "b3", "c2", "d2", "d3", "d4", "d5", "d6", "d7", "e2", "f3", "g4"]
+        );
+    }
+}

@@ -1,0 +1,48 @@
+//! Helpers shared by the integration tests: run the real binary, find the
+//! shared official test data.
+
+#![allow(dead_code)] // each test crate uses its own part of this module
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the built `congo` binary with `args`, feeding it `stdin`.
+pub fn congo(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_congo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the congo binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // The binary may exit before reading everything (a usage error); a
+    // broken pipe here is then expected.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("the congo binary finishes")
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The path of an official test file in `../shared/testdata`, or `None`
+/// (with a notice) when the shared data is not beside this checkout.
+///
+/// A fresh clone of the project has no `../shared`; its tests then skip.
+/// With `CONGO_REQUIRE_TESTDATA=1` (as in `.ci/run`) a missing file fails.
+pub fn testdata(relative: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata")
+        .join(relative);
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var_os("CONGO_REQUIRE_TESTDATA").is_some_and(|v| v == "1") {
+        panic!("official test data {} is missing", path.display());
+    }
+    eprintln!("skipped: official test data {} is not here", path.display());
+    None
+}
