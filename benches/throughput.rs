@@ -30,7 +30,12 @@ fn main() {
         for _ in 0..ROUNDS {
             let mut output = CountingSink(0);
             let start = Instant::now();
-            let status = cli::run([OsString::from(subcommand)], &input[..], &mut output, io::stderr());
+            let status = cli::run(
+                [OsString::from(subcommand)],
+                &input[..],
+                &mut output,
+                io::stderr(),
+            );
             best = best.min(start.elapsed().as_secs_f64());
             assert_eq!(status, 0, "{subcommand} failed");
             written = output.0;

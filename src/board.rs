@@ -73,6 +73,64 @@ impl Default for Board {
     }
 }
 
+/// What a byte of a FEN's piece field stands for.
+#[derive(Clone, Copy)]
+struct Glyph {
+    /// The piece it places, if it is a piece letter.
+    piece: Option<Piece>,
+    /// Which of the 16 piece sets its square joins; 16, a spare set, when it
+    /// is no piece.
+    slot: u8,
+    /// How many squares it covers: 1 for a piece, its value for a digit,
+    /// and [`Glyph::POISON`] for a byte that has no place in a FEN.
+    width: u8,
+    /// It ends a rank.
+    slash: bool,
+}
+
+impl Glyph {
+    /// A width no rank survives: a `0` or an unknown byte makes its rank
+    /// too wide, so one width check catches every malformed field.
+    const POISON: u8 = 64;
+}
+
+/// The meaning of every byte, so that reading a field is one look-up a byte.
+const GLYPHS: [Glyph; 256] = {
+    let unknown = Glyph {
+        piece: None,
+        slot: 16,
+        width: Glyph::POISON,
+        slash: false,
+    };
+    let mut glyphs = [unknown; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let piece = Piece::from_letter(byte as u8);
+        glyphs[byte] = match byte as u8 {
+            b'/' => Glyph {
+                slash: true,
+                width: 0,
+                ..unknown
+            },
+            digit @ b'1'..=b'9' => Glyph {
+                width: digit - b'0',
+                ..unknown
+            },
+            _ => match piece {
+                Some(found) => Glyph {
+                    piece,
+                    slot: found.color as u8 * 8 + found.kind as u8,
+                    width: 1,
+                    slash: false,
+                },
+                None => unknown,
+            },
+        };
+        byte += 1;
+    }
+    glyphs
+};
+
 /// Reads the piece field of a FEN, e.g. `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ`.
 ///
 /// Runs of digits add up (`34` is seven empty squares), as in most FEN readers.
@@ -80,50 +138,83 @@ impl FromStr for Board {
     type Err = FenError;
 
     fn from_str(field: &str) -> Result<Board, FenError> {
-        let bytes = field.as_bytes();
-        let ranks = 1 + bytes.iter().filter(|&&byte| byte == b'/').count();
-        if ranks != 7 {
-            return Err(FenError::RankCount(ranks));
-        }
-        let mut board = Board::empty();
-        // `rank` counts down from 6 (rank 7); `squares` is how far the rank has got.
-        let mut rank = 6u8;
-        let mut squares = 0usize;
-        for (at, &byte) in bytes.iter().enumerate() {
-            match byte {
-                b'/' => {
-                    check_width(rank, squares)?;
-                    rank -= 1;
-                    squares = 0;
-                }
-                b'0' => return Err(FenError::ZeroDigit { rank: rank + 1 }),
-                b'1'..=b'9' => squares += usize::from(byte - b'0'),
-                _ => {
-                    let piece = Piece::from_letter(byte).ok_or_else(|| FenError::UnknownPiece {
-                        rank: rank + 1,
-                        letter: field.get(at..).and_then(|rest| rest.chars().next()).unwrap_or('?'),
-                    })?;
-                    if let Some(square) = Square::new(squares as u8, rank).filter(|_| squares < 7) {
-                        board.put(square, piece);
-                    }
-                    squares += 1;
-                }
-            }
-        }
-        check_width(rank, squares)?;
-        Ok(board)
+        read_field(field.as_bytes()).ok_or_else(|| explain(field))
     }
 }
 
-fn check_width(rank: u8, squares: usize) -> Result<(), FenError> {
-    if squares == 7 {
-        Ok(())
-    } else {
-        Err(FenError::RankWidth {
-            rank: rank + 1,
-            squares,
-        })
+/// Reads a well-formed piece field; `None` for any other.
+///
+/// Whether a byte is a piece or a digit is a coin toss on real boards, so
+/// this loop has no branch that depends on it (a mispredicted branch a
+/// byte costs more than the rest of the work): every byte writes a square
+/// and sets a bit, a digit writing the empty square it starts and setting
+/// a bit in a spare set. Indices are masked rather than clamped, as a clamp
+/// compiles to a branch; what a malformed field writes out of place does
+/// not matter, since the field is rejected.
+fn read_field(bytes: &[u8]) -> Option<Board> {
+    if bytes.iter().filter(|&&byte| byte == b'/').count() != 6 {
+        return None;
     }
+    // Columns 7-15 of `rows` and the last of `by_piece` absorb the writes
+    // of slashes, digits and a well-formed rank's end.
+    let mut rows = [[None; 16]; 7];
+    let mut by_piece = [Bitboard::EMPTY; 17];
+    let mut misfit = false;
+    let mut rank = 6usize;
+    let mut file = 0usize;
+    for &byte in bytes {
+        let glyph = GLYPHS[usize::from(byte)];
+        misfit |= glyph.slash & (file != 7);
+        rows[rank][file & 15] = glyph.piece;
+        by_piece[usize::from(glyph.slot)] |= Bitboard(1 << ((file * 7 + rank) & 63));
+        rank -= usize::from(glyph.slash);
+        file = if glyph.slash {
+            0
+        } else {
+            file + usize::from(glyph.width)
+        };
+    }
+    if misfit | (file != 7) {
+        return None;
+    }
+    let mut board = Board::empty();
+    for (rank, row) in board.squares.iter_mut().zip(rows) {
+        rank.copy_from_slice(&row[..7]);
+    }
+    for (kind, (&white, &black)) in by_piece[..8].iter().zip(&by_piece[8..16]).enumerate() {
+        board.by_kind[kind] = white | black;
+        board.by_color[0] |= white;
+        board.by_color[1] |= black;
+    }
+    Some(board)
+}
+
+/// Why [`read_field`] rejected a piece field: the first problem, reading
+/// from rank 7 down.
+fn explain(field: &str) -> FenError {
+    let ranks = field.split('/').count();
+    if ranks != 7 {
+        return FenError::RankCount(ranks);
+    }
+    for (text, rank) in field.split('/').zip((1..=7).rev()) {
+        let mut squares = 0;
+        for (at, letter) in text.char_indices() {
+            let glyph = GLYPHS[usize::from(text.as_bytes()[at])];
+            if letter == '0' {
+                return FenError::ZeroDigit { rank };
+            }
+            if !letter.is_ascii() || glyph.width == Glyph::POISON {
+                return FenError::UnknownPiece { rank, letter };
+            }
+            squares += usize::from(glyph.width);
+        }
+        if squares != 7 {
+            return FenError::RankWidth { rank, squares };
+        }
+    }
+    // Every field `read_field` rejects breaks one of the rules above; the
+    // tests hold the two functions to that.
+    FenError::RankCount(ranks)
 }
 
 /// Writes the piece field of a FEN, runs of empty squares as one digit.
@@ -166,7 +257,10 @@ mod tests {
         assert_eq!(board.to_string(), START);
         assert_eq!(board.occupied().count(), 28);
         let d1 = "d1".parse().unwrap();
-        assert_eq!(board.piece_at(d1), Some(Piece::new(Color::White, Kind::Lion)));
+        assert_eq!(
+            board.piece_at(d1),
+            Some(Piece::new(Color::White, Kind::Lion))
+        );
     }
 
     #[test]
@@ -183,7 +277,10 @@ mod tests {
         board.put(e4, Piece::new(Color::White, Kind::Pawn));
         assert_eq!(board.by_color(Color::Black), Bitboard::EMPTY);
         assert_eq!(board.by_kind(Kind::Zebra), Bitboard::EMPTY);
-        assert_eq!(board.pieces(Piece::new(Color::White, Kind::Pawn)), Bitboard::from_square(e4));
+        assert_eq!(
+            board.pieces(Piece::new(Color::White, Kind::Pawn)),
+            Bitboard::from_square(e4)
+        );
         assert_eq!(board.remove(e4), Some(Piece::new(Color::White, Kind::Pawn)));
         assert_eq!(board, Board::empty());
     }
@@ -193,13 +290,49 @@ mod tests {
         let cases = [
             ("7/7/7/7/7/7", FenError::RankCount(6)),
             ("7/7/7/7/7/7/7/7", FenError::RankCount(8)),
-            ("7/7/8/7/7/7/7", FenError::RankWidth { rank: 5, squares: 8 }),
-            ("7/7/7/7/7/7/6", FenError::RankWidth { rank: 1, squares: 6 }),
-            ("7/7/7/7/ppppppp1/7/7", FenError::RankWidth { rank: 3, squares: 8 }),
+            (
+                "7/7/8/7/7/7/7",
+                FenError::RankWidth {
+                    rank: 5,
+                    squares: 8,
+                },
+            ),
+            (
+                "7/7/7/7/7/7/6",
+                FenError::RankWidth {
+                    rank: 1,
+                    squares: 6,
+                },
+            ),
+            (
+                "7/7/7/7/ppppppp1/7/7",
+                FenError::RankWidth {
+                    rank: 3,
+                    squares: 8,
+                },
+            ),
             ("7/7/7/07/7/7/7", FenError::ZeroDigit { rank: 4 }),
-            ("7/x6/7/7/7/7/7", FenError::UnknownPiece { rank: 6, letter: 'x' }),
-            ("7/7/7/7/7/7/é5", FenError::UnknownPiece { rank: 1, letter: 'é' }),
-            ("7//7/7/7/7/7", FenError::RankWidth { rank: 6, squares: 0 }),
+            (
+                "7/x6/7/7/7/7/7",
+                FenError::UnknownPiece {
+                    rank: 6,
+                    letter: 'x',
+                },
+            ),
+            (
+                "7/7/7/7/7/7/é5",
+                FenError::UnknownPiece {
+                    rank: 1,
+                    letter: 'é',
+                },
+            ),
+            (
+                "7//7/7/7/7/7",
+                FenError::RankWidth {
+                    rank: 6,
+                    squares: 0,
+                },
+            ),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<Board>(), Err(error), "{text}");

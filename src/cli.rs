@@ -76,7 +76,9 @@ impl std::error::Error for UsageError {}
 
 /// Reads the arguments that follow the program name.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
-    let mut args = args.into_iter().map(|arg| arg.to_string_lossy().into_owned());
+    let mut args = args
+        .into_iter()
+        .map(|arg| arg.to_string_lossy().into_owned());
     let first = args.next().ok_or(UsageError::MissingSubcommand)?;
     let command = match first.as_str() {
         "-h" | "--help" | "help" => Command::Help,
@@ -110,12 +112,15 @@ pub fn run(
             let _ = writeln!(errors, "congo: {error}\nRun `congo --help` for usage.");
             return 2;
         }
-        Ok(Command::Help) => output.write_all(HELP.as_bytes()).map(|()| Report::default()),
-        Ok(Command::Version) => writeln!(output, "congo {}", env!("CARGO_PKG_VERSION"))
+        Ok(Command::Help) => output
+            .write_all(HELP.as_bytes())
             .map(|()| Report::default()),
-        Ok(Command::Board) => judge::run(&mut Listing, input, output, &mut errors),
+        Ok(Command::Version) => {
+            writeln!(output, "congo {}", env!("CARGO_PKG_VERSION")).map(|()| Report::default())
+        }
+        Ok(Command::Board) => judge::run(&Listing, input, output, &mut errors),
         Ok(Command::PieceMoves(kind)) => {
-            judge::run(&mut PieceMoves::new(kind), input, output, &mut errors)
+            judge::run(&PieceMoves::new(kind), input, output, &mut errors)
         }
     };
     match outcome {
@@ -141,7 +146,10 @@ mod tests {
     fn subcommands() {
         assert_eq!(parse_words(&["board"]), Ok(Command::Board));
         assert_eq!(parse_words(&["lion"]), Ok(Command::PieceMoves(Kind::Lion)));
-        assert_eq!(parse_words(&["superpawn"]), Ok(Command::PieceMoves(Kind::Superpawn)));
+        assert_eq!(
+            parse_words(&["superpawn"]),
+            Ok(Command::PieceMoves(Kind::Superpawn))
+        );
         assert_eq!(parse_words(&["--help"]), Ok(Command::Help));
         assert_eq!(parse_words(&["-V"]), Ok(Command::Version));
     }

@@ -40,7 +40,10 @@ impl fmt::Display for FenError {
                 write!(f, "rank {rank} has {squares} squares, expected 7")
             }
             FenError::ZeroDigit { rank } => {
-                write!(f, "rank {rank} has the digit 0, expected 1 to 7 empty squares")
+                write!(
+                    f,
+                    "rank {rank} has the digit 0, expected 1 to 7 empty squares"
+                )
             }
             FenError::UnknownPiece { rank, letter } => write!(
                 f,

@@ -5,9 +5,18 @@
 //! rest: line numbers, trimming, CRLF, UTF-8, errors on stderr as
 //! `congo: line N: reason`, a placeholder in the output where a case was
 //! bad (so output line i still answers case i), and buffered output.
+//!
+//! The main thread reads the input in batches of cases and hands each batch
+//! to a worker thread, one per core; answers and error lines are written
+//! in input order as batches come back. A fixed number of batch buffers
+//! circulate, so memory stays flat however long the input is.
 
+use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::num::NonZero;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread;
 
 use crate::FenError;
 
@@ -19,7 +28,9 @@ pub const MAX_LINE: usize = 4096;
 pub const MAX_CASE_LINES: usize = 2;
 
 /// One subcommand's answer to one case.
-pub trait Task {
+///
+/// Each worker thread answers with its own clone.
+pub trait Task: Clone + Send {
     /// How many input lines make one case (at most [`MAX_CASE_LINES`]).
     const LINES_PER_CASE: usize = 1;
 
@@ -61,9 +72,14 @@ impl CaseError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
     /// The input has no first line.
-    NoCount { noun: &'static str },
+    NoCount {
+        noun: &'static str,
+    },
     /// The first line is not a non-negative integer.
-    BadCount { noun: &'static str, found: String },
+    BadCount {
+        noun: &'static str,
+        found: String,
+    },
     /// The input ended before all the cases it announced.
     Missing {
         noun: &'static str,
@@ -132,72 +148,162 @@ impl Report {
     }
 }
 
+/// How the input is split among threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// Worker threads answering batches.
+    pub workers: usize,
+    /// Input bytes in one batch (rounded up to whole lines).
+    pub batch_bytes: usize,
+}
+
+impl Default for Threads {
+    /// One worker per core, batches large enough that handing them over
+    /// costs little and small enough that memory stays low.
+    fn default() -> Threads {
+        Threads {
+            workers: thread::available_parallelism().map_or(1, NonZero::get),
+            batch_bytes: 1 << 16,
+        }
+    }
+}
+
+/// Batches each worker may hold at once: one being answered, one waiting.
+const BATCHES_PER_WORKER: usize = 2;
+
 /// Runs `task` over `input`, writing answers to `output` and one line per
 /// input error to `errors`.
 ///
 /// Only I/O failures are `Err`; bad input is counted in the [`Report`].
 pub fn run<T: Task>(
-    task: &mut T,
+    task: &T,
     input: impl BufRead,
     output: impl Write,
-    mut errors: impl Write,
+    errors: impl Write,
 ) -> io::Result<Report> {
-    let mut output = BufWriter::with_capacity(1 << 16, output);
-    let mut report = Report::default();
-    let mut fail = |line: usize, error: InputError| {
-        report.errors += 1;
-        writeln!(errors, "congo: {}", LineError { line, error })
+    run_with(task, Threads::default(), input, output, errors)
+}
+
+/// [`run`], with the work split as `threads` says.
+pub fn run_with<T: Task>(
+    task: &T,
+    threads: Threads,
+    input: impl BufRead,
+    output: impl Write,
+    errors: impl Write,
+) -> io::Result<Report> {
+    let lines_per_case = const { check_case_lines(T::LINES_PER_CASE) };
+    let mut writer = Writer {
+        output: BufWriter::with_capacity(1 << 16, output),
+        errors,
+        report: Report::default(),
+        answered_any: false,
+        separator: task.separator(),
     };
-    let mut lines = Lines { input, number: 0 };
+    let mut lines = Lines {
+        input,
+        number: 0,
+        ended: false,
+    };
     let noun = task.case_noun();
 
-    let mut buffers = [const { Vec::new() }; MAX_CASE_LINES];
-    let buffers = &mut buffers[..const { check_case_lines(T::LINES_PER_CASE) }];
-    if !lines.read_into(&mut buffers[0])? {
-        fail(1, InputError::NoCount { noun })?;
-        return Ok(report);
+    let mut count_line = Vec::new();
+    if !lines.append_line(&mut count_line)? {
+        writer.fail(1, InputError::NoCount { noun })?;
+        return Ok(writer.report);
     }
-    let count = match decode(&buffers[0]).and_then(|text| parse_count(text, noun)) {
+    let count_text = count_line.strip_suffix(b"\n").unwrap_or(&count_line);
+    let count = match decode(count_text).and_then(|text| parse_count(text, noun)) {
         Ok(count) => count,
         Err(error) => {
-            fail(1, error)?;
-            return Ok(report);
+            writer.fail(1, error)?;
+            return Ok(writer.report);
         }
     };
 
-    let mut answer = Vec::new();
-    let mut answered_any = false;
-    for case in 0..count {
-        let first_line = lines.number + 1;
-        for buffer in buffers.iter_mut() {
-            if !lines.read_into(buffer)? {
-                let error = InputError::Missing {
-                    noun,
-                    expected: count,
-                    found: case,
-                };
-                fail(lines.number + 1, error)?;
-                output.flush()?;
-                return Ok(report);
-            }
+    let workers = threads.workers.max(1);
+    let read_cases = thread::scope(|scope| -> io::Result<usize> {
+        let mut channels = Vec::with_capacity(workers);
+        for _ in 0..workers {
+            let (to_worker, inbox) = sync_channel::<Batch>(BATCHES_PER_WORKER);
+            let (outbox, from_worker) = sync_channel::<Batch>(BATCHES_PER_WORKER);
+            let mut task = task.clone();
+            thread::Builder::new()
+                .spawn_scoped(scope, move || answer_batches(&mut task, &inbox, &outbox))?;
+            channels.push((to_worker, from_worker));
         }
-        answer.clear();
-        match answer_case(task, buffers, &mut answer) {
-            Ok(()) => {
-                if answered_any {
-                    output.write_all(task.separator())?;
+        // Each free batch buffer remembers the worker it belongs to.
+        let mut free: Vec<(usize, Batch)> = (0..workers * BATCHES_PER_WORKER)
+            .map(|i| (i % workers, Batch::default()))
+            .collect();
+        let mut in_flight: VecDeque<usize> = VecDeque::new();
+        let mut read_cases = 0;
+        // The lines of a case that a batch's end cut in two, for the next batch.
+        let mut carry = Vec::new();
+        let mut carry_lines = 0;
+        while read_cases < count && !lines.ended {
+            let (worker, mut batch) = match free.pop() {
+                Some(free) => free,
+                None => {
+                    let worker = in_flight.pop_front().ok_or_else(lost_worker)?;
+                    let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
+                    writer.write(&batch)?;
+                    (worker, batch)
                 }
-                output.write_all(&answer)?;
-                answered_any = true;
+            };
+            batch.clear(lines.number + 1 - carry_lines);
+            batch.text.append(&mut carry);
+            let wanted = (count - read_cases) * lines_per_case - carry_lines;
+            let total =
+                carry_lines + lines.append_chunk(&mut batch.text, threads.batch_bytes, wanted)?;
+            batch.cases = total / lines_per_case;
+            carry_lines = total % lines_per_case;
+            let split = start_of_last_lines(&batch.text, carry_lines);
+            carry.extend_from_slice(&batch.text[split..]);
+            batch.text.truncate(split);
+            read_cases += batch.cases;
+            if batch.cases == 0 {
+                free.push((worker, batch));
+                continue;
             }
-            Err(CaseError { line, error }) => {
-                output.write_all(task.placeholder())?;
-                fail(first_line + line, error)?;
-            }
+            channels[worker].0.send(batch).map_err(|_| lost_worker())?;
+            in_flight.push_back(worker);
         }
+        while let Some(worker) = in_flight.pop_front() {
+            let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
+            writer.write(&batch)?;
+        }
+        Ok(read_cases)
+    })?;
+
+    if read_cases < count {
+        let error = InputError::Missing {
+            noun,
+            expected: count,
+            found: read_cases,
+        };
+        writer.fail(lines.number + 1, error)?;
     }
-    output.flush()?;
-    Ok(report)
+    writer.output.flush()?;
+    Ok(writer.report)
+}
+
+/// Where the last `lines` lines of `text` (each ending in `\n`) start.
+fn start_of_last_lines(text: &[u8], lines: usize) -> usize {
+    if lines == 0 {
+        return text.len();
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    body.iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &byte)| byte == b'\n')
+        .nth(lines - 1)
+        .map_or(0, |(at, _)| at + 1)
+}
+
+fn lost_worker() -> io::Error {
+    io::Error::other("a worker thread stopped")
 }
 
 const fn check_case_lines(lines: usize) -> usize {
@@ -205,13 +311,117 @@ const fn check_case_lines(lines: usize) -> usize {
     lines
 }
 
-/// Decodes the lines of one case and hands them to the task.
-fn answer_case<T: Task>(task: &mut T, buffers: &[Vec<u8>], answer: &mut Vec<u8>) -> Result<(), CaseError> {
-    let mut texts = [""; MAX_CASE_LINES];
-    for (line, (text, buffer)) in texts.iter_mut().zip(buffers).enumerate() {
-        *text = decode(buffer).map_err(|error| CaseError::at(line, error))?;
+/// Some cases' input lines, then their answers.
+#[derive(Default)]
+struct Batch {
+    /// The input line number of the first line.
+    first_line: usize,
+    /// The lines, each ending in `\n`.
+    text: Vec<u8>,
+    cases: usize,
+    /// The answers, placeholders in the place of bad cases.
+    output: Vec<u8>,
+    /// Where in `output` the first answer starts, if any case was good.
+    first_answer: Option<usize>,
+    errors: Vec<LineError>,
+}
+
+impl Batch {
+    fn clear(&mut self, first_line: usize) {
+        self.first_line = first_line;
+        self.text.clear();
+        self.cases = 0;
     }
-    task.answer(&texts[..buffers.len()], answer)
+}
+
+/// A worker's life: answer each batch that comes in and send it back.
+fn answer_batches<T: Task>(task: &mut T, inbox: &Receiver<Batch>, outbox: &SyncSender<Batch>) {
+    let mut answer = Vec::new();
+    for mut batch in inbox {
+        answer_batch(task, &mut batch, &mut answer);
+        if outbox.send(batch).is_err() {
+            break;
+        }
+    }
+}
+
+fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch, answer: &mut Vec<u8>) {
+    batch.output.clear();
+    batch.errors.clear();
+    batch.first_answer = None;
+    let mut lines = batch.text.split(|&byte| byte == b'\n');
+    for case in 0..batch.cases {
+        let mut raw: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
+        for line in raw.iter_mut().take(T::LINES_PER_CASE) {
+            *line = lines.next().unwrap_or_default();
+        }
+        answer.clear();
+        match answer_case(task, &raw[..T::LINES_PER_CASE], answer) {
+            Ok(()) => {
+                if batch.first_answer.is_some() {
+                    batch.output.extend_from_slice(task.separator());
+                } else {
+                    batch.first_answer = Some(batch.output.len());
+                }
+                batch.output.extend_from_slice(answer);
+            }
+            Err(CaseError { line, error }) => {
+                batch.output.extend_from_slice(task.placeholder());
+                let first_line = batch.first_line + case * T::LINES_PER_CASE;
+                batch.errors.push(LineError {
+                    line: first_line + line,
+                    error,
+                });
+            }
+        }
+    }
+}
+
+/// Decodes the lines of one case and hands them to the task.
+fn answer_case<T: Task>(
+    task: &mut T,
+    raw: &[&[u8]],
+    answer: &mut Vec<u8>,
+) -> Result<(), CaseError> {
+    let mut texts = [""; MAX_CASE_LINES];
+    for (line, (text, bytes)) in texts.iter_mut().zip(raw).enumerate() {
+        *text = decode(bytes).map_err(|error| CaseError::at(line, error))?;
+    }
+    task.answer(&texts[..raw.len()], answer)
+}
+
+/// Where answered batches go, in input order.
+struct Writer<O: Write, E: Write> {
+    output: BufWriter<O>,
+    errors: E,
+    report: Report,
+    /// Whether an answer was written yet, so separators go only between answers.
+    answered_any: bool,
+    separator: &'static [u8],
+}
+
+impl<O: Write, E: Write> Writer<O, E> {
+    fn write(&mut self, batch: &Batch) -> io::Result<()> {
+        match batch.first_answer {
+            Some(at) if self.answered_any => {
+                self.output.write_all(&batch.output[..at])?;
+                self.output.write_all(self.separator)?;
+                self.output.write_all(&batch.output[at..])?;
+            }
+            _ => self.output.write_all(&batch.output)?,
+        }
+        self.answered_any |= batch.first_answer.is_some();
+        for error in &batch.errors {
+            self.report.errors += 1;
+            writeln!(self.errors, "congo: {error}")?;
+        }
+        Ok(())
+    }
+
+    fn fail(&mut self, line: usize, error: InputError) -> io::Result<()> {
+        self.report.errors += 1;
+        writeln!(self.errors, "congo: {}", LineError { line, error })
+    }
 }
 
 fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
@@ -225,29 +435,109 @@ fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
     text.parse().map_err(|_| bad())
 }
 
-/// The input, a line at a time, with the number of the last line read.
+/// The input, read in lines, with the number of the last line read.
 struct Lines<R> {
     input: R,
     number: usize,
+    /// The input has no more bytes.
+    ended: bool,
 }
 
 impl<R: BufRead> Lines<R> {
-    /// Reads the next line into `buffer`, without its line end; false at
-    /// the end of input. Of a line over [`MAX_LINE`] bytes it keeps only
-    /// the first `MAX_LINE + 1`, which [`decode`] rejects.
-    fn read_into(&mut self, buffer: &mut Vec<u8>) -> io::Result<bool> {
-        buffer.clear();
-        let limit = MAX_LINE as u64 + 1;
-        if self.input.by_ref().take(limit).read_until(b'\n', buffer)? == 0 {
-            return Ok(false);
+    /// The bytes the input has ready, waiting for more if it has none; an
+    /// empty slice at the end of input.
+    fn available(&mut self) -> io::Result<&[u8]> {
+        loop {
+            match self.input.fill_buf() {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+                Ok(_) => break,
+            }
         }
-        self.number += 1;
-        if buffer.last() == Some(&b'\n') {
-            buffer.pop();
-        } else if buffer.len() > MAX_LINE {
-            self.input.skip_until(b'\n')?;
+        // The bytes are buffered now: this returns them without reading.
+        let bytes = self.input.fill_buf()?;
+        self.ended = bytes.is_empty();
+        Ok(bytes)
+    }
+
+    /// Appends the next line to `text`, ending it with `\n` whatever its
+    /// line end was; false at the end of input.
+    fn append_line(&mut self, text: &mut Vec<u8>) -> io::Result<bool> {
+        let read = self.finish_line(text, 0)?;
+        self.number += usize::from(read);
+        Ok(read)
+    }
+
+    /// Reads on to the end of a line of which `text` already holds the
+    /// last `held` bytes, and ends it with `\n`; false if there was no
+    /// line at all. Of a line over [`MAX_LINE`] bytes it keeps only the
+    /// first `MAX_LINE + 1`, which [`decode`] rejects, and skips the rest
+    /// unread into memory.
+    fn finish_line(&mut self, text: &mut Vec<u8>, held: usize) -> io::Result<bool> {
+        let line_start = text.len() - held;
+        text.truncate(line_start + held.min(MAX_LINE + 1));
+        loop {
+            let available = self.available()?;
+            if available.is_empty() {
+                break;
+            }
+            let end = available.iter().position(|&byte| byte == b'\n');
+            let line = &available[..end.unwrap_or(available.len())];
+            let room = (MAX_LINE + 1).saturating_sub(text.len() - line_start);
+            text.extend_from_slice(&line[..line.len().min(room)]);
+            let used = end.map_or(line.len(), |end| end + 1);
+            self.input.consume(used);
+            if end.is_some() {
+                text.push(b'\n');
+                return Ok(true);
+            }
         }
-        Ok(true)
+        // The input ended; a last line without a line end still counts.
+        let started = text.len() > line_start;
+        if started {
+            text.push(b'\n');
+        }
+        Ok(started)
+    }
+
+    /// Appends whole lines to `text` until it holds at least `bytes` new
+    /// bytes or `wanted` new lines, or the input ends. Returns the number
+    /// of lines added (at most `wanted`).
+    ///
+    /// The bytes are copied in bulk and their lines counted afterwards, so
+    /// the thread that reads does little work per line.
+    fn append_chunk(
+        &mut self,
+        text: &mut Vec<u8>,
+        bytes: usize,
+        wanted: usize,
+    ) -> io::Result<usize> {
+        let start = text.len();
+        while text.len() - start < bytes {
+            let available = self.available()?;
+            if available.is_empty() {
+                break;
+            }
+            let take = available.len().min(bytes - (text.len() - start));
+            text.extend_from_slice(&available[..take]);
+            self.input.consume(take);
+        }
+        if text.len() > start && text.last() != Some(&b'\n') {
+            let held = text[start..]
+                .iter()
+                .rev()
+                .position(|&byte| byte == b'\n')
+                .unwrap_or(text.len() - start);
+            self.finish_line(text, held)?;
+        }
+        let lines = text[start..].iter().filter(|&&byte| byte == b'\n').count();
+        if lines > wanted {
+            let end = start_of_last_lines(&text[start..], lines - wanted);
+            text.truncate(start + end);
+        }
+        let lines = lines.min(wanted);
+        self.number += lines;
+        Ok(lines)
     }
 }
 
@@ -258,4 +548,159 @@ fn decode(line: &[u8]) -> Result<&str, InputError> {
         return Err(InputError::TooLong);
     }
     std::str::from_utf8(line.trim_ascii()).map_err(|_| InputError::NotUtf8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers a case with its lines joined by `|`; a line reading `bad`
+    /// is an error at that line.
+    #[derive(Clone)]
+    struct Echo<const LINES: usize>;
+
+    impl<const LINES: usize> Task for Echo<LINES> {
+        const LINES_PER_CASE: usize = LINES;
+
+        fn separator(&self) -> &'static [u8] {
+            b"--\n"
+        }
+
+        fn placeholder(&self) -> &'static [u8] {
+            b"?\n"
+        }
+
+        fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
+            if let Some(bad) = lines.iter().position(|&line| line == "bad") {
+                let fen_error = FenError::Empty;
+                return Err(CaseError::at(bad, fen_error));
+            }
+            out.extend_from_slice(lines.join("|").as_bytes());
+            out.push(b'\n');
+            Ok(())
+        }
+    }
+
+    /// What the judge must print for `lines` (after the count line), worked
+    /// out case by case without threads or batches.
+    fn expected(lines: &[&str], count: usize, per_case: usize) -> (String, String) {
+        let mut output = String::new();
+        let mut errors = String::new();
+        let mut answered = false;
+        for (case, chunk) in lines.chunks(per_case).take(count).enumerate() {
+            if chunk.len() < per_case {
+                break;
+            }
+            let first_line = 2 + case * per_case;
+            let texts: Vec<&str> = chunk.iter().map(|line| line.trim_ascii()).collect();
+            if let Some(i) = texts.iter().position(|text| text.len() > MAX_LINE) {
+                output += "?\n";
+                errors += &format!(
+                    "congo: line {}: line is longer than 4096 bytes\n",
+                    first_line + i
+                );
+            } else if let Some(i) = texts.iter().position(|&text| text == "bad") {
+                output += "?\n";
+                errors += &format!(
+                    "congo: line {}: empty line, expected a FEN\n",
+                    first_line + i
+                );
+            } else {
+                if answered {
+                    output += "--\n";
+                }
+                answered = true;
+                output += &texts.join("|");
+                output += "\n";
+            }
+        }
+        // The error names the first line that is missing.
+        let complete = (lines.len() / per_case).min(count);
+        if complete < count {
+            errors += &format!(
+                "congo: line {}: input ends after {complete} of {count} positions\n",
+                2 + lines.len()
+            );
+        }
+        (output, errors)
+    }
+
+    fn judge<T: Task>(task: &T, threads: Threads, input: &str) -> (String, String) {
+        let mut output = Vec::new();
+        let mut errors = Vec::new();
+        run_with(task, threads, input.as_bytes(), &mut output, &mut errors).unwrap();
+        (
+            String::from_utf8(output).unwrap(),
+            String::from_utf8(errors).unwrap(),
+        )
+    }
+
+    fn lines() -> Vec<String> {
+        let mut lines: Vec<String> = (0..40).map(|i| format!("case {i}")).collect();
+        lines[3] = "bad".into();
+        lines[4] = "bad".into();
+        lines[17] = "  padded\r".into();
+        lines[20] = "x".repeat(MAX_LINE + 10);
+        lines[21] = "y".repeat(MAX_LINE);
+        lines[29] = "bad".into();
+        lines
+    }
+
+    fn every_split<T: Task>(
+        task: &T,
+        per_case: usize,
+        count: usize,
+        lines: &[String],
+        last_newline: bool,
+    ) {
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let mut input = format!("{count}\n{}", refs.join("\n"));
+        if last_newline {
+            input.push('\n');
+        }
+        let want = expected(&refs, count, per_case);
+        for workers in [1, 2, 3] {
+            for batch_bytes in [1, 5, 50, 300, MAX_LINE * 3, 1 << 16] {
+                let threads = Threads {
+                    workers,
+                    batch_bytes,
+                };
+                assert_eq!(judge(task, threads, &input), want, "{threads:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn batches_keep_every_answer_and_error_in_order() {
+        let lines = lines();
+        every_split(&Echo::<1>, 1, 40, &lines, true);
+        every_split(&Echo::<1>, 1, 40, &lines, false);
+        every_split(&Echo::<1>, 1, 25, &lines, true);
+        every_split(&Echo::<1>, 1, 55, &lines, true);
+    }
+
+    #[test]
+    fn two_line_cases_are_never_split_between_batches() {
+        let lines = lines();
+        every_split(&Echo::<2>, 2, 20, &lines, true);
+        every_split(&Echo::<2>, 2, 13, &lines, false);
+        every_split(&Echo::<2>, 2, 21, &lines, true);
+        every_split(&Echo::<2>, 2, 20, &lines[..39], true);
+    }
+
+    #[test]
+    fn a_huge_line_is_skipped_without_holding_it() {
+        let input = format!("2\n{}\nok\n", "z".repeat(50 * MAX_LINE));
+        let (output, errors) = judge(&Echo::<1>, Threads::default(), &input);
+        assert_eq!(output, "?\nok\n");
+        assert_eq!(errors, "congo: line 2: line is longer than 4096 bytes\n");
+    }
+
+    #[test]
+    fn start_of_last_lines_counts_from_the_end() {
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 0), 6);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 1), 4);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 2), 2);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 3), 0);
+    }
 }

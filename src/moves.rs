@@ -113,12 +113,15 @@ impl Move {
         plain.into_iter().chain(chain)
     }
 
-    /// Appends the move's text, as [`fmt::Display`] writes it, without formatting machinery.
+    /// Appends the move's text, as [`fmt::Display`] writes it, without
+    /// formatting machinery (a plain move is one 4-byte copy).
     pub fn write_to(self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.from.name());
+        let [file, rank] = self.from.name();
         if self.jumps.is_empty() {
-            out.extend_from_slice(&self.to.name());
+            let [to_file, to_rank] = self.to.name();
+            out.extend_from_slice(&[file, rank, to_file, to_rank]);
         } else {
+            out.extend_from_slice(&[file, rank]);
             for square in self.landings() {
                 out.extend_from_slice(&square.name());
             }
@@ -169,7 +172,11 @@ mod tests {
         // b3 -> d5 (up-right) -> f3 (down-right)
         let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
         let down_right = DIRECTIONS.iter().position(|&d| d == (1, -1)).unwrap();
-        let jumps = Jumps::default().then(up_right).unwrap().then(down_right).unwrap();
+        let jumps = Jumps::default()
+            .then(up_right)
+            .unwrap()
+            .then(down_right)
+            .unwrap();
         let m = Move::jumping(square("b3"), square("f3"), jumps);
         assert_eq!(m.to_string(), "b3d5f3");
         let mut bytes = Vec::new();
@@ -198,7 +205,7 @@ mod tests {
             let jumps = Jumps::default().then(up_right).unwrap();
             Move::jumping(square("b3"), square(to), jumps)
         };
-        let mut moves = vec![
+        let mut moves = [
             Move::new(square("b3"), square("c4")),
             chain("d5"),
             Move::new(square("b3"), square("a2")),

@@ -153,6 +153,9 @@ mod tests {
 
     #[test]
     fn display_reads_like_the_listing() {
-        assert_eq!(Piece::new(Color::Black, Kind::Superpawn).to_string(), "black superpawn");
+        assert_eq!(
+            Piece::new(Color::Black, Kind::Superpawn).to_string(),
+            "black superpawn"
+        );
     }
 }

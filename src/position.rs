@@ -59,7 +59,13 @@ fn parse_move_number(text: &str) -> Result<u32, FenError> {
 /// Writes the FEN in its canonical form: lowercase side, single spaces.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.board, self.side.letter(), self.move_number)
+        write!(
+            f,
+            "{} {} {}",
+            self.board,
+            self.side.letter(),
+            self.move_number
+        )
     }
 }
 

@@ -88,7 +88,11 @@ pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
         if board.piece_at(square).is_some() || !rng.percent(shape.density) {
             continue;
         }
-        let color = if rng.percent(50) { Color::White } else { Color::Black };
+        let color = if rng.percent(50) {
+            Color::White
+        } else {
+            Color::Black
+        };
         let Some(kind) = rng.pick(shape.kinds) else {
             break;
         };
@@ -103,7 +107,11 @@ pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
     }
     Position {
         board,
-        side: if rng.percent(50) { Color::White } else { Color::Black },
+        side: if rng.percent(50) {
+            Color::White
+        } else {
+            Color::Black
+        },
         move_number: rng.below(100) as u32,
     }
 }

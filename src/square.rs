@@ -75,9 +75,21 @@ impl Square {
 
     /// The two bytes of the square's name, e.g. `*b"e4"`.
     pub const fn name(self) -> [u8; 2] {
-        [b'a' + self.file(), b'1' + self.rank()]
+        NAMES[self.index()]
     }
 }
+
+/// Every square's name, looked up rather than computed on the hot path.
+const NAMES: [[u8; 2]; Square::COUNT] = {
+    let mut names = [[0; 2]; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let square = Square(index as u8);
+        names[index] = [b'a' + square.file(), b'1' + square.rank()];
+        index += 1;
+    }
+    names
+};
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

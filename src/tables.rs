@@ -28,6 +28,35 @@ const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (2, 1),
 ];
 
+/// Each square's neighbour one step in each direction, indexed as
+/// [`neighbor`] does; `None` off the board.
+const NEIGHBORS: [[Option<Square>; 9]; Square::COUNT] = {
+    let mut table = [[None; 9]; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let Some(from) = Square::from_index(index) else {
+            unreachable!()
+        };
+        let mut slot = 0;
+        while slot < 9 {
+            table[index][slot] = from.offset(slot as i8 / 3 - 1, slot as i8 % 3 - 1);
+            slot += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
+/// The square one step from `square` in direction (`files`, `ranks`), each
+/// -1, 0 or 1: [`Square::offset`] without the arithmetic, for hot loops.
+pub fn neighbor(square: Square, (files, ranks): (i8, i8)) -> Option<Square> {
+    let slot = (files + 1) * 3 + (ranks + 1);
+    NEIGHBORS[square.index()]
+        .get(slot as usize)
+        .copied()
+        .flatten()
+}
+
 /// For each square, the squares `distance` steps away in each direction.
 const fn leaps(distance: i8) -> [Bitboard; Square::COUNT] {
     let mut offsets = [(0, 0); 8];
@@ -115,7 +144,7 @@ pub const fn castle_of(color: Color) -> Bitboard {
 
 /// For two squares on a common file, rank or diagonal, the squares strictly
 /// between them; empty for any other pair.
-pub const BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = between();
+pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = between();
 
 const fn between() -> [[Bitboard; Square::COUNT]; Square::COUNT] {
     let mut table = [[Bitboard::EMPTY; Square::COUNT]; Square::COUNT];
@@ -185,7 +214,10 @@ mod tests {
     fn step_and_leap_counts() {
         assert_eq!(names(KING_STEPS[square("a1").index()]), ["a2", "b1", "b2"]);
         assert_eq!(KING_STEPS[square("d4").index()].count(), 8);
-        assert_eq!(names(GIRAFFE_LEAPS[square("a1").index()]), ["a3", "c1", "c3"]);
+        assert_eq!(
+            names(GIRAFFE_LEAPS[square("a1").index()]),
+            ["a3", "c1", "c3"]
+        );
         assert_eq!(GIRAFFE_LEAPS[square("d4").index()].count(), 8);
         assert_eq!(names(KNIGHT_JUMPS[square("a1").index()]), ["b3", "c2"]);
         assert_eq!(KNIGHT_JUMPS[square("d4").index()].count(), 8);
@@ -194,9 +226,24 @@ mod tests {
     #[test]
     fn pawns_step_towards_the_enemy() {
         assert_eq!(names(PAWN_FORWARD[0][square("a2").index()]), ["a3", "b3"]);
-        assert_eq!(names(PAWN_FORWARD[1][square("d6").index()]), ["c5", "d5", "e5"]);
+        assert_eq!(
+            names(PAWN_FORWARD[1][square("d6").index()]),
+            ["c5", "d5", "e5"]
+        );
         assert!(PAWN_FORWARD[0][square("d7").index()].is_empty());
         assert!(PAWN_FORWARD[1][square("d1").index()].is_empty());
+    }
+
+    #[test]
+    fn neighbors_match_offsets() {
+        for square in Square::all() {
+            for (files, ranks) in DIRECTIONS {
+                assert_eq!(
+                    neighbor(square, (files, ranks)),
+                    square.offset(files, ranks)
+                );
+            }
+        }
     }
 
     #[test]
@@ -227,7 +274,9 @@ mod tests {
         let lines = LION_LINES[square("d1").index()];
         assert_eq!(
             names(lines),
-            ["a4", "b3", "c2", "d2", "d3", "d4", "d5", "d6", "d7", "e2", "f3", "g4"]
+            [
+                "a4", "b3", "c2", "d2", "d3", "d4", "d5", "d6", "d7", "e2", "f3", "g4"
+            ]
         );
     }
 }

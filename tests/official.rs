@@ -8,7 +8,8 @@ use std::fs;
 /// Runs `congo <subcommand>` on an official input and compares it with the
 /// official output byte for byte.
 fn check(subcommand: &str, input: &str, expected: &str) {
-    let (Some(input), Some(expected)) = (common::testdata(input), common::testdata(expected)) else {
+    let (Some(input), Some(expected)) = (common::testdata(input), common::testdata(expected))
+    else {
         return;
     };
     let output = common::congo(&[subcommand], &fs::read(input).unwrap());
@@ -19,7 +20,10 @@ fn check(subcommand: &str, input: &str, expected: &str) {
     for (i, (got, want)) in got.lines().zip(want.lines()).enumerate() {
         assert_eq!(got, want, "{subcommand}: output line {} differs", i + 1);
     }
-    assert_eq!(output.stdout, expected, "{subcommand}: output differs in length or line ends");
+    assert_eq!(
+        output.stdout, expected,
+        "{subcommand}: output differs in length or line ends"
+    );
 }
 
 #[test]
@@ -29,12 +33,20 @@ fn movegen_2021_lion() {
 
 #[test]
 fn movegen_2021_zebra() {
-    check("zebra", "wits-2021/movegen.in", "wits-2021/movegen-zebra.out");
+    check(
+        "zebra",
+        "wits-2021/movegen.in",
+        "wits-2021/movegen-zebra.out",
+    );
 }
 
 #[test]
 fn movegen_2021_elephant() {
-    check("elephant", "wits-2021/movegen.in", "wits-2021/movegen-elephant.out");
+    check(
+        "elephant",
+        "wits-2021/movegen.in",
+        "wits-2021/movegen-elephant.out",
+    );
 }
 
 #[test]

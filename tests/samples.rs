@@ -18,7 +18,8 @@ fn sample_names(extension: &str) -> Vec<String> {
         .expect("samples/ is readable")
         .filter_map(|entry| {
             let path = entry.ok()?.path();
-            (path.extension()? == extension).then(|| path.file_stem()?.to_str().map(str::to_owned))?
+            (path.extension()? == extension)
+                .then(|| path.file_stem()?.to_str().map(str::to_owned))?
         })
         .collect();
     names.sort();
@@ -34,7 +35,10 @@ fn every_input_has_an_expected_output_and_back() {
 fn the_spec_samples_are_there() {
     let names = sample_names("in");
     for spec in ["board", "lion", "zebra", "giraffe", "pawn", "superpawn"] {
-        assert!(names.iter().any(|n| n == spec), "samples/{spec}.in is missing");
+        assert!(
+            names.iter().any(|n| n == spec),
+            "samples/{spec}.in is missing"
+        );
     }
 }
 

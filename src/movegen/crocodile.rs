@@ -11,7 +11,11 @@ pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
         let width = usize::from(Square::SIDE);
         slide(board, side, from, (-1, 0), width) | slide(board, side, from, (1, 0), width)
     } else {
-        let towards = if from.rank() < Square::RIVER_RANK { 1 } else { -1 };
+        let towards = if from.rank() < Square::RIVER_RANK {
+            1
+        } else {
+            -1
+        };
         let distance = from.rank().abs_diff(Square::RIVER_RANK);
         slide(board, side, from, (0, towards), usize::from(distance))
     };
@@ -25,7 +29,9 @@ fn slide(board: &Board, side: Color, from: Square, direction: (i8, i8), steps: u
     let walked = path.count() as i8;
     let stop = from.offset(direction.0 * (walked + 1), direction.1 * (walked + 1));
     match stop {
-        Some(square) if usize::from(walked as u8) < steps && board.by_color(!side).contains(square) => {
+        Some(square)
+            if usize::from(walked as u8) < steps && board.by_color(!side).contains(square) =>
+        {
             path.with(square)
         }
         _ => path,
@@ -44,9 +50,15 @@ mod tests {
     #[test]
     fn slides_towards_the_river_up_to_it() {
         // From a1 up the a-file to a4, never beyond.
-        assert_eq!(crocodile("3l3/7/7/7/7/7/C2L3 w 1"), "a1a2 a1a3 a1a4 a1b1 a1b2");
+        assert_eq!(
+            crocodile("3l3/7/7/7/7/7/C2L3 w 1"),
+            "a1a2 a1a3 a1a4 a1b1 a1b2"
+        );
         // From g7 down to g4.
-        assert_eq!(crocodile("3l2c/7/7/7/7/7/3L3 b 1"), "g7f6 g7f7 g7g4 g7g5 g7g6");
+        assert_eq!(
+            crocodile("3l2c/7/7/7/7/7/3L3 b 1"),
+            "g7f6 g7f7 g7g4 g7g5 g7g6"
+        );
     }
 
     #[test]

@@ -40,6 +40,9 @@ mod tests {
 
     #[test]
     fn from_a_corner() {
-        assert_eq!(giraffe("3l3/7/7/7/7/7/G2L3 w 1"), "a1a2 a1a3 a1b1 a1b2 a1c1 a1c3");
+        assert_eq!(
+            giraffe("3l3/7/7/7/7/7/G2L3 w 1"),
+            "a1a2 a1a3 a1b1 a1b2 a1c1 a1c3"
+        );
     }
 }

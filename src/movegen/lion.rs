@@ -28,18 +28,27 @@ mod tests {
         assert_eq!(lion("3l3/7/7/7/7/7/4L2 b 1"), "d7c6 d7c7 d7d6 d7e6 d7e7");
         assert_eq!(lion("2l4/7/7/7/7/7/7 b 1"), "c7c6 c7d6 c7d7");
         assert_eq!(lion("7/7/7/7/4L2/7/7 w 1"), "e3d2 e3d3 e3e2");
-        assert_eq!(lion("7/7/7/7/7/3L3/7 w 1"), "d2c1 d2c2 d2c3 d2d1 d2d3 d2e1 d2e2 d2e3");
+        assert_eq!(
+            lion("7/7/7/7/7/3L3/7 w 1"),
+            "d2c1 d2c2 d2c3 d2d1 d2d3 d2e1 d2e2 d2e3"
+        );
     }
 
     #[test]
     fn captures_by_stepping_but_not_its_own_pieces() {
         // White pieces on c3 and d3; a black pawn on e3.
-        assert_eq!(lion("3l3/7/7/7/2PPp2/3L3/7 w 1"), "d2c1 d2c2 d2d1 d2e1 d2e2 d2e3");
+        assert_eq!(
+            lion("3l3/7/7/7/2PPp2/3L3/7 w 1"),
+            "d2c1 d2c2 d2d1 d2e1 d2e2 d2e3"
+        );
     }
 
     #[test]
     fn flies_along_a_file() {
-        assert_eq!(lion("3l3/7/7/7/7/7/3L3 w 1"), "d1c1 d1c2 d1d2 d1d7 d1e1 d1e2");
+        assert_eq!(
+            lion("3l3/7/7/7/7/7/3L3 w 1"),
+            "d1c1 d1c2 d1d2 d1d7 d1e1 d1e2"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod monkey;
 mod pawn;
 mod zebra;
 
+use crate::tables::neighbor;
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
@@ -54,13 +55,15 @@ fn not_own(board: &Board, side: Color) -> Bitboard {
 }
 
 /// The empty squares reached by walking up to `steps` squares from `from`
-/// in direction (`files`, `ranks`), stopping at the first occupied square.
+/// in direction (`files`, `ranks`) (each -1, 0 or 1), stopping at the first
+/// occupied square.
 fn quiet_walk(board: &Board, from: Square, (files, ranks): (i8, i8), steps: usize) -> Bitboard {
+    let occupied = board.occupied();
     let mut reached = Bitboard::EMPTY;
     let mut current = from;
     for _ in 0..steps {
-        match current.offset(files, ranks) {
-            Some(next) if board.piece_at(next).is_none() => {
+        match neighbor(current, (files, ranks)) {
+            Some(next) if !occupied.contains(next) => {
                 reached = reached.with(next);
                 current = next;
             }

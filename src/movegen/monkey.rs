@@ -36,11 +36,14 @@ impl Chain<'_> {
     /// Adds every chain that continues `jumps`, which has brought the monkey to `at`.
     fn extend(&self, at: Square, jumped: Bitboard, jumps: Jumps, moves: &mut Vec<Move>) {
         for (direction, &(files, ranks)) in DIRECTIONS.iter().enumerate() {
-            let (Some(over), Some(landing)) = (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
+            let (Some(over), Some(landing)) =
+                (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
             else {
                 continue;
             };
-            if !self.enemies.contains(over) || jumped.contains(over) || self.occupied.contains(landing)
+            if !self.enemies.contains(over)
+                || jumped.contains(over)
+                || self.occupied.contains(landing)
             {
                 continue;
             }
@@ -96,7 +99,10 @@ mod tests {
     fn a_landing_square_must_be_empty() {
         // Over b4 the landing b5 holds a white pawn, over c4 the landing d5
         // a black one.
-        assert_eq!(monkey("3l3/7/1P1p3/1pp4/1M5/7/7 w 1"), "b3a2 b3a3 b3a4 b3b2 b3c2 b3c3");
+        assert_eq!(
+            monkey("3l3/7/1P1p3/1pp4/1M5/7/7 w 1"),
+            "b3a2 b3a3 b3a4 b3b2 b3c2 b3c3"
+        );
     }
 
     #[test]

@@ -21,12 +21,12 @@ pub(super) fn pawn_targets(board: &Board, side: Color, from: Square) -> Bitboard
 /// A superpawn also steps sideways, and retreats straight or diagonally
 /// back from anywhere.
 pub(super) fn superpawn_targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    let steps = (PAWN_FORWARD[side.index()][from.index()] | SIDEWAYS[from.index()])
-        & not_own(board, side);
+    let steps =
+        (PAWN_FORWARD[side.index()][from.index()] | SIDEWAYS[from.index()]) & not_own(board, side);
     let back = -side.forward();
-    [-1, 0, 1]
-        .into_iter()
-        .fold(steps, |targets, files| targets | quiet_walk(board, from, (files, back), 2))
+    [-1, 0, 1].into_iter().fold(steps, |targets, files| {
+        targets | quiet_walk(board, from, (files, back), 2)
+    })
 }
 
 /// White pawns are past the river on ranks 5-7, black pawns on ranks 1-3.
@@ -52,7 +52,10 @@ mod tests {
 
     #[test]
     fn steps_forward_and_captures_diagonally_or_straight() {
-        assert_eq!(pawn("3l3/7/7/7/2zpP2/3P3/3L3 w 1"), "d2c3 d2d3 e3d4 e3e4 e3f4");
+        assert_eq!(
+            pawn("3l3/7/7/7/2zpP2/3P3/3L3 w 1"),
+            "d2c3 d2d3 e3d4 e3e4 e3f4"
+        );
         assert_eq!(pawn("3l3/3p3/2PZ3/7/7/7/3L3 b 1"), "d6c5 d6d5 d6e5");
     }
 
@@ -94,6 +97,9 @@ mod tests {
     #[test]
     fn superpawn_on_its_last_rank_only_steps_sideways_and_retreats() {
         assert_eq!(superpawn("s2l3/7/7/7/7/7/3L3 b 1"), "a7a6 a7b6 a7b7");
-        assert_eq!(superpawn("3l2S/7/7/7/7/7/3L3 w 1"), "g7e5 g7f6 g7f7 g7g5 g7g6");
+        assert_eq!(
+            superpawn("3l2S/7/7/7/7/7/3L3 w 1"),
+            "g7e5 g7f6 g7f7 g7g5 g7g6"
+        );
     }
 }

@@ -7,7 +7,7 @@ use crate::{Color, Kind, Piece};
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Listing;
 
 impl Task for Listing {

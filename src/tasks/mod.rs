@@ -17,6 +17,7 @@ fn position(lines: &[&str]) -> Result<Position, CaseError> {
 
 /// Appends moves as one line: texts separated by single spaces.
 fn write_move_line(moves: &[Move], out: &mut Vec<u8>) {
+    out.reserve(5 * moves.len() + 1);
     for (i, m) in moves.iter().enumerate() {
         if i > 0 {
             out.push(b' ');

@@ -5,6 +5,7 @@ use super::{position, write_move_line};
 use crate::judge::{CaseError, Task};
 use crate::{Kind, Move, movegen};
 
+#[derive(Clone)]
 pub struct PieceMoves {
     kind: Kind,
     /// Reused from line to line, so answering allocates nothing.

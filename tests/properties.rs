@@ -1,0 +1,299 @@
+//! Properties over many random positions from the in-tree PRNG.
+
+use congo::random::{PositionShape, Rng, random_position};
+use congo::tables::castle_of;
+use congo::{Board, Color, Kind, Move, Piece, Position, Square, movegen};
+
+const POSITIONS: usize = 3000;
+
+fn positions(seed: u64, shape: &PositionShape) -> impl Iterator<Item = Position> {
+    let mut rng = Rng::new(seed);
+    let shape = shape.clone();
+    (0..POSITIONS).map(move |_| random_position(&mut rng, &shape))
+}
+
+/// Dense and sparse boards with every kind, and the 2022 judge set.
+fn shapes() -> [PositionShape<'static>; 3] {
+    [
+        PositionShape::FULL,
+        PositionShape {
+            density: 70,
+            ..PositionShape::FULL
+        },
+        PositionShape::PART2_2022,
+    ]
+}
+
+fn piece_moves(position: &Position, kind: Kind) -> Vec<Move> {
+    let mut moves = Vec::new();
+    movegen::piece_moves(&position.board, position.side, kind, &mut moves);
+    moves
+}
+
+#[test]
+fn fen_round_trips() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(seed as u64, shape) {
+            let fen = position.to_string();
+            let parsed: Position = fen.parse().unwrap();
+            assert_eq!(parsed, position, "{fen}");
+            assert_eq!(parsed.to_string(), fen);
+        }
+    }
+}
+
+#[test]
+fn fen_reads_the_same_with_split_digit_runs_and_uppercase_side() {
+    for position in positions(11, &PositionShape::FULL) {
+        let fen = position.to_string();
+        // "4" becomes "13", "W"/"B" for the side: same board.
+        let (pieces, rest) = fen.split_once(' ').unwrap();
+        let split: String = pieces
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(n) if n > 1 => format!("1{}", n - 1),
+                _ => c.to_string(),
+            })
+            .collect();
+        let variant = format!("{split} {}", rest.to_uppercase());
+        assert_eq!(variant.parse::<Position>().unwrap(), position, "{variant}");
+    }
+}
+
+#[test]
+fn move_lists_are_sorted_as_strings_and_unique() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(100 + seed as u64, shape) {
+            for kind in Kind::ALL {
+                let texts: Vec<String> = piece_moves(&position, kind)
+                    .iter()
+                    .map(Move::to_string)
+                    .collect();
+                assert!(
+                    texts.windows(2).all(|pair| pair[0] < pair[1]),
+                    "{kind} in {position}: {texts:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn moves_start_on_the_right_piece_and_never_land_on_an_own_piece() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(200 + seed as u64, shape) {
+            let board = &position.board;
+            for kind in Kind::ALL {
+                for m in piece_moves(&position, kind) {
+                    assert_eq!(
+                        board.piece_at(m.from()),
+                        Some(Piece::new(position.side, kind))
+                    );
+                    // A monkey's chain may end where it began: that square is empty then.
+                    let lands_on_own = m.to() != m.from()
+                        && board
+                            .piece_at(m.to())
+                            .is_some_and(|piece| piece.color == position.side);
+                    assert!(!lands_on_own, "{m} in {position}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_lion_leaves_its_castle_only_to_take_the_enemy_lion() {
+    for position in positions(300, &PositionShape::FULL) {
+        for m in piece_moves(&position, Kind::Lion) {
+            let takes_lion =
+                position.board.piece_at(m.to()) == Some(Piece::new(!position.side, Kind::Lion));
+            assert!(
+                castle_of(position.side).contains(m.to()) || takes_lion,
+                "{m} in {position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn all_moves_is_every_kind_together_in_order() {
+    for position in positions(400, &PositionShape::FULL) {
+        let mut all = Vec::new();
+        movegen::all_moves(&position.board, position.side, &mut all);
+        let mut by_kind: Vec<Move> = Kind::ALL
+            .iter()
+            .flat_map(|&k| piece_moves(&position, k))
+            .collect();
+        by_kind.sort();
+        assert_eq!(all, by_kind, "{position}");
+    }
+}
+
+#[test]
+fn generators_agree_with_a_plain_reference() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(500 + seed as u64, shape) {
+            for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Monkey) {
+                let ours: Vec<String> = piece_moves(&position, kind)
+                    .iter()
+                    .map(Move::to_string)
+                    .collect();
+                let reference = reference::moves(&position.board, position.side, kind);
+                assert_eq!(ours, reference, "{kind} in {position}");
+            }
+        }
+    }
+}
+
+/// Every non-monkey piece's moves, written again from the rules text in
+/// plain coordinates, without the library's tables or square sets.
+mod reference {
+    use super::*;
+
+    const ALL_DIRECTIONS: [(i8, i8); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+
+    fn at(file: i8, rank: i8) -> Option<Square> {
+        if (0..7).contains(&file) && (0..7).contains(&rank) {
+            Square::new(file as u8, rank as u8)
+        } else {
+            None
+        }
+    }
+
+    pub fn moves(board: &Board, side: Color, kind: Kind) -> Vec<String> {
+        let mut texts = Vec::new();
+        for from in Square::all() {
+            if board.piece_at(from) != Some(Piece::new(side, kind)) {
+                continue;
+            }
+            let (f, r) = (from.file() as i8, from.rank() as i8);
+            let empty = |s: Square| board.piece_at(s).is_none();
+            let enemy = |s: Square| board.piece_at(s).is_some_and(|p| p.color != side);
+            let free = |s: Square| empty(s) || enemy(s);
+            let forward = side.forward();
+            let mut targets: Vec<Square> = Vec::new();
+            // Up to two empty squares in a direction, no jumping.
+            let retreat = |df: i8, targets: &mut Vec<Square>| {
+                for n in 1..=2 {
+                    match at(f + df * n, r - forward * n) {
+                        Some(s) if empty(s) => targets.push(s),
+                        _ => break,
+                    }
+                }
+            };
+            match kind {
+                Kind::Lion => {
+                    let own_castle = |s: Square| {
+                        (2..=4).contains(&s.file())
+                            && match side {
+                                Color::White => s.rank() <= 2,
+                                Color::Black => s.rank() >= 4,
+                            }
+                    };
+                    for (df, dr) in ALL_DIRECTIONS {
+                        if let Some(s) = at(f + df, r + dr).filter(|&s| own_castle(s) && free(s)) {
+                            targets.push(s);
+                        }
+                        if dr == 0 {
+                            continue;
+                        }
+                        let mut n = 1;
+                        while let Some(s) = at(f + df * n, r + dr * n) {
+                            if let Some(piece) = board.piece_at(s) {
+                                if piece == Piece::new(!side, Kind::Lion) {
+                                    targets.push(s);
+                                }
+                                break;
+                            }
+                            n += 1;
+                        }
+                    }
+                }
+                Kind::Zebra => {
+                    for (df, dr) in [
+                        (1, 2),
+                        (2, 1),
+                        (-1, 2),
+                        (-2, 1),
+                        (1, -2),
+                        (2, -1),
+                        (-1, -2),
+                        (-2, -1),
+                    ] {
+                        targets.extend(at(f + df, r + dr).filter(|&s| free(s)));
+                    }
+                }
+                Kind::Giraffe => {
+                    for (df, dr) in ALL_DIRECTIONS {
+                        targets.extend(at(f + df, r + dr).filter(|&s| empty(s)));
+                        targets.extend(at(f + 2 * df, r + 2 * dr).filter(|&s| free(s)));
+                    }
+                }
+                Kind::Elephant => {
+                    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                        for n in 1..=2 {
+                            targets.extend(at(f + df * n, r + dr * n).filter(|&s| free(s)));
+                        }
+                    }
+                }
+                Kind::Crocodile => {
+                    for (df, dr) in ALL_DIRECTIONS {
+                        targets.extend(at(f + df, r + dr).filter(|&s| free(s)));
+                    }
+                    let slides: Vec<(i8, i8)> = if r == 3 {
+                        vec![(1, 0), (-1, 0)]
+                    } else {
+                        vec![(0, if r < 3 { 1 } else { -1 })]
+                    };
+                    for (df, dr) in slides {
+                        let mut n = 1;
+                        while let Some(s) = at(f + df * n, r + dr * n) {
+                            if dr != 0 && (r + dr * n - 3) * dr > 0 {
+                                break; // past the river
+                            }
+                            if !empty(s) {
+                                if enemy(s) {
+                                    targets.push(s);
+                                }
+                                break;
+                            }
+                            targets.push(s);
+                            n += 1;
+                        }
+                    }
+                }
+                Kind::Pawn => {
+                    for df in [-1, 0, 1] {
+                        targets.extend(at(f + df, r + forward).filter(|&s| free(s)));
+                    }
+                    let past_river = if side == Color::White { r >= 4 } else { r <= 2 };
+                    if past_river {
+                        retreat(0, &mut targets);
+                    }
+                }
+                Kind::Superpawn => {
+                    for (df, dr) in [(-1, forward), (0, forward), (1, forward), (-1, 0), (1, 0)] {
+                        targets.extend(at(f + df, r + dr).filter(|&s| free(s)));
+                    }
+                    for df in [-1, 0, 1] {
+                        retreat(df, &mut targets);
+                    }
+                }
+                Kind::Monkey => unreachable!("the monkey has its own tests"),
+            }
+            texts.extend(targets.into_iter().map(|to| format!("{from}{to}")));
+        }
+        texts.sort();
+        texts.dedup();
+        texts
+    }
+}
