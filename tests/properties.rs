@@ -2,7 +2,7 @@
 
 use congo::random::{PositionShape, Rng, random_position};
 use congo::tables::castle_of;
-use congo::{Board, Color, Kind, Move, Piece, Position, Square, movegen};
+use congo::{Board, Color, FenError, Kind, Move, Piece, Position, Square, movegen};
 
 const POSITIONS: usize = 3000;
 
@@ -296,4 +296,75 @@ mod reference {
         texts.dedup();
         texts
     }
+}
+
+/// A plain piece-field reader, written from the FEN rules, for comparison.
+fn read_plainly(field: &str) -> Result<Vec<Option<Piece>>, FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 7 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut squares = Vec::new();
+    for (text, rank) in ranks.iter().zip((1..=7u8).rev()) {
+        let mut row = Vec::new();
+        for letter in text.chars() {
+            match letter {
+                '0' => return Err(FenError::ZeroDigit { rank }),
+                '1'..='9' => row.extend((0..letter as u8 - b'0').map(|_| None)),
+                _ => match u8::try_from(letter).ok().and_then(Piece::from_letter) {
+                    Some(piece) => row.push(Some(piece)),
+                    None => return Err(FenError::UnknownPiece { rank, letter }),
+                },
+            }
+        }
+        if row.len() != 7 {
+            return Err(FenError::RankWidth {
+                rank,
+                squares: row.len(),
+            });
+        }
+        squares.push(row);
+    }
+    // Rank 7 first, file a first: the order of `Square::new(file, 6 - i)`.
+    Ok(squares.into_iter().flatten().collect())
+}
+
+#[test]
+fn piece_field_reader_agrees_with_a_plain_one_on_mangled_fields() {
+    const NOISE: [&str; 14] = [
+        "/", "0", "1", "3", "7", "8", "9", "P", "l", "x", "é", " ", "//", "s",
+    ];
+    let mut rng = Rng::new(77);
+    let mut rejected = 0;
+    for position in positions(600, &PositionShape::FULL) {
+        let mut field = position.board.to_string();
+        for _ in 0..rng.below(3) {
+            let at = (0..=field.len())
+                .filter(|&i| field.is_char_boundary(i))
+                .collect::<Vec<_>>();
+            let at = rng.pick(&at).unwrap();
+            let noise = rng.pick(&NOISE).unwrap();
+            if rng.percent(50) && at < field.len() {
+                let end = (at + 1..=field.len())
+                    .find(|&i| field.is_char_boundary(i))
+                    .unwrap();
+                field.replace_range(at..end, noise);
+            } else {
+                field.insert_str(at, noise);
+            }
+        }
+        let ours = field.parse::<Board>().map(|board| {
+            (0..7u8)
+                .rev()
+                .flat_map(|rank| (0..7u8).map(move |file| Square::new(file, rank).unwrap()))
+                .map(|square| board.piece_at(square))
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(ours, read_plainly(&field), "{field:?}");
+        rejected += usize::from(ours.is_err());
+    }
+    assert!(
+        rejected > 1000,
+        "the mangling makes bad fields ({rejected})"
+    );
 }
