@@ -21,6 +21,17 @@ impl Square {
     /// The river is rank 4 (index 3).
     pub const RIVER_RANK: u8 = 3;
 
+    /// Every square, in index order (which is also name order).
+    pub const ALL: [Square; Square::COUNT] = {
+        let mut all = [Square(0); Square::COUNT];
+        let mut index = 0;
+        while index < Square::COUNT {
+            all[index] = Square(index as u8);
+            index += 1;
+        }
+        all
+    };
+
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
         if file < Self::SIDE && rank < Self::SIDE {

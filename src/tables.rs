@@ -34,9 +34,7 @@ const NEIGHBORS: [[Option<Square>; 9]; Square::COUNT] = {
     let mut table = [[None; 9]; Square::COUNT];
     let mut index = 0;
     while index < Square::COUNT {
-        let Some(from) = Square::from_index(index) else {
-            unreachable!()
-        };
+        let from = Square::ALL[index];
         let mut slot = 0;
         while slot < 9 {
             table[index][slot] = from.offset(slot as i8 / 3 - 1, slot as i8 % 3 - 1);
@@ -73,9 +71,7 @@ const fn leaper(offsets: &[(i8, i8)]) -> [Bitboard; Square::COUNT] {
     let mut table = [Bitboard::EMPTY; Square::COUNT];
     let mut index = 0;
     while index < Square::COUNT {
-        let Some(from) = Square::from_index(index) else {
-            unreachable!()
-        };
+        let from = Square::ALL[index];
         let mut i = 0;
         while i < offsets.len() {
             if let Some(to) = from.offset(offsets[i].0, offsets[i].1) {
@@ -142,61 +138,60 @@ pub const fn castle_of(color: Color) -> Bitboard {
     CASTLE[color.index()]
 }
 
+/// Every square from `from` (excluded) to the edge in one direction.
+const fn ray(from: Square, (files, ranks): (i8, i8)) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    let mut current = from.offset(files, ranks);
+    while let Some(square) = current {
+        squares = squares.with(square);
+        current = square.offset(files, ranks);
+    }
+    squares
+}
+
 /// For two squares on a common file, rank or diagonal, the squares strictly
 /// between them; empty for any other pair.
-pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = between();
-
-const fn between() -> [[Bitboard; Square::COUNT]; Square::COUNT] {
+pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = {
     let mut table = [[Bitboard::EMPTY; Square::COUNT]; Square::COUNT];
     let mut index = 0;
     while index < Square::COUNT {
-        let Some(from) = Square::from_index(index) else {
-            unreachable!()
-        };
+        let from = Square::ALL[index];
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = DIRECTIONS[d];
-            let mut passed = Bitboard::EMPTY;
-            let mut current = from.offset(df, dr);
-            while let Some(square) = current {
-                table[index][square.index()] = passed;
-                passed = passed.with(square);
-                current = square.offset(df, dr);
+            let (files, ranks) = DIRECTIONS[d];
+            let line = ray(from, DIRECTIONS[d]);
+            // What lies between `from` and a square of its ray is the part
+            // of the ray short of that square.
+            let mut current = from.offset(files, ranks);
+            while let Some(to) = current {
+                let beyond = ray(to, DIRECTIONS[d]).with(to);
+                table[index][to.index()] = Bitboard(line.0 & !beyond.0);
+                current = to.offset(files, ranks);
             }
             d += 1;
         }
         index += 1;
     }
     table
-}
+};
 
 /// The squares a lion can fly to from each square: its file and its two
 /// diagonals, at any distance (never along a rank).
-pub const LION_LINES: [Bitboard; Square::COUNT] = lion_lines();
-
-const fn lion_lines() -> [Bitboard; Square::COUNT] {
+pub const LION_LINES: [Bitboard; Square::COUNT] = {
     let mut table = [Bitboard::EMPTY; Square::COUNT];
     let mut index = 0;
     while index < Square::COUNT {
-        let Some(from) = Square::from_index(index) else {
-            unreachable!()
-        };
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = DIRECTIONS[d];
-            let mut current = from.offset(df, dr);
-            while let Some(square) = current {
-                if dr != 0 {
-                    table[index] = table[index].with(square);
-                }
-                current = square.offset(df, dr);
+            if DIRECTIONS[d].1 != 0 {
+                table[index].0 |= ray(Square::ALL[index], DIRECTIONS[d]).0;
             }
             d += 1;
         }
         index += 1;
     }
     table
-}
+};
 
 #[cfg(test)]
 mod tests {
