@@ -4,16 +4,16 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::Kind;
 use crate::judge::{self, Report};
-use crate::tasks::{Listing, PieceMoves};
+use crate::tasks::{Divide, LegalMoves, Listing, Perft, PieceMoves, Play};
+use crate::{Kind, ParseRulesError, Rules};
 
 pub const HELP: &str = "\
 congo: a fast, exact Congo engine and judge
 
-Usage: congo <SUBCOMMAND> < INPUT
+Usage: congo [--rules 2021|2022] <SUBCOMMAND> [DEPTH] < INPUT
 
-Subcommands:
+Subcommands (one answer per FEN):
   board       list the pieces of each position and the side to play
   lion        the lion moves of the side to move
   zebra       the zebra moves of the side to move
@@ -24,25 +24,35 @@ Subcommands:
   crocodile   the crocodile moves of the side to move
   monkey      the monkey moves of the side to move (a jump chain lists
               every landing square: b3d5f3)
+  moves       every legal move of the side to move (none once a lion is
+              taken)
+  play        cases of two lines, a FEN and a move: the FEN after the move,
+              then Continue, White wins or Black wins
+  perft D     the number of positions D moves deep
+  divide D    each legal move with its perft count D-1 deeper, then the total
 
-Input: a line with N, then N lines with one FEN each,
-  <pieces> <side> <move number>, e.g. 2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23
-  (CRLF line ends, surrounding blanks and W/B for the side are accepted).
+Input: a line with N, then N lines with one FEN each (N cases of two lines
+  for play), <pieces> <side> <move number>, e.g.
+  2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23 (CRLF line ends, surrounding blanks and
+  W/B for the side are accepted).
 
-Output: board prints one 17-line block per FEN, blocks separated by a blank
-  line; a move subcommand prints one line per FEN, its moves sorted as
-  strings and separated by spaces (an empty line when there are none).
+Output: board prints one 17-line block per FEN and divide one block per FEN,
+  blocks separated by a blank line; the move subcommands print one line per
+  FEN, moves sorted as strings and separated by spaces (an empty line when
+  there are none).
 
 Bad input: each bad line gets `congo: line N: reason` on stderr (the count
-  is line 1); the other lines are still answered in order, a move
-  subcommand printing an empty line in place of the bad one.
+  is line 1); the other lines are still answered in order, with an empty
+  line (two for play) in place of a bad case's answer.
 
 Exit status: 0 when every line was answered, 1 on bad input, 2 on a usage
   error.
 
 Options:
-  -h, --help     print this help
-  -V, --version  print the version
+  --rules 2021|2022  the rule set: 2022 (the default, also the full game)
+                     promotes a pawn on the far rank, 2021 does not
+  -h, --help         print this help
+  -V, --version      print the version
 ";
 
 /// What the arguments ask for.
@@ -50,8 +60,18 @@ Options:
 pub enum Command {
     Help,
     Version,
+    Judge(Rules, Job),
+}
+
+/// A judge subcommand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
     Board,
     PieceMoves(Kind),
+    Moves,
+    Play,
+    Perft(u32),
+    Divide(u32),
 }
 
 /// Arguments that do not form a command.
@@ -59,7 +79,12 @@ pub enum Command {
 pub enum UsageError {
     MissingSubcommand,
     UnknownSubcommand(String),
+    UnknownOption(String),
     UnexpectedArgument(String),
+    MissingRules,
+    BadRules(ParseRulesError),
+    MissingDepth(&'static str),
+    BadDepth(String),
 }
 
 impl fmt::Display for UsageError {
@@ -67,7 +92,14 @@ impl fmt::Display for UsageError {
         match self {
             UsageError::MissingSubcommand => f.write_str("missing subcommand"),
             UsageError::UnknownSubcommand(name) => write!(f, "unknown subcommand {name:?}"),
+            UsageError::UnknownOption(option) => write!(f, "unknown option {option:?}"),
             UsageError::UnexpectedArgument(arg) => write!(f, "unexpected argument {arg:?}"),
+            UsageError::MissingRules => f.write_str("--rules needs a rule set, 2021 or 2022"),
+            UsageError::BadRules(error) => error.fmt(f),
+            UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
+            UsageError::BadDepth(depth) => {
+                write!(f, "depth {depth:?} is not a non-negative integer")
+            }
         }
     }
 }
@@ -79,18 +111,40 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
     let mut args = args
         .into_iter()
         .map(|arg| arg.to_string_lossy().into_owned());
-    let first = args.next().ok_or(UsageError::MissingSubcommand)?;
-    let command = match first.as_str() {
-        "-h" | "--help" | "help" => Command::Help,
-        "-V" | "--version" => Command::Version,
-        "board" => Command::Board,
+    let mut rules = Rules::default();
+    let subcommand = loop {
+        let arg = args.next().ok_or(UsageError::MissingSubcommand)?;
+        match arg.as_str() {
+            "-h" | "--help" | "help" => return Ok(Command::Help),
+            "-V" | "--version" => return Ok(Command::Version),
+            "--rules" => {
+                let name = args.next().ok_or(UsageError::MissingRules)?;
+                rules = name.parse().map_err(UsageError::BadRules)?;
+            }
+            option if option.starts_with('-') => match option.strip_prefix("--rules=") {
+                Some(name) => rules = name.parse().map_err(UsageError::BadRules)?,
+                None => return Err(UsageError::UnknownOption(arg)),
+            },
+            _ => break arg,
+        }
+    };
+    let mut depth = |name: &'static str| -> Result<u32, UsageError> {
+        let text = args.next().ok_or(UsageError::MissingDepth(name))?;
+        text.parse().map_err(|_| UsageError::BadDepth(text))
+    };
+    let job = match subcommand.as_str() {
+        "board" => Job::Board,
+        "moves" => Job::Moves,
+        "play" => Job::Play,
+        "perft" => Job::Perft(depth("perft")?),
+        "divide" => Job::Divide(depth("divide")?),
         name => Kind::from_name(name)
-            .map(Command::PieceMoves)
+            .map(Job::PieceMoves)
             .ok_or_else(|| UsageError::UnknownSubcommand(name.to_owned()))?,
     };
     match args.next() {
         Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
-        None => Ok(command),
+        None => Ok(Command::Judge(rules, job)),
     }
 }
 
@@ -118,9 +172,16 @@ pub fn run(
         Ok(Command::Version) => {
             writeln!(output, "congo {}", env!("CARGO_PKG_VERSION")).map(|()| Report::default())
         }
-        Ok(Command::Board) => judge::run(&Listing, input, output, &mut errors),
-        Ok(Command::PieceMoves(kind)) => {
-            judge::run(&PieceMoves::new(kind), input, output, &mut errors)
+        Ok(Command::Judge(rules, job)) => {
+            let (input, output, errors) = (input, output, &mut errors);
+            match job {
+                Job::Board => judge::run(&Listing, input, output, errors),
+                Job::PieceMoves(kind) => judge::run(&PieceMoves::new(kind), input, output, errors),
+                Job::Moves => judge::run(&LegalMoves::default(), input, output, errors),
+                Job::Play => judge::run(&Play::new(rules), input, output, errors),
+                Job::Perft(depth) => judge::run(&Perft { depth, rules }, input, output, errors),
+                Job::Divide(depth) => judge::run(&Divide { depth, rules }, input, output, errors),
+            }
         }
     };
     match outcome {
@@ -142,16 +203,48 @@ mod tests {
         parse(words.iter().map(OsString::from))
     }
 
+    fn judge(rules: Rules, job: Job) -> Result<Command, UsageError> {
+        Ok(Command::Judge(rules, job))
+    }
+
     #[test]
     fn subcommands() {
-        assert_eq!(parse_words(&["board"]), Ok(Command::Board));
-        assert_eq!(parse_words(&["lion"]), Ok(Command::PieceMoves(Kind::Lion)));
+        let default = Rules::default();
+        assert_eq!(parse_words(&["board"]), judge(default, Job::Board));
         assert_eq!(
-            parse_words(&["superpawn"]),
-            Ok(Command::PieceMoves(Kind::Superpawn))
+            parse_words(&["lion"]),
+            judge(default, Job::PieceMoves(Kind::Lion))
+        );
+        assert_eq!(parse_words(&["moves"]), judge(default, Job::Moves));
+        assert_eq!(parse_words(&["play"]), judge(default, Job::Play));
+        assert_eq!(parse_words(&["perft", "4"]), judge(default, Job::Perft(4)));
+        assert_eq!(
+            parse_words(&["divide", "0"]),
+            judge(default, Job::Divide(0))
         );
         assert_eq!(parse_words(&["--help"]), Ok(Command::Help));
         assert_eq!(parse_words(&["-V"]), Ok(Command::Version));
+    }
+
+    #[test]
+    fn rules_come_before_the_subcommand() {
+        assert_eq!(
+            parse_words(&["--rules", "2021", "play"]),
+            judge(Rules::Wits2021, Job::Play)
+        );
+        assert_eq!(
+            parse_words(&["--rules=2022", "pawn"]),
+            judge(Rules::Wits2022, Job::PieceMoves(Kind::Pawn))
+        );
+        assert_eq!(
+            parse_words(&["--rules", "2020", "play"]),
+            Err(UsageError::BadRules(ParseRulesError("2020".into())))
+        );
+        assert_eq!(parse_words(&["--rules"]), Err(UsageError::MissingRules));
+        assert_eq!(
+            parse_words(&["play", "--rules", "2021"]),
+            Err(UsageError::UnexpectedArgument("--rules".into()))
+        );
     }
 
     #[test]
@@ -162,16 +255,35 @@ mod tests {
             Err(UsageError::UnknownSubcommand("king".into()))
         );
         assert_eq!(
+            parse_words(&["--fast", "lion"]),
+            Err(UsageError::UnknownOption("--fast".into()))
+        );
+        assert_eq!(
             parse_words(&["lion", "extra"]),
             Err(UsageError::UnexpectedArgument("extra".into()))
+        );
+        assert_eq!(
+            parse_words(&["perft"]),
+            Err(UsageError::MissingDepth("perft"))
+        );
+        assert_eq!(
+            parse_words(&["divide", "-1"]),
+            Err(UsageError::BadDepth("-1".into()))
+        );
+        assert_eq!(
+            parse_words(&["perft", "3", "4"]),
+            Err(UsageError::UnexpectedArgument("4".into()))
         );
     }
 
     #[test]
     fn help_names_every_subcommand() {
-        for kind in Kind::ALL {
-            assert!(HELP.contains(&format!("\n  {}", kind.name())), "{kind}");
+        let names = Kind::ALL.map(Kind::name);
+        for name in names
+            .iter()
+            .chain(&["board", "moves", "play", "perft", "divide"])
+        {
+            assert!(HELP.contains(&format!("\n  {name} ")), "{name}");
         }
-        assert!(HELP.contains("\n  board"));
     }
 }

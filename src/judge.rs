@@ -18,7 +18,7 @@ use std::num::NonZero;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
-use crate::FenError;
+use crate::{FenError, MoveError};
 
 /// The longest input line read in full; longer lines are a bad line, and
 /// are skipped without being held in memory.
@@ -89,6 +89,7 @@ pub enum InputError {
     NotUtf8,
     TooLong,
     Fen(FenError),
+    Move(MoveError),
 }
 
 impl fmt::Display for InputError {
@@ -108,6 +109,7 @@ impl fmt::Display for InputError {
             InputError::NotUtf8 => f.write_str("line is not valid UTF-8"),
             InputError::TooLong => write!(f, "line is longer than {MAX_LINE} bytes"),
             InputError::Fen(error) => error.fmt(f),
+            InputError::Move(error) => error.fmt(f),
         }
     }
 }
@@ -117,6 +119,12 @@ impl std::error::Error for InputError {}
 impl From<FenError> for InputError {
     fn from(error: FenError) -> InputError {
         InputError::Fen(error)
+    }
+}
+
+impl From<MoveError> for InputError {
+    fn from(error: MoveError) -> InputError {
+        InputError::Move(error)
     }
 }
 

@@ -113,6 +113,27 @@ impl Move {
         plain.into_iter().chain(chain)
     }
 
+    /// The squares of the pieces a monkey's chain jumps, in order: the
+    /// square between each pair of landings. Empty for other moves.
+    pub fn jumped(self) -> impl Iterator<Item = Square> {
+        let mut at = self.from;
+        self.jumps.steps().filter_map(move |(files, ranks)| {
+            let over = at.offset(files / 2, ranks / 2)?;
+            at = at.offset(files, ranks)?;
+            Some(over)
+        })
+    }
+
+    /// Whether `text` is this move's text, without building a string.
+    pub fn is_written(self, text: &str) -> bool {
+        let mut names = text.as_bytes().chunks(2);
+        names.next() == Some(self.from.name().as_slice())
+            && self
+                .landings()
+                .map(|square| Some(square.name()))
+                .eq(names.map(|name| <[u8; 2]>::try_from(name).ok()))
+    }
+
     /// Appends the move's text, as [`fmt::Display`] writes it, without
     /// formatting machinery (a plain move is one 4-byte copy).
     pub fn write_to(self, out: &mut Vec<u8>) {
@@ -196,6 +217,30 @@ mod tests {
             .map(|i| (2 * DIRECTIONS[i % 8].0, 2 * DIRECTIONS[i % 8].1))
             .collect();
         assert_eq!(jumps.steps().collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn recognises_its_own_text_only() {
+        let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
+        let down_right = DIRECTIONS.iter().position(|&d| d == (1, -1)).unwrap();
+        let jumps = Jumps::default()
+            .then(up_right)
+            .unwrap()
+            .then(down_right)
+            .unwrap();
+        let chain = Move::jumping(square("b3"), square("f3"), jumps);
+        assert!(chain.is_written("b3d5f3"));
+        for other in ["b3d5", "b3d5f3f3", "b3d5f", "b3f3", "", "b3d5f4"] {
+            assert!(!chain.is_written(other), "{other}");
+        }
+        assert_eq!(
+            chain.jumped().map(|s| s.to_string()).collect::<Vec<_>>(),
+            ["c4", "e4"]
+        );
+        let plain = Move::new(square("e3"), square("e4"));
+        assert!(plain.is_written("e3e4"));
+        assert!(!plain.is_written("e3e5") && !plain.is_written("e3e4e5"));
+        assert_eq!(plain.jumped().count(), 0);
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! A full game state: the board, the side to move and the move number.
+//! A full game state: the board, the side to move and the move number;
+//! making moves and telling who has won.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Board, Color, FenError};
+use crate::{Bitboard, Board, Color, FenError, Kind, Move, Piece, Rules, Square, movegen};
 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -13,6 +14,157 @@ pub struct Position {
     pub side: Color,
     /// How many moves black has made (it grows after each black move).
     pub move_number: u32,
+}
+
+/// Where a game stands, judged by the lions alone (the judge's rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    WhiteWins,
+    BlackWins,
+}
+
+/// The Part 3 judge's words: `Continue`, `White wins`, `Black wins`.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Ongoing => "Continue",
+            Status::WhiteWins => "White wins",
+            Status::BlackWins => "Black wins",
+        })
+    }
+}
+
+/// Why a move's text could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a start square and landing squares, like `d1d2`.
+    Malformed(String),
+    /// No legal move of the position has this text.
+    Illegal(String),
+    /// A lion has been taken, so no move can be played.
+    GameOver(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(text) => {
+                write!(
+                    f,
+                    "move {text:?} is not written as squares, expected e.g. d1d2"
+                )
+            }
+            MoveError::Illegal(text) => write!(f, "move {text:?} is not legal in this position"),
+            MoveError::GameOver(text) => {
+                write!(
+                    f,
+                    "move {text:?} cannot be played: a lion has been taken, the game is over"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// The game is over once a lion has been taken.
+    pub fn status(&self) -> Status {
+        let has_lion = |color| !self.board.pieces(Piece::new(color, Kind::Lion)).is_empty();
+        if !has_lion(Color::Black) {
+            Status::WhiteWins
+        } else if !has_lion(Color::White) {
+            Status::BlackWins
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Appends every legal move of the side to move, sorted as strings;
+    /// none once the game is over. (There is no check in Congo: every
+    /// move a piece can make is legal.)
+    pub fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.status() == Status::Ongoing {
+            movegen::all_moves(&self.board, self.side, moves);
+        }
+    }
+
+    /// The legal move written `text`. `scratch` holds the candidate moves.
+    pub fn parse_move(&self, text: &str, scratch: &mut Vec<Move>) -> Result<Move, MoveError> {
+        let well_formed = text.len() >= 4
+            && text.len().is_multiple_of(2)
+            && text.as_bytes().chunks(2).all(|name| {
+                std::str::from_utf8(name).is_ok_and(|name| name.parse::<Square>().is_ok())
+            });
+        if !well_formed {
+            return Err(MoveError::Malformed(text.to_owned()));
+        }
+        if self.status() != Status::Ongoing {
+            return Err(MoveError::GameOver(text.to_owned()));
+        }
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch
+            .iter()
+            .copied()
+            .find(|m| m.is_written(text))
+            .ok_or_else(|| MoveError::Illegal(text.to_owned()))
+    }
+
+    /// The position after `m`, which must be one of [`Position::legal_moves`]
+    /// (anything else gives an unspecified position, never a panic).
+    pub fn play(&self, m: Move, rules: Rules) -> Position {
+        let mut next = self.clone();
+        next.make(m, rules);
+        next
+    }
+
+    /// Plays `m` on this position: see [`Position::play`].
+    ///
+    /// In order: the piece leaves its square; a monkey's jumped pieces and
+    /// any piece on the target square are captured; a pawn reaching the far
+    /// rank is promoted (if the rules say so); the mover's pieces that stood
+    /// in the river before the move and still do after it drown
+    /// (crocodiles never drown); then the turn passes.
+    pub fn make(&mut self, m: Move, rules: Rules) {
+        let mover = self.side;
+        let in_river_before =
+            self.board.by_color(mover) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        if let Some(mut piece) = self.board.remove(m.from()) {
+            for square in m.jumped() {
+                self.board.remove(square);
+            }
+            if piece.kind == Kind::Pawn && rules.promotes() && m.to().rank() == far_rank(mover) {
+                piece.kind = Kind::Superpawn;
+            }
+            self.board.put(m.to(), piece);
+        }
+        // Pieces that did not move are still where they stood; the moving
+        // piece counts if it both started and ended in the river.
+        let mut drowned = in_river_before.without(m.from());
+        if in_river_before.contains(m.from()) && m.to().is_river() {
+            drowned = drowned.with(m.to());
+        }
+        for square in drowned {
+            self.board.remove(square);
+        }
+        if mover == Color::Black {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.side = !mover;
+    }
+}
+
+/// The river, rank 4.
+const RIVER: Bitboard = Bitboard::on_rank(Square::RIVER_RANK);
+
+/// The rank a side's pawns promote on: 7 for white, 1 for black.
+const fn far_rank(color: Color) -> u8 {
+    match color {
+        Color::White => Square::SIDE - 1,
+        Color::Black => 0,
+    }
 }
 
 /// Reads a FEN such as `2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23`.
@@ -72,6 +224,197 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Plays `text` in `fen` and returns the new FEN and status.
+    fn after(fen: &str, text: &str, rules: Rules) -> (String, Status) {
+        let position: Position = fen.parse().unwrap();
+        let played = position.parse_move(text, &mut Vec::new()).unwrap();
+        let next = position.play(played, rules);
+        (next.to_string(), next.status())
+    }
+
+    fn after_2022(fen: &str, text: &str) -> String {
+        after(fen, text, Rules::Wits2022).0
+    }
+
+    #[test]
+    fn a_move_switches_sides_and_black_counts_moves() {
+        assert_eq!(
+            after_2022("3l3/7/7/7/7/7/3L3 w 4", "d1d2"),
+            "3l3/7/7/7/7/3L3/7 b 4"
+        );
+        assert_eq!(
+            after_2022("3l3/7/7/7/7/7/3L3 b 4", "d7d6"),
+            "7/3l3/7/7/7/7/3L3 w 5"
+        );
+    }
+
+    #[test]
+    fn a_capture_removes_the_enemy_piece() {
+        assert_eq!(
+            after_2022("3l3/7/7/7/2z4/7/3L3 w 1", "d1d2"),
+            "3l3/7/7/7/2z4/3L3/7 b 1"
+        );
+        assert_eq!(
+            after_2022("3l3/7/7/7/2z4/3L3/7 w 1", "d2c3"),
+            "3l3/7/7/7/2L4/7/7 b 1"
+        );
+    }
+
+    #[test]
+    fn taking_a_lion_wins() {
+        assert_eq!(
+            after("3l3/7/7/7/7/7/3L3 w 1", "d1d7", Rules::Wits2022),
+            ("3L3/7/7/7/7/7/7 b 1".into(), Status::WhiteWins)
+        );
+        assert_eq!(
+            after("3l3/7/7/7/7/7/3L3 b 1", "d7d1", Rules::Wits2022),
+            ("7/7/7/7/7/7/3l3 w 2".into(), Status::BlackWins)
+        );
+    }
+
+    #[test]
+    fn a_piece_that_stays_in_the_river_drowns() {
+        // The white pawn on a4 stood in the river before white's move and still does.
+        assert_eq!(
+            after_2022("3l3/7/7/P6/7/7/3L3 w 1", "d1d2"),
+            "3l3/7/7/7/7/3L3/7 b 1"
+        );
+    }
+
+    #[test]
+    fn a_piece_that_moves_along_the_river_drowns() {
+        assert_eq!(
+            after_2022("3l3/7/7/1E5/7/7/3L3 w 1", "b4d4"),
+            "3l3/7/7/7/7/7/3L3 b 1"
+        );
+        assert_eq!(
+            after_2022("3l3/7/7/1S5/7/7/3L3 w 1", "b4c4"),
+            "3l3/7/7/7/7/7/3L3 b 1"
+        );
+    }
+
+    #[test]
+    fn a_piece_that_enters_the_river_is_safe_until_its_next_move() {
+        let entered = after_2022("3l3/7/7/7/1P5/7/3L3 w 1", "b3b4");
+        assert_eq!(entered, "3l3/7/7/1P5/7/7/3L3 b 1");
+        let black_moved = after_2022(&entered, "d7d6");
+        assert_eq!(black_moved, "7/3l3/7/1P5/7/7/3L3 w 2");
+        assert_eq!(after_2022(&black_moved, "d1d2"), "7/3l3/7/7/7/3L3/7 b 2");
+    }
+
+    #[test]
+    fn a_piece_that_leaves_the_river_is_safe() {
+        assert_eq!(
+            after_2022("3l3/7/7/1P5/7/7/3L3 w 1", "b4b5"),
+            "3l3/7/1P5/7/7/7/3L3 b 1"
+        );
+    }
+
+    #[test]
+    fn only_the_movers_pieces_drown() {
+        assert_eq!(
+            after_2022("3l3/7/7/p6/7/7/3L3 w 1", "d1d2"),
+            "3l3/7/7/p6/7/3L3/7 b 1"
+        );
+    }
+
+    #[test]
+    fn crocodiles_never_drown() {
+        assert_eq!(
+            after_2022("3l3/7/7/C6/7/7/3L3 w 1", "d1d2"),
+            "3l3/7/7/C6/7/3L3/7 b 1"
+        );
+        assert_eq!(
+            after_2022("3l3/7/7/C6/7/7/3L3 w 1", "a4f4"),
+            "3l3/7/7/5C1/7/7/3L3 b 1"
+        );
+    }
+
+    #[test]
+    fn a_monkey_that_leaves_and_reenters_the_river_drowns_but_its_captures_stand() {
+        // b4 over c5 to d6, over d5 to d4: both black pawns are taken, and
+        // the monkey, river to river, drowns.
+        assert_eq!(
+            after_2022("3l3/7/2pp3/1M5/7/7/3L3 w 1", "b4d6d4"),
+            "3l3/7/7/7/7/7/3L3 b 1"
+        );
+        // Stopping after the first jump, out of the river, it survives.
+        assert_eq!(
+            after_2022("3l3/7/2pp3/1M5/7/7/3L3 w 1", "b4d6"),
+            "3l3/3M3/3p3/7/7/7/3L3 b 1"
+        );
+    }
+
+    #[test]
+    fn a_monkey_jumping_the_lion_wins() {
+        assert_eq!(
+            after("7/2p4/3l3/3M3/7/7/3L3 w 1", "d4d6", Rules::Wits2022),
+            ("7/2pM3/7/7/7/7/3L3 b 1".into(), Status::WhiteWins)
+        );
+    }
+
+    #[test]
+    fn drowning_applies_to_a_winning_move_too() {
+        assert_eq!(
+            after("3l3/7/7/P6/7/7/3L3 w 1", "d1d7", Rules::Wits2022),
+            ("3L3/7/7/7/7/7/7 b 1".into(), Status::WhiteWins)
+        );
+    }
+
+    #[test]
+    fn pawns_promote_on_the_far_rank_in_2022_only() {
+        let white = ("3l3/5P1/7/7/7/7/3L3 w 1", "f6f7");
+        assert_eq!(
+            after(white.0, white.1, Rules::Wits2022).0,
+            "3l1S1/7/7/7/7/7/3L3 b 1"
+        );
+        assert_eq!(
+            after(white.0, white.1, Rules::Wits2021).0,
+            "3l1P1/7/7/7/7/7/3L3 b 1"
+        );
+        // Black, promoting with a capture.
+        let black = ("3l3/7/7/7/7/1p5/2EL3 b 1", "b2c1");
+        assert_eq!(
+            after(black.0, black.1, Rules::Wits2022).0,
+            "3l3/7/7/7/7/7/2sL3 w 2"
+        );
+        assert_eq!(
+            after(black.0, black.1, Rules::Wits2021).0,
+            "3l3/7/7/7/7/7/2pL3 w 2"
+        );
+    }
+
+    #[test]
+    fn move_texts_that_cannot_be_played() {
+        let position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse().unwrap();
+        let mut scratch = Vec::new();
+        for text in ["d1", "d1d", "d1d2d", "d1x2", "d0d1", "", "d1d2 "] {
+            assert_eq!(
+                position.parse_move(text, &mut scratch),
+                Err(MoveError::Malformed(text.into())),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            position.parse_move("d1d3", &mut scratch),
+            Err(MoveError::Illegal("d1d3".into()))
+        );
+        let over: Position = "3L3/7/7/7/7/7/7 b 1".parse().unwrap();
+        assert_eq!(over.status(), Status::WhiteWins);
+        assert_eq!(
+            over.parse_move("d7d6", &mut scratch),
+            Err(MoveError::GameOver("d7d6".into()))
+        );
+    }
+
+    #[test]
+    fn a_finished_game_has_no_moves() {
+        let over: Position = "7/7/7/7/7/7/3L3 b 3".parse().unwrap();
+        let mut moves = Vec::new();
+        over.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
 
     #[test]
     fn reads_and_writes_a_fen() {

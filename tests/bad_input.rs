@@ -234,7 +234,7 @@ fn help_and_version() {
     let output = congo(&["--help"], b"");
     assert!(output.status.success());
     let help = text(&output.stdout);
-    assert!(help.contains("Usage: congo <SUBCOMMAND> < INPUT"));
+    assert!(help.contains("Usage: congo [--rules 2021|2022] <SUBCOMMAND> [DEPTH] < INPUT"));
     assert!(help.contains("superpawn"));
     let output = congo(&["--version"], b"");
     assert!(output.status.success());
@@ -242,4 +242,99 @@ fn help_and_version() {
         text(&output.stdout),
         format!("congo {}\n", env!("CARGO_PKG_VERSION"))
     );
+}
+
+const PLAY_GOOD: &str = "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\nd1d2\n";
+const PLAY_GOOD_ANSWER: &str = "g2l2z/ppppppp/7/7/7/PPPLPPP/2G1Z2 b 4\nContinue\n";
+
+/// Runs `play` on a good case, the bad case, and a good case, and checks
+/// that the bad one is reported at `line` with `reason` and leaves two
+/// empty lines.
+fn bad_play_case(case: &str, line: usize, reason: &str) {
+    let input = format!("3\n{PLAY_GOOD}{case}{PLAY_GOOD}");
+    let output = congo(&["play"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1), "{reason}");
+    assert_eq!(
+        text(&output.stderr),
+        format!("congo: line {line}: {reason}\n")
+    );
+    assert_eq!(
+        text(&output.stdout),
+        format!("{PLAY_GOOD_ANSWER}\n\n{PLAY_GOOD_ANSWER}")
+    );
+}
+
+#[test]
+fn play_an_illegal_move() {
+    bad_play_case(
+        "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\nd1d3\n",
+        5,
+        "move \"d1d3\" is not legal in this position",
+    );
+}
+
+#[test]
+fn play_a_move_that_is_not_squares() {
+    bad_play_case(
+        "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\nlion to d2\n",
+        5,
+        "move \"lion to d2\" is not written as squares, expected e.g. d1d2",
+    );
+}
+
+#[test]
+fn play_after_the_game_is_over() {
+    bad_play_case(
+        "3L3/7/7/7/7/7/7 b 4\nd7d6\n",
+        5,
+        "move \"d7d6\" cannot be played: a lion has been taken, the game is over",
+    );
+}
+
+#[test]
+fn play_with_a_bad_fen_names_the_fen_line() {
+    bad_play_case("3l3/7/7/7/7/7 w 4\nd1d2\n", 4, "expected 7 ranks, found 6");
+}
+
+#[test]
+fn play_with_the_last_move_line_missing() {
+    let input = format!("2\n{PLAY_GOOD}g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\n");
+    let output = congo(&["play"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 5: input ends after 1 of 2 cases\n"
+    );
+    assert_eq!(text(&output.stdout), PLAY_GOOD_ANSWER);
+}
+
+#[test]
+fn rules_and_depth_usage_errors() {
+    for (args, message) in [
+        (
+            &["--rules", "2020", "play"][..],
+            "congo: rule set \"2020\" is unknown, expected 2021 or 2022\n",
+        ),
+        (
+            &["--rules"][..],
+            "congo: --rules needs a rule set, 2021 or 2022\n",
+        ),
+        (&["perft"][..], "congo: perft needs a depth\n"),
+        (
+            &["divide", "deep"][..],
+            "congo: depth \"deep\" is not a non-negative integer\n",
+        ),
+        (
+            &["--fast", "lion"][..],
+            "congo: unknown option \"--fast\"\n",
+        ),
+    ] {
+        let output = congo(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&output.stderr).starts_with(message),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
 }

@@ -5,14 +5,15 @@ mod common;
 
 use std::fs;
 
-/// Runs `congo <subcommand>` on an official input and compares it with the
+/// Runs `congo <args>` on an official input and compares it with the
 /// official output byte for byte.
-fn check(subcommand: &str, input: &str, expected: &str) {
+fn check(args: &[&str], input: &str, expected: &str) {
     let (Some(input), Some(expected)) = (common::testdata(input), common::testdata(expected))
     else {
         return;
     };
-    let output = common::congo(&[subcommand], &fs::read(input).unwrap());
+    let subcommand = args.join(" ");
+    let output = common::congo(args, &fs::read(input).unwrap());
     assert!(output.status.success(), "{}", common::text(&output.stderr));
     let expected = fs::read(expected).unwrap();
     let got = common::text(&output.stdout);
@@ -28,13 +29,17 @@ fn check(subcommand: &str, input: &str, expected: &str) {
 
 #[test]
 fn movegen_2021_lion() {
-    check("lion", "wits-2021/movegen.in", "wits-2021/movegen-lion.out");
+    check(
+        &["lion"],
+        "wits-2021/movegen.in",
+        "wits-2021/movegen-lion.out",
+    );
 }
 
 #[test]
 fn movegen_2021_zebra() {
     check(
-        "zebra",
+        &["zebra"],
         "wits-2021/movegen.in",
         "wits-2021/movegen-zebra.out",
     );
@@ -43,7 +48,7 @@ fn movegen_2021_zebra() {
 #[test]
 fn movegen_2021_elephant() {
     check(
-        "elephant",
+        &["elephant"],
         "wits-2021/movegen.in",
         "wits-2021/movegen-elephant.out",
     );
@@ -51,5 +56,78 @@ fn movegen_2021_elephant() {
 
 #[test]
 fn movegen_2021_pawn() {
-    check("pawn", "wits-2021/movegen.in", "wits-2021/movegen-pawn.out");
+    check(
+        &["pawn"],
+        "wits-2021/movegen.in",
+        "wits-2021/movegen-pawn.out",
+    );
+}
+
+#[test]
+fn play_2021_random() {
+    check(
+        &["--rules", "2021", "play"],
+        "wits-2021/play-random.in",
+        "wits-2021/play-random.out",
+    );
+}
+
+#[test]
+fn play_2021_generated() {
+    check(
+        &["--rules", "2021", "play"],
+        "wits-2021/play-generated.in",
+        "wits-2021/play-generated.out",
+    );
+}
+
+/// Under the default (2022) rules the same cases differ exactly where a
+/// pawn reaches the far rank: there it becomes a superpawn, and nothing
+/// else changes.
+#[test]
+fn play_2022_differs_from_2021_only_by_promotion() {
+    use congo::{Kind, Piece, Position, Square};
+    for name in ["play-random", "play-generated"] {
+        let Some(input) = common::testdata(&format!("wits-2021/{name}.in")) else {
+            return;
+        };
+        let input = fs::read(input).unwrap();
+        let old = common::text(&common::congo(&["--rules", "2021", "play"], &input).stdout);
+        let new = common::text(&common::congo(&["play"], &input).stdout);
+        let cases: Vec<&str> = std::str::from_utf8(&input)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .collect();
+        let mut promotions = 0;
+        for ((case, old), new) in cases
+            .chunks(2)
+            .zip(old.lines().step_by(2))
+            .zip(new.lines().step_by(2))
+        {
+            let before: Position = case[0].parse().unwrap();
+            let (old, new): (Position, Position) = (old.parse().unwrap(), new.parse().unwrap());
+            let to: Square = case[1].trim()[2..].parse().unwrap();
+            let side = before.side;
+            let promotes = old.board.piece_at(to) == Some(Piece::new(side, Kind::Pawn))
+                && to.rank() == if side == congo::Color::White { 6 } else { 0 };
+            for square in Square::all() {
+                let expected = match old.board.piece_at(square) {
+                    Some(piece) if promotes && square == to => {
+                        Some(Piece::new(piece.color, Kind::Superpawn))
+                    }
+                    other => other,
+                };
+                assert_eq!(
+                    new.board.piece_at(square),
+                    expected,
+                    "{} {} at {square}",
+                    case[0],
+                    case[1]
+                );
+            }
+            promotions += usize::from(promotes);
+        }
+        assert!(promotions > 0, "{name} has promotions");
+    }
 }

@@ -2,7 +2,9 @@
 
 use congo::random::{PositionShape, Rng, random_position};
 use congo::tables::castle_of;
-use congo::{Board, Color, FenError, Kind, Move, Piece, Position, Square, movegen};
+use congo::{
+    Board, Color, FenError, Kind, Move, Piece, Position, Rules, Square, Status, movegen, perft,
+};
 
 const POSITIONS: usize = 3000;
 
@@ -133,7 +135,7 @@ fn all_moves_is_every_kind_together_in_order() {
 fn generators_agree_with_a_plain_reference() {
     for (seed, shape) in shapes().iter().enumerate() {
         for position in positions(500 + seed as u64, shape) {
-            for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Monkey) {
+            for kind in Kind::ALL {
                 let ours: Vec<String> = piece_moves(&position, kind)
                     .iter()
                     .map(Move::to_string)
@@ -288,13 +290,61 @@ mod reference {
                         retreat(df, &mut targets);
                     }
                 }
-                Kind::Monkey => unreachable!("the monkey has its own tests"),
+                Kind::Monkey => {
+                    for (df, dr) in ALL_DIRECTIONS {
+                        targets.extend(at(f + df, r + dr).filter(|&s| empty(s)));
+                    }
+                    let mut chains = Vec::new();
+                    monkey_chains(
+                        board,
+                        side,
+                        from,
+                        from,
+                        &mut Vec::new(),
+                        &mut vec![from.to_string()],
+                        &mut chains,
+                    );
+                    texts.extend(chains);
+                }
             }
             texts.extend(targets.into_iter().map(|to| format!("{from}{to}")));
         }
         texts.sort();
         texts.dedup();
         texts
+    }
+
+    /// Every jump chain continuing `path` (the squares so far, as text) from
+    /// `here`, with `jumped` the squares already jumped.
+    fn monkey_chains(
+        board: &Board,
+        side: Color,
+        from: Square,
+        here: Square,
+        jumped: &mut Vec<Square>,
+        path: &mut Vec<String>,
+        chains: &mut Vec<String>,
+    ) {
+        let (f, r) = (here.file() as i8, here.rank() as i8);
+        for (df, dr) in ALL_DIRECTIONS {
+            let (Some(over), Some(landing)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr))
+            else {
+                continue;
+            };
+            let enemy = board.piece_at(over).filter(|p| p.color != side);
+            let landing_empty = landing == from || board.piece_at(landing).is_none();
+            if enemy.is_none() || jumped.contains(&over) || !landing_empty {
+                continue;
+            }
+            path.push(landing.to_string());
+            chains.push(path.concat());
+            if enemy.is_some_and(|p| p.kind != Kind::Lion) {
+                jumped.push(over);
+                monkey_chains(board, side, from, landing, jumped, path, chains);
+                jumped.pop();
+            }
+            path.pop();
+        }
     }
 }
 
@@ -367,4 +417,84 @@ fn piece_field_reader_agrees_with_a_plain_one_on_mangled_fields() {
         rejected > 1000,
         "the mangling makes bad fields ({rejected})"
     );
+}
+
+fn legal_moves(position: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+}
+
+#[test]
+fn every_played_move_gives_a_position_that_round_trips_through_fen() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(700 + seed as u64, shape).take(500) {
+            for rules in [Rules::Wits2021, Rules::Wits2022] {
+                for m in legal_moves(&position) {
+                    let next = position.play(m, rules);
+                    let fen = next.to_string();
+                    assert_eq!(
+                        fen.parse::<Position>().as_ref(),
+                        Ok(&next),
+                        "{position} {m}"
+                    );
+                    assert_eq!(next.side, !position.side);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_lion_ever_leaves_its_castle_while_the_game_goes_on() {
+    for position in positions(800, &PositionShape::FULL) {
+        for m in legal_moves(&position) {
+            let next = position.play(m, Rules::Wits2022);
+            if next.status() != Status::Ongoing {
+                continue;
+            }
+            for color in Color::ALL {
+                let lions = next.board.pieces(Piece::new(color, Kind::Lion));
+                assert_eq!(lions & castle_of(color), lions, "{position} {m}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_move_never_adds_pieces_nor_removes_the_movers_except_by_drowning() {
+    for position in positions(900, &PositionShape::FULL).take(1000) {
+        let river = congo::Bitboard::on_rank(3);
+        for m in legal_moves(&position) {
+            let next = position.play(m, Rules::Wits2022);
+            let mover = position.side;
+            let before = position.board.by_color(mover).count();
+            let after = next.board.by_color(mover).count();
+            let may_drown = (position.board.by_color(mover) & river).count();
+            assert!(
+                after <= before && after + may_drown >= before,
+                "{position} {m}"
+            );
+            assert!(next.board.by_color(!mover).count() <= position.board.by_color(!mover).count());
+        }
+    }
+}
+
+#[test]
+fn perft_two_is_the_sum_of_divide_and_of_playing_every_move() {
+    for (seed, shape) in shapes().iter().enumerate() {
+        for position in positions(1000 + seed as u64, shape).take(300) {
+            let counted = perft::perft(&position, 2, Rules::Wits2022);
+            let split: u64 = perft::divide(&position, 2, Rules::Wits2022)
+                .iter()
+                .map(|(_, n)| n)
+                .sum();
+            assert_eq!(counted, split, "{position}");
+            assert_eq!(
+                counted,
+                perft::perft_by_playing(&position, 2, Rules::Wits2022),
+                "{position}"
+            );
+        }
+    }
 }

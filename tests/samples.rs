@@ -1,5 +1,7 @@
 //! Every `samples/<subcommand>[-<case>].in` goes through the real binary
-//! and must print exactly `samples/<same name>.out`.
+//! and must print exactly `samples/<same name>.out`. The arguments are the
+//! subcommand, or the words of `samples/<same name>.args` when it exists
+//! (for `--rules` and depths).
 //!
 //! The test walks the folder, so a sample pair cannot exist untested.
 
@@ -47,10 +49,12 @@ fn every_sample_is_byte_exact() {
     let mut failures = Vec::new();
     let names = sample_names("in");
     for name in &names {
-        let subcommand = name.split('-').next().unwrap_or(name);
+        let args = fs::read_to_string(samples_dir().join(format!("{name}.args")))
+            .unwrap_or_else(|_| name.split('-').next().unwrap_or(name).to_owned());
+        let args: Vec<&str> = args.split_whitespace().collect();
         let input = fs::read(samples_dir().join(format!("{name}.in"))).unwrap();
         let expected = fs::read(samples_dir().join(format!("{name}.out"))).unwrap();
-        let output = common::congo(&[subcommand], &input);
+        let output = common::congo(&args, &input);
         if output.stdout != expected || !output.status.success() {
             failures.push(format!(
                 "{name}: status {}, stderr {:?}\n--- expected\n{}--- got\n{}",

@@ -34,10 +34,33 @@ pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
     }
 }
 
+/// The number of moves of the `side` pieces, counted without listing them.
+pub fn count_moves(board: &Board, side: Color) -> u64 {
+    let mut count = 0;
+    for kind in Kind::ALL {
+        for from in board.pieces(Piece::new(side, kind)) {
+            count += u64::from(match kind {
+                Kind::Monkey => monkey::count(board, side, from),
+                _ => targets(board, side, kind, from).count(),
+            });
+        }
+    }
+    count
+}
+
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
 pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
-    let targets = match kind {
-        Kind::Monkey => return monkey::moves(board, side, from, moves),
+    if kind == Kind::Monkey {
+        return monkey::moves(board, side, from, moves);
+    }
+    moves.extend(targets(board, side, kind, from).map(|to| Move::new(from, to)));
+}
+
+/// The target squares of the `kind` piece of `side` on `from`; a monkey's
+/// are its quiet steps only (its jumps are chains, see [`monkey`]).
+fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
+    match kind {
+        Kind::Monkey => monkey::steps(board, from),
         Kind::Lion => lion::targets(board, side, from),
         Kind::Zebra => zebra::targets(board, side, from),
         Kind::Giraffe => giraffe::targets(board, side, from),
@@ -45,8 +68,7 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
         Kind::Crocodile => crocodile::targets(board, side, from),
         Kind::Pawn => pawn::pawn_targets(board, side, from),
         Kind::Superpawn => pawn::superpawn_targets(board, side, from),
-    };
-    moves.extend(targets.map(|to| Move::new(from, to)));
+    }
 }
 
 /// Squares not holding a piece of `side`: where a capturing move may land.

@@ -11,16 +11,25 @@ use crate::{Bitboard, Board, Color, Jumps, Kind, Move, Square};
 
 pub(super) fn moves(board: &Board, side: Color, from: Square, moves: &mut Vec<Move>) {
     let first = moves.len();
-    let steps = KING_STEPS[from.index()] & !board.occupied();
-    moves.extend(steps.map(|to| Move::new(from, to)));
-    let chain = Chain {
-        board,
-        enemies: board.by_color(!side),
-        occupied: board.occupied().without(from),
-        from,
-    };
-    chain.extend(from, Bitboard::EMPTY, Jumps::default(), moves);
+    moves.extend(steps(board, from).map(|to| Move::new(from, to)));
+    Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |m| {
+        moves.push(m)
+    });
     moves[first..].sort_unstable();
+}
+
+/// The number of moves of the monkey on `from`, without listing them.
+pub(super) fn count(board: &Board, side: Color, from: Square) -> u32 {
+    let mut chains = 0;
+    Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |_| {
+        chains += 1
+    });
+    steps(board, from).count() + chains
+}
+
+/// The monkey's quiet one-square steps.
+pub(super) fn steps(board: &Board, from: Square) -> Bitboard {
+    KING_STEPS[from.index()] & !board.occupied()
 }
 
 /// What stays fixed while a chain grows.
@@ -32,9 +41,19 @@ struct Chain<'a> {
     from: Square,
 }
 
-impl Chain<'_> {
-    /// Adds every chain that continues `jumps`, which has brought the monkey to `at`.
-    fn extend(&self, at: Square, jumped: Bitboard, jumps: Jumps, moves: &mut Vec<Move>) {
+impl<'a> Chain<'a> {
+    fn new(board: &'a Board, side: Color, from: Square) -> Chain<'a> {
+        Chain {
+            board,
+            enemies: board.by_color(!side),
+            occupied: board.occupied().without(from),
+            from,
+        }
+    }
+
+    /// Hands every chain that continues `jumps`, which has brought the
+    /// monkey to `at`, to `found`.
+    fn extend(&self, at: Square, jumped: Bitboard, jumps: Jumps, found: &mut impl FnMut(Move)) {
         for (direction, &(files, ranks)) in DIRECTIONS.iter().enumerate() {
             let (Some(over), Some(landing)) =
                 (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
@@ -51,10 +70,10 @@ impl Chain<'_> {
             let Some(longer) = jumps.then(direction) else {
                 continue;
             };
-            moves.push(Move::jumping(self.from, landing, longer));
+            found(Move::jumping(self.from, landing, longer));
             let took_lion = self.board.by_kind(Kind::Lion).contains(over);
             if !took_lion {
-                self.extend(landing, jumped.with(over), longer, moves);
+                self.extend(landing, jumped.with(over), longer, found);
             }
         }
     }

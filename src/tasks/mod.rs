@@ -1,9 +1,13 @@
 //! The judge subcommands, each a [`Task`](crate::judge::Task) for the shared loop.
 
+mod game;
 mod listing;
+mod perft;
 mod piece_moves;
 
+pub use game::{LegalMoves, Play};
 pub use listing::Listing;
+pub use perft::{Divide, Perft};
 pub use piece_moves::PieceMoves;
 
 use crate::judge::CaseError;

@@ -1,0 +1,75 @@
+//! Perft: counting the leaves of the move tree, the standard test of a move
+//! generator (and of making moves) against known numbers.
+
+use crate::{Move, Position, Rules, Status, movegen};
+
+/// The number of positions reached by `depth` legal moves. A position
+/// where a lion has been taken has no moves, so above the last ply it adds
+/// nothing (as checkmate does in chess perft).
+///
+/// At the last ply the moves are counted, not played (bulk counting).
+pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
+    let mut stack = MoveStack::default();
+    count(position, depth, rules, &mut stack, Last::Counted)
+}
+
+/// [`perft`], but playing every move down to the leaves: slower, and a
+/// check that counting and playing agree.
+pub fn perft_by_playing(position: &Position, depth: u32, rules: Rules) -> u64 {
+    let mut stack = MoveStack::default();
+    count(position, depth, rules, &mut stack, Last::Played)
+}
+
+/// Each legal move of `position` (sorted as strings) with the perft count
+/// of the position after it, `depth - 1` deep.
+pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    if depth > 0 {
+        position.legal_moves(&mut moves);
+    }
+    let mut stack = MoveStack::default();
+    moves
+        .into_iter()
+        .map(|m| {
+            let leaves = count(
+                &position.play(m, rules),
+                depth - 1,
+                rules,
+                &mut stack,
+                Last::Counted,
+            );
+            (m, leaves)
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    Counted,
+    Played,
+}
+
+/// One move list per ply, reused across the whole search.
+#[derive(Default)]
+struct MoveStack(Vec<Vec<Move>>);
+
+fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, last: Last) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if position.status() != Status::Ongoing {
+        return 0;
+    }
+    if depth == 1 && last == Last::Counted {
+        return movegen::count_moves(&position.board, position.side);
+    }
+    let mut moves = stack.0.pop().unwrap_or_default();
+    moves.clear();
+    movegen::all_moves(&position.board, position.side, &mut moves);
+    let leaves = moves
+        .iter()
+        .map(|&m| count(&position.play(m, rules), depth - 1, rules, stack, last))
+        .sum();
+    stack.0.push(moves);
+    leaves
+}

@@ -1,0 +1,98 @@
+//! Perft counts from `tests/perft.txt`: data, not code, carries the cases.
+
+mod common;
+
+use congo::{Position, Rules, perft};
+
+struct Case {
+    rules: Rules,
+    position: Position,
+    depth: u32,
+    count: u64,
+    slow: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("perft.txt");
+    let mut current: Option<(Rules, Position)> = None;
+    let mut cases = Vec::new();
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let (word, rest) = line.split_once(' ').expect("a keyword and its values");
+        if word == "position" {
+            let (rules, fen) = rest.split_once(' ').expect("rules and a FEN");
+            current = Some((
+                rules.parse().expect("a rule set"),
+                fen.parse().expect("a FEN"),
+            ));
+            continue;
+        }
+        let (rules, position) = current.clone().expect("a position line first");
+        let (depth, count) = rest.split_once(' ').expect("depth and count");
+        cases.push(Case {
+            rules,
+            position,
+            depth: depth.parse().expect("a depth"),
+            count: count.parse().expect("a count"),
+            slow: word == "slow",
+        });
+    }
+    cases
+}
+
+#[test]
+fn perft_matches_the_fixtures() {
+    let cases = cases();
+    assert!(cases.len() >= 12);
+    for case in cases.iter().filter(|case| !case.slow) {
+        let found = perft::perft(&case.position, case.depth, case.rules);
+        assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
+    }
+}
+
+#[test]
+#[ignore = "slow in a debug build; run with --ignored"]
+fn slow_perft_matches_the_fixtures() {
+    for case in cases().iter().filter(|case| case.slow) {
+        let found = perft::perft(&case.position, case.depth, case.rules);
+        assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
+    }
+}
+
+#[test]
+fn counting_the_last_ply_agrees_with_playing_it() {
+    for case in cases().iter().filter(|case| case.depth <= 3) {
+        let played = perft::perft_by_playing(&case.position, case.depth, case.rules);
+        assert_eq!(played, case.count, "{} depth {}", case.position, case.depth);
+    }
+}
+
+#[test]
+fn divide_adds_up_to_perft() {
+    for case in cases().iter().filter(|case| case.depth == 3) {
+        let split = perft::divide(&case.position, case.depth, case.rules);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), case.count);
+    }
+}
+
+#[test]
+fn the_binary_prints_perft_and_divide() {
+    let input =
+        b"2\ng2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\n2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0\n";
+    let output = common::congo(&["perft", "3"], input);
+    assert_eq!(common::text(&output.stdout), "17112\n15354\n");
+    let output = common::congo(&["--rules", "2021", "perft", "2"], input);
+    assert_eq!(common::text(&output.stdout), "676\n625\n");
+
+    let output = common::congo(&["divide", "2"], b"1\n3l3/7/7/7/7/7/3L3 w 0\n");
+    assert!(output.status.success());
+    // Six lion moves; after d1d7 the game is over (no moves), the others
+    // leave black five replies, or six after d1d2 (d7d2 down the open file).
+    assert_eq!(
+        common::text(&output.stdout),
+        "d1c1 5\nd1c2 5\nd1d2 6\nd1d7 0\nd1e1 5\nd1e2 5\ntotal 26\n"
+    );
+}
