@@ -1,0 +1,39 @@
+//! Perft speed: leaf nodes per second, single thread, with and without
+//! bulk counting at the last ply.
+//!
+//! Run with `cargo bench --bench perft`.
+
+use std::time::Instant;
+
+use congo::{Position, Rules, perft};
+
+const ROUNDS: usize = 3;
+
+fn main() {
+    let runs = [
+        ("2022 start", "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0", 5),
+        ("full start", "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", 4),
+        ("full start", "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0", 5),
+    ];
+    println!("best of {ROUNDS} rounds, one thread");
+    for (name, fen, depth) in runs {
+        let position: Position = fen.parse().expect("a valid FEN");
+        for (how, count) in [
+            ("bulk-counted", perft::perft as fn(&Position, u32, Rules) -> u64),
+            ("played out", perft::perft_by_playing),
+        ] {
+            let mut best = f64::INFINITY;
+            let mut leaves = 0;
+            for _ in 0..ROUNDS {
+                let start = Instant::now();
+                leaves = count(&position, depth, Rules::Wits2022);
+                best = best.min(start.elapsed().as_secs_f64());
+            }
+            println!(
+                "{name} perft({depth}) {how:>12}: {leaves:>11} leaves in {:>8.1} ms, {:>7.1} M leaves/s",
+                best * 1e3,
+                leaves as f64 / best / 1e6
+            );
+        }
+    }
+}
