@@ -19,7 +19,10 @@ fn main() {
     for (name, fen, depth) in runs {
         let position: Position = fen.parse().expect("a valid FEN");
         for (how, count) in [
-            ("bulk-counted", perft::perft as fn(&Position, u32, Rules) -> u64),
+            (
+                "bulk-counted",
+                perft::perft as fn(&Position, u32, Rules) -> u64,
+            ),
             ("played out", perft::perft_by_playing),
         ] {
             let mut best = f64::INFINITY;
