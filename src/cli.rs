@@ -4,14 +4,15 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
+use crate::eval::Evaluation;
 use crate::judge::{self, Report};
-use crate::tasks::{Divide, LegalMoves, Listing, Perft, PieceMoves, Play};
+use crate::tasks::{Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score};
 use crate::{Kind, ParseRulesError, Rules};
 
 pub const HELP: &str = "\
 congo: a fast, exact Congo engine and judge
 
-Usage: congo [--rules 2021|2022] <SUBCOMMAND> [DEPTH] < INPUT
+Usage: congo [--rules 2021|2022] <SUBCOMMAND> [DEPTH] [--depth D] < INPUT
 
 Subcommands (one answer per FEN):
   board       list the pieces of each position and the side to play
@@ -30,6 +31,12 @@ Subcommands (one answer per FEN):
               then Continue, White wins or Black wins
   perft D     the number of positions D moves deep
   divide D    each legal move with its perft count D-1 deeper, then the total
+  material    Part 4's evaluation: material, for the side to move
+  minimax     Part 4's search value, 2 moves deep with the material
+              evaluation (--depth D for another depth)
+  evaluate    Part 5's evaluation: material, mobility and attack
+  alphabeta   Part 5's search value, 4 moves deep with Part 5's evaluation
+              (--depth D for another depth)
 
 Input: a line with N, then N lines with one FEN each (N cases of two lines
   for play), <pieces> <side> <move number>, e.g.
@@ -72,6 +79,10 @@ pub enum Job {
     Play,
     Perft(u32),
     Divide(u32),
+    /// An evaluation of each position.
+    Evaluate(Evaluation),
+    /// A search value of each position: the evaluation and the depth.
+    Search(Evaluation, u32),
 }
 
 /// Arguments that do not form a command.
@@ -86,6 +97,10 @@ pub enum UsageError {
     MissingDepth(&'static str),
     BadDepth(String),
 }
+
+/// The search depths the assignment sets.
+const MINIMAX_DEPTH: u32 = 2;
+const ALPHABETA_DEPTH: u32 = 4;
 
 impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -128,16 +143,30 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
             _ => break arg,
         }
     };
-    let mut depth = |name: &'static str| -> Result<u32, UsageError> {
-        let text = args.next().ok_or(UsageError::MissingDepth(name))?;
-        text.parse().map_err(|_| UsageError::BadDepth(text))
-    };
     let job = match subcommand.as_str() {
         "board" => Job::Board,
         "moves" => Job::Moves,
         "play" => Job::Play,
-        "perft" => Job::Perft(depth("perft")?),
-        "divide" => Job::Divide(depth("divide")?),
+        "perft" => Job::Perft(required_depth(&mut args, "perft")?),
+        "divide" => Job::Divide(required_depth(&mut args, "divide")?),
+        "material" => Job::Evaluate(Evaluation::Material),
+        "evaluate" => Job::Evaluate(Evaluation::Advanced),
+        "minimax" | "alphabeta" => {
+            let (evaluation, default, name) = if subcommand == "minimax" {
+                (Evaluation::Material, MINIMAX_DEPTH, "minimax")
+            } else {
+                (Evaluation::Advanced, ALPHABETA_DEPTH, "alphabeta")
+            };
+            let chosen = match args.next() {
+                None => default,
+                Some(option) if option == "--depth" => required_depth(&mut args, name)?,
+                Some(option) => match option.strip_prefix("--depth=") {
+                    Some(text) => parse_depth(text)?,
+                    None => return Err(UsageError::UnexpectedArgument(option)),
+                },
+            };
+            Job::Search(evaluation, chosen)
+        }
         name => Kind::from_name(name)
             .map(Job::PieceMoves)
             .ok_or_else(|| UsageError::UnknownSubcommand(name.to_owned()))?,
@@ -146,6 +175,19 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
         None => Ok(Command::Judge(rules, job)),
     }
+}
+
+/// The next argument, as the depth `subcommand` needs.
+fn required_depth(
+    args: &mut impl Iterator<Item = String>,
+    subcommand: &'static str,
+) -> Result<u32, UsageError> {
+    parse_depth(&args.next().ok_or(UsageError::MissingDepth(subcommand))?)
+}
+
+fn parse_depth(text: &str) -> Result<u32, UsageError> {
+    text.parse()
+        .map_err(|_| UsageError::BadDepth(text.to_owned()))
 }
 
 /// The exit status of a run that was cut short by a closed output pipe, as
@@ -181,6 +223,15 @@ pub fn run(
                 Job::Play => judge::run(&Play::new(rules), input, output, errors),
                 Job::Perft(depth) => judge::run(&Perft { depth, rules }, input, output, errors),
                 Job::Divide(depth) => judge::run(&Divide { depth, rules }, input, output, errors),
+                Job::Evaluate(evaluation) => {
+                    judge::run(&Score::evaluation(evaluation, rules), input, output, errors)
+                }
+                Job::Search(evaluation, depth) => judge::run(
+                    &Score::search(evaluation, depth, rules),
+                    input,
+                    output,
+                    errors,
+                ),
             }
         }
     };

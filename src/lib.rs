@@ -14,12 +14,15 @@ mod piece;
 mod position;
 mod rules;
 mod square;
+mod zobrist;
 
 pub mod cli;
+pub mod eval;
 pub mod judge;
 pub mod movegen;
 pub mod perft;
 pub mod random;
+pub mod search;
 pub mod tables;
 pub mod tasks;
 

@@ -61,7 +61,7 @@ fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, l
         return 0;
     }
     if depth == 1 && last == Last::Counted {
-        return movegen::count_moves(&position.board, position.side);
+        return u64::from(movegen::tally(&position.board, position.side).moves);
     }
     let mut moves = stack.0.pop().unwrap_or_default();
     moves.clear();

@@ -131,3 +131,30 @@ fn play_2022_differs_from_2021_only_by_promotion() {
         assert!(promotions > 0, "{name} has promotions");
     }
 }
+
+#[test]
+fn material_2021() {
+    check(
+        &["--rules", "2021", "material"],
+        "wits-2021/material.in",
+        "wits-2021/material.out",
+    );
+}
+
+#[test]
+fn minimax_2021() {
+    check(
+        &["--rules", "2021", "minimax"],
+        "wits-2021/minimax.in",
+        "wits-2021/minimax.out",
+    );
+}
+
+#[test]
+fn alphabeta_2022() {
+    check(
+        &["alphabeta"],
+        "wits-2022/alphabeta.in",
+        "wits-2022/alphabeta.out",
+    );
+}

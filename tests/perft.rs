@@ -9,7 +9,6 @@ struct Case {
     position: Position,
     depth: u32,
     count: u64,
-    slow: bool,
 }
 
 fn cases() -> Vec<Case> {
@@ -30,6 +29,7 @@ fn cases() -> Vec<Case> {
             ));
             continue;
         }
+        assert_eq!(word, "perft", "a position or perft line");
         let (rules, position) = current.clone().expect("a position line first");
         let (depth, count) = rest.split_once(' ').expect("depth and count");
         cases.push(Case {
@@ -37,7 +37,6 @@ fn cases() -> Vec<Case> {
             position,
             depth: depth.parse().expect("a depth"),
             count: count.parse().expect("a count"),
-            slow: word == "slow",
         });
     }
     cases
@@ -47,16 +46,7 @@ fn cases() -> Vec<Case> {
 fn perft_matches_the_fixtures() {
     let cases = cases();
     assert!(cases.len() >= 12);
-    for case in cases.iter().filter(|case| !case.slow) {
-        let found = perft::perft(&case.position, case.depth, case.rules);
-        assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
-    }
-}
-
-#[test]
-#[ignore = "slow in a debug build; run with --ignored"]
-fn slow_perft_matches_the_fixtures() {
-    for case in cases().iter().filter(|case| case.slow) {
+    for case in &cases {
         let found = perft::perft(&case.position, case.depth, case.rules);
         assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
     }

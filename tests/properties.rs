@@ -1,6 +1,8 @@
 //! Properties over many random positions from the in-tree PRNG.
 
+use congo::eval::Evaluation;
 use congo::random::{PositionShape, Rng, random_position};
+use congo::search::Searcher;
 use congo::tables::castle_of;
 use congo::{
     Board, Color, FenError, Kind, Move, Piece, Position, Rules, Square, Status, movegen, perft,
@@ -494,6 +496,70 @@ fn perft_two_is_the_sum_of_divide_and_of_playing_every_move() {
                 counted,
                 perft::perft_by_playing(&position, 2, Rules::Wits2022),
                 "{position}"
+            );
+        }
+    }
+}
+
+/// The assignment's search, written plainly from its pseudocode: the
+/// reference the fast search must always agree with.
+fn reference_negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evaluation) -> i32 {
+    if depth == 0 || position.status() != Status::Ongoing {
+        return evaluation.score(position);
+    }
+    let mut value = -10_000_000;
+    for m in legal_moves(position) {
+        value = value.max(-reference_negamax(
+            &position.play(m, rules),
+            depth - 1,
+            rules,
+            evaluation,
+        ));
+    }
+    value
+}
+
+#[test]
+fn the_fast_search_returns_the_plain_negamax_value() {
+    // Deeper searches on sparser boards keep the plain search's tree small.
+    let plan = [(1, 60, 200), (2, 40, 120), (3, 15, 60), (4, 8, 12)];
+    for (depth, density, count) in plan {
+        let shape = PositionShape {
+            density,
+            ..PositionShape::FULL
+        };
+        let mut rng = Rng::new(1100 + u64::from(depth));
+        for _ in 0..count {
+            let position = congo::random::random_position(&mut rng, &shape);
+            for rules in [Rules::Wits2021, Rules::Wits2022] {
+                for evaluation in [Evaluation::Material, Evaluation::Advanced] {
+                    let plain = reference_negamax(&position, depth, rules, evaluation);
+                    let fast = Searcher::new(rules, evaluation).value(&position, depth);
+                    assert_eq!(
+                        fast, plain,
+                        "{position} depth {depth} {evaluation:?} {rules}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn one_searcher_stays_exact_across_many_positions() {
+    // The table carries over from position to position, as in the judge.
+    let mut searcher = Searcher::new(Rules::Wits2022, Evaluation::Advanced);
+    let shape = PositionShape {
+        density: 20,
+        ..PositionShape::PART2_2022
+    };
+    for position in positions(1200, &shape).take(150) {
+        for depth in [2, 3, 1, 3] {
+            let plain = reference_negamax(&position, depth, Rules::Wits2022, Evaluation::Advanced);
+            assert_eq!(
+                searcher.value(&position, depth),
+                plain,
+                "{position} depth {depth}"
             );
         }
     }

@@ -34,18 +34,36 @@ pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
     }
 }
 
-/// The number of moves of the `side` pieces, counted without listing them.
-pub fn count_moves(board: &Board, side: Color) -> u64 {
-    let mut count = 0;
+/// Counts of a side's moves, made without listing them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Every move.
+    pub moves: u32,
+    /// Moves that land on an enemy piece.
+    pub captures: u32,
+    /// Moves that land on the enemy lion.
+    pub lion_captures: u32,
+}
+
+/// Counts the moves of the `side` pieces. A monkey's moves always land on
+/// empty squares (its jumps capture the pieces between), so none of them
+/// counts as landing on an enemy piece.
+pub fn tally(board: &Board, side: Color) -> Tally {
+    let enemies = board.by_color(!side);
+    let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion));
+    let mut tally = Tally::default();
     for kind in Kind::ALL {
         for from in board.pieces(Piece::new(side, kind)) {
-            count += u64::from(match kind {
-                Kind::Monkey => monkey::count(board, side, from),
-                _ => targets(board, side, kind, from).count(),
-            });
+            let targets = targets(board, side, kind, from);
+            tally.moves += targets.count();
+            tally.captures += (targets & enemies).count();
+            tally.lion_captures += (targets & enemy_lions).count();
+            if kind == Kind::Monkey {
+                tally.moves += monkey::chain_count(board, side, from);
+            }
         }
     }
-    count
+    tally
 }
 
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.

@@ -18,13 +18,13 @@ pub(super) fn moves(board: &Board, side: Color, from: Square, moves: &mut Vec<Mo
     moves[first..].sort_unstable();
 }
 
-/// The number of moves of the monkey on `from`, without listing them.
-pub(super) fn count(board: &Board, side: Color, from: Square) -> u32 {
+/// The number of jump chains of the monkey on `from`, without listing them.
+pub(super) fn chain_count(board: &Board, side: Color, from: Square) -> u32 {
     let mut chains = 0;
     Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |_| {
         chains += 1
     });
-    steps(board, from).count() + chains
+    chains
 }
 
 /// The monkey's quiet one-square steps.

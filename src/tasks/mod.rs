@@ -4,11 +4,13 @@ mod game;
 mod listing;
 mod perft;
 mod piece_moves;
+mod score;
 
 pub use game::{LegalMoves, Play};
 pub use listing::Listing;
 pub use perft::{Divide, Perft};
 pub use piece_moves::PieceMoves;
+pub use score::Score;
 
 use crate::judge::CaseError;
 use crate::{Move, Position};

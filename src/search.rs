@@ -1,0 +1,293 @@
+//! The assignment's searches, Part 4's minimax and Part 5's alpha-beta, and
+//! a fast search that returns the very same values.
+//!
+//! Both parts define a value by plain depth-limited negamax: a leaf (depth
+//! 0, or a lion taken) is scored by the evaluation, a node with no move is
+//! worth [`NO_MOVE`], any other the best of its children negated. Part 5's
+//! alpha-beta with the window (-10,000,000, 10,000,000) returns exactly
+//! that value whatever the move order, so [`Searcher`] may order moves and
+//! reuse results as it likes: it must only never change the number.
+
+use crate::eval::Evaluation;
+use crate::{Move, Position, Rules, Status, movegen, zobrist};
+
+/// The value of a position whose side to move has no move (and the
+/// window's bound): the assignment's -10,000,000.
+pub const NO_MOVE: i32 = -10_000_000;
+
+/// The searches' value of `position`, `depth` moves deep, by the
+/// assignment's plain negamax. Slow; kept as the definition to compare with.
+pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evaluation) -> i32 {
+    if depth == 0 || position.status() != Status::Ongoing {
+        return evaluation.score(position);
+    }
+    let mut moves = Vec::new();
+    movegen::all_moves(&position.board, position.side, &mut moves);
+    moves
+        .into_iter()
+        .map(|m| -negamax(&position.play(m, rules), depth - 1, rules, evaluation))
+        .fold(NO_MOVE, i32::max)
+}
+
+/// A fast search for the same value as [`negamax`]: iterative deepening,
+/// alpha-beta, a transposition table, and captures (the lion first) tried
+/// before quiet moves.
+#[derive(Clone)]
+pub struct Searcher {
+    rules: Rules,
+    evaluation: Evaluation,
+    table: Vec<Entry>,
+    /// One move list per ply, reused.
+    lists: Vec<Vec<Move>>,
+    /// Positions searched, for speed reports.
+    pub nodes: u64,
+}
+
+/// What the table remembers of a position searched to some depth.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    /// The depth it was searched to, plus one (0 marks an empty slot).
+    depth: u8,
+    bound: Bound,
+    value: i32,
+    /// The index of the best move found, in the sorted move list.
+    best: u16,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    /// The value is at least this (a move was good enough to cut).
+    Lower,
+    /// The value is at most this (no move reached alpha).
+    Upper,
+}
+
+impl Searcher {
+    /// Table slots: 2^16 entries of 24 bytes, 1.5 MB.
+    const TABLE_SIZE: usize = 1 << 16;
+
+    pub fn new(rules: Rules, evaluation: Evaluation) -> Searcher {
+        Searcher {
+            rules,
+            evaluation,
+            table: vec![Entry::default(); Self::TABLE_SIZE],
+            lists: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The value of `position`, `depth` moves deep: always equal to
+    /// [`negamax`] with the same rules and evaluation.
+    pub fn value(&mut self, position: &Position, depth: u32) -> i32 {
+        let key = zobrist::hash(&position.board, position.side);
+        let mut value = 0;
+        // Shallower searches first fill the table with good first moves.
+        for depth in 1..=depth.max(1) {
+            value = self.search(position, key, depth, NO_MOVE, -NO_MOVE);
+        }
+        if depth == 0 {
+            value = self.evaluation.score(position);
+        }
+        value
+    }
+
+    /// Fail-soft alpha-beta: the exact value when it lies inside
+    /// (alpha, beta), else a bound on the same side of the window.
+    fn search(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if depth == 0 || position.status() != Status::Ongoing {
+            return self.evaluation.score(position);
+        }
+        let slot = (key as usize) & (Self::TABLE_SIZE - 1);
+        let entry = self.table[slot];
+        let known = entry.key == key && entry.depth > 0;
+        // Only a result of this very depth has this depth's value.
+        if known && u32::from(entry.depth) == depth + 1 {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if usable {
+                return entry.value;
+            }
+        }
+
+        let mut moves = self.lists.pop().unwrap_or_default();
+        moves.clear();
+        movegen::all_moves(&position.board, position.side, &mut moves);
+        let hint = known
+            .then_some(usize::from(entry.best))
+            .filter(|&i| i < moves.len());
+        let order = self.order(position, &moves, hint);
+
+        let original_alpha = alpha;
+        let mut best_value = NO_MOVE;
+        let mut best = 0;
+        for &index in &order {
+            let child = position.play(moves[index], self.rules);
+            let child_key = key ^ zobrist::delta(&position.board, &child.board);
+            let value = -self.search(&child, child_key, depth - 1, -beta, -alpha);
+            if value > best_value {
+                best_value = value;
+                best = index;
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists.push(moves);
+
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_value <= original_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Entry {
+            key,
+            depth: u8::try_from(depth + 1).unwrap_or(u8::MAX),
+            bound,
+            value: best_value,
+            best: u16::try_from(best).unwrap_or(0),
+        };
+        best_value
+    }
+
+    /// The order to try `moves` in: the table's best move, then captures of
+    /// the most valuable pieces (the lion first), then the rest.
+    fn order(&self, position: &Position, moves: &[Move], hint: Option<usize>) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        let rank = |index: &usize| {
+            if Some(*index) == hint {
+                return i32::MIN;
+            }
+            match position.board.piece_at(moves[*index].to()) {
+                Some(victim) if victim.color != position.side => -victim_worth(victim.kind),
+                _ => 0,
+            }
+        };
+        order.sort_by_key(rank);
+        order
+    }
+}
+
+/// How eagerly to capture a piece: the lion above everything.
+fn victim_worth(kind: crate::Kind) -> i32 {
+    match kind {
+        crate::Kind::Lion => 1_000_000,
+        // Worthless pieces are still worth taking before a quiet move.
+        other => crate::eval::value(other) + 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both(fen: &str, depth: u32, rules: Rules, evaluation: Evaluation) -> (i32, i32) {
+        let position: Position = fen.parse().unwrap();
+        let plain = negamax(&position, depth, rules, evaluation);
+        let fast = Searcher::new(rules, evaluation).value(&position, depth);
+        (plain, fast)
+    }
+
+    #[test]
+    fn part_four_samples() {
+        let cases = [
+            ("3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4", Rules::Wits2022, -100),
+            (
+                "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
+                Rules::Wits2022,
+                750,
+            ),
+            (
+                "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35",
+                Rules::Wits2022,
+                -1200,
+            ),
+            (
+                "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
+                Rules::Wits2021,
+                -100,
+            ),
+            (
+                "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 w 12",
+                Rules::Wits2021,
+                -1000,
+            ),
+        ];
+        for (fen, rules, value) in cases {
+            assert_eq!(
+                both(fen, 2, rules, Evaluation::Material),
+                (value, value),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn part_five_samples() {
+        let cases = [
+            ("3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4", Rules::Wits2022, -105),
+            (
+                "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
+                Rules::Wits2022,
+                1020,
+            ),
+            (
+                "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35",
+                Rules::Wits2022,
+                -669,
+            ),
+            (
+                "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
+                Rules::Wits2021,
+                -103,
+            ),
+        ];
+        for (fen, rules, value) in cases {
+            let position: Position = fen.parse().unwrap();
+            let fast = Searcher::new(rules, Evaluation::Advanced).value(&position, 4);
+            assert_eq!(fast, value, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_side_without_moves_is_worth_the_bound() {
+        // White pawns fill the board but for the two lions: every white
+        // piece is blocked by its own, and none can reach the black lion.
+        let position: Position = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPLPPl w 1"
+            .parse()
+            .unwrap();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        assert!(moves.is_empty());
+        for depth in 1..=3 {
+            for evaluation in [Evaluation::Material, Evaluation::Advanced] {
+                let plain = negamax(&position, depth, Rules::default(), evaluation);
+                let fast = Searcher::new(Rules::default(), evaluation).value(&position, depth);
+                assert_eq!((plain, fast), (NO_MOVE, NO_MOVE));
+            }
+        }
+    }
+
+    #[test]
+    fn depth_zero_is_the_evaluation() {
+        let position: Position = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse().unwrap();
+        let mut searcher = Searcher::new(Rules::default(), Evaluation::Advanced);
+        assert_eq!(searcher.value(&position, 0), -102);
+    }
+}
