@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::eval::Evaluation;
 use crate::judge::{self, Report};
-use crate::tasks::{Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score};
+use crate::tasks::{Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score};
 use crate::{Kind, ParseRulesError, Rules};
 
 pub const HELP: &str = "\
@@ -37,6 +37,9 @@ Subcommands (one answer per FEN):
   evaluate    Part 5's evaluation: material, mobility and attack
   alphabeta   Part 5's search value, 4 moves deep with Part 5's evaluation
               (--depth D for another depth)
+  checkers    Russian checkers: every legal move of each position, given as
+              <row 8>/.../<row 1> <WHITE|BLACK> (--perft D: the number of
+              move sequences D deep)
 
 Input: a line with N, then N lines with one FEN each (N cases of two lines
   for play), <pieces> <side> <move number>, e.g.
@@ -83,6 +86,8 @@ pub enum Job {
     Evaluate(Evaluation),
     /// A search value of each position: the evaluation and the depth.
     Search(Evaluation, u32),
+    /// Russian checkers moves, or perft to a depth.
+    Checkers(Option<u32>),
 }
 
 /// Arguments that do not form a command.
@@ -167,6 +172,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
             };
             Job::Search(evaluation, chosen)
         }
+        "checkers" => match args.next() {
+            None => Job::Checkers(None),
+            Some(option) if option == "--perft" => {
+                Job::Checkers(Some(required_depth(&mut args, "checkers --perft")?))
+            }
+            Some(option) => match option.strip_prefix("--perft=") {
+                Some(text) => Job::Checkers(Some(parse_depth(text)?)),
+                None => return Err(UsageError::UnexpectedArgument(option)),
+            },
+        },
         name => Kind::from_name(name)
             .map(Job::PieceMoves)
             .ok_or_else(|| UsageError::UnknownSubcommand(name.to_owned()))?,
@@ -232,6 +247,7 @@ pub fn run(
                     output,
                     errors,
                 ),
+                Job::Checkers(perft) => judge::run(&Checkers::new(perft), input, output, errors),
             }
         }
     };

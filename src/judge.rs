@@ -18,6 +18,7 @@ use std::num::NonZero;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
+use crate::checkers::CheckersError;
 use crate::{FenError, MoveError};
 
 /// The longest input line read in full; longer lines are a bad line, and
@@ -90,6 +91,7 @@ pub enum InputError {
     TooLong,
     Fen(FenError),
     Move(MoveError),
+    Checkers(CheckersError),
 }
 
 impl fmt::Display for InputError {
@@ -110,6 +112,7 @@ impl fmt::Display for InputError {
             InputError::TooLong => write!(f, "line is longer than {MAX_LINE} bytes"),
             InputError::Fen(error) => error.fmt(f),
             InputError::Move(error) => error.fmt(f),
+            InputError::Checkers(error) => error.fmt(f),
         }
     }
 }
@@ -119,6 +122,12 @@ impl std::error::Error for InputError {}
 impl From<FenError> for InputError {
     fn from(error: FenError) -> InputError {
         InputError::Fen(error)
+    }
+}
+
+impl From<CheckersError> for InputError {
+    fn from(error: CheckersError) -> InputError {
+        InputError::Checkers(error)
     }
 }
 

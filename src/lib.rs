@@ -16,6 +16,7 @@ mod rules;
 mod square;
 mod zobrist;
 
+pub mod checkers;
 pub mod cli;
 pub mod eval;
 pub mod judge;

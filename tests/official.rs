@@ -158,3 +158,12 @@ fn alphabeta_2022() {
         "wits-2022/alphabeta.out",
     );
 }
+
+#[test]
+fn russian_checkers_system_tests() {
+    check(
+        &["checkers"],
+        "topcoder-russian-checkers/checkers.in",
+        "topcoder-russian-checkers/checkers.out",
+    );
+}

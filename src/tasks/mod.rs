@@ -1,11 +1,13 @@
 //! The judge subcommands, each a [`Task`](crate::judge::Task) for the shared loop.
 
+mod checkers;
 mod game;
 mod listing;
 mod perft;
 mod piece_moves;
 mod score;
 
+pub use checkers::Checkers;
 pub use game::{LegalMoves, Play};
 pub use listing::Listing;
 pub use perft::{Divide, Perft};

@@ -1,0 +1,279 @@
+//! The 8x8 board and its one-line text form:
+//! `<row 8>/<row 7>/.../<row 1> <WHITE|BLACK>`, each row eight of `.wWbB`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Color;
+
+/// A square, `a1` to `h8`: file 0-7 (a-h), row 0-7 (1-8).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Square {
+    pub file: u8,
+    pub row: u8,
+}
+
+impl Square {
+    /// The square `files` and `rows` away, if it is on the board.
+    pub fn offset(self, files: i8, rows: i8) -> Option<Square> {
+        let file = self.file.checked_add_signed(files)?;
+        let row = self.row.checked_add_signed(rows)?;
+        (file < 8 && row < 8).then_some(Square { file, row })
+    }
+
+    /// The lower-left corner, a1, is dark; only dark squares are played on.
+    pub const fn is_dark(self) -> bool {
+        (self.file + self.row) % 2 == 0
+    }
+
+    pub const fn index(self) -> usize {
+        self.row as usize * 8 + self.file as usize
+    }
+
+    pub const fn name(self) -> [u8; 2] {
+        [b'a' + self.file, b'1' + self.row]
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [file, row] = self.name();
+        write!(f, "{}{}", file as char, row as char)
+    }
+}
+
+/// A man or a king of one colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub king: bool,
+}
+
+impl Piece {
+    fn from_char(c: char) -> Option<Option<Piece>> {
+        let piece = |color, king| Some(Some(Piece { color, king }));
+        match c {
+            '.' => Some(None),
+            'w' => piece(Color::White, false),
+            'W' => piece(Color::White, true),
+            'b' => piece(Color::Black, false),
+            'B' => piece(Color::Black, true),
+            _ => None,
+        }
+    }
+
+    fn to_char(self) -> char {
+        match (self.color, self.king) {
+            (Color::White, false) => 'w',
+            (Color::White, true) => 'W',
+            (Color::Black, false) => 'b',
+            (Color::Black, true) => 'B',
+        }
+    }
+}
+
+/// The pieces on the board.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board {
+    /// Rows 1 to 8, files a to h.
+    cells: [[Option<Piece>; 8]; 8],
+}
+
+impl Board {
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.cells[usize::from(square.row)][usize::from(square.file)]
+    }
+
+    pub fn set(&mut self, square: Square, piece: Option<Piece>) {
+        self.cells[usize::from(square.row)][usize::from(square.file)] = piece;
+    }
+
+    /// Every square holding a piece of `color`, a1, b1, ... h8.
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        (0..8u8)
+            .flat_map(|row| (0..8u8).map(move |file| Square { file, row }))
+            .filter(move |&square| self.piece_at(square).is_some_and(|p| p.color == color))
+    }
+}
+
+/// A board and the side to move.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub board: Board,
+    pub turn: Color,
+}
+
+/// Why a checkers line could not be read. Rows are named as on the board:
+/// the first row of the line is row 8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckersError {
+    /// Not the two fields `<rows> <turn>`.
+    FieldCount(usize),
+    RowCount(usize),
+    RowWidth {
+        row: u8,
+        squares: usize,
+    },
+    UnknownPiece {
+        row: u8,
+        found: char,
+    },
+    /// A piece on a light square, where no piece can stand.
+    LightSquare(Square),
+    Turn(String),
+}
+
+impl fmt::Display for CheckersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckersError::FieldCount(found) => {
+                write!(f, "expected 2 fields (rows, turn), found {found}")
+            }
+            CheckersError::RowCount(found) => write!(f, "expected 8 rows, found {found}"),
+            CheckersError::RowWidth { row, squares } => {
+                write!(f, "row {row} has {squares} squares, expected 8")
+            }
+            CheckersError::UnknownPiece { row, found } => {
+                write!(f, "row {row} has {found:?}, expected one of . w W b B")
+            }
+            CheckersError::LightSquare(square) => {
+                write!(f, "a piece stands on the light square {square}")
+            }
+            CheckersError::Turn(found) => write!(f, "turn is {found:?}, expected WHITE or BLACK"),
+        }
+    }
+}
+
+impl std::error::Error for CheckersError {}
+
+impl FromStr for Position {
+    type Err = CheckersError;
+
+    fn from_str(text: &str) -> Result<Position, CheckersError> {
+        let mut fields = text.split_ascii_whitespace();
+        let (Some(rows), Some(turn), None) = (fields.next(), fields.next(), fields.next()) else {
+            return Err(CheckersError::FieldCount(
+                text.split_ascii_whitespace().count(),
+            ));
+        };
+        let row_count = rows.split('/').count();
+        if row_count != 8 {
+            return Err(CheckersError::RowCount(row_count));
+        }
+        let mut board = Board::default();
+        for (text, row) in rows.split('/').zip((0..8u8).rev()) {
+            let squares = text.chars().count();
+            if squares != 8 {
+                return Err(CheckersError::RowWidth {
+                    row: row + 1,
+                    squares,
+                });
+            }
+            for (file, c) in (0..8u8).zip(text.chars()) {
+                let piece = Piece::from_char(c).ok_or(CheckersError::UnknownPiece {
+                    row: row + 1,
+                    found: c,
+                })?;
+                let square = Square { file, row };
+                if piece.is_some() && !square.is_dark() {
+                    return Err(CheckersError::LightSquare(square));
+                }
+                board.set(square, piece);
+            }
+        }
+        let is = |word: &str| turn.eq_ignore_ascii_case(word);
+        let turn = if is("white") || is("w") {
+            Color::White
+        } else if is("black") || is("b") {
+            Color::Black
+        } else {
+            return Err(CheckersError::Turn(turn.to_owned()));
+        };
+        Ok(Position { board, turn })
+    }
+}
+
+/// Writes the line form, the turn as `WHITE` or `BLACK`.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let piece = self.board.piece_at(Square { file, row });
+                write!(f, "{}", piece.map_or('.', Piece::to_char))?;
+            }
+            if row > 0 {
+                f.write_str("/")?;
+            }
+        }
+        let turn = match self.turn {
+            Color::White => "WHITE",
+            Color::Black => "BLACK",
+        };
+        write!(f, " {turn}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str =
+        ".b.b.b.b/b.b.b.b./.b.b.b.b/......../......../w.w.w.w./.w.w.w.w/w.w.w.w. WHITE";
+
+    #[test]
+    fn reads_and_writes_a_position() {
+        let position: Position = START.parse().unwrap();
+        assert_eq!(position.to_string(), START);
+        assert_eq!(position.board.squares_of(Color::White).count(), 12);
+        let a1 = Square { file: 0, row: 0 };
+        assert_eq!(
+            position.board.piece_at(a1),
+            Some(Piece {
+                color: Color::White,
+                king: false
+            })
+        );
+    }
+
+    #[test]
+    fn accepts_other_turn_words() {
+        for turn in ["white", "w", "W", "White"] {
+            let line = START.replace("WHITE", turn);
+            assert_eq!(
+                line.parse::<Position>().map(|p| p.turn),
+                Ok(Color::White),
+                "{turn}"
+            );
+        }
+        let line = START.replace("WHITE", "black  \r");
+        assert_eq!(line.parse::<Position>().map(|p| p.turn), Ok(Color::Black));
+    }
+
+    #[test]
+    fn errors() {
+        let row8 = START.replacen(".b.b.b.b/", "", 1);
+        let cases = [
+            (START.replace(" WHITE", ""), CheckersError::FieldCount(1)),
+            (row8, CheckersError::RowCount(7)),
+            (
+                START.replacen(".b.b.b.b", ".b.b.b.b.", 1),
+                CheckersError::RowWidth { row: 8, squares: 9 },
+            ),
+            (
+                START.replacen(".b.b.b.b", ".b.b.x.b", 1),
+                CheckersError::UnknownPiece { row: 8, found: 'x' },
+            ),
+            (
+                START.replacen(".b.b.b.b", "b..b.b.b", 1),
+                CheckersError::LightSquare(Square { file: 0, row: 7 }),
+            ),
+            (
+                START.replace("WHITE", "RED"),
+                CheckersError::Turn("RED".into()),
+            ),
+        ];
+        for (line, error) in cases {
+            assert_eq!(line.parse::<Position>(), Err(error), "{line}");
+        }
+    }
+}
