@@ -23,7 +23,7 @@ impl Square {
 
     /// The lower-left corner, a1, is dark; only dark squares are played on.
     pub const fn is_dark(self) -> bool {
-        (self.file + self.row) % 2 == 0
+        (self.file + self.row).is_multiple_of(2)
     }
 
     pub const fn index(self) -> usize {
