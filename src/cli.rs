@@ -4,7 +4,11 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
+use std::time::Duration;
+
 use crate::eval::Evaluation;
+use crate::grader::ParsePieceSetError;
+use crate::grader::{self, CheckOptions, GenOptions, PieceSet};
 use crate::judge::{self, Report};
 use crate::tasks::{Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score};
 use crate::{Kind, ParseRulesError, Rules};
@@ -41,6 +45,14 @@ Subcommands (one answer per FEN):
               <row 8>/.../<row 1> <WHITE|BLACK> (--perft D: the number of
               move sequences D deep)
 
+Tools (no input):
+  gen N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]
+              a judge input of N random valid positions
+  check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T]
+        -- PROGRAM [ARGS...]
+              run PROGRAM on generated positions, compare it with congo, and
+              shrink the first disagreement to a small ready-to-run case
+
 Input: a line with N, then N lines with one FEN each (N cases of two lines
   for play), <pieces> <side> <move number>, e.g.
   2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23 (CRLF line ends, surrounding blanks and
@@ -66,11 +78,13 @@ Options:
 ";
 
 /// What the arguments ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Help,
     Version,
     Judge(Rules, Job),
+    Gen(GenOptions),
+    Check(CheckOptions),
 }
 
 /// A judge subcommand.
@@ -101,6 +115,12 @@ pub enum UsageError {
     BadRules(ParseRulesError),
     MissingDepth(&'static str),
     BadDepth(String),
+    MissingValue(&'static str),
+    BadNumber { option: &'static str, found: String },
+    BadPieceSet(ParsePieceSetError),
+    MissingCount,
+    MissingProgram,
+    NotCheckable(String),
 }
 
 /// The search depths the assignment sets.
@@ -119,6 +139,16 @@ impl fmt::Display for UsageError {
             UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
             UsageError::BadDepth(depth) => {
                 write!(f, "depth {depth:?} is not a non-negative integer")
+            }
+            UsageError::MissingValue(option) => write!(f, "{option} needs a value"),
+            UsageError::BadNumber { option, found } => {
+                write!(f, "{option} {found:?} is not a non-negative integer")
+            }
+            UsageError::BadPieceSet(error) => error.fmt(f),
+            UsageError::MissingCount => f.write_str("gen needs the number of positions"),
+            UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
+            UsageError::NotCheckable(words) => {
+                write!(f, "check compares Congo judge subcommands, not {words:?}")
             }
         }
     }
@@ -148,6 +178,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
             _ => break arg,
         }
     };
+    match subcommand.as_str() {
+        "gen" => return parse_gen(args).map(Command::Gen),
+        "check" => return parse_check(args, rules).map(Command::Check),
+        _ => {}
+    }
     let job = match subcommand.as_str() {
         "board" => Job::Board,
         "moves" => Job::Moves,
@@ -192,6 +227,90 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
     }
 }
 
+/// `gen N [--seed S] [--pieces SET] [--density D]`.
+fn parse_gen(mut args: impl Iterator<Item = String>) -> Result<GenOptions, UsageError> {
+    let count = args.next().ok_or(UsageError::MissingCount)?;
+    let mut options = GenOptions {
+        count: parse_number("gen", &count)?,
+        seed: None,
+        pieces: PieceSet::Wits2022,
+        density: 30,
+    };
+    while let Some(option) = args.next() {
+        match option.as_str() {
+            "--seed" => options.seed = Some(parse_number("--seed", &value(&mut args, "--seed")?)?),
+            "--density" => {
+                let density: u64 = parse_number("--density", &value(&mut args, "--density")?)?;
+                options.density = density.min(100);
+            }
+            "--pieces" => {
+                options.pieces = value(&mut args, "--pieces")?
+                    .parse()
+                    .map_err(UsageError::BadPieceSet)?;
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
+}
+
+/// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.
+fn parse_check(
+    mut args: impl Iterator<Item = String>,
+    rules: Rules,
+) -> Result<CheckOptions, UsageError> {
+    let mut subcommand = Vec::new();
+    let mut positions: usize = 1000;
+    let mut seed = None;
+    let mut timeout_ms = 10_000;
+    loop {
+        let word = args.next().ok_or(UsageError::MissingProgram)?;
+        match word.as_str() {
+            "--" => break,
+            "--positions" => {
+                positions = parse_number("--positions", &value(&mut args, "--positions")?)?
+            }
+            "--seed" => seed = Some(parse_number("--seed", &value(&mut args, "--seed")?)?),
+            "--timeout-ms" => {
+                timeout_ms = parse_number("--timeout-ms", &value(&mut args, "--timeout-ms")?)?
+            }
+            _ => subcommand.push(word),
+        }
+    }
+    let program: Vec<String> = args.collect();
+    if program.is_empty() {
+        return Err(UsageError::MissingProgram);
+    }
+    let job = match parse(subcommand.iter().map(OsString::from)) {
+        Ok(Command::Judge(_, job)) if !matches!(job, Job::Checkers(_)) => job,
+        _ => return Err(UsageError::NotCheckable(subcommand.join(" "))),
+    };
+    Ok(CheckOptions {
+        rules,
+        subcommand,
+        job,
+        positions,
+        seed,
+        timeout: Duration::from_millis(timeout_ms),
+        program,
+    })
+}
+
+/// The value after `option`.
+fn value(
+    args: &mut impl Iterator<Item = String>,
+    option: &'static str,
+) -> Result<String, UsageError> {
+    args.next().ok_or(UsageError::MissingValue(option))
+}
+
+fn parse_number<T: std::str::FromStr>(option: &'static str, text: &str) -> Result<T, UsageError> {
+    text.parse().map_err(|_| UsageError::BadNumber {
+        option,
+        found: text.to_owned(),
+    })
+}
+
 /// The next argument, as the depth `subcommand` needs.
 fn required_depth(
     args: &mut impl Iterator<Item = String>,
@@ -228,6 +347,25 @@ pub fn run(
             .map(|()| Report::default()),
         Ok(Command::Version) => {
             writeln!(output, "congo {}", env!("CARGO_PKG_VERSION")).map(|()| Report::default())
+        }
+        Ok(Command::Gen(options)) => match grader::generate(&options, &mut output) {
+            Ok(seed) => {
+                if options.seed.is_none() {
+                    let _ = writeln!(errors, "congo: seed {seed} (repeat with --seed {seed})");
+                }
+                Ok(Report::default())
+            }
+            Err(error) => Err(error),
+        },
+        Ok(Command::Check(options)) => {
+            return match grader::check(&options, &mut output) {
+                Ok(status) => status,
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => BROKEN_PIPE_STATUS,
+                Err(error) => {
+                    let _ = writeln!(errors, "congo: {error}");
+                    1
+                }
+            };
         }
         Ok(Command::Judge(rules, job)) => {
             let (input, output, errors) = (input, output, &mut errors);
@@ -346,10 +484,21 @@ mod tests {
     #[test]
     fn help_names_every_subcommand() {
         let names = Kind::ALL.map(Kind::name);
-        for name in names
-            .iter()
-            .chain(&["board", "moves", "play", "perft", "divide"])
-        {
+        let others = [
+            "board",
+            "moves",
+            "play",
+            "perft",
+            "divide",
+            "material",
+            "minimax",
+            "evaluate",
+            "alphabeta",
+            "checkers",
+            "gen",
+            "check",
+        ];
+        for name in names.iter().chain(&others) {
             assert!(HELP.contains(&format!("\n  {name} ")), "{name}");
         }
     }

@@ -19,6 +19,7 @@ mod zobrist;
 pub mod checkers;
 pub mod cli;
 pub mod eval;
+pub mod grader;
 pub mod judge;
 pub mod movegen;
 pub mod perft;

@@ -11,6 +11,8 @@ use std::process::{Command, Output, Stdio};
 pub fn congo(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_congo"))
         .args(args)
+        // The programs in tests/fixtures/ call congo through this.
+        .env("CONGO_BIN", env!("CARGO_BIN_EXE_congo"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

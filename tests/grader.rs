@@ -1,0 +1,205 @@
+//! `gen` and `check` through the real binary, `check` against the wrong
+//! programs in `tests/fixtures/`.
+
+mod common;
+
+use std::path::Path;
+use std::time::Instant;
+
+use common::{congo, text};
+use congo::Position;
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// The report's smallest case: the FEN after "ready to run:" and "1".
+fn smallest_case(report: &str) -> Position {
+    let mut lines = report
+        .lines()
+        .skip_while(|line| !line.ends_with("ready to run:"));
+    assert_eq!(lines.nth(1), Some("1"), "{report}");
+    lines.next().expect("a FEN").parse().expect("a valid FEN")
+}
+
+fn check(extra: &[&str], program: &str) -> (Option<i32>, String) {
+    let program = fixture(program);
+    let mut args = vec!["check", "lion", "--positions", "300", "--seed", "5"];
+    args.extend_from_slice(extra);
+    args.extend(["--", program.as_str()]);
+    let output = congo(&args, b"");
+    (output.status.code(), text(&output.stdout))
+}
+
+#[test]
+fn congo_agrees_with_itself() {
+    let binary = env!("CARGO_BIN_EXE_congo");
+    for subcommand in [
+        &["lion"][..],
+        &["board"],
+        &["play"],
+        &["perft", "2"],
+        &["alphabeta", "--depth", "2"],
+    ] {
+        let mut args = vec!["check"];
+        args.extend_from_slice(subcommand);
+        args.extend(["--positions", "60", "--seed", "3", "--", binary]);
+        args.extend_from_slice(subcommand);
+        let output = congo(&args, b"");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{subcommand:?}: {}",
+            text(&output.stdout)
+        );
+        assert!(
+            text(&output.stdout).contains("agrees with"),
+            "{}",
+            text(&output.stdout)
+        );
+    }
+}
+
+#[test]
+fn a_forgotten_flying_capture_is_caught_and_shrunk() {
+    let (status, report) = check(&[], "no_flying_lion.sh");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(report.contains("disagrees with `congo lion`"), "{report}");
+    let position = smallest_case(&report);
+    assert!(position.board.occupied().count() <= 3, "{report}");
+    // The missing moves are flights: more than one square long.
+    let missing = report
+        .lines()
+        .find_map(|l| l.strip_prefix("missing:  "))
+        .expect("a missing line");
+    assert_ne!(missing, "(none)");
+    for m in missing.split(' ') {
+        let (from, to): (congo::Square, congo::Square) =
+            (m[..2].parse().unwrap(), m[2..].parse().unwrap());
+        assert!(
+            from.rank().abs_diff(to.rank()) > 1 || from.file().abs_diff(to.file()) > 1,
+            "{m}"
+        );
+    }
+    assert!(report.contains("extra:    (none)"), "{report}");
+}
+
+#[test]
+fn unsorted_moves_are_caught() {
+    let (status, report) = check(&[], "unsorted.sh");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains("(the same moves, in another order or spacing)"),
+        "{report}"
+    );
+    assert!(
+        smallest_case(&report).board.occupied().count() <= 3,
+        "{report}"
+    );
+}
+
+#[test]
+fn a_crash_is_caught_and_shrunk_to_what_causes_it() {
+    let (status, report) = check(&[], "crashes_on_giraffes.sh");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains(
+            "it exited with status 3; its last error line: panic: giraffes are not supported"
+        ),
+        "{report}"
+    );
+    let position = smallest_case(&report);
+    assert_eq!(position.board.occupied().count(), 3, "{report}");
+    assert!(position.to_string().contains('G'), "{report}");
+}
+
+#[test]
+fn a_program_that_never_answers_is_stopped() {
+    let start = Instant::now();
+    let (status, report) = check(&["--timeout-ms", "300"], "never_answers.sh");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains("gave no complete answer within 300 ms"),
+        "{report}"
+    );
+    assert!(report.contains("even to case 1 alone"), "{report}");
+    assert!(start.elapsed().as_secs() < 20, "the check must not hang");
+}
+
+#[test]
+fn a_program_that_cannot_start_is_a_usage_problem() {
+    let output = congo(
+        &[
+            "check",
+            "lion",
+            "--positions",
+            "5",
+            "--",
+            "/no/such/program",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stdout).starts_with("congo check: cannot start /no/such/program"));
+}
+
+#[test]
+fn gen_is_deterministic_for_a_seed_and_reports_a_chosen_one() {
+    let first = congo(&["gen", "50", "--seed", "9", "--pieces", "full"], b"");
+    let again = congo(&["gen", "50", "--seed", "9", "--pieces", "full"], b"");
+    assert!(first.status.success());
+    assert_eq!(first.stdout, again.stdout);
+    assert!(first.stderr.is_empty());
+    let fens: Vec<String> = text(&first.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(fens.len(), 51);
+    assert_eq!(fens[0], "50");
+    // Its output feeds the judge directly.
+    let lions = congo(&["lion"], &first.stdout);
+    assert!(lions.status.success());
+    assert_eq!(text(&lions.stdout).lines().count(), 50);
+
+    let unseeded = congo(&["gen", "2"], b"");
+    let notice = text(&unseeded.stderr);
+    let seed = notice
+        .strip_prefix("congo: seed ")
+        .and_then(|rest| rest.split(' ').next())
+        .expect(&notice);
+    let repeated = congo(&["gen", "2", "--seed", seed], b"");
+    assert_eq!(repeated.stdout, unseeded.stdout);
+}
+
+#[test]
+fn usage_errors() {
+    for (args, message) in [
+        (&["gen"][..], "congo: gen needs the number of positions\n"),
+        (
+            &["gen", "5", "--pieces", "XY"],
+            "congo: piece set \"XY\" is unknown",
+        ),
+        (&["gen", "5", "--seed"], "congo: --seed needs a value\n"),
+        (
+            &["check", "lion"],
+            "congo: check needs `-- PROGRAM [ARGS...]` to run\n",
+        ),
+        (
+            &["check", "checkers", "--", "true"],
+            "congo: check compares Congo judge subcommands, not \"checkers\"\n",
+        ),
+        (
+            &["check", "lion", "--positions", "many", "--", "true"],
+            "congo: --positions \"many\" is not a non-negative integer\n",
+        ),
+    ] {
+        let output = congo(args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&output.stderr).starts_with(message),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
