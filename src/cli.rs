@@ -4,13 +4,16 @@ use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::eval::Evaluation;
 use crate::grader::ParsePieceSetError;
 use crate::grader::{self, CheckOptions, GenOptions, PieceSet};
 use crate::judge::{self, Report};
-use crate::tasks::{Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score};
+use crate::show::{Selection, Style};
+use crate::tasks::{Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score, Show};
 use crate::{Kind, ParseRulesError, Rules};
 
 pub const HELP: &str = "\
@@ -44,6 +47,14 @@ Subcommands (one answer per FEN):
   checkers    Russian checkers: every legal move of each position, given as
               <row 8>/.../<row 1> <WHITE|BLACK> (--perft D: the number of
               move sequences D deep)
+
+Pictures:
+  show [--unicode] [--moves KIND|all] [--svg DIR]
+              a diagram of each position (ranks 7 to 1, files a to g, castles
+              in [ ], the river ~); --moves marks where the side to move's
+              KIND pieces (or all of them) can go: * to an empty square, x a
+              capture; --svg also writes DIR/position-001.svg and so on;
+              colour only on a terminal, and not when NO_COLOR is set
 
 Tools (no input):
   gen N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]
@@ -88,7 +99,7 @@ pub enum Command {
 }
 
 /// A judge subcommand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Job {
     Board,
     PieceMoves(Kind),
@@ -102,6 +113,16 @@ pub enum Job {
     Search(Evaluation, u32),
     /// Russian checkers moves, or perft to a depth.
     Checkers(Option<u32>),
+    /// Diagrams, and SVG drawings in a folder.
+    Show(ShowOptions),
+}
+
+/// How `show` draws.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShowOptions {
+    pub unicode: bool,
+    pub selection: Option<Selection>,
+    pub svg_dir: Option<PathBuf>,
 }
 
 /// Arguments that do not form a command.
@@ -121,6 +142,7 @@ pub enum UsageError {
     MissingCount,
     MissingProgram,
     NotCheckable(String),
+    UnknownKind(String),
 }
 
 /// The search depths the assignment sets.
@@ -147,6 +169,12 @@ impl fmt::Display for UsageError {
             UsageError::BadPieceSet(error) => error.fmt(f),
             UsageError::MissingCount => f.write_str("gen needs the number of positions"),
             UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
+            UsageError::UnknownKind(name) => {
+                write!(
+                    f,
+                    "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
+                )
+            }
             UsageError::NotCheckable(words) => {
                 write!(f, "check compares Congo judge subcommands, not {words:?}")
             }
@@ -207,6 +235,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
             };
             Job::Search(evaluation, chosen)
         }
+        "show" => Job::Show(parse_show(&mut args)?),
         "checkers" => match args.next() {
             None => Job::Checkers(None),
             Some(option) if option == "--perft" => {
@@ -225,6 +254,28 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
         None => Ok(Command::Judge(rules, job)),
     }
+}
+
+/// `show [--unicode] [--moves KIND|all] [--svg DIR]`; stops at the end.
+fn parse_show(args: &mut impl Iterator<Item = String>) -> Result<ShowOptions, UsageError> {
+    let mut options = ShowOptions::default();
+    while let Some(option) = args.next() {
+        match option.as_str() {
+            "--unicode" => options.unicode = true,
+            "--moves" => {
+                let name = value(args, "--moves")?;
+                options.selection = Some(match name.as_str() {
+                    "all" => Selection::All,
+                    _ => Selection::Kind(
+                        Kind::from_name(&name).ok_or(UsageError::UnknownKind(name))?,
+                    ),
+                });
+            }
+            "--svg" => options.svg_dir = Some(PathBuf::from(value(args, "--svg")?)),
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
 }
 
 /// `gen N [--seed S] [--pieces SET] [--density D]`.
@@ -282,7 +333,7 @@ fn parse_check(
         return Err(UsageError::MissingProgram);
     }
     let job = match parse(subcommand.iter().map(OsString::from)) {
-        Ok(Command::Judge(_, job)) if !matches!(job, Job::Checkers(_)) => job,
+        Ok(Command::Judge(_, job)) if !matches!(job, Job::Checkers(_) | Job::Show(_)) => job,
         _ => return Err(UsageError::NotCheckable(subcommand.join(" "))),
     };
     Ok(CheckOptions {
@@ -386,6 +437,27 @@ pub fn run(
                     errors,
                 ),
                 Job::Checkers(perft) => judge::run(&Checkers::new(perft), input, output, errors),
+                Job::Show(options) => {
+                    if let Some(dir) = &options.svg_dir
+                        && let Err(error) = std::fs::create_dir_all(dir)
+                    {
+                        let _ = writeln!(errors, "congo: cannot create {}: {error}", dir.display());
+                        return 1;
+                    }
+                    // Colour is for people at a terminal who have not opted out.
+                    let color =
+                        io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+                    let style = Style {
+                        unicode: options.unicode,
+                        color,
+                    };
+                    judge::run(
+                        &Show::new(style, options.selection, options.svg_dir),
+                        input,
+                        output,
+                        errors,
+                    )
+                }
             }
         }
     };

@@ -48,6 +48,10 @@ pub trait Task: Clone + Send {
     /// Written in place of the answer to a bad case.
     fn placeholder(&self) -> &'static [u8];
 
+    /// Called before each [`Task::answer`] with the case's index in the
+    /// input (0 for the first), for tasks that name their answers by it.
+    fn at_case(&mut self, _index: usize) {}
+
     /// Appends the answer to one case (its lines already trimmed) to `out`.
     /// On error, whatever it appended is discarded.
     fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError>;
@@ -92,6 +96,8 @@ pub enum InputError {
     Fen(FenError),
     Move(MoveError),
     Checkers(CheckersError),
+    /// The answer could not be written where it goes (a file, say).
+    Output(String),
 }
 
 impl fmt::Display for InputError {
@@ -113,6 +119,7 @@ impl fmt::Display for InputError {
             InputError::Fen(error) => error.fmt(f),
             InputError::Move(error) => error.fmt(f),
             InputError::Checkers(error) => error.fmt(f),
+            InputError::Output(reason) => f.write_str(reason),
         }
     }
 }
@@ -268,7 +275,7 @@ pub fn run_with<T: Task>(
                     (worker, batch)
                 }
             };
-            batch.clear(lines.number + 1 - carry_lines);
+            batch.clear(lines.number + 1 - carry_lines, read_cases);
             batch.text.append(&mut carry);
             let wanted = (count - read_cases) * lines_per_case - carry_lines;
             let total =
@@ -333,6 +340,8 @@ const fn check_case_lines(lines: usize) -> usize {
 struct Batch {
     /// The input line number of the first line.
     first_line: usize,
+    /// The index of the first case in the input.
+    first_case: usize,
     /// The lines, each ending in `\n`.
     text: Vec<u8>,
     cases: usize,
@@ -344,8 +353,9 @@ struct Batch {
 }
 
 impl Batch {
-    fn clear(&mut self, first_line: usize) {
+    fn clear(&mut self, first_line: usize, first_case: usize) {
         self.first_line = first_line;
+        self.first_case = first_case;
         self.text.clear();
         self.cases = 0;
     }
@@ -373,6 +383,7 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch, answer: &mut Vec<u8>) 
             *line = lines.next().unwrap_or_default();
         }
         answer.clear();
+        task.at_case(batch.first_case + case);
         match answer_case(task, &raw[..T::LINES_PER_CASE], answer) {
             Ok(()) => {
                 if batch.first_answer.is_some() {
@@ -711,6 +722,43 @@ mod tests {
         let (output, errors) = judge(&Echo::<1>, Threads::default(), &input);
         assert_eq!(output, "?\nok\n");
         assert_eq!(errors, "congo: line 2: line is longer than 4096 bytes\n");
+    }
+
+    /// Answers each case with its index, as `at_case` gave it.
+    #[derive(Clone, Default)]
+    struct Indexed(usize);
+
+    impl Task for Indexed {
+        fn placeholder(&self) -> &'static [u8] {
+            b"?\n"
+        }
+
+        fn at_case(&mut self, index: usize) {
+            self.0 = index;
+        }
+
+        fn answer(&mut self, _lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
+            out.extend_from_slice(format!("{}\n", self.0).as_bytes());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn tasks_learn_each_case_index_across_batches() {
+        let input = format!("30\n{}", "line\n".repeat(30));
+        let want: String = (0..30).map(|i| format!("{i}\n")).collect();
+        for workers in [1, 3] {
+            for batch_bytes in [1, 7, 1 << 16] {
+                let threads = Threads {
+                    workers,
+                    batch_bytes,
+                };
+                assert_eq!(
+                    judge(&Indexed::default(), threads, &input),
+                    (want.clone(), String::new())
+                );
+            }
+        }
     }
 
     #[test]

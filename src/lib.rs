@@ -25,6 +25,7 @@ pub mod movegen;
 pub mod perft;
 pub mod random;
 pub mod search;
+pub mod show;
 pub mod tables;
 pub mod tasks;
 

@@ -151,7 +151,7 @@ pub fn check(options: &CheckOptions, output: &mut impl Write) -> io::Result<u8> 
         Verdict::Differs { expected, got, .. } => {
             writeln!(output, "expected: {expected}")?;
             writeln!(output, "got:      {got}")?;
-            if is_move_list(options.job) {
+            if is_move_list(&options.job) {
                 let (expected, got) = (words(&expected), words(&got));
                 let missing: Vec<&str> = expected.difference(&got).copied().collect();
                 let extra: Vec<&str> = got.difference(&expected).copied().collect();
@@ -217,13 +217,13 @@ fn words(line: &str) -> BTreeSet<&str> {
     line.split_ascii_whitespace().collect()
 }
 
-fn is_move_list(job: Job) -> bool {
+fn is_move_list(job: &Job) -> bool {
     matches!(job, Job::PieceMoves(_) | Job::Moves)
 }
 
 /// The piece set that fits a subcommand: the assignment's set for its
 /// part and year, or every piece where all of them matter.
-fn piece_set(job: Job, rules: Rules) -> PieceSet {
+fn piece_set(job: &Job, rules: Rules) -> PieceSet {
     let year = if rules == Rules::Wits2021 {
         PieceSet::Wits2021
     } else {
@@ -243,7 +243,7 @@ fn piece_set(job: Job, rules: Rules) -> PieceSet {
 /// The generated cases; for `play`, each position with a legal move chosen
 /// at random (positions without one are skipped).
 fn cases(options: &CheckOptions, seed: u64) -> Vec<Case> {
-    let set = piece_set(options.job, options.rules);
+    let set = piece_set(&options.job, options.rules);
     let shape = set.shape(30);
     if options.job != Job::Play {
         let found = positions(options.positions, seed, &shape);
@@ -283,7 +283,7 @@ pub(super) fn expected(options: &CheckOptions, cases: &[Case]) -> Vec<String> {
         .chain(options.subcommand.iter().cloned())
         .map(OsString::from);
     cli::run(args, judge_input(cases).as_bytes(), &mut output, io::sink());
-    answers(options.job, &String::from_utf8_lossy(&output))
+    answers(&options.job, &String::from_utf8_lossy(&output))
 }
 
 fn judge_input(cases: &[Case]) -> String {
@@ -296,7 +296,7 @@ fn judge_input(cases: &[Case]) -> String {
 
 /// An output split into one answer per case: a line, two lines for
 /// `play`, a blank-line-separated block for `board` and `divide`.
-fn answers(job: Job, output: &str) -> Vec<String> {
+fn answers(job: &Job, output: &str) -> Vec<String> {
     match job {
         Job::Board | Job::Divide(_) => output
             .split("\n\n")
@@ -318,7 +318,7 @@ pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
         Ok(run) => run,
         Err(verdict) => return verdict,
     };
-    let got = answers(options.job, &String::from_utf8_lossy(&run));
+    let got = answers(&options.job, &String::from_utf8_lossy(&run));
     let expected = expected(options, cases);
     if got.len() != expected.len() {
         return Verdict::Miscounted { answers: got.len() };

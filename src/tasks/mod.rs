@@ -6,6 +6,7 @@ mod listing;
 mod perft;
 mod piece_moves;
 mod score;
+mod show;
 
 pub use checkers::Checkers;
 pub use game::{LegalMoves, Play};
@@ -13,6 +14,7 @@ pub use listing::Listing;
 pub use perft::{Divide, Perft};
 pub use piece_moves::PieceMoves;
 pub use score::Score;
+pub use show::Show;
 
 use crate::judge::CaseError;
 use crate::{Move, Position};

@@ -1,0 +1,179 @@
+//! The SVG drawing: a self-contained picture (no fonts or links from
+//! outside) that scales to any size.
+
+use std::fmt::Write;
+
+use super::{Marks, in_castle};
+use crate::{Color, Position, Square};
+
+/// The side of one square, in SVG units.
+const CELL: u32 = 60;
+/// Room for the rank numbers on the left and the file letters below.
+const MARGIN: u32 = 30;
+const BOARD: u32 = CELL * Square::SIDE as u32;
+
+/// The SVG document of `position`, with `marks` if given: a square on
+/// each empty target, a circle on each capture, an arrow for each flying
+/// lion capture.
+pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
+    let size = BOARD + MARGIN;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&position.to_string()));
+    out.push_str(concat!(
+        r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
+        r#"markerWidth="6" markerHeight="6" orient="auto-start-reverse">"#,
+        r##"<path d="M0,0 L10,5 L0,10 z" fill="#b03a2e"/></marker></defs>"##,
+        "\n"
+    ));
+    let _ = writeln!(
+        out,
+        r##"<rect class="board" x="{MARGIN}" y="0" width="{BOARD}" height="{BOARD}" fill="#f4e7cc"/>"##
+    );
+    for square in Square::all().filter(|&square| in_castle(square)) {
+        let (x, y) = corner(square);
+        let _ = writeln!(
+            out,
+            r##"<rect class="castle" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#dcb27a"/>"##
+        );
+    }
+    river(&mut out);
+    grid(&mut out);
+    for (i, file) in ('a'..='g').enumerate() {
+        let x = MARGIN + CELL * i as u32 + CELL / 2;
+        let _ = writeln!(
+            out,
+            r##"<text class="coordinate" x="{x}" y="{}" text-anchor="middle" font-size="16" fill="#555">{file}</text>"##,
+            BOARD + 21
+        );
+    }
+    for rank in 0..Square::SIDE {
+        let y = BOARD - CELL * u32::from(rank) - CELL / 2 + 6;
+        let _ = writeln!(
+            out,
+            r##"<text class="coordinate" x="{}" y="{y}" text-anchor="middle" font-size="16" fill="#555">{}</text>"##,
+            MARGIN / 2,
+            rank + 1
+        );
+    }
+    if let Some(marks) = marks {
+        underlay_marks(marks, &mut out);
+    }
+    for square in position.board.occupied() {
+        if let Some(piece) = position.board.piece_at(square) {
+            let (x, y) = centre(square);
+            let (fill, ink) = match piece.color {
+                Color::White => ("#fffdf7", "#222"),
+                Color::Black => ("#2b2b2b", "#fffdf7"),
+            };
+            let _ = writeln!(
+                out,
+                r##"<g class="piece {} {}"><circle cx="{x}" cy="{y}" r="23" fill="{fill}" stroke="#222" stroke-width="2"/><text x="{x}" y="{}" text-anchor="middle" font-size="24" font-weight="bold" fill="{ink}">{}</text></g>"##,
+                piece.color,
+                piece.kind,
+                y + 8,
+                piece.kind.letter() as char
+            );
+        }
+    }
+    if let Some(marks) = marks {
+        for m in &marks.flights {
+            // From the edge of one lion's disc to the edge of the other's,
+            // so that the arrow covers neither letter.
+            let ((x1, y1), (x2, y2)) = (centre(m.from()), centre(m.to()));
+            let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
+            let length = dx.hypot(dy).max(1.0);
+            let (ux, uy) = (dx / length * 26.0, dy / length * 26.0);
+            let _ = writeln!(
+                out,
+                r##"<line class="marker flight" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b03a2e" stroke-width="4" marker-end="url(#arrowhead)"/>"##,
+                f64::from(x1) + ux,
+                f64::from(y1) + uy,
+                f64::from(x2) - ux,
+                f64::from(y2) - uy
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Marks drawn under the pieces: a square on each empty target, a ring
+/// around each piece that can be captured.
+fn underlay_marks(marks: &Marks, out: &mut String) {
+    for square in marks.quiet {
+        let (x, y) = corner(square);
+        let _ = writeln!(
+            out,
+            r##"<rect class="marker move" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#b03a2e" stroke-width="4"/>"##,
+            x + 12,
+            y + 12,
+            CELL - 24,
+            CELL - 24
+        );
+    }
+    for square in marks.captures {
+        let (x, y) = centre(square);
+        let _ = writeln!(
+            out,
+            r##"<circle class="marker capture" cx="{x}" cy="{y}" r="28" fill="none" stroke="#b03a2e" stroke-width="4"/>"##
+        );
+    }
+}
+
+/// The river, rank 4: water with a line of waves.
+fn river(out: &mut String) {
+    let y = BOARD - CELL * 4;
+    let _ = writeln!(
+        out,
+        r##"<rect class="river" x="{MARGIN}" y="{y}" width="{BOARD}" height="{CELL}" fill="#9cc9e8"/>"##
+    );
+    // One wave (up and down) every 20 units across the board.
+    let waves = format!("M{MARGIN},{}", y + CELL / 2)
+        + &" q5,-6 10,0 q5,6 10,0".repeat((BOARD / 20) as usize);
+    let _ = writeln!(
+        out,
+        r##"<path class="waves" d="{waves}" fill="none" stroke="#5d9cc7" stroke-width="2"/>"##
+    );
+}
+
+/// The lines between squares.
+fn grid(out: &mut String) {
+    let mut path = String::new();
+    for i in 0..=u32::from(Square::SIDE) {
+        let offset = CELL * i;
+        let _ = write!(
+            path,
+            "M{},0 V{BOARD} M{MARGIN},{offset} H{} ",
+            MARGIN + offset,
+            MARGIN + BOARD
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<path class="grid" d="{}" stroke="#6b5537" stroke-width="1.5" fill="none"/>"##,
+        path.trim_end()
+    );
+}
+
+/// The top-left corner of a square.
+fn corner(square: Square) -> (u32, u32) {
+    let x = MARGIN + CELL * u32::from(square.file());
+    let y = CELL * (u32::from(Square::SIDE - 1 - square.rank()));
+    (x, y)
+}
+
+fn centre(square: Square) -> (u32, u32) {
+    let (x, y) = corner(square);
+    (x + CELL / 2, y + CELL / 2)
+}
+
+/// Text made safe to put between tags.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

@@ -1,0 +1,252 @@
+//! The text diagram.
+//!
+//! ```text
+//!   +---------------+
+//! 7 | g m[e l e]c z |
+//! 6 | p p[p p p]p p |
+//! 5 | . .[. . .]. . |
+//! 4 |~.~.~.~.~.~.~.~|
+//! 3 | . .[. . .]. . |
+//! 2 | P P[P P P]P P |
+//! 1 | G M[E L E]C Z |
+//!   +---------------+
+//!     a b c d e f g
+//!   [ ] castles  ~ river
+//! white to move, move 0
+//! ```
+
+use std::fmt::Write;
+
+use super::{Marks, in_castle};
+use crate::{Color, Piece, Position, Square};
+
+/// How the diagram is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Box drawing, figurines and `≈` instead of plain ASCII.
+    pub unicode: bool,
+    /// ANSI colours: tinted castles and river, coloured pieces and marks.
+    pub color: bool,
+}
+
+const RESET: &str = "\x1b[0m";
+const RIVER: &str = "\x1b[44m";
+const CASTLE: &str = "\x1b[43m";
+const WHITE_PIECE: &str = "\x1b[1;97m";
+const BLACK_PIECE: &str = "\x1b[1;31m";
+const MARK: &str = "\x1b[1;32m";
+
+/// Appends the diagram of `position`, with `marks` if given.
+pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &mut String) {
+    let (top, bottom, side, empty, river) = if style.unicode {
+        ("┌───────────────┐", "└───────────────┘", "│", "·", "≈")
+    } else {
+        ("+---------------+", "+---------------+", "|", ".", "~")
+    };
+    let _ = writeln!(out, "  {top}");
+    for rank in (0..Square::SIDE).rev() {
+        let _ = write!(out, "{} {side}", rank + 1);
+        for file in 0..=Square::SIDE {
+            out.push_str(separator(file, rank, river));
+            let Some(square) = Square::new(file, rank) else {
+                continue;
+            };
+            let (cell, paint) = cell(position, marks, square, style.unicode, empty);
+            let background = if !style.color {
+                ""
+            } else if square.is_river() {
+                RIVER
+            } else if in_castle(square) {
+                CASTLE
+            } else {
+                ""
+            };
+            let foreground = if style.color { paint } else { "" };
+            if background.is_empty() && foreground.is_empty() {
+                out.push_str(cell);
+            } else {
+                let _ = write!(out, "{background}{foreground}{cell}{RESET}");
+            }
+        }
+        let _ = writeln!(out, "{side}");
+    }
+    let _ = writeln!(out, "  {bottom}");
+    out.push_str("    a b c d e f g\n");
+    let _ = write!(out, "  [ ] castles  {river} river");
+    if marks.is_some() {
+        out.push_str("  * move  x capture");
+    }
+    out.push('\n');
+    if style.unicode {
+        out.push_str("  ♔♚ lion ♘♞ zebra ♗♝ giraffe ♖♜ elephant ♕♛ crocodile ♙♟ pawn ⛀⛂ superpawn ⛁⛃ monkey\n");
+    }
+    let _ = writeln!(
+        out,
+        "{} to move, move {}",
+        position.side, position.move_number
+    );
+    if let Some(marks) = marks {
+        out.push_str("moves:");
+        for m in &marks.moves {
+            let _ = write!(out, " {m}");
+        }
+        out.push('\n');
+    }
+}
+
+/// What stands between two cells (or at a rank's ends): castle walls on
+/// the castles' ranks, water on the river, a space elsewhere.
+fn separator(file: u8, rank: u8, river: &'static str) -> &'static str {
+    let castle_rank = matches!(rank, 0..=2 | 4..=6);
+    match file {
+        _ if rank == Square::RIVER_RANK => river,
+        2 if castle_rank => "[",
+        5 if castle_rank => "]",
+        _ => " ",
+    }
+}
+
+/// A square's character and the colour it is painted in.
+fn cell(
+    position: &Position,
+    marks: Option<&Marks>,
+    square: Square,
+    unicode: bool,
+    empty: &'static str,
+) -> (&'static str, &'static str) {
+    if let Some(marks) = marks {
+        if marks.captures.contains(square) {
+            return ("x", MARK);
+        }
+        if marks.quiet.contains(square) {
+            return ("*", MARK);
+        }
+    }
+    match position.board.piece_at(square) {
+        None => (empty, ""),
+        Some(piece) => {
+            let paint = if piece.color == Color::White {
+                WHITE_PIECE
+            } else {
+                BLACK_PIECE
+            };
+            (glyph(piece, unicode), paint)
+        }
+    }
+}
+
+fn glyph(piece: Piece, unicode: bool) -> &'static str {
+    const LETTERS: [[&str; 8]; 2] = [
+        ["P", "S", "G", "M", "E", "L", "C", "Z"],
+        ["p", "s", "g", "m", "e", "l", "c", "z"],
+    ];
+    const FIGURINES: [[&str; 8]; 2] = [
+        ["♙", "⛀", "♗", "⛁", "♖", "♔", "♕", "♘"],
+        ["♟", "⛂", "♝", "⛃", "♜", "♚", "♛", "♞"],
+    ];
+    let table = if unicode { &FIGURINES } else { &LETTERS };
+    table[piece.color.index()][piece.kind.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+    use crate::show::Selection;
+
+    fn drawn(fen: &str, selection: Option<Selection>, style: Style) -> String {
+        let position: Position = fen.parse().unwrap();
+        let marks = selection.map(|selection| Marks::new(&position, selection));
+        let mut out = String::new();
+        diagram(&position, marks.as_ref(), style, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_start_position_in_ascii() {
+        let expected = "  +---------------+
+7 | g m[e l e]c z |
+6 | p p[p p p]p p |
+5 | . .[. . .]. . |
+4 |~.~.~.~.~.~.~.~|
+3 | . .[. . .]. . |
+2 | P P[P P P]P P |
+1 | G M[E L E]C Z |
+  +---------------+
+    a b c d e f g
+  [ ] castles  ~ river
+white to move, move 0
+";
+        assert_eq!(
+            drawn(
+                "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+                None,
+                Style::default()
+            ),
+            expected
+        );
+    }
+
+    #[test]
+    fn marks_show_moves_and_captures() {
+        let out = drawn(
+            "3l3/7/7/7/7/2pL3/7 w 1",
+            Some(Selection::Kind(Kind::Lion)),
+            Style::default(),
+        );
+        assert!(out.contains("2 | . .[x L *]. . |\n"), "{out}");
+        assert!(out.contains("1 | . .[* * *]. . |\n"), "{out}");
+        assert!(out.contains("7 | . .[. x .]. . |\n"), "{out}");
+        assert!(
+            out.ends_with("moves: d2c1 d2c2 d2c3 d2d1 d2d3 d2d7 d2e1 d2e2 d2e3\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn unicode_draws_boxes_and_figurines() {
+        let out = drawn(
+            "3l3/7/7/7/7/7/3L3 b 4",
+            None,
+            Style {
+                unicode: true,
+                color: false,
+            },
+        );
+        assert!(
+            out.starts_with("  ┌───────────────┐\n7 │ · ·[· ♚ ·]· · │\n"),
+            "{out}"
+        );
+        assert!(out.contains("4 │≈·≈·≈·≈·≈·≈·≈·≈│\n"), "{out}");
+        assert!(out.ends_with("black to move, move 4\n"), "{out}");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let plain = drawn("3l3/7/7/7/7/7/3L3 w 1", None, Style::default());
+        assert!(!plain.contains('\x1b'));
+        let coloured = drawn(
+            "3l3/7/7/7/7/7/3L3 w 1",
+            None,
+            Style {
+                unicode: false,
+                color: true,
+            },
+        );
+        assert!(
+            coloured.contains(&format!("{CASTLE}{WHITE_PIECE}L{RESET}")),
+            "{coloured}"
+        );
+        assert!(coloured.contains(&format!("{RIVER}.{RESET}")), "{coloured}");
+    }
+
+    #[test]
+    fn no_line_ends_in_a_blank() {
+        let out = drawn(
+            "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+            Some(Selection::All),
+            Style::default(),
+        );
+        assert!(out.lines().all(|line| !line.ends_with(' ')), "{out}");
+    }
+}

@@ -1,0 +1,218 @@
+//! `show --svg`: every drawing is well-formed, self-contained XML with the
+//! right number of pieces and marks.
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::{congo, text};
+
+/// A fresh folder for one test's drawings.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-show-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Checks that `xml` is well-formed: every tag closed in order, attributes
+/// quoted, text and attribute values escaped, a single root element.
+/// Returns the tags opened, in order, for counting.
+fn well_formed(xml: &str) -> Result<Vec<String>, String> {
+    let mut open: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    let mut rest = xml;
+    let mut roots = 0;
+    while let Some(start) = rest.find('<') {
+        check_text(&rest[..start])?;
+        let end = rest[start..].find('>').ok_or("a tag is not closed")? + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let expected = open.pop().ok_or(format!("</{name}> closes nothing"))?;
+            if expected != name.trim() {
+                return Err(format!("</{name}> closes <{expected}>"));
+            }
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/');
+        let name = body
+            .split_whitespace()
+            .next()
+            .ok_or("an empty tag")?
+            .to_owned();
+        check_attributes(&body[name.len()..])?;
+        if open.is_empty() {
+            roots += 1;
+        }
+        seen.push(body.to_owned());
+        if !self_closing {
+            open.push(name);
+        }
+    }
+    check_text(rest)?;
+    match (open.is_empty(), roots) {
+        (false, _) => Err(format!("<{}> is never closed", open.join("> <"))),
+        (true, 1) => Ok(seen),
+        (true, roots) => Err(format!("{roots} root elements")),
+    }
+}
+
+fn check_text(text: &str) -> Result<(), String> {
+    for (at, _) in text.match_indices('&') {
+        let entity = &text[at..];
+        if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+            .iter()
+            .any(|e| entity.starts_with(e))
+        {
+            return Err(format!("unescaped & in {text:?}"));
+        }
+    }
+    if text.contains('>') {
+        return Err(format!("unescaped > in {text:?}"));
+    }
+    Ok(())
+}
+
+fn check_attributes(mut attributes: &str) -> Result<(), String> {
+    loop {
+        attributes = attributes.trim_start();
+        if attributes.is_empty() {
+            return Ok(());
+        }
+        let eq = attributes
+            .find('=')
+            .ok_or(format!("attribute without value: {attributes:?}"))?;
+        let name = &attributes[..eq];
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-:_".contains(c))
+        {
+            return Err(format!("bad attribute name {name:?}"));
+        }
+        let value = attributes[eq + 1..]
+            .strip_prefix('"')
+            .ok_or(format!("{name} is not quoted"))?;
+        let close = value.find('"').ok_or(format!("{name} is not closed"))?;
+        let value_text = &value[..close];
+        if value_text.contains('<') {
+            return Err(format!("< in the value of {name}"));
+        }
+        check_text(value_text)?;
+        attributes = &value[close + 1..];
+    }
+}
+
+fn count(tags: &[String], class: &str) -> usize {
+    tags.iter()
+        .filter(|tag| tag.contains(&format!("class=\"{class}")))
+        .count()
+}
+
+#[test]
+fn the_checker_rejects_broken_xml() {
+    assert!(well_formed("<svg><g></svg>").is_err());
+    assert!(well_formed("<svg></svg><svg></svg>").is_err());
+    assert!(well_formed("<svg a=b></svg>").is_err());
+    assert!(well_formed("<svg>a & b</svg>").is_err());
+    assert!(well_formed("<svg><title>x</title><rect x=\"1\"/></svg>").is_ok());
+}
+
+#[test]
+fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
+    let dir = folder("marks");
+    // The start position; the lion on d2 with a pawn to take and the
+    // enemy lion to fly to; a lion flying along a diagonal.
+    let fens = [
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+        "3l3/7/7/7/7/2pL3/7 w 1",
+        "7/7/2l4/7/4L2/7/7 w 1",
+    ];
+    let input = format!("3\n{}\n", fens.join("\n"));
+    let output = congo(
+        &["show", "--moves", "lion", "--svg", dir.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // (pieces, empty targets, captures, flights) of each position.
+    let expected = [(28, 0, 0, 0), (3, 7, 2, 1), (2, 3, 1, 1)];
+    for (i, (fen, (pieces, quiet, captures, flights))) in fens.iter().zip(expected).enumerate() {
+        let path = dir.join(format!("position-{:03}.svg", i + 1));
+        let svg = fs::read_to_string(&path).unwrap();
+        let tags = well_formed(&svg).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        assert!(
+            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"0 0 450 450\""),
+            "{}",
+            tags[0]
+        );
+        assert!(svg.contains(&format!("<title>{fen}</title>")), "{svg}");
+        assert!(
+            !svg.contains("href") && !svg.contains("@import") && !svg.contains("url(http"),
+            "self-contained"
+        );
+        assert_eq!(count(&tags, "piece "), pieces, "{fen}");
+        assert_eq!(count(&tags, "marker move"), quiet, "{fen}");
+        assert_eq!(count(&tags, "marker capture"), captures, "{fen}");
+        assert_eq!(count(&tags, "marker flight"), flights, "{fen}");
+        assert_eq!(count(&tags, "castle"), 18);
+        assert_eq!(count(&tags, "river"), 1);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_line_is_reported_and_the_others_still_drawn() {
+    let dir = folder("bad");
+    let input = "3\n3l3/7/7/7/7/7/3L3 w 1\nnot a fen\n3l3/7/7/7/7/7/3L3 b 1\n";
+    let output = congo(&["show", "--svg", dir.to_str().unwrap()], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 3: expected 7 ranks, found 1\n"
+    );
+    let diagrams = text(&output.stdout);
+    assert_eq!(diagrams.matches("to move, move 1").count(), 2, "{diagrams}");
+    assert!(dir.join("position-001.svg").is_file());
+    assert!(!dir.join("position-002.svg").exists());
+    assert!(dir.join("position-003.svg").is_file());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_kind_is_a_usage_error() {
+    let output = congo(&["show", "--moves", "king"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).starts_with("congo: piece kind \"king\" is unknown"));
+}
+
+#[test]
+fn the_pictures_in_docs_are_what_the_readme_command_makes() {
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs");
+    for (name, args, fen) in [
+        (
+            "start.svg",
+            &["show"][..],
+            "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+        ),
+        (
+            "lion-moves.svg",
+            &["show", "--moves", "lion"],
+            "1g1Gl2/P1P2P1/1P5/7/1Z3P1/1P5/4L2 b 79",
+        ),
+    ] {
+        let dir = folder(name);
+        let mut args = args.to_vec();
+        args.extend(["--svg", dir.to_str().unwrap()]);
+        let output = congo(&args, format!("1\n{fen}\n").as_bytes());
+        assert!(output.status.success());
+        let made = fs::read(dir.join("position-001.svg")).unwrap();
+        assert_eq!(
+            made,
+            fs::read(docs.join(name)).unwrap(),
+            "docs/{name} is stale"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
