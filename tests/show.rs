@@ -216,3 +216,23 @@ fn the_pictures_in_docs_are_what_the_readme_command_makes() {
         let _ = fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn the_spec_sample_pictures_in_docs_are_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for kind in ["lion", "zebra", "giraffe", "pawn", "superpawn"] {
+        let dir = folder(kind);
+        let input = fs::read(root.join("samples").join(format!("{kind}.in"))).unwrap();
+        let output = congo(
+            &["show", "--moves", kind, "--svg", dir.to_str().unwrap()],
+            &input,
+        );
+        assert!(output.status.success());
+        for n in 1..=2 {
+            let made = fs::read(dir.join(format!("position-{n:03}.svg"))).unwrap();
+            let kept = fs::read(root.join(format!("docs/samples/{kind}-{n}.svg"))).unwrap();
+            assert_eq!(made, kept, "docs/samples/{kind}-{n}.svg is stale");
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
