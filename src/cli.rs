@@ -8,12 +8,16 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::engine::{self, Engine, Limit, MatchOptions, Player, Weights};
 use crate::eval::Evaluation;
 use crate::grader::ParsePieceSetError;
 use crate::grader::{self, CheckOptions, GenOptions, PieceSet};
 use crate::judge::{self, Report};
+use crate::search::Searcher;
 use crate::show::{Selection, Style};
-use crate::tasks::{Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score, Show};
+use crate::tasks::{
+    Best, Checkers, Divide, LegalMoves, Listing, Perft, PieceMoves, Play, Score, Show,
+};
 use crate::{Kind, ParseRulesError, Rules};
 
 pub const HELP: &str = "\
@@ -56,6 +60,21 @@ Pictures:
               capture; --svg also writes DIR/position-001.svg and so on;
               colour only on a terminal, and not when NO_COLOR is set
 
+Playing (the full rules, 2022 unless --rules 2021):
+  engine [--weak] [--weight NAME=VALUE]...
+              speak the Part 7 protocol on stdin/stdout: newgame, position
+              <fen>, moves m1 m2 ..., go <seconds> (answered with a move),
+              quit; --weak plays the assignment's plain depth-4 alpha-beta;
+              --weight sets an evaluation weight (mobility, attack,
+              lion-attack, or a piece's value, e.g. zebra=300) for tuning
+  best --depth D | --movetime MS
+              the engine's move and score for each FEN
+  match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
+        -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]
+              play engine programs against each other, colours alternating,
+              each pair of games after the same K random plies (2), and
+              report each game and the Elo difference
+
 Tools (no input):
   gen N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]
               a judge input of N random valid positions
@@ -96,6 +115,9 @@ pub enum Command {
     Judge(Rules, Job),
     Gen(GenOptions),
     Check(CheckOptions),
+    /// The protocol engine.
+    Engine(EngineOptions),
+    Match(MatchOptions),
 }
 
 /// A judge subcommand.
@@ -115,6 +137,17 @@ pub enum Job {
     Checkers(Option<u32>),
     /// Diagrams, and SVG drawings in a folder.
     Show(ShowOptions),
+    /// The engine's choice for each position.
+    Best(Limit),
+}
+
+/// Which engine `congo engine` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub rules: Rules,
+    /// The assignment's plain depth-4 alpha-beta instead of the engine.
+    pub weak: bool,
+    pub weights: Weights,
 }
 
 /// How `show` draws.
@@ -143,6 +176,8 @@ pub enum UsageError {
     MissingProgram,
     NotCheckable(String),
     UnknownKind(String),
+    MissingEngines,
+    BadWeight(String),
 }
 
 /// The search depths the assignment sets.
@@ -169,6 +204,13 @@ impl fmt::Display for UsageError {
             UsageError::BadPieceSet(error) => error.fmt(f),
             UsageError::MissingCount => f.write_str("gen needs the number of positions"),
             UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
+            UsageError::BadWeight(setting) => write!(
+                f,
+                "weight {setting:?} is not NAME=INTEGER (NAME: mobility, attack, lion-attack or a piece name)"
+            ),
+            UsageError::MissingEngines => {
+                f.write_str("match needs two engines: -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]")
+            }
             UsageError::UnknownKind(name) => {
                 write!(
                     f,
@@ -208,6 +250,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
     };
     match subcommand.as_str() {
         "gen" => return parse_gen(args).map(Command::Gen),
+        "engine" => return parse_engine(args, rules).map(Command::Engine),
+        "match" => return parse_match(args, rules).map(Command::Match),
         "check" => return parse_check(args, rules).map(Command::Check),
         _ => {}
     }
@@ -236,6 +280,19 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
             Job::Search(evaluation, chosen)
         }
         "show" => Job::Show(parse_show(&mut args)?),
+        "best" => {
+            let option = args
+                .next()
+                .ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
+            match option.as_str() {
+                "--depth" => Job::Best(Limit::Depth(required_depth(&mut args, "best --depth")?)),
+                "--movetime" => {
+                    let ms: u64 = parse_number("--movetime", &value(&mut args, "--movetime")?)?;
+                    Job::Best(Limit::Time(Duration::from_millis(ms)))
+                }
+                _ => return Err(UsageError::UnexpectedArgument(option)),
+            }
+        }
         "checkers" => match args.next() {
             None => Job::Checkers(None),
             Some(option) if option == "--perft" => {
@@ -253,6 +310,85 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
     match args.next() {
         Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
         None => Ok(Command::Judge(rules, job)),
+    }
+}
+
+/// `engine [--weak] [--weight NAME=VALUE]...`.
+fn parse_engine(
+    mut args: impl Iterator<Item = String>,
+    rules: Rules,
+) -> Result<EngineOptions, UsageError> {
+    let mut options = EngineOptions {
+        rules,
+        weak: false,
+        weights: Weights::TUNED,
+    };
+    while let Some(option) = args.next() {
+        match option.as_str() {
+            "--weak" => options.weak = true,
+            "--weight" => {
+                let setting = value(&mut args, "--weight")?;
+                let bad = || UsageError::BadWeight(setting.clone());
+                let (name, number) = setting.split_once('=').ok_or_else(bad)?;
+                let number: i32 = number.parse().map_err(|_| bad())?;
+                let weights = &mut options.weights;
+                match name {
+                    "mobility" => weights.mobility = number,
+                    "attack" => weights.attack = number,
+                    "lion-attack" => weights.lion_attack = number,
+                    _ => match Kind::from_name(name) {
+                        Some(kind) if kind != Kind::Lion => weights.values[kind.index()] = number,
+                        _ => return Err(bad()),
+                    },
+                }
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
+}
+
+/// `match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
+/// -- A [ARGS] -- B [ARGS]`.
+fn parse_match(
+    mut args: impl Iterator<Item = String>,
+    rules: Rules,
+) -> Result<MatchOptions, UsageError> {
+    let mut games = 2;
+    let mut movetime = 100;
+    let mut fen = crate::engine::START.to_owned();
+    let mut opening_plies = 2;
+    let mut seed = 1;
+    loop {
+        let option = args.next().ok_or(UsageError::MissingEngines)?;
+        match option.as_str() {
+            "--" => break,
+            "--games" => games = parse_number("--games", &value(&mut args, "--games")?)?,
+            "--movetime" => {
+                movetime = parse_number("--movetime", &value(&mut args, "--movetime")?)?
+            }
+            "--fen" => fen = value(&mut args, "--fen")?,
+            "--opening-plies" => {
+                opening_plies =
+                    parse_number("--opening-plies", &value(&mut args, "--opening-plies")?)?
+            }
+            "--seed" => seed = parse_number("--seed", &value(&mut args, "--seed")?)?,
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    let rest: Vec<String> = args.collect();
+    let mut commands = rest.split(|word| word == "--");
+    match (commands.next(), commands.next(), commands.next()) {
+        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Ok(MatchOptions {
+            games,
+            movetime: Duration::from_millis(movetime),
+            fen,
+            rules,
+            opening_plies,
+            seed,
+            engines: [a.to_vec(), b.to_vec()],
+        }),
+        _ => Err(UsageError::MissingEngines),
     }
 }
 
@@ -333,7 +469,11 @@ fn parse_check(
         return Err(UsageError::MissingProgram);
     }
     let job = match parse(subcommand.iter().map(OsString::from)) {
-        Ok(Command::Judge(_, job)) if !matches!(job, Job::Checkers(_) | Job::Show(_)) => job,
+        Ok(Command::Judge(_, job))
+            if !matches!(job, Job::Checkers(_) | Job::Show(_) | Job::Best(_)) =>
+        {
+            job
+        }
         _ => return Err(UsageError::NotCheckable(subcommand.join(" "))),
     };
     Ok(CheckOptions {
@@ -408,6 +548,25 @@ pub fn run(
             }
             Err(error) => Err(error),
         },
+        Ok(Command::Engine(options)) => {
+            let rules = options.rules;
+            let mut player = if options.weak {
+                Player::Weak(Searcher::new(rules, Evaluation::Advanced))
+            } else {
+                Player::Strong(Box::new(Engine::new(rules, options.weights)))
+            };
+            engine::play_protocol(&mut player, rules, input, output, &mut errors)
+                .map(|()| Report::default())
+        }
+        Ok(Command::Match(options)) => {
+            return match engine::play_match(&options, &mut output) {
+                Ok(status) => status,
+                Err(error) => {
+                    let _ = writeln!(errors, "congo: {error}");
+                    1
+                }
+            };
+        }
         Ok(Command::Check(options)) => {
             return match grader::check(&options, &mut output) {
                 Ok(status) => status,
@@ -437,6 +596,12 @@ pub fn run(
                     errors,
                 ),
                 Job::Checkers(perft) => judge::run(&Checkers::new(perft), input, output, errors),
+                Job::Best(limit) => judge::run(
+                    &Best::new(limit, Engine::new(rules, Weights::TUNED)),
+                    input,
+                    output,
+                    errors,
+                ),
                 Job::Show(options) => {
                     if let Some(dir) = &options.svg_dir
                         && let Err(error) = std::fs::create_dir_all(dir)
@@ -501,6 +666,72 @@ mod tests {
         );
         assert_eq!(parse_words(&["--help"]), Ok(Command::Help));
         assert_eq!(parse_words(&["-V"]), Ok(Command::Version));
+    }
+
+    #[test]
+    fn playing_commands() {
+        let engine = |weak, weights| {
+            Ok(Command::Engine(EngineOptions {
+                rules: Rules::default(),
+                weak,
+                weights,
+            }))
+        };
+        assert_eq!(parse_words(&["engine"]), engine(false, Weights::TUNED));
+        assert_eq!(
+            parse_words(&["engine", "--weak"]),
+            engine(true, Weights::TUNED)
+        );
+        let tuned = Weights {
+            mobility: 5,
+            ..Weights::TUNED
+        };
+        assert_eq!(
+            parse_words(&["engine", "--weight", "mobility=5"]),
+            engine(false, tuned)
+        );
+        assert_eq!(
+            parse_words(&["engine", "--weight", "lion=5"]),
+            Err(UsageError::BadWeight("lion=5".into()))
+        );
+        assert_eq!(
+            parse_words(&["best", "--depth", "3"]),
+            judge(Rules::default(), Job::Best(Limit::Depth(3)))
+        );
+        assert_eq!(
+            parse_words(&["best", "--movetime", "50"]),
+            judge(
+                Rules::default(),
+                Job::Best(Limit::Time(Duration::from_millis(50)))
+            )
+        );
+        let Ok(Command::Match(options)) = parse_words(&[
+            "match",
+            "--games",
+            "4",
+            "--movetime",
+            "30",
+            "--",
+            "a",
+            "x",
+            "--",
+            "b",
+        ]) else {
+            panic!("a match");
+        };
+        assert_eq!(
+            (options.games, options.movetime),
+            (4, Duration::from_millis(30))
+        );
+        assert_eq!(
+            options.engines,
+            [vec!["a".to_owned(), "x".to_owned()], vec!["b".to_owned()]]
+        );
+        assert_eq!(options.opening_plies, 2);
+        assert_eq!(
+            parse_words(&["match", "--", "a", "--"]),
+            Err(UsageError::MissingEngines)
+        );
     }
 
     #[test]
@@ -569,6 +800,9 @@ mod tests {
             "checkers",
             "gen",
             "check",
+            "engine",
+            "best",
+            "match",
         ];
         for name in names.iter().chain(&others) {
             assert!(HELP.contains(&format!("\n  {name} ")), "{name}");

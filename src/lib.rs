@@ -12,12 +12,14 @@ mod fen;
 mod moves;
 mod piece;
 mod position;
+mod process;
 mod rules;
 mod square;
-mod zobrist;
+pub mod zobrist;
 
 pub mod checkers;
 pub mod cli;
+pub mod engine;
 pub mod eval;
 pub mod grader;
 pub mod judge;

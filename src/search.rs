@@ -94,6 +94,22 @@ impl Searcher {
         value
     }
 
+    /// The move with the best value `depth` plies deep (the first such in
+    /// sorted order, as the assignment's alpha-beta would pick), and that
+    /// value; `None` without a legal move.
+    pub fn best_move(&mut self, position: &Position, depth: u32) -> Option<(Move, i32)> {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut best: Option<(Move, i32)> = None;
+        for m in moves {
+            let value = -self.value(&position.play(m, self.rules), depth.saturating_sub(1));
+            if best.is_none_or(|(_, found)| value > found) {
+                best = Some((m, value));
+            }
+        }
+        best
+    }
+
     /// Fail-soft alpha-beta: the exact value when it lies inside
     /// (alpha, beta), else a bound on the same side of the window.
     fn search(

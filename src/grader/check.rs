@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
-use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -12,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::generator::{PieceSet, clock_seed, positions};
 use super::shrink::shrink;
 use crate::cli::{self, Job};
+use crate::process;
 use crate::random::Rng;
 use crate::{Kind, Move, Position, Rules};
 
@@ -355,21 +355,10 @@ fn first_failing_case(options: &CheckOptions, cases: &[Case]) -> Option<(usize, 
 }
 
 /// Runs the program with `input` on stdin; its stdout, or the verdict that
-/// ends the check. The program runs in its own process group, so that a
-/// timeout stops it and anything it started.
+/// ends the check.
 fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<Vec<u8>, Verdict> {
-    use std::os::unix::process::CommandExt;
-    let (name, args) = program
-        .split_first()
-        .ok_or_else(|| Verdict::NotStarted("no program given".into()))?;
-    let mut child = Command::new(name)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|error| Verdict::NotStarted(error.to_string()))?;
+    let mut child =
+        process::spawn(program, true).map_err(|error| Verdict::NotStarted(error.to_string()))?;
     // Feeding and draining happen on their own threads, so that a program
     // that stops reading or never finishes cannot block the check.
     if let Some(mut stdin) = child.stdin.take() {
@@ -404,9 +393,7 @@ fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
             _ => {
-                stop_group(child.id());
-                let _ = child.kill();
-                let _ = child.wait();
+                process::stop(&mut child);
                 return Err(Verdict::TimedOut);
             }
         }
@@ -427,14 +414,6 @@ fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<
         });
     }
     Ok(output)
-}
-
-/// Kills a whole process group (the program and whatever it started).
-fn stop_group(pid: u32) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{pid}")])
-        .stderr(Stdio::null())
-        .status();
 }
 
 /// The move list `case` would be checked with, if it is a `play` case.

@@ -1,5 +1,6 @@
 //! The judge subcommands, each a [`Task`](crate::judge::Task) for the shared loop.
 
+mod best;
 mod checkers;
 mod game;
 mod listing;
@@ -8,6 +9,7 @@ mod piece_moves;
 mod score;
 mod show;
 
+pub use best::Best;
 pub use checkers::Checkers;
 pub use game::{LegalMoves, Play};
 pub use listing::Listing;

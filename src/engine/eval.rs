@@ -1,0 +1,55 @@
+//! The playing engine's evaluation: Part 5's terms (material, mobility,
+//! attack) with weights set by self-play matches, and values for the full
+//! game's monkeys and crocodiles.
+
+use crate::{Color, Kind, Piece, Position, movegen};
+
+/// What a won game is worth; wins found sooner score a little more.
+pub const WIN: i32 = 100_000;
+
+/// The evaluation's weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Each kind's value, indexed by [`Kind::index`] (the lion's unused).
+    pub values: [i32; 8],
+    /// Per move a side can make.
+    pub mobility: i32,
+    /// Per move landing on an enemy piece.
+    pub attack: i32,
+    /// Per move landing on the enemy lion, on top of `attack`.
+    pub lion_attack: i32,
+}
+
+impl Weights {
+    /// The weights the self-play matches chose (see the README).
+    pub const TUNED: Weights = Weights {
+        // pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra
+        values: [100, 350, 400, 300, 200, 0, 300, 300],
+        mobility: 3,
+        attack: 2,
+        lion_attack: 40,
+    };
+}
+
+/// The score of `position` for the side to move, unless a lion is gone
+/// (the search scores that itself).
+pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
+    let board = &position.board;
+    if board.by_kind(Kind::Lion) == board.occupied() {
+        return 0;
+    }
+    let side = |color: Color| {
+        let material: i32 = Kind::ALL
+            .iter()
+            .map(|&kind| {
+                weights.values[kind.index()] * board.pieces(Piece::new(color, kind)).count() as i32
+            })
+            .sum();
+        let tally = movegen::tally(board, color);
+        material
+            + weights.mobility * tally.moves as i32
+            + weights.attack * tally.captures as i32
+            + weights.lion_attack * tally.lion_captures as i32
+    };
+    side(position.side) - side(!position.side)
+}

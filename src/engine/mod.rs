@@ -1,0 +1,15 @@
+//! A Congo playing engine (the assignment's Part 7, made strong), its
+//! protocol, and a match manager that plays engines against each other.
+
+mod eval;
+mod protocol;
+mod search;
+mod tournament;
+
+pub use eval::{WIN, Weights, evaluate};
+pub use protocol::{Player, play_protocol};
+pub use search::{Choice, Engine, Limit};
+pub use tournament::{MatchOptions, play_match};
+
+/// The position games start from: the 2022 rule set's.
+pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";

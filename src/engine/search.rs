@@ -1,0 +1,335 @@
+//! The playing engine's search: iterative deepening alpha-beta with a
+//! transposition table, move ordering (the table's move, captures by
+//! victim value, killer moves) and a quiescence search on captures, under
+//! a node or time limit.
+
+use std::time::{Duration, Instant};
+
+use super::eval::{WIN, Weights, evaluate};
+use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
+
+/// The deepest the search goes, in plies.
+const MAX_PLY: usize = 64;
+
+/// How long or deep to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Exactly this many plies (deterministic).
+    Depth(u32),
+    /// Deepen until this much time has gone.
+    Time(Duration),
+}
+
+/// The chosen move and its score for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub best: Move,
+    pub score: i32,
+    /// The last depth searched to the end.
+    pub depth: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    depth: u8,
+    bound: Bound,
+    score: i32,
+    best: Option<Move>,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The engine's search state; keep one for a game.
+#[derive(Clone)]
+pub struct Engine {
+    rules: Rules,
+    weights: Weights,
+    table: Vec<Entry>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    lists: Vec<Vec<Move>>,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// The keys of the positions before this one in the game, and of
+    /// those on the path being searched: meeting one again is a draw.
+    seen: Vec<u64>,
+    pub nodes: u64,
+}
+
+impl Engine {
+    const TABLE_SIZE: usize = 1 << 20;
+
+    pub fn new(rules: Rules, weights: Weights) -> Engine {
+        Engine {
+            rules,
+            weights,
+            table: vec![Entry::default(); Self::TABLE_SIZE],
+            killers: [[None; 2]; MAX_PLY],
+            lists: Vec::new(),
+            deadline: None,
+            stopped: false,
+            seen: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Forgets everything learnt, as for a new game.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+
+    /// The move to play, or `None` when there is none (the game is over).
+    /// A move that takes the enemy lion is always chosen at once. `history`
+    /// holds the keys ([`zobrist::hash`]) of the game's earlier positions:
+    /// steering back into one of them counts as a draw, so that an engine
+    /// that is ahead looks for progress instead of repeating moves.
+    pub fn choose(&mut self, position: &Position, limit: Limit, history: &[u64]) -> Option<Choice> {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let first = *moves.first()?;
+        if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
+            return Some(Choice {
+                best: win,
+                score: WIN,
+                depth: 1,
+            });
+        }
+        let start = Instant::now();
+        let (max_depth, deadline) = match limit {
+            Limit::Depth(depth) => (depth.max(1), None),
+            Limit::Time(time) => (MAX_PLY as u32 - 1, Some(start + time)),
+        };
+        self.deadline = deadline;
+        self.stopped = false;
+        self.nodes = 0;
+        self.seen.clear();
+        self.seen.extend_from_slice(history);
+        let key = zobrist::hash(&position.board, position.side);
+        let mut choice = Choice {
+            best: first,
+            score: 0,
+            depth: 0,
+        };
+        for depth in 1..=max_depth {
+            let score = self.search(position, key, depth, 0, -WIN - 1, WIN + 1);
+            if self.stopped {
+                break;
+            }
+            if let Some(best) = self.table[slot(key)]
+                .best
+                .filter(|_| self.table[slot(key)].key == key)
+            {
+                choice = Choice { best, score, depth };
+            }
+            // A found win needs no deeper look; and the next iteration takes
+            // longer than all before it, so past half the time it would not end.
+            let half_spent = matches!(limit, Limit::Time(time) if start.elapsed() * 2 >= time);
+            if score.abs() > WIN - MAX_PLY as i32 || half_spent {
+                break;
+            }
+        }
+        Some(choice)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes.is_multiple_of(1024)
+            && let Some(deadline) = self.deadline
+        {
+            self.stopped |= Instant::now() >= deadline;
+        }
+        self.stopped
+    }
+
+    fn search(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if position.status() != Status::Ongoing {
+            // The side to move has lost its lion: sooner losses are worse.
+            return -WIN + ply as i32;
+        }
+        if ply > 0 && self.seen.contains(&key) {
+            return 0;
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return self.quiesce(position, ply, alpha, beta);
+        }
+        let entry = self.table[slot(key)];
+        let known = entry.key == key;
+        if known && u32::from(entry.depth) >= depth && ply > 0 {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.score >= beta,
+                Bound::Upper => entry.score <= alpha,
+            };
+            if usable {
+                return entry.score;
+            }
+        }
+        let mut moves = self.lists.pop().unwrap_or_default();
+        moves.clear();
+        movegen::all_moves(&position.board, position.side, &mut moves);
+        if moves.is_empty() {
+            self.lists.push(moves);
+            // A side that cannot move loses.
+            return -WIN + ply as i32;
+        }
+        let hint = if known { entry.best } else { None };
+        self.order(position, &mut moves, hint, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best = None;
+        self.seen.push(key);
+        for &m in &moves {
+            let child = position.play(m, self.rules);
+            let child_key = key ^ zobrist::delta(&position.board, &child.board);
+            let score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
+            if self.stopped {
+                self.seen.pop();
+                self.lists.push(moves);
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                if !is_capture(position, &m) {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(m) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(m);
+                    }
+                }
+                break;
+            }
+        }
+        self.seen.pop();
+        self.lists.push(moves);
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score <= original_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table[slot(key)] = Entry {
+            key,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+            bound,
+            score: best_score,
+            best,
+        };
+        best_score
+    }
+
+    /// Searches captures only, so that no exchange is cut off half way.
+    fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if position.status() != Status::Ongoing {
+            return -WIN + ply as i32;
+        }
+        let stand_pat = evaluate(position, &self.weights);
+        if stand_pat >= beta || ply + 1 >= MAX_PLY {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut moves = self.lists.pop().unwrap_or_default();
+        moves.clear();
+        movegen::all_moves(&position.board, position.side, &mut moves);
+        moves.retain(|m| is_capture(position, m));
+        self.order(position, &mut moves, None, ply);
+        let mut best = stand_pat;
+        for &m in &moves {
+            let score = -self.quiesce(&position.play(m, self.rules), ply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.lists.push(moves);
+        best
+    }
+
+    /// The table's move first, then captures of the most valuable victims,
+    /// then this ply's killer moves, then the rest.
+    fn order(&self, position: &Position, moves: &mut [Move], hint: Option<Move>, ply: usize) {
+        let killers = self.killers.get(ply).copied().unwrap_or_default();
+        moves.sort_by_cached_key(|m| {
+            if Some(*m) == hint {
+                return i32::MIN;
+            }
+            let victims = victim_value(position, m, &self.weights);
+            if victims > 0 {
+                return -1_000_000 - victims;
+            }
+            if killers.contains(&Some(*m)) { -1 } else { 0 }
+        });
+    }
+}
+
+fn slot(key: u64) -> usize {
+    (key as usize) & (Engine::TABLE_SIZE - 1)
+}
+
+/// What a move captures, in value (the lion above everything).
+fn victim_value(position: &Position, m: &Move, weights: &Weights) -> i32 {
+    let board = &position.board;
+    let landing = board
+        .piece_at(m.to())
+        .filter(|piece| piece.color != position.side);
+    landing
+        .into_iter()
+        .chain(m.jumped().filter_map(|square| board.piece_at(square)))
+        .map(|piece| {
+            if piece.kind == Kind::Lion {
+                WIN
+            } else {
+                weights.values[piece.kind.index()] + 1
+            }
+        })
+        .sum()
+}
+
+fn is_capture(position: &Position, m: &Move) -> bool {
+    !m.jumps().is_empty()
+        || position
+            .board
+            .piece_at(m.to())
+            .is_some_and(|piece| piece.color != position.side)
+}
+
+fn takes_lion(position: &Position, m: &Move) -> bool {
+    let board = &position.board;
+    let lion_at = |square| {
+        board
+            .piece_at(square)
+            .is_some_and(|piece| piece.kind == Kind::Lion && piece.color != position.side)
+    };
+    lion_at(m.to()) || m.jumped().any(lion_at)
+}

@@ -1,0 +1,198 @@
+//! The engine's protocol, `best`, and `match` through the real binary.
+
+mod common;
+
+use std::path::Path;
+use std::time::Instant;
+
+use common::{congo, text};
+use congo::Position;
+
+const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
+
+fn is_legal(fen: &str, text: &str) -> bool {
+    let position: Position = fen.parse().unwrap();
+    position.parse_move(text, &mut Vec::new()).is_ok()
+}
+
+#[test]
+fn a_scripted_session() {
+    let script = "newgame\ngo 1\nmoves d6d5\ngo 1\nquit\ngo 1\n";
+    let output = congo(&["engine"], script.as_bytes());
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+    let answers = text(&output.stdout);
+    let moves: Vec<&str> = answers.lines().collect();
+    assert_eq!(moves.len(), 2, "nothing after quit: {answers}");
+    assert!(is_legal(START, moves[0]), "{}", moves[0]);
+    // The engine played its own move, then black's d6d5.
+    let start: Position = START.parse().unwrap();
+    let first = start.parse_move(moves[0], &mut Vec::new()).unwrap();
+    let after_first = start.play(first, congo::Rules::default());
+    let reply = after_first.parse_move("d6d5", &mut Vec::new()).unwrap();
+    let after_reply = after_first.play(reply, congo::Rules::default()).to_string();
+    assert!(
+        is_legal(&after_reply, moves[1]),
+        "{} in {after_reply}",
+        moves[1]
+    );
+}
+
+#[test]
+fn go_one_is_answered_well_in_time() {
+    let start = Instant::now();
+    let output = congo(
+        &["engine"],
+        b"position gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\ngo 1\n",
+    );
+    let elapsed = start.elapsed();
+    assert!(output.status.success());
+    assert!(is_legal(
+        "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+        text(&output.stdout).trim()
+    ));
+    assert!(elapsed.as_millis() < 900, "took {elapsed:?}");
+}
+
+#[test]
+fn bad_commands_and_an_illegal_move_change_nothing() {
+    let script = "hello\nposition 7/7/7 w 1\ngo\ngo -3\nmoves d2d3 d6d6\ngo 0.2\n";
+    let output = congo(&["engine"], script.as_bytes());
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stderr),
+        "error: unknown command \"hello\"\n\
+         error: bad FEN \"7/7/7 w 1\": expected 7 ranks, found 3\n\
+         error: go needs a positive number of seconds, found \"\"\n\
+         error: go needs a positive number of seconds, found \"-3\"\n\
+         error: move \"d6d6\" is not legal in this position\n"
+    );
+    // The good first move of the rejected `moves` was not kept either:
+    // white is still to move in the start position.
+    assert!(
+        is_legal(START, text(&output.stdout).trim()),
+        "{}",
+        text(&output.stdout)
+    );
+}
+
+#[test]
+fn a_winning_lion_capture_is_always_taken() {
+    for (fen, win) in [
+        ("3l3/7/7/7/7/7/3L3 w 1", "d1d7"),
+        ("7/2p4/3l3/3M3/7/7/3L3 w 1", "d4d6"),
+        ("7/7/2l4/7/4L2/7/7 b 3", "c5e3"),
+    ] {
+        let output = congo(&["engine"], format!("position {fen}\ngo 0.1\n").as_bytes());
+        assert_eq!(text(&output.stdout), format!("{win}\n"), "{fen}");
+    }
+}
+
+#[test]
+fn the_weak_engine_plays_too() {
+    let output = congo(&["engine", "--weak"], b"newgame\ngo 1\n");
+    assert!(output.status.success());
+    assert!(is_legal(START, text(&output.stdout).trim()));
+}
+
+#[test]
+fn a_finished_game_has_no_move_to_give() {
+    let output = congo(&["engine"], b"position 3L3/7/7/7/7/7/7 b 1\ngo 1\n");
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        text(&output.stderr),
+        "error: no legal move: the game is over\n"
+    );
+}
+
+#[test]
+fn best_is_deterministic_at_a_fixed_depth() {
+    let input = format!("2\n{START}\n1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n");
+    let first = congo(&["best", "--depth", "4"], input.as_bytes());
+    let again = congo(&["best", "--depth", "4"], input.as_bytes());
+    assert!(first.status.success());
+    assert_eq!(first.stdout, again.stdout);
+    let answers = text(&first.stdout);
+    for (line, fen) in answers
+        .lines()
+        .zip([START, "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"])
+    {
+        let (m, score) = line.split_once(' ').unwrap();
+        assert!(is_legal(fen, m), "{line}");
+        score.parse::<i32>().unwrap();
+    }
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Plays congo's engine (A) against a broken one (B) and returns the report.
+fn match_against(broken: &str) -> String {
+    let engine = env!("CARGO_BIN_EXE_congo");
+    let broken = fixture(broken);
+    let args = [
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--",
+        engine,
+        "engine",
+        "--",
+        &broken,
+    ];
+    let output = congo(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+#[test]
+fn an_engine_playing_an_illegal_move_loses() {
+    let report = match_against("illegal_engine.sh");
+    assert!(
+        report.contains("A wins 2, draws 0, loses 0 of 2"),
+        "{report}"
+    );
+    assert!(
+        report.contains("lost: move \"a1a1\" is not legal in this position"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_engine_that_never_answers_loses() {
+    let start = Instant::now();
+    let report = match_against("silent_engine.sh");
+    assert!(
+        report.contains("A wins 2, draws 0, loses 0 of 2"),
+        "{report}"
+    );
+    assert!(report.contains("gave no move within 350 ms"), "{report}");
+    assert!(start.elapsed().as_secs() < 30);
+}
+
+#[test]
+fn an_engine_that_crashes_loses_and_the_match_goes_on() {
+    let report = match_against("crashing_engine.sh");
+    assert!(
+        report.contains("A wins 2, draws 0, loses 0 of 2"),
+        "{report}"
+    );
+    assert!(report.contains("crashed"), "{report}");
+}
+
+#[test]
+fn match_usage_errors() {
+    let output = congo(&["match", "--games", "2", "--", "a"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).starts_with("congo: match needs two engines"));
+    let output = congo(&["engine", "--weight", "speed=3"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).starts_with("congo: weight \"speed=3\" is not NAME=INTEGER"));
+}
