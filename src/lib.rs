@@ -7,6 +7,7 @@
 
 mod bitboard;
 mod board;
+mod bound;
 mod color;
 mod fen;
 mod moves;

@@ -188,17 +188,20 @@ mod tests {
         assert_eq!(bytes, b"e7d6");
     }
 
+    /// b3 over c4 to d5 (up-right), over e4 to f3 (down-right).
+    fn b3_d5_f3() -> Move {
+        let direction = |step| DIRECTIONS.iter().position(|&d| d == step).unwrap();
+        let jumps = Jumps::default()
+            .then(direction((1, 1)))
+            .unwrap()
+            .then(direction((1, -1)))
+            .unwrap();
+        Move::jumping(square("b3"), square("f3"), jumps)
+    }
+
     #[test]
     fn chains_print_every_landing() {
-        // b3 -> d5 (up-right) -> f3 (down-right)
-        let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
-        let down_right = DIRECTIONS.iter().position(|&d| d == (1, -1)).unwrap();
-        let jumps = Jumps::default()
-            .then(up_right)
-            .unwrap()
-            .then(down_right)
-            .unwrap();
-        let m = Move::jumping(square("b3"), square("f3"), jumps);
+        let m = b3_d5_f3();
         assert_eq!(m.to_string(), "b3d5f3");
         let mut bytes = Vec::new();
         m.write_to(&mut bytes);
@@ -221,14 +224,7 @@ mod tests {
 
     #[test]
     fn recognises_its_own_text_only() {
-        let up_right = DIRECTIONS.iter().position(|&d| d == (1, 1)).unwrap();
-        let down_right = DIRECTIONS.iter().position(|&d| d == (1, -1)).unwrap();
-        let jumps = Jumps::default()
-            .then(up_right)
-            .unwrap()
-            .then(down_right)
-            .unwrap();
-        let chain = Move::jumping(square("b3"), square("f3"), jumps);
+        let chain = b3_d5_f3();
         assert!(chain.is_written("b3d5f3"));
         for other in ["b3d5", "b3d5f3f3", "b3d5f", "b3f3", "", "b3d5f4"] {
             assert!(!chain.is_written(other), "{other}");

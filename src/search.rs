@@ -8,6 +8,7 @@
 //! that value whatever the move order, so [`Searcher`] may order moves and
 //! reuse results as it likes: it must only never change the number.
 
+use crate::bound::Bound;
 use crate::eval::Evaluation;
 use crate::{Move, Position, Rules, Status, movegen, zobrist};
 
@@ -53,16 +54,6 @@ struct Entry {
     value: i32,
     /// The index of the best move found, in the sorted move list.
     best: u16,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    /// The value is at least this (a move was good enough to cut).
-    Lower,
-    /// The value is at most this (no move reached alpha).
-    Upper,
 }
 
 impl Searcher {
@@ -128,15 +119,11 @@ impl Searcher {
         let entry = self.table[slot];
         let known = entry.key == key && entry.depth > 0;
         // Only a result of this very depth has this depth's value.
-        if known && u32::from(entry.depth) == depth + 1 {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.value >= beta,
-                Bound::Upper => entry.value <= alpha,
-            };
-            if usable {
-                return entry.value;
-            }
+        if known
+            && u32::from(entry.depth) == depth + 1
+            && entry.bound.settles(entry.value, alpha, beta)
+        {
+            return entry.value;
         }
 
         let mut moves = self.lists.pop().unwrap_or_default();
@@ -165,13 +152,7 @@ impl Searcher {
         }
         self.lists.push(moves);
 
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value <= original_alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_value, original_alpha, beta);
         self.table[slot] = Entry {
             key,
             depth: u8::try_from(depth + 1).unwrap_or(u8::MAX),

@@ -2,10 +2,9 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Instant;
 
-use common::{congo, text};
+use common::{congo, fixture, text};
 use congo::Position;
 
 const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
@@ -121,14 +120,6 @@ fn best_is_deterministic_at_a_fixed_depth() {
         assert!(is_legal(fen, m), "{line}");
         score.parse::<i32>().unwrap();
     }
-}
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-        .display()
-        .to_string()
 }
 
 /// Plays congo's engine (A) against a broken one (B) and returns the report.

@@ -3,19 +3,10 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Instant;
 
-use common::{congo, text};
+use common::{congo, fixture, text};
 use congo::Position;
-
-fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 /// The report's smallest case: the FEN after "ready to run:" and "1".
 fn smallest_case(report: &str) -> Position {

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{WIN, Weights, evaluate};
+use crate::bound::Bound;
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
@@ -36,14 +37,6 @@ struct Entry {
     bound: Bound,
     score: i32,
     best: Option<Move>,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
 }
 
 /// The engine's search state; keep one for a game.
@@ -172,15 +165,12 @@ impl Engine {
         }
         let entry = self.table[slot(key)];
         let known = entry.key == key;
-        if known && u32::from(entry.depth) >= depth && ply > 0 {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-            };
-            if usable {
-                return entry.score;
-            }
+        if known
+            && u32::from(entry.depth) >= depth
+            && ply > 0
+            && entry.bound.settles(entry.score, alpha, beta)
+        {
+            return entry.score;
         }
         let mut moves = self.lists.pop().unwrap_or_default();
         moves.clear();
@@ -224,13 +214,7 @@ impl Engine {
         }
         self.seen.pop();
         self.lists.push(moves);
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score <= original_alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table[slot(key)] = Entry {
             key,
             depth: u8::try_from(depth).unwrap_or(u8::MAX),

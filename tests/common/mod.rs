@@ -30,6 +30,15 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The path of a helper program in `tests/fixtures/`.
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
 /// The path of an official test file in `../shared/testdata`, or `None`
 /// (with a notice) when the shared data is not beside this checkout.
 ///
