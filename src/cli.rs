@@ -75,6 +75,12 @@ Playing (the full rules, 2022 unless --rules 2021):
               each pair of games after the same K random plies (2), and
               report each game and the Elo difference
 
+Two-player Wildebeest (a board file on stdin, not N lines):
+  wildebeest [--stdout | --perft D]
+              every legal successor of a 15-line 2PW board file, written to
+              board.000, board.001, ... here (--stdout: one a line, sorted;
+              --perft D: the number of move sequences D deep)
+
 Tools (no input):
   gen N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]
               a judge input of N random valid positions
@@ -118,6 +124,18 @@ pub enum Command {
     /// The protocol engine.
     Engine(EngineOptions),
     Match(MatchOptions),
+    Wildebeest(WildebeestOutput),
+}
+
+/// What `congo wildebeest` produces from a board file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WildebeestOutput {
+    /// `board.000`, `board.001`, ... in the current directory.
+    Files,
+    /// The successors on stdout, one a line, sorted.
+    Lines,
+    /// The perft count to this depth.
+    Perft(u32),
 }
 
 /// A judge subcommand.
@@ -252,6 +270,20 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, UsageE
         "gen" => return parse_gen(args).map(Command::Gen),
         "engine" => return parse_engine(args, rules).map(Command::Engine),
         "match" => return parse_match(args, rules).map(Command::Match),
+        "wildebeest" => {
+            let output = match args.next().as_deref() {
+                None => WildebeestOutput::Files,
+                Some("--stdout") => WildebeestOutput::Lines,
+                Some("--perft") => {
+                    WildebeestOutput::Perft(required_depth(&mut args, "wildebeest --perft")?)
+                }
+                Some(other) => return Err(UsageError::UnexpectedArgument(other.to_owned())),
+            };
+            return match args.next() {
+                Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
+                None => Ok(Command::Wildebeest(output)),
+            };
+        }
         "check" => return parse_check(args, rules).map(Command::Check),
         _ => {}
     }
@@ -502,6 +534,49 @@ fn parse_number<T: std::str::FromStr>(option: &'static str, text: &str) -> Resul
     })
 }
 
+/// Runs `congo wildebeest`: reads one board file and writes its successors.
+fn wildebeest(
+    what: WildebeestOutput,
+    mut input: impl BufRead,
+    output: &mut impl Write,
+    errors: &mut impl Write,
+) -> u8 {
+    let mut text = String::new();
+    let board = match input.read_to_string(&mut text) {
+        Err(error) => Err(format!("cannot read the board: {error}")),
+        Ok(_) => crate::wildebeest::Board::parse(&text).map_err(|error| match error.line() {
+            0 => error.to_string(),
+            line => format!("line {line}: {error}"),
+        }),
+    };
+    let board = match board {
+        Ok(board) => board,
+        Err(message) => {
+            let _ = writeln!(errors, "congo: {message}");
+            return 1;
+        }
+    };
+    let written = match what {
+        WildebeestOutput::Perft(depth) => {
+            writeln!(output, "{}", crate::wildebeest::perft(&board, depth))
+        }
+        WildebeestOutput::Lines => crate::wildebeest::successors(&board)
+            .iter()
+            .try_for_each(|next| writeln!(output, "{}", next.line())),
+        WildebeestOutput::Files => crate::wildebeest::successors(&board)
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, next)| std::fs::write(format!("board.{i:03}"), next.file())),
+    };
+    match written {
+        Ok(()) => 0,
+        Err(error) => {
+            let _ = writeln!(errors, "congo: {error}");
+            1
+        }
+    }
+}
+
 /// The next argument, as the depth `subcommand` needs.
 fn required_depth(
     args: &mut impl Iterator<Item = String>,
@@ -567,6 +642,7 @@ pub fn run(
                 }
             };
         }
+        Ok(Command::Wildebeest(what)) => return wildebeest(what, input, &mut output, &mut errors),
         Ok(Command::Check(options)) => {
             return match grader::check(&options, &mut output) {
                 Ok(status) => status,
@@ -803,6 +879,7 @@ mod tests {
             "engine",
             "best",
             "match",
+            "wildebeest",
         ];
         for name in names.iter().chain(&others) {
             assert!(HELP.contains(&format!("\n  {name} ")), "{name}");

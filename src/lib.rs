@@ -31,6 +31,7 @@ pub mod search;
 pub mod show;
 pub mod tables;
 pub mod tasks;
+pub mod wildebeest;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

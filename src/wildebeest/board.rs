@@ -1,0 +1,207 @@
+//! The 11x11 board, its 15-line file form and its one-line form.
+
+use std::fmt;
+
+/// The side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Side::White => 'W',
+            Side::Black => 'B',
+        }
+    }
+
+    /// The row step of a pawn's move: white's pawns go up the rows.
+    pub fn forward(self) -> i32 {
+        match self {
+            Side::White => 1,
+            Side::Black => -1,
+        }
+    }
+
+    /// Whose piece a board letter is: uppercase white, lowercase black.
+    pub fn of(piece: u8) -> Option<Side> {
+        if piece.is_ascii_uppercase() {
+            Some(Side::White)
+        } else if piece.is_ascii_lowercase() {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+}
+
+pub const SIZE: i32 = 11;
+/// An empty square.
+pub const EMPTY: u8 = b'.';
+/// The transporter pads and the jet pack (row, column).
+pub const PADS: [(i32, i32); 4] = [(3, 1), (3, 9), (7, 1), (7, 9)];
+pub const JET_PACK: (i32, i32) = (5, 5);
+/// The piece letters (white's; black's are lowercase).
+const PIECES: &[u8] = b"SOEJCGXHZKWPBNR";
+
+/// A position: the squares (rows 0-10, file order), the side to move and
+/// the three integers the file carries along.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    squares: [[u8; 11]; 11],
+    pub side: Side,
+    pub extra: [String; 3],
+}
+
+/// Why a board file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    LineCount(usize),
+    Side(String),
+    RowWidth { line: usize, found: usize },
+    UnknownPiece { line: usize, found: char },
+    Integer { line: usize, found: String },
+}
+
+impl BoardError {
+    /// The 1-based line of the board file the error is on (0: the file as a whole).
+    pub fn line(&self) -> usize {
+        match self {
+            BoardError::LineCount(_) => 0,
+            BoardError::Side(_) => 1,
+            BoardError::RowWidth { line, .. }
+            | BoardError::UnknownPiece { line, .. }
+            | BoardError::Integer { line, .. } => *line,
+        }
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::LineCount(found) => write!(
+                f,
+                "expected 15 lines (side, 11 rows, 3 integers), found {found}"
+            ),
+            BoardError::Side(found) => write!(f, "side to move is {found:?}, expected W or B"),
+            BoardError::RowWidth { found, .. } => write!(f, "row has {found} squares, expected 11"),
+            BoardError::UnknownPiece { found, .. } => write!(f, "unknown piece {found:?}"),
+            BoardError::Integer { found, .. } => write!(f, "expected an integer, found {found:?}"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// Reads the 15-line board file.
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let lines: &[&str] = match lines.iter().rposition(|line| !line.is_empty()) {
+            Some(last) => &lines[..=last],
+            None => &[],
+        };
+        if lines.len() != 15 {
+            return Err(BoardError::LineCount(lines.len()));
+        }
+        let side = match lines[0].trim() {
+            "W" | "w" => Side::White,
+            "B" | "b" => Side::Black,
+            other => return Err(BoardError::Side(other.to_owned())),
+        };
+        let mut squares = [[EMPTY; 11]; 11];
+        for (row, text) in lines[1..12].iter().enumerate() {
+            let line = row + 2;
+            let width = text.chars().count();
+            if width != 11 {
+                return Err(BoardError::RowWidth { line, found: width });
+            }
+            for (column, c) in text.chars().enumerate() {
+                squares[row][column] = match c {
+                    '.' | '*' | '#' => EMPTY,
+                    _ if c.is_ascii() && PIECES.contains(&(c as u8).to_ascii_uppercase()) => {
+                        c as u8
+                    }
+                    _ => return Err(BoardError::UnknownPiece { line, found: c }),
+                };
+            }
+        }
+        let mut extra: [String; 3] = Default::default();
+        for (i, text) in lines[12..15].iter().enumerate() {
+            let number = text.trim();
+            if number.parse::<i64>().is_err() {
+                return Err(BoardError::Integer {
+                    line: 13 + i,
+                    found: number.to_owned(),
+                });
+            }
+            extra[i] = number.to_owned();
+        }
+        Ok(Board {
+            squares,
+            side,
+            extra,
+        })
+    }
+
+    pub fn get(&self, (row, column): (i32, i32)) -> Option<u8> {
+        let row = usize::try_from(row).ok()?;
+        let column = usize::try_from(column).ok()?;
+        self.squares.get(row)?.get(column).copied()
+    }
+
+    /// Sets an on-board square (does nothing off the board).
+    pub fn set(&mut self, at: (i32, i32), piece: u8) {
+        if let (Ok(row), Ok(column)) = (usize::try_from(at.0), usize::try_from(at.1))
+            && let Some(square) = self.squares.get_mut(row).and_then(|r| r.get_mut(column))
+        {
+            *square = piece;
+        }
+    }
+
+    /// Every square, row by row.
+    pub fn squares() -> impl Iterator<Item = (i32, i32)> {
+        (0..SIZE).flat_map(|row| (0..SIZE).map(move |column| (row, column)))
+    }
+
+    /// The text of one row, empty special squares shown as `*` and `#`.
+    fn row_text(&self, row: i32) -> String {
+        (0..SIZE)
+            .map(|column| match self.get((row, column)) {
+                Some(EMPTY) if PADS.contains(&(row, column)) => '*',
+                Some(EMPTY) if (row, column) == JET_PACK => '#',
+                Some(piece) => piece as char,
+                None => '?',
+            })
+            .collect()
+    }
+
+    /// The one-line form: `row0/row1/.../row10 S`.
+    pub fn line(&self) -> String {
+        let rows: Vec<String> = (0..SIZE).map(|row| self.row_text(row)).collect();
+        format!("{} {}", rows.join("/"), self.side.letter())
+    }
+
+    /// The 15-line file form.
+    pub fn file(&self) -> String {
+        let mut text = format!("{}\n", self.side.letter());
+        for row in 0..SIZE {
+            text.push_str(&self.row_text(row));
+            text.push('\n');
+        }
+        for number in &self.extra {
+            text.push_str(number);
+            text.push('\n');
+        }
+        text
+    }
+}

@@ -1,0 +1,301 @@
+//! `congo wildebeest` against the 42 cases in `../shared/testdata/wildebeest-2pw/`
+//! (set equality of successor boards), its board files, perft and bad input.
+
+mod common;
+
+use std::fs;
+
+use common::{congo, text};
+
+/// Just enough JSON for `cases.jsonl`: objects, arrays, strings, numbers,
+/// `null`, `true`, `false`.
+#[derive(Clone, Debug, PartialEq)]
+enum Json {
+    Null,
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    List(Vec<Json>),
+    Object(Vec<(String, Json)>),
+}
+
+impl Json {
+    fn parse(text: &str) -> Json {
+        let mut chars = text.trim().chars().peekable();
+        let value = Json::value(&mut chars);
+        assert!(chars.all(char::is_whitespace), "trailing text after JSON");
+        value
+    }
+
+    fn value(chars: &mut std::iter::Peekable<std::str::Chars>) -> Json {
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        match chars.peek().copied() {
+            Some('{') => {
+                chars.next();
+                let mut fields = Vec::new();
+                loop {
+                    while chars.next_if(|c| c.is_whitespace() || *c == ',').is_some() {}
+                    if chars.next_if_eq(&'}').is_some() {
+                        return Json::Object(fields);
+                    }
+                    let Json::Text(key) = Json::value(chars) else {
+                        panic!("a key")
+                    };
+                    while chars.next_if(|c| c.is_whitespace() || *c == ':').is_some() {}
+                    fields.push((key, Json::value(chars)));
+                }
+            }
+            Some('[') => {
+                chars.next();
+                let mut items = Vec::new();
+                loop {
+                    while chars.next_if(|c| c.is_whitespace() || *c == ',').is_some() {}
+                    if chars.next_if_eq(&']').is_some() {
+                        return Json::List(items);
+                    }
+                    items.push(Json::value(chars));
+                }
+            }
+            Some('"') => {
+                chars.next();
+                let mut text = String::new();
+                loop {
+                    match chars.next().expect("a closed string") {
+                        '"' => return Json::Text(text),
+                        '\\' => match chars.next().expect("an escape") {
+                            'n' => text.push('\n'),
+                            't' => text.push('\t'),
+                            'u' => {
+                                let hex: String = chars.by_ref().take(4).collect();
+                                text.push(
+                                    char::from_u32(u32::from_str_radix(&hex, 16).unwrap())
+                                        .unwrap_or('?'),
+                                );
+                            }
+                            other => text.push(other),
+                        },
+                        c => text.push(c),
+                    }
+                }
+            }
+            _ => {
+                let mut word = String::new();
+                while let Some(c) = chars.next_if(|c| c.is_alphanumeric() || "+-.".contains(*c)) {
+                    word.push(c);
+                }
+                match word.as_str() {
+                    "null" => Json::Null,
+                    "true" => Json::Bool(true),
+                    "false" => Json::Bool(false),
+                    number => Json::Number(number.parse().expect("a number")),
+                }
+            }
+        }
+    }
+
+    fn get(&self, key: &str) -> &Json {
+        match self {
+            Json::Object(fields) => fields
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or(&Json::Null, |(_, v)| v),
+            _ => &Json::Null,
+        }
+    }
+
+    fn texts(&self) -> Vec<String> {
+        match self {
+            Json::List(items) => items
+                .iter()
+                .map(|item| match item {
+                    Json::Text(text) => text.clone(),
+                    other => panic!("expected a string, found {other:?}"),
+                })
+                .collect(),
+            other => panic!("expected a list, found {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_json_reader_reads_what_the_cases_hold() {
+    let value = Json::parse(r#"{"a": [1, "x\"y", null, true], "b": {"c": "\u0041"}}"#);
+    assert_eq!(
+        value.get("a"),
+        &Json::List(vec![
+            Json::Number(1.0),
+            Json::Text("x\"y".into()),
+            Json::Null,
+            Json::Bool(true)
+        ])
+    );
+    assert_eq!(value.get("b").get("c"), &Json::Text("A".into()));
+}
+
+/// The successors `congo wildebeest --stdout` gives for a board file, as a sorted set.
+fn successor_set(input: &[String]) -> Vec<String> {
+    let output = congo(
+        &["wildebeest", "--stdout"],
+        format!("{}\n", input.join("\n")).as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let mut lines: Vec<String> = text(&output.stdout).lines().map(str::to_owned).collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+#[test]
+fn every_case_matches_its_agreed_successors() {
+    let Some(path) = common::testdata("wildebeest-2pw/cases.jsonl") else {
+        return;
+    };
+    let cases: Vec<Json> = fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(Json::parse)
+        .collect();
+    assert_eq!(cases.len(), 42);
+    let mut split = 0;
+    for case in &cases {
+        let Json::Text(name) = case.get("name") else {
+            panic!("a name")
+        };
+        // Where the course programs split, our rules page picks the reading
+        // of agontcharov's program.
+        let expected = match case.get("successors") {
+            Json::Null => {
+                split += 1;
+                let Json::List(variants) = case.get("variants") else {
+                    panic!("variants")
+                };
+                let chosen = variants
+                    .iter()
+                    .find(|v| {
+                        v.get("implementations")
+                            .texts()
+                            .iter()
+                            .any(|i| i == "agontcharov")
+                    })
+                    .expect("agontcharov's variant");
+                chosen.get("successors").texts()
+            }
+            agreed => agreed.texts(),
+        };
+        let got = successor_set(&case.get("input").texts());
+        let missing: Vec<&String> = expected.iter().filter(|b| !got.contains(b)).collect();
+        let extra: Vec<&String> = got.iter().filter(|b| !expected.contains(b)).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{name}: missing {missing:#?}, extra {extra:#?}"
+        );
+    }
+    assert_eq!(split, 2);
+}
+
+fn board_file(rows: &[&str; 11], side: char) -> String {
+    format!("{side}\n{}\n7\n60000\n-3\n", rows.join("\n"))
+}
+
+const START: [&str; 11] = [
+    "RNZBOKXBCNR",
+    "GPPSPJPPPPG",
+    "...........",
+    ".*.......*.",
+    "...........",
+    ".....#.....",
+    "...........",
+    ".*.......*.",
+    "...........",
+    "gppspjppppg",
+    "rnzbokxbcnr",
+];
+
+#[test]
+fn perft_from_the_start() {
+    for (depth, count) in [(1, "30"), (2, "899"), (3, "37535")] {
+        let output = congo(
+            &["wildebeest", "--perft", &depth.to_string()],
+            board_file(&START, 'W').as_bytes(),
+        );
+        assert_eq!(text(&output.stdout).trim(), count, "depth {depth}");
+    }
+}
+
+#[test]
+fn board_files_are_written_in_the_current_folder() {
+    let dir = std::env::temp_dir().join(format!("congo-wildebeest-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_congo"))
+        .arg("wildebeest")
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(board_file(&START, 'W').as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 30, "one file per move, duplicates included");
+    assert_eq!(names[0], "board.000");
+    assert_eq!(names[29], "board.029");
+    for name in &names {
+        let file = fs::read_to_string(dir.join(name)).unwrap();
+        let lines: Vec<&str> = file.lines().collect();
+        assert_eq!(lines.len(), 15, "{name}");
+        assert_eq!(lines[0], "B");
+        assert_eq!(
+            &lines[12..],
+            ["7", "60000", "-3"],
+            "the integers are copied"
+        );
+        assert!(lines[1..12].iter().all(|row| row.len() == 11));
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_board_files_are_reported_and_nothing_is_written() {
+    let mut narrow = START;
+    narrow[4] = "..........";
+    let mut unknown = START;
+    unknown[2] = "....Q......";
+    let cases = [
+        (
+            "W\nRNZBOKXBCNR\n".to_owned(),
+            "congo: expected 15 lines (side, 11 rows, 3 integers), found 2\n",
+        ),
+        (
+            board_file(&START, 'X'),
+            "congo: line 1: side to move is \"X\", expected W or B\n",
+        ),
+        (
+            board_file(&narrow, 'W'),
+            "congo: line 6: row has 10 squares, expected 11\n",
+        ),
+        (
+            board_file(&unknown, 'W'),
+            "congo: line 4: unknown piece 'Q'\n",
+        ),
+        (
+            board_file(&START, 'W').replace("60000", "lots"),
+            "congo: line 14: expected an integer, found \"lots\"\n",
+        ),
+    ];
+    for (input, message) in cases {
+        let output = congo(&["wildebeest", "--stdout"], input.as_bytes());
+        assert_eq!(output.status.code(), Some(1), "{message}");
+        assert_eq!(text(&output.stderr), message);
+        assert!(output.stdout.is_empty());
+    }
+}
