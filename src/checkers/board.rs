@@ -6,14 +6,28 @@ use std::str::FromStr;
 
 use crate::Color;
 
-/// A square, `a1` to `h8`: file 0-7 (a-h), row 0-7 (1-8).
+/// A square, `a1` to `h8`: file 0-7 (a-h), row 0-7 (1-8). Only this
+/// module makes squares, so every square is on the board.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square {
-    pub file: u8,
-    pub row: u8,
+    pub(super) file: u8,
+    pub(super) row: u8,
 }
 
 impl Square {
+    /// The square on `file` (0 = a) and `row` (0 = row 1), if on the board.
+    pub fn new(file: u8, row: u8) -> Option<Square> {
+        (file < 8 && row < 8).then_some(Square { file, row })
+    }
+
+    pub fn file(self) -> u8 {
+        self.file
+    }
+
+    pub fn row(self) -> u8 {
+        self.row
+    }
+
     /// The square `files` and `rows` away, if it is on the board.
     pub fn offset(self, files: i8, rows: i8) -> Option<Square> {
         let file = self.file.checked_add_signed(files)?;

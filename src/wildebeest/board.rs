@@ -2,45 +2,16 @@
 
 use std::fmt;
 
-/// The side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    White,
-    Black,
-}
+use crate::Color;
 
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    pub fn letter(self) -> char {
-        match self {
-            Side::White => 'W',
-            Side::Black => 'B',
-        }
-    }
-
-    /// The row step of a pawn's move: white's pawns go up the rows.
-    pub fn forward(self) -> i32 {
-        match self {
-            Side::White => 1,
-            Side::Black => -1,
-        }
-    }
-
-    /// Whose piece a board letter is: uppercase white, lowercase black.
-    pub fn of(piece: u8) -> Option<Side> {
-        if piece.is_ascii_uppercase() {
-            Some(Side::White)
-        } else if piece.is_ascii_lowercase() {
-            Some(Side::Black)
-        } else {
-            None
-        }
+/// Whose piece a board letter is: uppercase white, lowercase black.
+pub fn owner(piece: u8) -> Option<Color> {
+    if piece.is_ascii_uppercase() {
+        Some(Color::White)
+    } else if piece.is_ascii_lowercase() {
+        Some(Color::Black)
+    } else {
+        None
     }
 }
 
@@ -58,8 +29,13 @@ const PIECES: &[u8] = b"SOEJCGXHZKWPBNR";
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [[u8; 11]; 11],
-    pub side: Side,
+    pub side: Color,
     pub extra: [String; 3],
+}
+
+/// The board file's letter for a side: `W` or `B`.
+fn side_letter(side: Color) -> char {
+    side.letter().to_ascii_uppercase()
 }
 
 /// Why a board file could not be read.
@@ -114,8 +90,8 @@ impl Board {
             return Err(BoardError::LineCount(lines.len()));
         }
         let side = match lines[0].trim() {
-            "W" | "w" => Side::White,
-            "B" | "b" => Side::Black,
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
             other => return Err(BoardError::Side(other.to_owned())),
         };
         let mut squares = [[EMPTY; 11]; 11];
@@ -188,12 +164,12 @@ impl Board {
     /// The one-line form: `row0/row1/.../row10 S`.
     pub fn line(&self) -> String {
         let rows: Vec<String> = (0..SIZE).map(|row| self.row_text(row)).collect();
-        format!("{} {}", rows.join("/"), self.side.letter())
+        format!("{} {}", rows.join("/"), side_letter(self.side))
     }
 
     /// The 15-line file form.
     pub fn file(&self) -> String {
-        let mut text = format!("{}\n", self.side.letter());
+        let mut text = format!("{}\n", side_letter(self.side));
         for row in 0..SIZE {
             text.push_str(&self.row_text(row));
             text.push('\n');

@@ -2,8 +2,9 @@
 //! promotion, poison, charged golf carts, transporter pads, Prince Joey's
 //! explosion, and poison again.
 
-use super::board::{Board, EMPTY, JET_PACK, PADS, SIZE, Side};
+use super::board::{Board, EMPTY, JET_PACK, PADS, SIZE, owner};
 use super::moves::{is, is_biological, on_jet_pack};
+use crate::Color;
 
 const AROUND: [(i32, i32); 8] = [
     (-1, -1),
@@ -58,11 +59,11 @@ fn poison(board: &mut Board) {
         let Some(poisoner) = board.get(at).filter(|&p| is(p, b'S') || is(p, b'E')) else {
             continue;
         };
-        let enemy = Side::of(poisoner).map(Side::other);
+        let enemy = owner(poisoner).map(|side: Color| !side);
         for victim_at in around(at) {
             let Some(victim) = board
                 .get(victim_at)
-                .filter(|&p| is_biological(p) && Side::of(p) == enemy)
+                .filter(|&p| is_biological(p) && owner(p) == enemy)
             else {
                 continue;
             };
@@ -71,7 +72,7 @@ fn poison(board: &mut Board) {
                 for old_woman_at in around(victim_at) {
                     if board
                         .get(old_woman_at)
-                        .is_some_and(|p| is(p, b'O') && Side::of(p) == Side::of(victim))
+                        .is_some_and(|p| is(p, b'O') && owner(p) == owner(victim))
                     {
                         spent_serpents.push(at);
                         empresses.push(old_woman_at);
@@ -99,16 +100,16 @@ fn charge_golf_carts(board: &mut Board) {
     let has = |board: &Board, piece: u8, row: Option<i32>| {
         Board::squares().any(|at| row.is_none_or(|r| at.0 == r) && board.get(at) == Some(piece))
     };
-    let charged = |side: Side| {
+    let charged = |side: Color| {
         let (enemy_pawn, time_machine) = match side {
-            Side::White => (b'p', b'H'),
-            Side::Black => (b'P', b'h'),
+            Color::White => (b'p', b'H'),
+            Color::Black => (b'P', b'h'),
         };
         has(board, enemy_pawn, Some(middle)) || has(board, time_machine, None)
     };
     let carts: Vec<((i32, i32), u8)> = Board::squares()
         .filter_map(|at| board.get(at).filter(|&p| is(p, b'X')).map(|p| (at, p)))
-        .filter(|&(_, cart)| Side::of(cart).is_some_and(charged))
+        .filter(|&(_, cart)| owner(cart).is_some_and(charged))
         .collect();
     let both_in_one_column =
         carts.len() == 2 && carts[0].0.1 == carts[1].0.1 && carts[0].1 != carts[1].1;

@@ -8,7 +8,7 @@ mod board;
 mod effects;
 mod moves;
 
-pub use board::{Board, BoardError, Side};
+pub use board::{Board, BoardError, owner};
 pub use moves::{perft, successors};
 
 #[cfg(test)]
@@ -41,7 +41,7 @@ mod tests {
             let piece = if piece == '.' { b'.' } else { piece as u8 };
             expected.set((row as i32, column as i32), piece);
         }
-        expected.side = board.side.other();
+        expected.side = !board.side;
         next(board).contains(&expected.line())
     }
 

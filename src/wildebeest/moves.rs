@@ -1,7 +1,8 @@
 //! Every legal move, each turned at once into its successor board.
 
-use super::board::{Board, EMPTY, JET_PACK, SIZE, Side};
+use super::board::{Board, EMPTY, JET_PACK, SIZE, owner};
 use super::effects::after_move;
+use crate::Color;
 
 const KING_STEPS: [(i32, i32); 8] = [
     (-1, -1),
@@ -47,11 +48,11 @@ pub(super) fn is_biological(piece: u8) -> bool {
 
 /// Whether the piece on `at` is paralyzed: next to an enemy beekeeper.
 fn paralyzed(board: &Board, at: (i32, i32), piece: u8) -> bool {
-    let side = Side::of(piece);
+    let side = owner(piece);
     is_biological(piece)
         && KING_STEPS.iter().any(|&step| {
             board.get(add(at, step)).is_some_and(|other| {
-                is(other, b'Z') && Side::of(other) != side && Side::of(other).is_some()
+                is(other, b'Z') && owner(other) != side && owner(other).is_some()
             })
         })
 }
@@ -62,7 +63,7 @@ pub fn successors(board: &Board) -> Vec<Board> {
     let mut found = Vec::new();
     let side = board.side;
     for at in Board::squares() {
-        let Some(piece) = board.get(at).filter(|&p| Side::of(p) == Some(side)) else {
+        let Some(piece) = board.get(at).filter(|&p| owner(p) == Some(side)) else {
             continue;
         };
         if !paralyzed(board, at, piece) {
@@ -73,7 +74,7 @@ pub fn successors(board: &Board) -> Vec<Board> {
         .into_iter()
         .map(|mut next| {
             after_move(&mut next);
-            next.side = side.other();
+            next.side = !side;
             next
         })
         .collect();
@@ -97,10 +98,10 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 
 /// What may stand on a square a piece moves to: nothing, or an enemy that
 /// can be taken (a gorilla cannot).
-fn takeable(board: &Board, at: (i32, i32), side: Side) -> bool {
+fn takeable(board: &Board, at: (i32, i32), side: Color) -> bool {
     match board.get(at) {
         Some(EMPTY) => true,
-        Some(piece) => Side::of(piece) == Some(side.other()) && !is(piece, b'G'),
+        Some(piece) => owner(piece) == Some(!side) && !is(piece, b'G'),
         None => false,
     }
 }
@@ -175,11 +176,11 @@ fn slides(board: &Board, at: (i32, i32), directions: &[(i32, i32)], found: &mut 
 
 fn pawn(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
     let side = board.side;
-    let forward = side.forward();
+    let forward = i32::from(side.forward());
     let one = add(at, (forward, 0));
     if board.get(one) == Some(EMPTY) {
         found.push(moved(board, at, one));
-        let start_row = if side == Side::White { 1 } else { SIZE - 2 };
+        let start_row = if side == Color::White { 1 } else { SIZE - 2 };
         let two = add(at, (2 * forward, 0));
         if at.0 == start_row && board.get(two) == Some(EMPTY) {
             found.push(moved(board, at, two));
@@ -224,7 +225,7 @@ fn flings(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
         let from = add(at, d);
         let Some(friend) = board
             .get(from)
-            .filter(|&p| Side::of(p) == Some(side) && !is(p, b'H'))
+            .filter(|&p| owner(p) == Some(side) && !is(p, b'H'))
         else {
             continue;
         };
@@ -232,7 +233,7 @@ fn flings(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
         let mut to = add(at, back);
         while let Some(square) = board.get(to) {
             let lands = square == EMPTY
-                || (Side::of(square) == Some(side.other())
+                || (owner(square) == Some(!side)
                     && !is(square, b'K')
                     && !is(square, b'W')
                     && !is(square, b'G'));
