@@ -17,7 +17,8 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
     (1, 1),
 ];
 
-const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+/// The eight L-shaped jumps of a knight (or zebra).
+pub(crate) const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (-2, -1),
     (-2, 1),
     (-1, -2),

@@ -3,22 +3,13 @@
 //! explosion, and poison again.
 
 use super::board::{Board, EMPTY, JET_PACK, PADS, SIZE, owner};
-use super::moves::{is, is_biological, on_jet_pack};
+use super::moves::{add, is, is_biological, on_jet_pack};
 use crate::Color;
+use crate::tables::DIRECTIONS;
 
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
+/// The eight squares around `at` (some maybe off the board).
 fn around(at: (i32, i32)) -> impl Iterator<Item = (i32, i32)> {
-    AROUND.iter().map(move |&(dr, dc)| (at.0 + dr, at.1 + dc))
+    DIRECTIONS.iter().map(move |&step| add(at, step))
 }
 
 /// Applies every after effect of the move just made on `board`.

@@ -3,32 +3,14 @@
 use super::board::{Board, EMPTY, JET_PACK, SIZE, owner};
 use super::effects::after_move;
 use crate::Color;
+use crate::tables::{DIRECTIONS, KNIGHT_OFFSETS};
 
-const KING_STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-const KNIGHT_JUMPS: [(i32, i32); 8] = [
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-const DIAGONALS: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
-const STRAIGHT: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+const STRAIGHT: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-fn add((row, column): (i32, i32), (dr, dc): (i32, i32)) -> (i32, i32) {
-    (row + dr, column + dc)
+/// The square `step` (rows, columns) away from `at`.
+pub(super) fn add((row, column): (i32, i32), (rows, columns): (i8, i8)) -> (i32, i32) {
+    (row + i32::from(rows), column + i32::from(columns))
 }
 
 fn on_board((row, column): (i32, i32)) -> bool {
@@ -50,7 +32,7 @@ pub(super) fn is_biological(piece: u8) -> bool {
 fn paralyzed(board: &Board, at: (i32, i32), piece: u8) -> bool {
     let side = owner(piece);
     is_biological(piece)
-        && KING_STEPS.iter().any(|&step| {
+        && DIRECTIONS.iter().any(|&step| {
             board.get(add(at, step)).is_some_and(|other| {
                 is(other, b'Z') && owner(other) != side && owner(other).is_some()
             })
@@ -123,9 +105,9 @@ fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>)
         }
     };
     match piece.to_ascii_uppercase() {
-        b'O' | b'J' | b'Z' | b'K' => KING_STEPS.iter().for_each(|&d| step(add(at, d), found)),
+        b'O' | b'J' | b'Z' | b'K' => DIRECTIONS.iter().for_each(|&d| step(add(at, d), found)),
         b'S' | b'C' => {
-            for d in KING_STEPS {
+            for d in DIRECTIONS {
                 if board.get(add(at, d)) == Some(EMPTY) {
                     found.push(moved(board, at, add(at, d)));
                 }
@@ -141,13 +123,13 @@ fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>)
                 .iter()
                 .for_each(|&d| step(add(at, d), found));
         }
-        b'N' => KNIGHT_JUMPS.iter().for_each(|&d| step(add(at, d), found)),
+        b'N' => KNIGHT_OFFSETS.iter().for_each(|&d| step(add(at, d), found)),
         b'B' | b'W' => slides(board, at, &DIAGONALS, found),
         b'R' => slides(board, at, &STRAIGHT, found),
         b'E' => {
             slides(board, at, &DIAGONALS, found);
             slides(board, at, &STRAIGHT, found);
-            KNIGHT_JUMPS.iter().for_each(|&d| step(add(at, d), found));
+            KNIGHT_OFFSETS.iter().for_each(|&d| step(add(at, d), found));
         }
         b'P' => pawn(board, at, found),
         _ => {} // The time machine never moves, nor a cart off its rows.
@@ -157,7 +139,7 @@ fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>)
 /// Rook, bishop, queen: along each direction over empty squares, ending on
 /// an empty square or an enemy that can be taken. The one ray walk every
 /// slider shares.
-fn slides(board: &Board, at: (i32, i32), directions: &[(i32, i32)], found: &mut Vec<Board>) {
+fn slides(board: &Board, at: (i32, i32), directions: &[(i8, i8)], found: &mut Vec<Board>) {
     for &d in directions {
         let mut to = add(at, d);
         while let Some(square) = board.get(to) {
@@ -176,7 +158,7 @@ fn slides(board: &Board, at: (i32, i32), directions: &[(i32, i32)], found: &mut 
 
 fn pawn(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
     let side = board.side;
-    let forward = i32::from(side.forward());
+    let forward = side.forward();
     let one = add(at, (forward, 0));
     if board.get(one) == Some(EMPTY) {
         found.push(moved(board, at, one));
@@ -198,7 +180,7 @@ fn pawn(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
 /// piece next to it one square on, taking whatever stood there; nothing is
 /// pushed off the board.
 fn gorilla(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
-    for d in KING_STEPS {
+    for d in DIRECTIONS {
         let to = add(at, d);
         match board.get(to) {
             Some(EMPTY) => found.push(moved(board, at, to)),
@@ -221,7 +203,7 @@ fn gorilla(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
 /// enemy other than a king or a gorilla.
 fn flings(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
     let side = board.side;
-    for d in KING_STEPS {
+    for d in DIRECTIONS {
         let from = add(at, d);
         let Some(friend) = board
             .get(from)
