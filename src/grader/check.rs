@@ -276,7 +276,7 @@ fn cases(options: &CheckOptions, seed: u64) -> Vec<Case> {
 }
 
 /// What congo answers to `cases`, one answer per case.
-pub(super) fn expected(options: &CheckOptions, cases: &[Case]) -> Vec<String> {
+fn expected(options: &CheckOptions, cases: &[Case]) -> Vec<String> {
     let mut output = Vec::new();
     let args = ["--rules".to_owned(), options.rules.to_string()]
         .into_iter()
@@ -416,7 +416,7 @@ fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<
     Ok(output)
 }
 
-/// The move list `case` would be checked with, if it is a `play` case.
+/// A `play` case's move, if it is legal in the case's position.
 pub(super) fn play_move(case: &Case) -> Option<Move> {
     let text = case.play.as_deref()?;
     case.position.parse_move(text, &mut Vec::new()).ok()
