@@ -363,16 +363,17 @@ impl Batch {
 
 /// A worker's life: answer each batch that comes in and send it back.
 fn answer_batches<T: Task>(task: &mut T, inbox: &Receiver<Batch>, outbox: &SyncSender<Batch>) {
-    let mut answer = Vec::new();
     for mut batch in inbox {
-        answer_batch(task, &mut batch, &mut answer);
+        answer_batch(task, &mut batch);
         if outbox.send(batch).is_err() {
             break;
         }
     }
 }
 
-fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch, answer: &mut Vec<u8>) {
+/// Answers a batch's cases straight into its output. A bad case's partial
+/// answer is cut off again, and its placeholder written instead.
+fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch) {
     batch.output.clear();
     batch.errors.clear();
     batch.first_answer = None;
@@ -382,18 +383,17 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch, answer: &mut Vec<u8>) 
         for line in raw.iter_mut().take(T::LINES_PER_CASE) {
             *line = lines.next().unwrap_or_default();
         }
-        answer.clear();
         task.at_case(batch.first_case + case);
-        match answer_case(task, &raw[..T::LINES_PER_CASE], answer) {
+        let start = batch.output.len();
+        if batch.first_answer.is_some() {
+            batch.output.extend_from_slice(task.separator());
+        }
+        match answer_case(task, &raw[..T::LINES_PER_CASE], &mut batch.output) {
             Ok(()) => {
-                if batch.first_answer.is_some() {
-                    batch.output.extend_from_slice(task.separator());
-                } else {
-                    batch.first_answer = Some(batch.output.len());
-                }
-                batch.output.extend_from_slice(answer);
+                batch.first_answer.get_or_insert(start);
             }
             Err(CaseError { line, error }) => {
+                batch.output.truncate(start);
                 batch.output.extend_from_slice(task.placeholder());
                 let first_line = batch.first_line + case * T::LINES_PER_CASE;
                 batch.errors.push(LineError {

@@ -289,8 +289,9 @@ fn ask(process: &mut EngineProcess, seconds: f64, wait: Duration) -> Result<Stri
     }
 }
 
-/// `+E ± M (95%)`: the Elo difference the score implies, and its margin
-/// from the spread of the game results.
+/// `+E (95%: L to H)`: the Elo difference the score implies, and the
+/// interval the spread of the results allows (open-ended when the score is
+/// so lopsided that the upper or lower end reaches 100% or 0%).
 fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
     let games = f64::from(wins + draws + losses);
     if games == 0.0 {
@@ -302,14 +303,22 @@ fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
         + f64::from(losses) * score.powi(2))
         / games;
     let error = (spread / games).sqrt() * 1.96;
-    let elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
-    if score <= 0.0 || score >= 1.0 {
-        let sign = if score >= 1.0 { "+" } else { "-" };
-        return format!("{sign}inf (every game went one way; play more games for a number)");
-    }
-    let margin = (elo(score + error) - elo(score - error)) / 2.0;
-    // Adding 0.0 turns a rounding residue of -0 into +0.
-    format!("{:+.0} ± {:.0} (95%)", elo(score).round() + 0.0, margin)
+    let elo = |p: f64| -> String {
+        if p >= 1.0 {
+            "+inf".into()
+        } else if p <= 0.0 {
+            "-inf".into()
+        } else {
+            // Adding 0.0 turns a rounding residue of -0 into +0.
+            format!("{:+.0}", (-400.0 * (1.0 / p - 1.0).log10()).round() + 0.0)
+        }
+    };
+    format!(
+        "{} (95%: {} to {})",
+        elo(score),
+        elo(score - error),
+        elo(score + error)
+    )
 }
 
 #[cfg(test)]
@@ -318,15 +327,22 @@ mod tests {
 
     #[test]
     fn elo_from_scores() {
-        // An even score: per-game spread 0.25, so the margin spans the
-        // scores 0.5 ± 1.96 * sqrt(0.25 / 20), 0.281 to 0.719: ±163 Elo.
-        assert_eq!(elo_summary(10, 0, 10), "+0 ± 163 (95%)");
+        // An even score: per-game spread 0.25, so the interval spans the
+        // scores 0.5 ± 1.96 * sqrt(0.25 / 20), 0.281 to 0.719.
+        assert_eq!(elo_summary(10, 0, 10), "+0 (95%: -163 to +163)");
+        // 75%: +191.
         assert!(
-            elo_summary(30, 6, 4).starts_with("+2"),
+            elo_summary(30, 0, 10).starts_with("+191 (95%: +"),
             "{}",
-            elo_summary(30, 6, 4)
+            elo_summary(30, 0, 10)
         );
-        assert!(elo_summary(0, 0, 5).starts_with("-inf"));
+        // A clean sweep has no upper end.
+        assert_eq!(elo_summary(5, 0, 0), "+inf (95%: +inf to +inf)");
+        assert!(
+            elo_summary(57, 3, 0).ends_with("to +inf)"),
+            "{}",
+            elo_summary(57, 3, 0)
+        );
         assert_eq!(elo_summary(0, 0, 0), "no games");
     }
 }

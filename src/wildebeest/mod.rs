@@ -264,6 +264,46 @@ mod tests {
     }
 
     #[test]
+    fn the_chess_pieces_and_the_king_steppers_move_and_capture_as_in_chess() {
+        let b = board(
+            'W',
+            &[
+                (4, 4, 'R'),
+                (4, 7, 'n'),
+                (6, 4, 'B'),
+                (2, 2, 'N'),
+                (8, 8, 'O'),
+                (2, 7, 'Z'),
+                (1, 8, 'J'),
+            ],
+        );
+        assert!(
+            after(&b, &[(4, 4, '.'), (4, 7, 'R')]),
+            "a rook takes along its row"
+        );
+        assert!(
+            !after(&b, &[(4, 4, '.'), (4, 8, 'R')]),
+            "but not past a piece"
+        );
+        assert!(
+            after(&b, &[(6, 4, '.'), (9, 7, 'B')]),
+            "a bishop slides diagonally"
+        );
+        assert!(after(&b, &[(2, 2, '.'), (4, 3, 'N')]), "a knight jumps");
+        assert!(
+            after(&b, &[(8, 8, '.'), (9, 9, 'O')]),
+            "an old woman steps like a king"
+        );
+        assert!(
+            after(&b, &[(2, 7, '.'), (3, 6, 'Z')]),
+            "so does a beekeeper"
+        );
+        assert!(after(&b, &[(1, 8, '.'), (2, 8, 'J')]), "and Prince Joey");
+        assert!(after(&b, &[(0, 0, '.'), (1, 1, 'K')]), "and the king");
+        assert!(!after(&b, &[(0, 0, '.'), (2, 2, 'K')]), "one step only");
+    }
+
+    #[test]
     fn pawns_step_once_or_twice_from_the_start_and_take_diagonally() {
         let b = board('W', &[(1, 3, 'P'), (2, 4, 'n')]);
         assert!(after(&b, &[(1, 3, '.'), (2, 3, 'P')]));
