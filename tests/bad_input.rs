@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{congo, text};
+use common::{assert_usage_error, congo, text};
 
 const GOOD: &str = "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4";
 const GOOD_ANSWER: &str = "d1d2\n";
@@ -221,12 +221,8 @@ fn unknown_subcommand_is_a_usage_error() {
 
 #[test]
 fn missing_subcommand_and_extra_arguments_are_usage_errors() {
-    let output = congo(&[], b"");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).starts_with("congo: missing subcommand\n"));
-    let output = congo(&["lion", "now"], b"");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).starts_with("congo: unexpected argument \"now\"\n"));
+    assert_usage_error(&[], "congo: missing subcommand\n");
+    assert_usage_error(&["lion", "now"], "congo: unexpected argument \"now\"\n");
 }
 
 #[test]
@@ -331,13 +327,7 @@ fn rules_and_depth_usage_errors() {
             "congo: unknown option \"--fast\"\n",
         ),
     ] {
-        let output = congo(args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&output.stderr).starts_with(message),
-            "{args:?}: {}",
-            text(&output.stderr)
-        );
+        assert_usage_error(args, message);
     }
 }
 

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{congo, fixture, text};
+use common::{assert_usage_error, congo, fixture, text};
 use congo::Position;
 
 /// The report's smallest case: the FEN after "ready to run:" and "1".
@@ -185,12 +185,6 @@ fn usage_errors() {
             "congo: --positions \"many\" is not a non-negative integer\n",
         ),
     ] {
-        let output = congo(args, b"");
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&output.stderr).starts_with(message),
-            "{args:?}: {}",
-            text(&output.stderr)
-        );
+        assert_usage_error(args, message);
     }
 }

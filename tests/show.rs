@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::{congo, text};
+use common::{assert_usage_error, congo, text};
 
 /// A fresh folder for one test's drawings.
 fn folder(name: &str) -> PathBuf {
@@ -182,9 +182,10 @@ fn a_bad_line_is_reported_and_the_others_still_drawn() {
 
 #[test]
 fn an_unknown_kind_is_a_usage_error() {
-    let output = congo(&["show", "--moves", "king"], b"");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).starts_with("congo: piece kind \"king\" is unknown"));
+    assert_usage_error(
+        &["show", "--moves", "king"],
+        "congo: piece kind \"king\" is unknown",
+    );
 }
 
 #[test]

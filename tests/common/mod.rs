@@ -26,6 +26,16 @@ pub fn congo(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("the congo binary finishes")
 }
 
+/// Runs congo with `args` and no input, and checks that it is a usage
+/// error: exit status 2, nothing on stdout, and stderr starting with `message`.
+pub fn assert_usage_error(args: &[&str], message: &str) {
+    let output = congo(args, b"");
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with(message), "{args:?}: {stderr}");
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
