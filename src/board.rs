@@ -86,6 +86,8 @@ struct Glyph {
     width: u8,
     /// It ends a rank.
     slash: bool,
+    /// It is a digit.
+    digit: bool,
 }
 
 impl Glyph {
@@ -101,6 +103,7 @@ const GLYPHS: [Glyph; 256] = {
         slot: 16,
         width: Glyph::POISON,
         slash: false,
+        digit: false,
     };
     let mut glyphs = [unknown; 256];
     let mut byte = 0;
@@ -114,6 +117,7 @@ const GLYPHS: [Glyph; 256] = {
             },
             digit @ b'1'..=b'9' => Glyph {
                 width: digit - b'0',
+                digit: true,
                 ..unknown
             },
             _ => match piece {
@@ -122,6 +126,7 @@ const GLYPHS: [Glyph; 256] = {
                     slot: found.color as u8 * 8 + found.kind as u8,
                     width: 1,
                     slash: false,
+                    digit: false,
                 },
                 None => unknown,
             },
@@ -133,7 +138,8 @@ const GLYPHS: [Glyph; 256] = {
 
 /// Reads the piece field of a FEN, e.g. `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ`.
 ///
-/// Runs of digits add up (`34` is seven empty squares), as in most FEN readers.
+/// A run of empty squares is one digit: `34` is rejected, since no FEN
+/// writer makes it and it usually hides a typing mistake.
 impl FromStr for Board {
     type Err = FenError;
 
@@ -160,11 +166,13 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
     let mut rows = [[None; 16]; 7];
     let mut by_piece = [Bitboard::EMPTY; 17];
     let mut misfit = false;
+    let mut after_digit = false;
     let mut rank = 6usize;
     let mut file = 0usize;
     for &byte in bytes {
         let glyph = GLYPHS[usize::from(byte)];
-        misfit |= glyph.slash & (file != 7);
+        misfit |= (glyph.slash & (file != 7)) | (glyph.digit & after_digit);
+        after_digit = glyph.digit;
         rows[rank][file & 15] = glyph.piece;
         by_piece[usize::from(glyph.slot)] |= Bitboard(1 << ((file * 7 + rank) & 63));
         rank -= usize::from(glyph.slash);
@@ -198,11 +206,16 @@ fn explain(field: &str) -> FenError {
     }
     for (text, rank) in field.split('/').zip((1..=7).rev()) {
         let mut squares = 0;
+        let mut after_digit = false;
         for (at, letter) in text.char_indices() {
             let glyph = GLYPHS[usize::from(text.as_bytes()[at])];
             if letter == '0' {
                 return FenError::ZeroDigit { rank };
             }
+            if glyph.digit && after_digit {
+                return FenError::AdjacentDigits { rank };
+            }
+            after_digit = glyph.digit;
             if !letter.is_ascii() || glyph.width == Glyph::POISON {
                 return FenError::UnknownPiece { rank, letter };
             }
@@ -264,8 +277,12 @@ mod tests {
     }
 
     #[test]
-    fn digit_runs_add_up_and_print_merged() {
-        let board: Board = "2l31/7/4z2/4c2/PP2EP1/3L2p/7".parse().unwrap();
+    fn a_run_of_empty_squares_is_one_digit() {
+        for (field, rank) in [("2l31/7/4z2/4c2/PP2EP1/3L2p/7", 7), ("7/7/7/7/7/7/16", 1)] {
+            let error = FenError::AdjacentDigits { rank };
+            assert_eq!(field.parse::<Board>(), Err(error), "{field}");
+        }
+        let board: Board = "2l4/7/4z2/4c2/PP2EP1/3L2p/7".parse().unwrap();
         assert_eq!(board.to_string(), "2l4/7/4z2/4c2/PP2EP1/3L2p/7");
     }
 

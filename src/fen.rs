@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::{Color, Piece, Square};
+
 /// Why a FEN (or its piece field) could not be read.
 ///
 /// Ranks are named as on the board: the FEN's first rank is rank 7.
@@ -17,6 +19,8 @@ pub enum FenError {
     RankWidth { rank: u8, squares: usize },
     /// A rank uses the digit 0, which counts no squares.
     ZeroDigit { rank: u8 },
+    /// Two digits in a row (`34`): one digit counts a run of empty squares.
+    AdjacentDigits { rank: u8 },
     /// A rank holds a character that is neither a piece letter nor a digit.
     UnknownPiece { rank: u8, letter: char },
     /// The side field is not `w`, `b`, `W` or `B`.
@@ -25,6 +29,14 @@ pub enum FenError {
     MoveNumber(String),
     /// The move number is too large to hold.
     MoveNumberTooLarge(String),
+    /// A side has more pieces of a kind than it starts a game with (or,
+    /// for superpawns, more than it has pawns at the start).
+    TooMany { piece: Piece, count: u32, max: u32 },
+    /// A lion stands outside its castle (and not in the enemy castle after
+    /// taking the enemy lion).
+    LionOutsideCastle { color: Color, square: Square },
+    /// A superpawn under rules that never promote.
+    Unpromoted { color: Color },
 }
 
 impl fmt::Display for FenError {
@@ -53,6 +65,26 @@ impl fmt::Display for FenError {
             FenError::MoveNumber(found) => write!(
                 f,
                 "move number is {found:?}, expected a non-negative integer"
+            ),
+            FenError::AdjacentDigits { rank } => write!(
+                f,
+                "rank {rank} has two digits in a row, expected one digit per run of empty squares"
+            ),
+            FenError::TooMany { piece, count, max } => write!(
+                f,
+                "{} has {count} {}s, expected at most {max}",
+                piece.color.name(),
+                piece.kind.name()
+            ),
+            FenError::LionOutsideCastle { color, square } => write!(
+                f,
+                "the {} lion on {square} is outside its castle",
+                color.name()
+            ),
+            FenError::Unpromoted { color } => write!(
+                f,
+                "{} has a superpawn, but pawns never promote under the 2021 rules",
+                color.name()
             ),
             FenError::MoveNumberTooLarge(found) => write!(
                 f,

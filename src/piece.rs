@@ -35,6 +35,18 @@ impl Kind {
         self as usize
     }
 
+    /// The most pieces of this kind a side can have: what it starts the
+    /// full game with, and as many superpawns as pawns. (The spec's own
+    /// samples have six pawns and two superpawns a side, so the two are
+    /// not added up.)
+    pub const fn most_per_side(self) -> u32 {
+        match self {
+            Kind::Pawn | Kind::Superpawn => 7,
+            Kind::Elephant => 2,
+            Kind::Giraffe | Kind::Monkey | Kind::Lion | Kind::Crocodile | Kind::Zebra => 1,
+        }
+    }
+
     /// The lowercase English name, which is also the subcommand's name.
     pub const fn name(self) -> &'static str {
         match self {

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::tables::castle_of;
 use crate::{Bitboard, Board, Color, FenError, Kind, Move, Piece, Rules, Square, movegen};
 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
@@ -192,11 +193,61 @@ impl FromStr for Position {
             "b" | "B" => Color::Black,
             _ => return Err(FenError::Side(side.to_owned())),
         };
-        Ok(Position {
+        let position = Position {
             board,
             side,
             move_number: parse_move_number(number)?,
-        })
+        };
+        position.check_reachable()?;
+        Ok(position)
+    }
+}
+
+impl Position {
+    /// Checks what no game can reach under any rules: more pieces of a
+    /// kind than a side starts with, or a lion outside its castle (a lion
+    /// that has taken the enemy lion stands in the enemy castle). Every
+    /// parsed position passes this, so move generation, perft and search
+    /// only ever see bounded work: a monkey has at most 21 pieces to jump.
+    fn check_reachable(&self) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let count = |kind| self.board.pieces(Piece::new(color, kind)).count();
+            for kind in Kind::ALL {
+                let (count, max) = (count(kind), kind.most_per_side());
+                if count > max {
+                    let piece = Piece::new(color, kind);
+                    return Err(FenError::TooMany { piece, count, max });
+                }
+            }
+            let lions = self.board.pieces(Piece::new(color, Kind::Lion));
+            let enemy_lion_gone = self.board.pieces(Piece::new(!color, Kind::Lion)).is_empty();
+            for square in lions {
+                let home = castle_of(color).contains(square);
+                let took_the_enemy = enemy_lion_gone && castle_of(!color).contains(square);
+                if !home && !took_the_enemy {
+                    return Err(FenError::LionOutsideCastle { color, square });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks what `rules` rule out on top of what any game rules out:
+    /// under the 2021 rules no pawn promotes, so there are no superpawns.
+    pub fn validate(&self, rules: Rules) -> Result<(), FenError> {
+        self.check_reachable()?;
+        if !rules.promotes() {
+            for color in Color::ALL {
+                if !self
+                    .board
+                    .pieces(Piece::new(color, Kind::Superpawn))
+                    .is_empty()
+                {
+                    return Err(FenError::Unpromoted { color });
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -75,7 +75,8 @@ impl PositionShape<'_> {
 }
 
 /// A random valid position: one lion per side inside its castle, other
-/// pieces scattered as `shape` says, a random side and move number.
+/// pieces scattered as `shape` says (no more of a kind than a side can
+/// have), a random side and move number.
 pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
     let mut board = Board::empty();
     for color in Color::ALL {
@@ -103,7 +104,11 @@ pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
         if kind == Kind::Pawn && square.rank() == far_rank && !shape.pawns_on_far_rank {
             continue;
         }
-        board.put(square, Piece::new(color, kind));
+        let piece = Piece::new(color, kind);
+        if board.pieces(piece).count() >= kind.most_per_side() {
+            continue;
+        }
+        board.put(square, piece);
     }
     Position {
         board,

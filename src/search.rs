@@ -266,9 +266,13 @@ mod tests {
     fn a_side_without_moves_is_worth_the_bound() {
         // White pawns fill the board but for the two lions: every white
         // piece is blocked by its own, and none can reach the black lion.
-        let position: Position = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPLPPl w 1"
-            .parse()
-            .unwrap();
+        // No game reaches it, so it is built from its board.
+        let board = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPLPPl".parse();
+        let position = Position {
+            board: board.unwrap(),
+            side: crate::Color::White,
+            move_number: 1,
+        };
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         assert!(moves.is_empty());

@@ -1,7 +1,8 @@
 //! `congo match`: two engine programs play games against each other over
 //! the Part 7 protocol, like the assignment's tournament.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -27,15 +28,28 @@ pub struct MatchOptions {
     /// deterministic engines do not replay one game over and over.
     pub opening_plies: usize,
     pub seed: u64,
+    /// Send `go` whole seconds, rounded up, for engines that read an integer.
+    pub go_seconds: bool,
     /// The two engines' command lines, A first.
     pub engines: [Vec<String>; 2],
+}
+
+/// The longest line read from an engine; the rest of a longer line is
+/// skipped, and the cut line is no move.
+const MAX_ENGINE_LINE: usize = 4096;
+
+/// What an engine said, or that it said nothing more.
+enum Said {
+    Line(String),
+    /// Its output ended.
+    Closed,
 }
 
 /// A running engine.
 struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Said>,
 }
 
 impl EngineProcess {
@@ -51,11 +65,17 @@ impl EngineProcess {
             .ok_or_else(|| io::Error::other("no stdout"))?;
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
+            let mut stdout = BufReader::new(stdout);
+            let mut line = Vec::new();
+            while let Ok(Some(_)) =
+                process::read_bounded_line(&mut stdout, &mut line, MAX_ENGINE_LINE)
+            {
+                let text = String::from_utf8_lossy(&line).into_owned();
+                if sender.send(Said::Line(text)).is_err() {
+                    return;
                 }
             }
+            let _ = sender.send(Said::Closed);
         });
         Ok(EngineProcess {
             child,
@@ -68,12 +88,29 @@ impl EngineProcess {
         writeln!(self.stdin, "{line}")?;
         self.stdin.flush()
     }
-}
 
-impl Drop for EngineProcess {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        process::stop(&mut self.child);
+    /// Whether the process is still running (an engine may quit when a
+    /// game ends).
+    fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Why the engine stopped answering, once its output has closed.
+    fn why_silent(&mut self) -> String {
+        // Give an exiting process a moment to be reaped.
+        for _ in 0..50 {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    return match status.code() {
+                        Some(code) => format!("it exited with status {code}"),
+                        None => "it was killed by a signal (it crashed)".to_owned(),
+                    };
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(2)),
+                Err(_) => break,
+            }
+        }
+        "it closed its output".to_owned()
     }
 }
 
@@ -87,38 +124,52 @@ enum Outcome {
 
 /// Plays the match, writing each game and a summary; returns the exit
 /// status (0, or 2 when an engine cannot be started at all).
-pub fn play_match(options: &MatchOptions, output: &mut impl Write) -> io::Result<u8> {
+pub fn play_match(
+    options: &MatchOptions,
+    output: &mut impl Write,
+    errors: &mut impl Write,
+) -> io::Result<u8> {
     let start: Position = match options.fen.parse() {
         Ok(position) => position,
         Err(error) => {
-            writeln!(output, "congo match: bad --fen {:?}: {error}", options.fen)?;
+            writeln!(errors, "congo: bad --fen {:?}: {error}", options.fen)?;
             return Ok(2);
         }
     };
+    let commands = options
+        .engines
+        .clone()
+        .map(|command| with_rules(command, options.rules));
     let names = options.engines.clone().map(|command| command.join(" "));
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    for (engine, command) in commands.iter().enumerate() {
+        match EngineProcess::start(command) {
+            Ok(started) => engines[engine] = Some(started),
+            Err(error) => {
+                writeln!(errors, "congo: cannot start {}: {error}", names[engine])?;
+                return Ok(2);
+            }
+        }
+    }
     // Points of engine A: 2 a win, 1 a draw.
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game in 0..options.games {
         // A plays white in even games, black in odd ones.
         let white = game % 2;
         let seats = [white, 1 - white];
-        for &engine in &seats {
-            if engines[engine].is_none() {
-                match EngineProcess::start(&options.engines[engine]) {
-                    Ok(started) => engines[engine] = Some(started),
-                    Err(error) => {
-                        writeln!(
-                            output,
-                            "congo match: cannot start {}: {error}",
-                            names[engine]
-                        )?;
-                        return Ok(2);
-                    }
-                }
+        // An engine that has quit (some do at a game's end) or was given
+        // up on is started afresh; one that cannot be loses its games.
+        for engine in &mut engines {
+            if engine.as_mut().is_some_and(|running| !running.is_running()) {
+                *engine = None;
             }
         }
-        let opening = random_opening(&start, options, game / 2);
+        for &engine in &seats {
+            if engines[engine].is_none() {
+                engines[engine] = EngineProcess::start(&commands[engine]).ok();
+            }
+        }
+        let (opening, plies) = random_opening(&start, options, game / 2);
         let (outcome, reason, moves) = play_game(&opening, options, &mut engines, seats);
         let a_result = match (outcome, white) {
             (Outcome::Draw, _) => {
@@ -141,6 +192,15 @@ pub fn play_match(options: &MatchOptions, output: &mut impl Write) -> io::Result
             names[seats[0]],
             names[seats[1]],
             moves.len()
+        )?;
+        writeln!(
+            output,
+            "  opening: {} -> {opening}",
+            if plies.is_empty() {
+                "(none)".to_owned()
+            } else {
+                plies.join(" ")
+            }
         )?;
         writeln!(output, "  {}", moves.join(" "))?;
     }
@@ -170,19 +230,52 @@ pub fn play_match(options: &MatchOptions, output: &mut impl Write) -> io::Result
 
 /// The `pair`-th opening: `opening_plies` random legal moves from `start`
 /// (fewer if the game ends first).
-fn random_opening(start: &Position, options: &MatchOptions, pair: usize) -> Position {
+///
+/// A move that would decide the game (or leave the other side no move) is
+/// never drawn: the engines must get a game to play. The opening stops
+/// early if every move would.
+fn random_opening(
+    start: &Position,
+    options: &MatchOptions,
+    pair: usize,
+) -> (Position, Vec<String>) {
     let mut rng = Rng::new(options.seed.wrapping_add(pair as u64));
     let mut position = start.clone();
+    let mut plies = Vec::new();
     let mut moves = Vec::new();
+    let mut replies = Vec::new();
     for _ in 0..options.opening_plies {
         moves.clear();
         position.legal_moves(&mut moves);
+        moves.retain(|&m| {
+            let next = position.play(m, options.rules);
+            replies.clear();
+            next.legal_moves(&mut replies);
+            !replies.is_empty()
+        });
         match rng.pick(&moves) {
-            Some(m) => position = position.play(m, options.rules),
+            Some(m) => {
+                plies.push(m.to_string());
+                position = position.play(m, options.rules);
+            }
             None => break,
         }
     }
-    position
+    (position, plies)
+}
+
+/// The command line of an engine, with `--rules` added when it is congo's
+/// own engine, so that both sides of a match play by the same rules.
+fn with_rules(mut command: Vec<String>, rules: Rules) -> Vec<String> {
+    let is_congo = command
+        .first()
+        .and_then(|program| Path::new(program).file_name())
+        .is_some_and(|name| name == "congo");
+    let has_rules = command.iter().any(|word| word.starts_with("--rules"));
+    if is_congo && !has_rules && command.iter().any(|word| word == "engine") {
+        command.splice(1..1, ["--rules".to_owned(), rules.to_string()]);
+    }
+    command
 }
 
 /// Plays one game; the outcome, why it ended, and the moves.
@@ -205,7 +298,14 @@ fn play_game(
             engines[engine] = None;
         }
     }
-    let seconds = options.movetime.as_secs_f64();
+    // Whole-second engines get the time rounded up, and that long to answer.
+    let (go, allowed) = if options.go_seconds {
+        let seconds = options.movetime.as_millis().div_ceil(1000) as u64;
+        (format!("go {seconds}"), Duration::from_secs(seconds))
+    } else {
+        let seconds = options.movetime.as_secs_f64();
+        (format!("go {seconds}"), options.movetime)
+    };
     let mut scratch = Vec::new();
     loop {
         let mover = if position.side == crate::Color::White {
@@ -243,8 +343,8 @@ fn play_game(
         }
         let engine = seats[mover];
         let answer = match engines[engine].as_mut() {
-            None => Err("it could not be restarted".to_owned()),
-            Some(process) => ask(process, seconds, options.movetime + GRACE),
+            None => Err("it could not be started".to_owned()),
+            Some(process) => ask(process, &go, allowed + GRACE),
         };
         let played = answer.and_then(|text| {
             position
@@ -273,52 +373,62 @@ fn play_game(
 }
 
 /// Sends `go` and waits for a move line.
-fn ask(process: &mut EngineProcess, seconds: f64, wait: Duration) -> Result<String, String> {
-    process
-        .send(&format!("go {seconds}"))
-        .map_err(|_| "it stopped reading (crashed)".to_owned())?;
+fn ask(process: &mut EngineProcess, go: &str, wait: Duration) -> Result<String, String> {
+    if process.send(go).is_err() {
+        return Err(process.why_silent());
+    }
     loop {
         match process.lines.recv_timeout(wait) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => return Ok(line.trim().to_owned()),
+            Ok(Said::Line(line)) if line.trim().is_empty() => continue,
+            Ok(Said::Line(line)) => return Ok(line.trim().to_owned()),
             Err(RecvTimeoutError::Timeout) => {
                 return Err(format!("it gave no move within {} ms", wait.as_millis()));
             }
-            Err(RecvTimeoutError::Disconnected) => return Err("it exited (crashed)".to_owned()),
+            Ok(Said::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                return Err(process.why_silent());
+            }
         }
     }
 }
 
-/// `+E (95%: L to H)`: the Elo difference the score implies, and the
-/// interval the spread of the results allows (open-ended when the score is
-/// so lopsided that the upper or lower end reaches 100% or 0%).
+/// Fewer games than this give an Elo estimate too loose to lean on.
+const FEW_GAMES: u32 = 20;
+
+/// `+E (95%: L to H)`: the Elo difference the score implies, and a Wilson
+/// score interval around it. Unlike the plain normal interval, Wilson's
+/// stays open on the far side of a one-sided result (4-0 is +inf, but the
+/// lower end is finite) and does not shrink to a point on all draws.
 fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
-    let games = f64::from(wins + draws + losses);
-    if games == 0.0 {
+    let count = wins + draws + losses;
+    if count == 0 {
         return "no games".into();
     }
+    let games = f64::from(count);
     let score = (f64::from(wins) + f64::from(draws) / 2.0) / games;
-    let spread = (f64::from(wins) * (1.0 - score).powi(2)
-        + f64::from(draws) * (0.5 - score).powi(2)
-        + f64::from(losses) * score.powi(2))
-        / games;
-    let error = (spread / games).sqrt() * 1.96;
+    let z2 = 1.96_f64 * 1.96;
+    let center = (score + z2 / (2.0 * games)) / (1.0 + z2 / games);
+    let half = 1.96 / (1.0 + z2 / games)
+        * (score * (1.0 - score) / games + z2 / (4.0 * games * games)).sqrt();
     let elo = |p: f64| -> String {
-        if p >= 1.0 {
+        if p >= 1.0 - 1e-12 {
             "+inf".into()
-        } else if p <= 0.0 {
+        } else if p <= 1e-12 {
             "-inf".into()
         } else {
             // Adding 0.0 turns a rounding residue of -0 into +0.
             format!("{:+.0}", (-400.0 * (1.0 / p - 1.0).log10()).round() + 0.0)
         }
     };
-    format!(
+    let mut summary = format!(
         "{} (95%: {} to {})",
         elo(score),
-        elo(score - error),
-        elo(score + error)
-    )
+        elo(center - half),
+        elo(center + half)
+    );
+    if count < FEW_GAMES {
+        summary.push_str(&format!("; {count} games are too few for a firm estimate"));
+    }
+    summary
 }
 
 #[cfg(test)]
@@ -327,22 +437,26 @@ mod tests {
 
     #[test]
     fn elo_from_scores() {
-        // An even score: per-game spread 0.25, so the interval spans the
-        // scores 0.5 ± 1.96 * sqrt(0.25 / 20), 0.281 to 0.719.
-        assert_eq!(elo_summary(10, 0, 10), "+0 (95%: -163 to +163)");
+        // An even score over 20 games: Wilson's interval spans the scores
+        // 0.299 to 0.701.
+        assert_eq!(elo_summary(10, 0, 10), "+0 (95%: -148 to +148)");
         // 75%: +191.
         assert!(
             elo_summary(30, 0, 10).starts_with("+191 (95%: +"),
             "{}",
             elo_summary(30, 0, 10)
         );
-        // A clean sweep has no upper end.
-        assert_eq!(elo_summary(5, 0, 0), "+inf (95%: +inf to +inf)");
-        assert!(
-            elo_summary(57, 3, 0).ends_with("to +inf)"),
-            "{}",
-            elo_summary(57, 3, 0)
+        // A clean sweep has no upper end, but a lower one.
+        assert_eq!(
+            elo_summary(4, 0, 0),
+            "+inf (95%: +7 to +inf); 4 games are too few for a firm estimate"
         );
+        // Two draws say little.
+        assert_eq!(
+            elo_summary(0, 2, 0),
+            "+0 (95%: -393 to +393); 2 games are too few for a firm estimate"
+        );
+        assert_eq!(elo_summary(57, 3, 0), "+636 (95%: +379 to +894)");
         assert_eq!(elo_summary(0, 0, 0), "no games");
     }
 }

@@ -2,7 +2,6 @@
 //! positions, compare it with congo, and shrink the first disagreement.
 
 use std::collections::BTreeSet;
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::sync::mpsc;
 use std::thread;
@@ -10,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use super::generator::{PieceSet, clock_seed, positions};
 use super::shrink::shrink;
-use crate::cli::{self, Job};
 use crate::process;
 use crate::random::Rng;
+use crate::tasks::Job;
 use crate::{Kind, Move, Position, Rules};
 
 /// What `check` runs.
@@ -278,12 +277,15 @@ fn cases(options: &CheckOptions, seed: u64) -> Vec<Case> {
 /// What congo answers to `cases`, one answer per case.
 fn expected(options: &CheckOptions, cases: &[Case]) -> Vec<String> {
     let mut output = Vec::new();
-    let args = ["--rules".to_owned(), options.rules.to_string()]
-        .into_iter()
-        .chain(options.subcommand.iter().cloned())
-        .map(OsString::from);
-    cli::run(args, judge_input(cases).as_bytes(), &mut output, io::sink());
-    answers(&options.job, &String::from_utf8_lossy(&output))
+    let input = judge_input(cases);
+    // Writing to memory cannot fail, and bad cases are never generated.
+    let _ = options
+        .job
+        .run(options.rules, input.as_bytes(), &mut output, io::sink());
+    options
+        .job
+        .framing()
+        .answers(&String::from_utf8_lossy(&output))
 }
 
 fn judge_input(cases: &[Case]) -> String {
@@ -294,23 +296,6 @@ fn judge_input(cases: &[Case]) -> String {
     input
 }
 
-/// An output split into one answer per case: a line, two lines for
-/// `play`, a blank-line-separated block for `board` and `divide`.
-fn answers(job: &Job, output: &str) -> Vec<String> {
-    match job {
-        Job::Board | Job::Divide(_) => output
-            .split("\n\n")
-            .map(|block| block.trim_end_matches('\n').to_owned())
-            .filter(|block| !block.is_empty())
-            .collect(),
-        Job::Play => {
-            let lines: Vec<&str> = output.lines().collect();
-            lines.chunks(2).map(|pair| pair.join("\n")).collect()
-        }
-        _ => output.lines().map(str::to_owned).collect(),
-    }
-}
-
 /// Runs the program on `cases` and compares its answers with congo's.
 pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
     let input = judge_input(cases);
@@ -318,7 +303,10 @@ pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
         Ok(run) => run,
         Err(verdict) => return verdict,
     };
-    let got = answers(&options.job, &String::from_utf8_lossy(&run));
+    let got = options
+        .job
+        .framing()
+        .answers(&String::from_utf8_lossy(&run));
     let expected = expected(options, cases);
     if got.len() != expected.len() {
         return Verdict::Miscounted { answers: got.len() };

@@ -154,7 +154,7 @@ mod tests {
     }
 
     /// The first position of `gen 300 --seed 7`.
-    const GOLDEN_FIRST_POSITION: &str = "3s3/2Sz3/Z1l4/G6/3G1G1/2G1GP1/3L3 b 36";
+    const GOLDEN_FIRST_POSITION: &str = "3s3/2Sz3/Z1l4/G6/7/5P1/3L3 b 36";
 
     #[test]
     fn every_position_is_valid_for_its_set() {

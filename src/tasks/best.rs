@@ -3,31 +3,33 @@
 use std::io::Write;
 
 use super::position;
-use crate::engine::{Engine, Limit};
-use crate::judge::{CaseError, Task};
+use crate::engine::{Engine, Limit, Weights};
+use crate::judge::{CaseError, Framing, Task};
+use crate::{FenError, Rules};
 
 #[derive(Clone)]
 pub struct Best {
+    rules: Rules,
     limit: Limit,
     engine: Box<Engine>,
 }
 
 impl Best {
-    pub fn new(limit: Limit, engine: Engine) -> Best {
+    pub fn new(rules: Rules, limit: Limit) -> Best {
         Best {
+            rules,
             limit,
-            engine: Box::new(engine),
+            engine: Box::new(Engine::new(rules, Weights::TUNED)),
         }
     }
 }
 
 impl Task for Best {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();

@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use crate::checkers::{self, Move, Position};
-use crate::judge::{CaseError, Task};
+use crate::checkers::{self, CheckersError, Move, Position};
+use crate::judge::{CaseError, Framing, Task};
 
 #[derive(Clone, Default)]
 pub struct Checkers {
@@ -23,11 +23,10 @@ impl Checkers {
 }
 
 impl Task for Checkers {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = CheckersError;
+    const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let line = lines.first().copied().unwrap_or_default();
         let position: Position = line.parse().map_err(|error| CaseError::at(0, error))?;
         if let Some(depth) = self.perft {

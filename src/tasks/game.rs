@@ -1,31 +1,59 @@
 //! `moves` and `play`: every legal move of a position, and the Part 3
 //! submission (play one move, print the new FEN and the game's status).
 
+use std::fmt;
 use std::io::Write;
 
 use super::{position, write_move_line};
-use crate::judge::{CaseError, Task};
-use crate::{Move, Rules};
+use crate::judge::{CaseError, Framing, Task};
+use crate::{FenError, Move, MoveError, Rules};
 
 /// One line per FEN: every legal move, all kinds, sorted as strings.
 #[derive(Clone, Default)]
 pub struct LegalMoves {
+    rules: Rules,
     moves: Vec<Move>,
 }
 
-impl Task for LegalMoves {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
+impl LegalMoves {
+    pub fn new(rules: Rules) -> LegalMoves {
+        LegalMoves {
+            rules,
+            moves: Vec::new(),
+        }
     }
+}
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+impl Task for LegalMoves {
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Line;
+
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         self.moves.clear();
         position.legal_moves(&mut self.moves);
         write_move_line(&self.moves, out);
         Ok(())
     }
 }
+
+/// Why a `play` case could not be played: its FEN or its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Fen(FenError),
+    Move(MoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Fen(error) => error.fmt(f),
+            PlayError::Move(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 /// Cases of two lines, a FEN and a move; two lines out: the FEN after the
 /// move and `Continue`, `White wins` or `Black wins`.
@@ -45,22 +73,22 @@ impl Play {
 }
 
 impl Task for Play {
+    type Error = PlayError;
+    const FRAMING: Framing = Framing::TwoLines;
+
     const LINES_PER_CASE: usize = 2;
 
     fn case_noun(&self) -> &'static str {
         "cases"
     }
 
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n\n"
-    }
-
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)
+            .map_err(|CaseError { line, error }| CaseError::at(line, PlayError::Fen(error)))?;
         let text = lines.get(1).copied().unwrap_or_default();
         let played = position
             .parse_move(text, &mut self.moves)
-            .map_err(|error| CaseError::at(1, error))?;
+            .map_err(|error| CaseError::at(1, PlayError::Move(error)))?;
         let next = position.play(played, self.rules);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());

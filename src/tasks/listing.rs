@@ -1,26 +1,24 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
 use super::position;
-use crate::judge::{CaseError, Task};
-use crate::{Color, Kind, Piece};
+use crate::FenError;
+use crate::judge::{CaseError, Framing, Task};
+use crate::{Color, Kind, Piece, Rules};
 
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
 #[derive(Clone, Copy, Default)]
-pub struct Listing;
+pub struct Listing {
+    pub rules: Rules,
+}
 
 impl Task for Listing {
-    fn separator(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Block;
 
-    fn placeholder(&self) -> &'static [u8] {
-        b""
-    }
-
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         for kind in Kind::ALL {
             for color in Color::ALL {
                 out.extend_from_slice(color.name().as_bytes());

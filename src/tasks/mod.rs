@@ -1,4 +1,8 @@
-//! The judge subcommands, each a [`Task`](crate::judge::Task) for the shared loop.
+//! The judge subcommands: each a [`Task`](crate::judge::Task) for the
+//! shared loop, and [`Job`], the subcommand as data, which runs them.
+//!
+//! The command line parses words into a [`Job`]; the grading tools build
+//! one directly and compare its answers with another program's.
 
 mod best;
 mod checkers;
@@ -8,23 +12,102 @@ mod perft;
 mod piece_moves;
 mod score;
 mod show;
+pub mod wildebeest;
 
 pub use best::Best;
 pub use checkers::Checkers;
-pub use game::{LegalMoves, Play};
+pub use game::{LegalMoves, Play, PlayError};
 pub use listing::Listing;
 pub use perft::{Divide, Perft};
 pub use piece_moves::PieceMoves;
 pub use score::Score;
-pub use show::Show;
+pub use show::{Show, ShowOptions};
 
-use crate::judge::CaseError;
-use crate::{Move, Position};
+use std::io::{self, BufRead, Write};
 
-/// Reads the FEN on the first line of a case.
-fn position(lines: &[&str]) -> Result<Position, CaseError> {
+use crate::engine::Limit;
+use crate::eval::Evaluation;
+use crate::judge::{self, CaseError, Framing, Report, Task};
+use crate::{FenError, Kind, Move, Position, Rules};
+
+/// A judge subcommand with its settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    Board,
+    PieceMoves(Kind),
+    Moves,
+    Play,
+    Perft(u32),
+    Divide(u32),
+    /// An evaluation of each position.
+    Evaluate(Evaluation),
+    /// A search value of each position: the evaluation and the depth.
+    Search(Evaluation, u32),
+    /// Russian checkers moves, or perft to a depth.
+    Checkers(Option<u32>),
+    /// Diagrams, and SVG drawings in a folder.
+    Show(ShowOptions),
+    /// The engine's choice for each position.
+    Best(Limit),
+}
+
+impl Job {
+    /// How the job's answers are laid out.
+    pub fn framing(&self) -> Framing {
+        match self {
+            Job::Board => Listing::FRAMING,
+            Job::Play => Play::FRAMING,
+            Job::Divide(_) => Divide::FRAMING,
+            Job::Show(_) => Show::FRAMING,
+            Job::PieceMoves(_)
+            | Job::Moves
+            | Job::Perft(_)
+            | Job::Evaluate(_)
+            | Job::Search(..)
+            | Job::Checkers(_)
+            | Job::Best(_) => Framing::Line,
+        }
+    }
+
+    /// Answers `input` under `rules`, writing answers to `output` and bad
+    /// lines to `errors`.
+    pub fn run(
+        &self,
+        rules: Rules,
+        input: impl BufRead,
+        output: impl Write,
+        errors: impl Write,
+    ) -> io::Result<Report> {
+        let (input, output, errors) = (input, output, errors);
+        match self {
+            Job::Board => judge::run(&Listing { rules }, input, output, errors),
+            Job::PieceMoves(kind) => {
+                judge::run(&PieceMoves::new(*kind, rules), input, output, errors)
+            }
+            Job::Moves => judge::run(&LegalMoves::new(rules), input, output, errors),
+            Job::Play => judge::run(&Play::new(rules), input, output, errors),
+            &Job::Perft(depth) => judge::run(&Perft { depth, rules }, input, output, errors),
+            &Job::Divide(depth) => judge::run(&Divide { depth, rules }, input, output, errors),
+            &Job::Evaluate(evaluation) => {
+                judge::run(&Score::evaluation(evaluation, rules), input, output, errors)
+            }
+            &Job::Search(evaluation, depth) => {
+                let task = Score::search(evaluation, depth, rules);
+                judge::run(&task, input, output, errors)
+            }
+            &Job::Checkers(perft) => judge::run(&Checkers::new(perft), input, output, errors),
+            &Job::Best(limit) => judge::run(&Best::new(rules, limit), input, output, errors),
+            Job::Show(options) => show::run(options, rules, input, output, errors),
+        }
+    }
+}
+
+/// Reads the FEN on the first line of a case: a position `rules` allow.
+fn position(lines: &[&str], rules: Rules) -> Result<Position, CaseError<FenError>> {
     let fen = lines.first().copied().unwrap_or_default();
-    fen.parse().map_err(|error| CaseError::at(0, error))
+    fen.parse()
+        .and_then(|position: Position| position.validate(rules).map(|()| position))
+        .map_err(|error| CaseError::at(0, error))
 }
 
 /// Appends moves as one line: texts separated by single spaces.

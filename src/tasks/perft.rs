@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use super::position;
-use crate::judge::{CaseError, Task};
+use crate::FenError;
+use crate::judge::{CaseError, Framing, Task};
 use crate::{Rules, perft};
 
 /// One line per FEN: the number of positions `depth` moves deep.
@@ -14,12 +15,11 @@ pub struct Perft {
 }
 
 impl Task for Perft {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         let _ = writeln!(out, "{}", perft::perft(&position, self.depth, self.rules));
         Ok(())
     }
@@ -34,16 +34,11 @@ pub struct Divide {
 }
 
 impl Task for Divide {
-    fn separator(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Block;
 
-    fn placeholder(&self) -> &'static [u8] {
-        b""
-    }
-
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         let mut total = 0;
         for (m, leaves) in perft::divide(&position, self.depth, self.rules) {
             let _ = writeln!(out, "{m} {leaves}");

@@ -2,32 +2,34 @@
 //! one line per FEN with that kind's moves for the side to move.
 
 use super::{position, write_move_line};
-use crate::judge::{CaseError, Task};
-use crate::{Kind, Move, movegen};
+use crate::FenError;
+use crate::judge::{CaseError, Framing, Task};
+use crate::{Kind, Move, Rules, movegen};
 
 #[derive(Clone)]
 pub struct PieceMoves {
     kind: Kind,
+    rules: Rules,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<Move>,
 }
 
 impl PieceMoves {
-    pub fn new(kind: Kind) -> PieceMoves {
+    pub fn new(kind: Kind, rules: Rules) -> PieceMoves {
         PieceMoves {
             kind,
+            rules,
             moves: Vec::with_capacity(64),
         }
     }
 }
 
 impl Task for PieceMoves {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
         write_move_line(&self.moves, out);

@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use super::position;
+use crate::FenError;
 use crate::Rules;
 use crate::eval::Evaluation;
-use crate::judge::{CaseError, Task};
+use crate::judge::{CaseError, Framing, Task};
 use crate::search::Searcher;
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
@@ -14,6 +15,7 @@ use crate::search::Searcher;
 pub struct Score {
     evaluation: Evaluation,
     depth: Option<u32>,
+    rules: Rules,
     searcher: Searcher,
 }
 
@@ -23,6 +25,7 @@ impl Score {
         Score {
             evaluation,
             depth: None,
+            rules,
             searcher: Searcher::new(rules, evaluation),
         }
     }
@@ -32,18 +35,18 @@ impl Score {
         Score {
             evaluation,
             depth: Some(depth),
+            rules,
             searcher: Searcher::new(rules, evaluation),
         }
     }
 }
 
 impl Task for Score {
-    fn placeholder(&self) -> &'static [u8] {
-        b"\n"
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = position(lines, self.rules)?;
         let value = match self.depth {
             None => self.evaluation.score(&position),
             Some(depth) => self.searcher.value(&position, depth),

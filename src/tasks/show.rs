@@ -1,58 +1,111 @@
 //! `show`: a text diagram of each position, and with `--svg DIR` an SVG
 //! drawing of each, `DIR/position-001.svg` for the first FEN and so on.
 
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::position;
-use crate::judge::{CaseError, InputError, Task};
+use crate::files::{FileError, OutputDir};
+use crate::judge::{self, CaseError, Framing, Report, Task};
 use crate::show::{self, Marks, Selection, Style};
+use crate::{FenError, Rules};
+
+/// How `show` draws.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShowOptions {
+    pub style: Style,
+    pub selection: Option<Selection>,
+    /// Where the SVG drawings go, if anywhere.
+    pub svg_dir: Option<PathBuf>,
+    /// Replace the drawings an earlier run left in `svg_dir`.
+    pub force: bool,
+}
+
+/// The start of every drawing's file name.
+const SVG_PREFIX: &str = "position-";
+
+/// Draws every position of `input`. A drawing that cannot be written is an
+/// output error, reported after the diagrams, which all still print.
+pub(super) fn run(
+    options: &ShowOptions,
+    rules: Rules,
+    input: impl BufRead,
+    output: impl Write,
+    errors: impl Write,
+) -> io::Result<Report> {
+    let svg = match &options.svg_dir {
+        None => None,
+        Some(dir) => {
+            let dir =
+                OutputDir::prepare(dir, SVG_PREFIX, options.force).map_err(io::Error::other)?;
+            Some(Arc::new(Drawings {
+                dir,
+                failure: Mutex::new(None),
+            }))
+        }
+    };
+    let task = Show {
+        rules,
+        style: options.style,
+        selection: options.selection,
+        svg: svg.clone(),
+        case: 0,
+    };
+    let report = judge::run(&task, input, output, errors)?;
+    let failure = svg.and_then(|drawings| {
+        let mut failure = drawings
+            .failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        failure.take()
+    });
+    match failure {
+        Some(error) => Err(io::Error::other(error)),
+        None => Ok(report),
+    }
+}
+
+/// Where the drawings go, and the first that could not be written.
+#[derive(Debug)]
+struct Drawings {
+    dir: OutputDir,
+    failure: Mutex<Option<FileError>>,
+}
 
 #[derive(Clone, Debug)]
 pub struct Show {
-    pub style: Style,
-    pub selection: Option<Selection>,
-    pub svg_dir: Option<PathBuf>,
+    rules: Rules,
+    style: Style,
+    selection: Option<Selection>,
+    svg: Option<Arc<Drawings>>,
     /// The index of the case being answered.
     case: usize,
 }
 
-impl Show {
-    pub fn new(style: Style, selection: Option<Selection>, svg_dir: Option<PathBuf>) -> Show {
-        Show {
-            style,
-            selection,
-            svg_dir,
-            case: 0,
-        }
-    }
-}
-
 impl Task for Show {
-    fn separator(&self) -> &'static [u8] {
-        b"\n"
-    }
-
-    fn placeholder(&self) -> &'static [u8] {
-        b""
-    }
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Block;
 
     fn at_case(&mut self, index: usize) {
         self.case = index;
     }
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
-        let position = position(lines)?;
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
+        let position = position(lines, self.rules)?;
         let marks = self
             .selection
             .map(|selection| Marks::new(&position, selection));
-        if let Some(dir) = &self.svg_dir {
-            let path = dir.join(format!("position-{:03}.svg", self.case + 1));
-            std::fs::write(&path, show::svg(&position, marks.as_ref())).map_err(|error| {
-                CaseError::at(
-                    0,
-                    InputError::Output(format!("cannot write {}: {error}", path.display())),
-                )
-            })?;
+        if let Some(drawings) = &self.svg {
+            let name = format!("{SVG_PREFIX}{:03}.svg", self.case + 1);
+            let drawing = show::svg(&position, marks.as_ref());
+            if let Err(error) = drawings.dir.write(&name, drawing.as_bytes()) {
+                let mut failure = drawings
+                    .failure
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                failure.get_or_insert(error);
+            }
         }
         let mut text = String::new();
         show::diagram(&position, marks.as_ref(), self.style, &mut text);

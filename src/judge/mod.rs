@@ -12,68 +12,22 @@
 //! circulate, so memory stays flat however long the input is.
 
 use std::collections::VecDeque;
+use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::num::NonZero;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
-use crate::checkers::CheckersError;
-use crate::{FenError, MoveError};
+mod lines;
+mod task;
 
-/// The longest input line read in full; longer lines are a bad line, and
-/// are skipped without being held in memory.
-pub const MAX_LINE: usize = 4096;
+pub use lines::MAX_LINE;
+pub use task::{CaseError, Framing, MAX_CASE_LINES, Task};
 
-/// The most input lines one case may take.
-pub const MAX_CASE_LINES: usize = 2;
+use lines::{Lines, decode, first_line_text, parse_count, start_of_last_lines};
 
-/// One subcommand's answer to one case.
-///
-/// Each worker thread answers with its own clone.
-pub trait Task: Clone + Send {
-    /// How many input lines make one case (at most [`MAX_CASE_LINES`]).
-    const LINES_PER_CASE: usize = 1;
-
-    /// What the cases are called in messages ("expected 5 positions").
-    fn case_noun(&self) -> &'static str {
-        "positions"
-    }
-
-    /// Written between two answers.
-    fn separator(&self) -> &'static [u8] {
-        b""
-    }
-
-    /// Written in place of the answer to a bad case.
-    fn placeholder(&self) -> &'static [u8];
-
-    /// Called before each [`Task::answer`] with the case's index in the
-    /// input (0 for the first), for tasks that name their answers by it.
-    fn at_case(&mut self, _index: usize) {}
-
-    /// Appends the answer to one case (its lines already trimmed) to `out`.
-    /// On error, whatever it appended is discarded.
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError>;
-}
-
-/// A bad case: which of its lines (0 for the first) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaseError {
-    pub line: usize,
-    pub error: InputError,
-}
-
-impl CaseError {
-    pub fn at(line: usize, error: impl Into<InputError>) -> CaseError {
-        CaseError {
-            line,
-            error: error.into(),
-        }
-    }
-}
-
-/// Why an input line was not answered.
+/// Why the input, rather than one case, could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
     /// The input has no first line.
@@ -93,11 +47,6 @@ pub enum InputError {
     },
     NotUtf8,
     TooLong,
-    Fen(FenError),
-    Move(MoveError),
-    Checkers(CheckersError),
-    /// The answer could not be written where it goes (a file, say).
-    Output(String),
 }
 
 impl fmt::Display for InputError {
@@ -116,48 +65,42 @@ impl fmt::Display for InputError {
             } => write!(f, "input ends after {found} of {expected} {noun}"),
             InputError::NotUtf8 => f.write_str("line is not valid UTF-8"),
             InputError::TooLong => write!(f, "line is longer than {MAX_LINE} bytes"),
-            InputError::Fen(error) => error.fmt(f),
-            InputError::Move(error) => error.fmt(f),
-            InputError::Checkers(error) => error.fmt(f),
-            InputError::Output(reason) => f.write_str(reason),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-impl From<FenError> for InputError {
-    fn from(error: FenError) -> InputError {
-        InputError::Fen(error)
-    }
-}
-
-impl From<CheckersError> for InputError {
-    fn from(error: CheckersError) -> InputError {
-        InputError::Checkers(error)
-    }
-}
-
-impl From<MoveError> for InputError {
-    fn from(error: MoveError) -> InputError {
-        InputError::Move(error)
-    }
-}
-
-/// An input error and the line (1-based, the count is line 1) it is on.
+/// Why a line was not answered: the input's framing, or the task's reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError {
-    pub line: usize,
-    pub error: InputError,
+pub enum Problem<E> {
+    Input(InputError),
+    Case(E),
 }
 
-impl fmt::Display for LineError {
+impl<E: fmt::Display> fmt::Display for Problem<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.error)
+        match self {
+            Problem::Input(error) => error.fmt(f),
+            Problem::Case(error) => error.fmt(f),
+        }
     }
 }
 
-impl std::error::Error for LineError {}
+/// A problem and the line (1-based, the count is line 1) it is on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError<E> {
+    pub line: usize,
+    pub problem: Problem<E>,
+}
+
+impl<E: fmt::Display> fmt::Display for LineError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.problem)
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for LineError<E> {}
 
 /// How a run went: it is clean when every case was answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -222,13 +165,9 @@ pub fn run_with<T: Task>(
         errors,
         report: Report::default(),
         answered_any: false,
-        separator: task.separator(),
+        separator: T::FRAMING.separator(),
     };
-    let mut lines = Lines {
-        input,
-        number: 0,
-        ended: false,
-    };
+    let mut lines = Lines::new(input);
     let noun = task.case_noun();
 
     let mut count_line = Vec::new();
@@ -236,8 +175,8 @@ pub fn run_with<T: Task>(
         writer.fail(1, InputError::NoCount { noun })?;
         return Ok(writer.report);
     }
-    let count_text = count_line.strip_suffix(b"\n").unwrap_or(&count_line);
-    let count = match decode(count_text).and_then(|text| parse_count(text, noun)) {
+    let count = match decode(first_line_text(&count_line)).and_then(|text| parse_count(text, noun))
+    {
         Ok(count) => count,
         Err(error) => {
             writer.fail(1, error)?;
@@ -249,15 +188,15 @@ pub fn run_with<T: Task>(
     let read_cases = thread::scope(|scope| -> io::Result<usize> {
         let mut channels = Vec::with_capacity(workers);
         for _ in 0..workers {
-            let (to_worker, inbox) = sync_channel::<Batch>(BATCHES_PER_WORKER);
-            let (outbox, from_worker) = sync_channel::<Batch>(BATCHES_PER_WORKER);
+            let (to_worker, inbox) = sync_channel::<Batch<T::Error>>(BATCHES_PER_WORKER);
+            let (outbox, from_worker) = sync_channel::<Batch<T::Error>>(BATCHES_PER_WORKER);
             let mut task = task.clone();
             thread::Builder::new()
                 .spawn_scoped(scope, move || answer_batches(&mut task, &inbox, &outbox))?;
             channels.push((to_worker, from_worker));
         }
         // Each free batch buffer remembers the worker it belongs to.
-        let mut free: Vec<(usize, Batch)> = (0..workers * BATCHES_PER_WORKER)
+        let mut free: Vec<(usize, Batch<T::Error>)> = (0..workers * BATCHES_PER_WORKER)
             .map(|i| (i % workers, Batch::default()))
             .collect();
         let mut in_flight: VecDeque<usize> = VecDeque::new();
@@ -277,7 +216,8 @@ pub fn run_with<T: Task>(
             };
             batch.clear(lines.number + 1 - carry_lines, read_cases);
             batch.text.append(&mut carry);
-            let wanted = (count - read_cases) * lines_per_case - carry_lines;
+            // Saturating: a count near the largest integer must not overflow.
+            let wanted = (count - read_cases).saturating_mul(lines_per_case) - carry_lines;
             let total =
                 carry_lines + lines.append_chunk(&mut batch.text, threads.batch_bytes, wanted)?;
             batch.cases = total / lines_per_case;
@@ -312,20 +252,6 @@ pub fn run_with<T: Task>(
     Ok(writer.report)
 }
 
-/// Where the last `lines` lines of `text` (each ending in `\n`) start.
-fn start_of_last_lines(text: &[u8], lines: usize) -> usize {
-    if lines == 0 {
-        return text.len();
-    }
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    body.iter()
-        .enumerate()
-        .rev()
-        .filter(|&(_, &byte)| byte == b'\n')
-        .nth(lines - 1)
-        .map_or(0, |(at, _)| at + 1)
-}
-
 fn lost_worker() -> io::Error {
     io::Error::other("a worker thread stopped")
 }
@@ -336,8 +262,7 @@ const fn check_case_lines(lines: usize) -> usize {
 }
 
 /// Some cases' input lines, then their answers.
-#[derive(Default)]
-struct Batch {
+struct Batch<E> {
     /// The input line number of the first line.
     first_line: usize,
     /// The index of the first case in the input.
@@ -349,10 +274,24 @@ struct Batch {
     output: Vec<u8>,
     /// Where in `output` the first answer starts, if any case was good.
     first_answer: Option<usize>,
-    errors: Vec<LineError>,
+    errors: Vec<LineError<E>>,
 }
 
-impl Batch {
+impl<E> Default for Batch<E> {
+    fn default() -> Batch<E> {
+        Batch {
+            first_line: 0,
+            first_case: 0,
+            text: Vec::new(),
+            cases: 0,
+            output: Vec::new(),
+            first_answer: None,
+            errors: Vec::new(),
+        }
+    }
+}
+
+impl<E> Batch<E> {
     fn clear(&mut self, first_line: usize, first_case: usize) {
         self.first_line = first_line;
         self.first_case = first_case;
@@ -362,7 +301,11 @@ impl Batch {
 }
 
 /// A worker's life: answer each batch that comes in and send it back.
-fn answer_batches<T: Task>(task: &mut T, inbox: &Receiver<Batch>, outbox: &SyncSender<Batch>) {
+fn answer_batches<T: Task>(
+    task: &mut T,
+    inbox: &Receiver<Batch<T::Error>>,
+    outbox: &SyncSender<Batch<T::Error>>,
+) {
     for mut batch in inbox {
         answer_batch(task, &mut batch);
         if outbox.send(batch).is_err() {
@@ -373,7 +316,7 @@ fn answer_batches<T: Task>(task: &mut T, inbox: &Receiver<Batch>, outbox: &SyncS
 
 /// Answers a batch's cases straight into its output. A bad case's partial
 /// answer is cut off again, and its placeholder written instead.
-fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch) {
+fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch<T::Error>) {
     batch.output.clear();
     batch.errors.clear();
     batch.first_answer = None;
@@ -386,7 +329,7 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch) {
         task.at_case(batch.first_case + case);
         let start = batch.output.len();
         if batch.first_answer.is_some() {
-            batch.output.extend_from_slice(task.separator());
+            batch.output.extend_from_slice(T::FRAMING.separator());
         }
         match answer_case(task, &raw[..T::LINES_PER_CASE], &mut batch.output) {
             Ok(()) => {
@@ -394,11 +337,11 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch) {
             }
             Err(CaseError { line, error }) => {
                 batch.output.truncate(start);
-                batch.output.extend_from_slice(task.placeholder());
+                batch.output.extend_from_slice(T::FRAMING.placeholder());
                 let first_line = batch.first_line + case * T::LINES_PER_CASE;
                 batch.errors.push(LineError {
                     line: first_line + line,
-                    error,
+                    problem: error,
                 });
             }
         }
@@ -410,12 +353,13 @@ fn answer_case<T: Task>(
     task: &mut T,
     raw: &[&[u8]],
     answer: &mut Vec<u8>,
-) -> Result<(), CaseError> {
+) -> Result<(), CaseError<Problem<T::Error>>> {
     let mut texts = [""; MAX_CASE_LINES];
     for (line, (text, bytes)) in texts.iter_mut().zip(raw).enumerate() {
-        *text = decode(bytes).map_err(|error| CaseError::at(line, error))?;
+        *text = decode(bytes).map_err(|error| CaseError::at(line, Problem::Input(error)))?;
     }
     task.answer(&texts[..raw.len()], answer)
+        .map_err(|CaseError { line, error }| CaseError::at(line, Problem::Case(error)))
 }
 
 /// Where answered batches go, in input order.
@@ -429,7 +373,7 @@ struct Writer<O: Write, E: Write> {
 }
 
 impl<O: Write, E: Write> Writer<O, E> {
-    fn write(&mut self, batch: &Batch) -> io::Result<()> {
+    fn write<X: fmt::Display>(&mut self, batch: &Batch<X>) -> io::Result<()> {
         match batch.first_answer {
             Some(at) if self.answered_any => {
                 self.output.write_all(&batch.output[..at])?;
@@ -448,134 +392,13 @@ impl<O: Write, E: Write> Writer<O, E> {
 
     fn fail(&mut self, line: usize, error: InputError) -> io::Result<()> {
         self.report.errors += 1;
-        writeln!(self.errors, "congo: {}", LineError { line, error })
+        let problem = Problem::Input(error);
+        writeln!(
+            self.errors,
+            "congo: {}",
+            LineError::<Infallible> { line, problem }
+        )
     }
-}
-
-fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
-    let bad = || InputError::BadCount {
-        noun,
-        found: text.to_owned(),
-    };
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(bad());
-    }
-    text.parse().map_err(|_| bad())
-}
-
-/// The input, read in lines, with the number of the last line read.
-struct Lines<R> {
-    input: R,
-    number: usize,
-    /// The input has no more bytes.
-    ended: bool,
-}
-
-impl<R: BufRead> Lines<R> {
-    /// The bytes the input has ready, waiting for more if it has none; an
-    /// empty slice at the end of input.
-    fn available(&mut self) -> io::Result<&[u8]> {
-        loop {
-            match self.input.fill_buf() {
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) => return Err(error),
-                Ok(_) => break,
-            }
-        }
-        // The bytes are buffered now: this returns them without reading.
-        let bytes = self.input.fill_buf()?;
-        self.ended = bytes.is_empty();
-        Ok(bytes)
-    }
-
-    /// Appends the next line to `text`, ending it with `\n` whatever its
-    /// line end was; false at the end of input.
-    fn append_line(&mut self, text: &mut Vec<u8>) -> io::Result<bool> {
-        let read = self.finish_line(text, 0)?;
-        self.number += usize::from(read);
-        Ok(read)
-    }
-
-    /// Reads on to the end of a line of which `text` already holds the
-    /// last `held` bytes, and ends it with `\n`; false if there was no
-    /// line at all. Of a line over [`MAX_LINE`] bytes it keeps only the
-    /// first `MAX_LINE + 1`, which [`decode`] rejects, and skips the rest
-    /// unread into memory.
-    fn finish_line(&mut self, text: &mut Vec<u8>, held: usize) -> io::Result<bool> {
-        let line_start = text.len() - held;
-        text.truncate(line_start + held.min(MAX_LINE + 1));
-        loop {
-            let available = self.available()?;
-            if available.is_empty() {
-                break;
-            }
-            let end = available.iter().position(|&byte| byte == b'\n');
-            let line = &available[..end.unwrap_or(available.len())];
-            let room = (MAX_LINE + 1).saturating_sub(text.len() - line_start);
-            text.extend_from_slice(&line[..line.len().min(room)]);
-            let used = end.map_or(line.len(), |end| end + 1);
-            self.input.consume(used);
-            if end.is_some() {
-                text.push(b'\n');
-                return Ok(true);
-            }
-        }
-        // The input ended; a last line without a line end still counts.
-        let started = text.len() > line_start;
-        if started {
-            text.push(b'\n');
-        }
-        Ok(started)
-    }
-
-    /// Appends whole lines to `text` until it holds at least `bytes` new
-    /// bytes or `wanted` new lines, or the input ends. Returns the number
-    /// of lines added (at most `wanted`).
-    ///
-    /// The bytes are copied in bulk and their lines counted afterwards, so
-    /// the thread that reads does little work per line.
-    fn append_chunk(
-        &mut self,
-        text: &mut Vec<u8>,
-        bytes: usize,
-        wanted: usize,
-    ) -> io::Result<usize> {
-        let start = text.len();
-        while text.len() - start < bytes {
-            let available = self.available()?;
-            if available.is_empty() {
-                break;
-            }
-            let take = available.len().min(bytes - (text.len() - start));
-            text.extend_from_slice(&available[..take]);
-            self.input.consume(take);
-        }
-        if text.len() > start && text.last() != Some(&b'\n') {
-            let held = text[start..]
-                .iter()
-                .rev()
-                .position(|&byte| byte == b'\n')
-                .unwrap_or(text.len() - start);
-            self.finish_line(text, held)?;
-        }
-        let lines = text[start..].iter().filter(|&&byte| byte == b'\n').count();
-        if lines > wanted {
-            let end = start_of_last_lines(&text[start..], lines - wanted);
-            text.truncate(start + end);
-        }
-        let lines = lines.min(wanted);
-        self.number += lines;
-        Ok(lines)
-    }
-}
-
-/// A line's text without surrounding blanks (so CRLF ends and trailing
-/// spaces do not matter), or why it has none.
-fn decode(line: &[u8]) -> Result<&str, InputError> {
-    if line.len() > MAX_LINE {
-        return Err(InputError::TooLong);
-    }
-    std::str::from_utf8(line.trim_ascii()).map_err(|_| InputError::NotUtf8)
 }
 
 #[cfg(test)]
@@ -588,20 +411,17 @@ mod tests {
     struct Echo<const LINES: usize>;
 
     impl<const LINES: usize> Task for Echo<LINES> {
+        type Error = &'static str;
         const LINES_PER_CASE: usize = LINES;
+        const FRAMING: Framing = Framing::Block;
 
-        fn separator(&self) -> &'static [u8] {
-            b"--\n"
-        }
-
-        fn placeholder(&self) -> &'static [u8] {
-            b"?\n"
-        }
-
-        fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
+        fn answer(
+            &mut self,
+            lines: &[&str],
+            out: &mut Vec<u8>,
+        ) -> Result<(), CaseError<&'static str>> {
             if let Some(bad) = lines.iter().position(|&line| line == "bad") {
-                let fen_error = FenError::Empty;
-                return Err(CaseError::at(bad, fen_error));
+                return Err(CaseError::at(bad, "a bad line"));
             }
             out.extend_from_slice(lines.join("|").as_bytes());
             out.push(b'\n');
@@ -622,20 +442,15 @@ mod tests {
             let first_line = 2 + case * per_case;
             let texts: Vec<&str> = chunk.iter().map(|line| line.trim_ascii()).collect();
             if let Some(i) = texts.iter().position(|text| text.len() > MAX_LINE) {
-                output += "?\n";
                 errors += &format!(
                     "congo: line {}: line is longer than 4096 bytes\n",
                     first_line + i
                 );
             } else if let Some(i) = texts.iter().position(|&text| text == "bad") {
-                output += "?\n";
-                errors += &format!(
-                    "congo: line {}: empty line, expected a FEN\n",
-                    first_line + i
-                );
+                errors += &format!("congo: line {}: a bad line\n", first_line + i);
             } else {
                 if answered {
-                    output += "--\n";
+                    output += "\n";
                 }
                 answered = true;
                 output += &texts.join("|");
@@ -720,7 +535,7 @@ mod tests {
     fn a_huge_line_is_skipped_without_holding_it() {
         let input = format!("2\n{}\nok\n", "z".repeat(50 * MAX_LINE));
         let (output, errors) = judge(&Echo::<1>, Threads::default(), &input);
-        assert_eq!(output, "?\nok\n");
+        assert_eq!(output, "ok\n");
         assert_eq!(errors, "congo: line 2: line is longer than 4096 bytes\n");
     }
 
@@ -729,15 +544,18 @@ mod tests {
     struct Indexed(usize);
 
     impl Task for Indexed {
-        fn placeholder(&self) -> &'static [u8] {
-            b"?\n"
-        }
+        type Error = &'static str;
+        const FRAMING: Framing = Framing::Line;
 
         fn at_case(&mut self, index: usize) {
             self.0 = index;
         }
 
-        fn answer(&mut self, _lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError> {
+        fn answer(
+            &mut self,
+            _lines: &[&str],
+            out: &mut Vec<u8>,
+        ) -> Result<(), CaseError<&'static str>> {
             out.extend_from_slice(format!("{}\n", self.0).as_bytes());
             Ok(())
         }
@@ -759,13 +577,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn start_of_last_lines_counts_from_the_end() {
-        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 0), 6);
-        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 1), 4);
-        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 2), 2);
-        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 3), 0);
     }
 }

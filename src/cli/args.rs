@@ -1,0 +1,771 @@
+//! Reading the command line into a [`Command`].
+
+use std::collections::VecDeque;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::help;
+use crate::engine::{Limit, MatchOptions, Weights};
+use crate::eval::Evaluation;
+use crate::grader::{CheckOptions, GenOptions, ParsePieceSetError, PieceSet};
+use crate::show::Selection;
+use crate::tasks::wildebeest::Output as WildebeestOutput;
+use crate::tasks::{Job, ShowOptions};
+use crate::{FenError, Kind, ParseRulesError, Position, Rules};
+
+/// The deepest perft, divide, search or engine depth accepted: deeper
+/// would run for days, so a larger number is taken for a typing mistake.
+pub const MAX_DEPTH: u32 = 20;
+
+/// The most positions `check` generates.
+pub const MAX_POSITIONS: usize = 1_000_000;
+
+/// The search depths the assignment sets.
+const MINIMAX_DEPTH: u32 = 2;
+const ALPHABETA_DEPTH: u32 = 4;
+
+/// What the arguments ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    /// One subcommand's help, by its name.
+    SubcommandHelp(&'static str),
+    Version,
+    /// A judge subcommand, and the one FEN given as an argument, if any.
+    Judge(Rules, Job, Option<String>),
+    Gen(GenOptions),
+    Check(CheckOptions),
+    /// The protocol engine.
+    Engine(EngineOptions),
+    Match(MatchOptions),
+    Wildebeest(WildebeestOutput),
+}
+
+/// Which engine `congo engine` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub rules: Rules,
+    /// The assignment's plain depth-4 alpha-beta instead of the engine.
+    pub weak: bool,
+    pub weights: Weights,
+}
+
+/// Arguments that do not form a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UsageError {
+    MissingSubcommand,
+    UnknownSubcommand(String),
+    UnknownOption(String),
+    UnexpectedArgument(String),
+    /// An option given twice.
+    Repeated(&'static str),
+    NotUtf8(String),
+    MissingRules,
+    BadRules(ParseRulesError),
+    MissingDepth(&'static str),
+    BadDepth(String),
+    DepthTooLarge(u32),
+    MissingValue(&'static str),
+    BadNumber {
+        option: &'static str,
+        found: String,
+    },
+    TooLarge {
+        option: &'static str,
+        max: usize,
+    },
+    Zero(&'static str),
+    EmptyPath(&'static str),
+    BadFen {
+        found: String,
+        error: FenError,
+    },
+    BadPieceSet(ParsePieceSetError),
+    MissingCount,
+    MissingProgram,
+    NotCheckable(String),
+    UnknownKind(String),
+    MissingEngines,
+    BadWeight(String),
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsageError::MissingSubcommand => f.write_str("missing subcommand"),
+            UsageError::UnknownSubcommand(name) => write!(f, "unknown subcommand {name:?}"),
+            UsageError::UnknownOption(option) => write!(f, "unknown option {option:?}"),
+            UsageError::UnexpectedArgument(arg) => write!(f, "unexpected argument {arg:?}"),
+            UsageError::Repeated(option) => write!(f, "{option} is given more than once"),
+            UsageError::NotUtf8(arg) => write!(f, "argument {arg:?} is not valid UTF-8"),
+            UsageError::MissingRules => f.write_str("--rules needs a rule set, 2021 or 2022"),
+            UsageError::BadRules(error) => error.fmt(f),
+            UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
+            UsageError::BadDepth(depth) => {
+                write!(f, "depth {depth:?} is not a non-negative integer")
+            }
+            UsageError::DepthTooLarge(depth) => {
+                write!(f, "depth {depth} is too deep, expected at most {MAX_DEPTH}")
+            }
+            UsageError::MissingValue(option) => write!(f, "{option} needs a value"),
+            UsageError::BadNumber { option, found } => {
+                write!(f, "{option} {found:?} is not a non-negative integer")
+            }
+            UsageError::TooLarge { option, max } => {
+                write!(f, "{option} is too large, expected at most {max}")
+            }
+            UsageError::Zero(option) => write!(f, "{option} must be more than 0"),
+            UsageError::EmptyPath(option) => write!(f, "{option} needs a folder, found \"\""),
+            UsageError::BadFen { found, error } => write!(f, "bad FEN {found:?}: {error}"),
+            UsageError::BadPieceSet(error) => error.fmt(f),
+            UsageError::MissingCount => f.write_str("gen needs the number of positions"),
+            UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
+            UsageError::BadWeight(setting) => write!(
+                f,
+                "weight {setting:?} is not NAME=INTEGER (NAME: mobility, attack, lion-attack or a piece name)"
+            ),
+            UsageError::MissingEngines => {
+                f.write_str("match needs two engines: -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]")
+            }
+            UsageError::UnknownKind(name) => write!(
+                f,
+                "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
+            ),
+            UsageError::NotCheckable(words) => {
+                write!(f, "check compares Congo judge subcommands, not {words:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The words after the program name, read front to back.
+///
+/// `--name=value` reads as `--name value`; a word of `--` ends the options
+/// (what follows is another program's command line and is left as it is).
+struct Args {
+    words: VecDeque<OsString>,
+    /// Options seen so far, to reject one given twice.
+    seen: Vec<&'static str>,
+}
+
+impl Args {
+    fn new(words: impl IntoIterator<Item = OsString>) -> Args {
+        Args {
+            words: words.into_iter().collect(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// The next word, as text.
+    fn next(&mut self) -> Result<Option<String>, UsageError> {
+        let Some(word) = self.words.pop_front() else {
+            return Ok(None);
+        };
+        let text = text(word)?;
+        if text.starts_with("--")
+            && let Some((name, value)) = text.split_once('=')
+        {
+            self.words.push_front(value.into());
+            return Ok(Some(name.to_owned()));
+        }
+        Ok(Some(text))
+    }
+
+    /// Marks `option` seen; an error if it was already.
+    fn once(&mut self, option: &'static str) -> Result<(), UsageError> {
+        if self.seen.contains(&option) {
+            return Err(UsageError::Repeated(option));
+        }
+        self.seen.push(option);
+        Ok(())
+    }
+
+    /// The value after `option`, as it was given.
+    fn raw_value(&mut self, option: &'static str) -> Result<OsString, UsageError> {
+        self.once(option)?;
+        self.words
+            .pop_front()
+            .ok_or(UsageError::MissingValue(option))
+    }
+
+    /// The value after `option`, as text.
+    fn value(&mut self, option: &'static str) -> Result<String, UsageError> {
+        text(self.raw_value(option)?)
+    }
+
+    /// The value after `option`, as a number.
+    fn number<T: std::str::FromStr>(&mut self, option: &'static str) -> Result<T, UsageError> {
+        number(option, &self.value(option)?)
+    }
+
+    /// The value after `option`, as a depth.
+    fn depth(&mut self, option: &'static str) -> Result<u32, UsageError> {
+        self.once(option)?;
+        let word = self
+            .words
+            .pop_front()
+            .ok_or(UsageError::MissingDepth(option))?;
+        depth(&text(word)?)
+    }
+
+    /// The words left, as text.
+    fn rest(&mut self) -> Result<Vec<String>, UsageError> {
+        self.words.drain(..).map(text).collect()
+    }
+}
+
+fn text(word: OsString) -> Result<String, UsageError> {
+    word.into_string()
+        .map_err(|word| UsageError::NotUtf8(word.to_string_lossy().into_owned()))
+}
+
+/// A number written in digits only: no sign, no blanks.
+fn number<T: std::str::FromStr>(option: &'static str, text: &str) -> Result<T, UsageError> {
+    let bad = || UsageError::BadNumber {
+        option,
+        found: text.to_owned(),
+    };
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(bad());
+    }
+    text.parse().map_err(|_| bad())
+}
+
+fn depth(text: &str) -> Result<u32, UsageError> {
+    let depth: u32 = number("depth", text).map_err(|_| UsageError::BadDepth(text.to_owned()))?;
+    if depth > MAX_DEPTH {
+        return Err(UsageError::DepthTooLarge(depth));
+    }
+    Ok(depth)
+}
+
+/// Whether a word asks for help.
+fn is_help(word: &OsStr) -> bool {
+    word == "-h" || word == "--help"
+}
+
+/// Reads the arguments that follow the program name.
+pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
+    let mut args = Args::new(words);
+    let mut rules = None;
+    let subcommand = loop {
+        let arg = args.next()?.ok_or(UsageError::MissingSubcommand)?;
+        match arg.as_str() {
+            "-h" | "--help" | "help" => return Ok(Command::Help),
+            "-V" | "--version" => return Ok(Command::Version),
+            "--rules" if rules.is_some() => return Err(UsageError::Repeated("--rules")),
+            "--rules" => rules = Some(rules_value(&mut args)?),
+            option if option.starts_with('-') => return Err(UsageError::UnknownOption(arg)),
+            _ => break arg,
+        }
+    };
+    let entry =
+        help::find(&subcommand).ok_or_else(|| UsageError::UnknownSubcommand(subcommand.clone()))?;
+    // Help wins over everything else before a `--`.
+    if args
+        .words
+        .iter()
+        .take_while(|word| *word != "--")
+        .any(|word| is_help(word))
+    {
+        return Ok(Command::SubcommandHelp(entry.name));
+    }
+    // `--rules` may also follow the subcommand, before any `--`.
+    let mut words = Vec::new();
+    while let Some(word) = args.words.pop_front() {
+        if word == "--" {
+            words.push(word);
+            words.extend(args.words.drain(..));
+            break;
+        }
+        let inline = word
+            .as_encoded_bytes()
+            .strip_prefix(b"--rules=")
+            .map(<[u8]>::to_vec);
+        if word != "--rules" && inline.is_none() {
+            words.push(word);
+            continue;
+        }
+        if rules.is_some() {
+            return Err(UsageError::Repeated("--rules"));
+        }
+        if let Some(name) = inline {
+            args.words
+                .push_front(OsString::from(String::from_utf8_lossy(&name).into_owned()));
+        }
+        rules = Some(rules_value(&mut args)?);
+    }
+    let args = Args::new(words);
+    let rules = rules.unwrap_or_default();
+    match subcommand.as_str() {
+        "gen" => parse_gen(args).map(Command::Gen),
+        "engine" => parse_engine(args, rules).map(Command::Engine),
+        "match" => parse_match(args, rules).map(Command::Match),
+        "wildebeest" => parse_wildebeest(args).map(Command::Wildebeest),
+        "check" => parse_check(args, rules).map(Command::Check),
+        _ => parse_judge(&subcommand, args, rules),
+    }
+}
+
+fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {
+    let name = args.words.pop_front().ok_or(UsageError::MissingRules)?;
+    text(name)?.parse().map_err(UsageError::BadRules)
+}
+
+/// A judge subcommand and its own arguments.
+fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    // The subcommands that also take one FEN as their last argument.
+    let takes_fen = matches!(subcommand, "moves" | "show" | "best");
+    let mut fen = None;
+    let job = match subcommand {
+        "board" => Job::Board,
+        "moves" => Job::Moves,
+        "play" => Job::Play,
+        "perft" => Job::Perft(args.depth("perft")?),
+        "divide" => Job::Divide(args.depth("divide")?),
+        "material" => Job::Evaluate(Evaluation::Material),
+        "evaluate" => Job::Evaluate(Evaluation::Advanced),
+        "minimax" => Job::Search(Evaluation::Material, MINIMAX_DEPTH),
+        "alphabeta" => Job::Search(Evaluation::Advanced, ALPHABETA_DEPTH),
+        "show" => Job::Show(ShowOptions::default()),
+        "best" => Job::Best(Limit::Depth(0)),
+        "checkers" => Job::Checkers(None),
+        name => Kind::from_name(name)
+            .map(Job::PieceMoves)
+            .ok_or_else(|| UsageError::UnknownSubcommand(name.to_owned()))?,
+    };
+    let mut job = job;
+    let mut best_limit = None;
+    while let Some(word) = args.next()? {
+        match (&mut job, word.as_str()) {
+            (Job::Search(_, depth), "--depth") => *depth = args.depth("--depth")?,
+            (Job::Checkers(perft), "--perft") => *perft = Some(args.depth("--perft")?),
+            (Job::Best(_), "--depth") => {
+                best_limit = Some(Limit::Depth(args.depth("--depth")?));
+            }
+            (Job::Best(_), "--movetime") => {
+                let ms: u64 = args.number("--movetime")?;
+                if ms == 0 {
+                    return Err(UsageError::Zero("--movetime"));
+                }
+                best_limit = Some(Limit::Time(Duration::from_millis(ms)));
+            }
+            (Job::Show(options), "--unicode") => {
+                args.once("--unicode")?;
+                options.style.unicode = true;
+            }
+            (Job::Show(options), "--force") => {
+                args.once("--force")?;
+                options.force = true;
+            }
+            (Job::Show(options), "--moves") => {
+                let name = args.value("--moves")?;
+                options.selection = Some(match name.as_str() {
+                    "all" => Selection::All,
+                    _ => Selection::Kind(
+                        Kind::from_name(&name).ok_or(UsageError::UnknownKind(name))?,
+                    ),
+                });
+            }
+            (Job::Show(options), "--svg") => {
+                let dir = args.raw_value("--svg")?;
+                if dir.is_empty() {
+                    return Err(UsageError::EmptyPath("--svg"));
+                }
+                options.svg_dir = Some(PathBuf::from(dir));
+            }
+            (_, option) if option.starts_with('-') && option.len() > 1 => {
+                return Err(UsageError::UnexpectedArgument(word));
+            }
+            _ if takes_fen && fen.is_none() => {
+                word.parse::<Position>()
+                    .map_err(|error| UsageError::BadFen {
+                        found: word.clone(),
+                        error,
+                    })?;
+                fen = Some(word);
+            }
+            _ => return Err(UsageError::UnexpectedArgument(word)),
+        }
+    }
+    if let Job::Best(limit) = &mut job {
+        *limit = best_limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
+    }
+    Ok(Command::Judge(rules, job, fen))
+}
+
+/// `engine [--weak] [--weight NAME=VALUE]...`.
+fn parse_engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageError> {
+    let mut options = EngineOptions {
+        rules,
+        weak: false,
+        weights: Weights::TUNED,
+    };
+    while let Some(option) = args.next()? {
+        match option.as_str() {
+            "--weak" => {
+                args.once("--weak")?;
+                options.weak = true;
+            }
+            "--weight" => {
+                // Several weights may be set, each once.
+                let setting = text(
+                    args.words
+                        .pop_front()
+                        .ok_or(UsageError::MissingValue("--weight"))?,
+                )?;
+                let bad = || UsageError::BadWeight(setting.clone());
+                let (name, value) = setting.split_once('=').ok_or_else(bad)?;
+                let value: i32 = value.parse().map_err(|_| bad())?;
+                let weights = &mut options.weights;
+                match name {
+                    "mobility" => weights.mobility = value,
+                    "attack" => weights.attack = value,
+                    "lion-attack" => weights.lion_attack = value,
+                    _ => match Kind::from_name(name) {
+                        Some(kind) if kind != Kind::Lion => weights.values[kind.index()] = value,
+                        _ => return Err(bad()),
+                    },
+                }
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
+}
+
+/// `match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
+/// [--go-seconds] -- A [ARGS] -- B [ARGS]`.
+fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
+    let mut options = MatchOptions {
+        games: 2,
+        movetime: Duration::from_millis(100),
+        fen: crate::engine::START.to_owned(),
+        rules,
+        opening_plies: 2,
+        seed: 1,
+        go_seconds: false,
+        engines: [Vec::new(), Vec::new()],
+    };
+    loop {
+        let option = args.next()?.ok_or(UsageError::MissingEngines)?;
+        match option.as_str() {
+            "--" => break,
+            "--games" => options.games = args.number("--games")?,
+            "--movetime" => {
+                let ms: u64 = args.number("--movetime")?;
+                if ms == 0 {
+                    return Err(UsageError::Zero("--movetime"));
+                }
+                options.movetime = Duration::from_millis(ms);
+            }
+            "--fen" => {
+                let fen = args.value("--fen")?;
+                fen.parse::<Position>()
+                    .and_then(|position| position.validate(rules).map(|()| position))
+                    .map_err(|error| UsageError::BadFen {
+                        found: fen.clone(),
+                        error,
+                    })?;
+                options.fen = fen;
+            }
+            "--opening-plies" => options.opening_plies = args.number("--opening-plies")?,
+            "--seed" => options.seed = args.number("--seed")?,
+            "--go-seconds" => {
+                args.once("--go-seconds")?;
+                options.go_seconds = true;
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    let rest = args.rest()?;
+    let mut commands = rest.split(|word| word == "--");
+    match (commands.next(), commands.next(), commands.next()) {
+        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => {
+            options.engines = [a.to_vec(), b.to_vec()];
+            Ok(options)
+        }
+        _ => Err(UsageError::MissingEngines),
+    }
+}
+
+/// `wildebeest [--force | --stdout | --perft D]`.
+fn parse_wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError> {
+    let output = match args.next()?.as_deref() {
+        None => WildebeestOutput::Files { force: false },
+        Some("--force") => WildebeestOutput::Files { force: true },
+        Some("--stdout") => WildebeestOutput::Lines,
+        Some("--perft") => WildebeestOutput::Perft(args.depth("--perft")?),
+        Some(other) => return Err(UsageError::UnexpectedArgument(other.to_owned())),
+    };
+    match args.next()? {
+        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
+        None => Ok(output),
+    }
+}
+
+/// `gen N [--seed S] [--pieces SET] [--density D]`.
+fn parse_gen(mut args: Args) -> Result<GenOptions, UsageError> {
+    let count = args.next()?.ok_or(UsageError::MissingCount)?;
+    let mut options = GenOptions {
+        count: number("gen", &count)?,
+        seed: None,
+        pieces: PieceSet::Wits2022,
+        density: 30,
+    };
+    while let Some(option) = args.next()? {
+        match option.as_str() {
+            "--seed" => options.seed = Some(args.number("--seed")?),
+            "--density" => {
+                let density: u64 = args.number("--density")?;
+                options.density = density.min(100);
+            }
+            "--pieces" => {
+                options.pieces = args
+                    .value("--pieces")?
+                    .parse()
+                    .map_err(UsageError::BadPieceSet)?;
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
+}
+
+/// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.
+fn parse_check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError> {
+    let mut subcommand = Vec::new();
+    let mut positions: usize = 1000;
+    let mut seed = None;
+    let mut timeout_ms: u64 = 10_000;
+    loop {
+        let word = args.next()?.ok_or(UsageError::MissingProgram)?;
+        match word.as_str() {
+            "--" => break,
+            "--positions" => {
+                positions = args.number("--positions")?;
+                if positions > MAX_POSITIONS {
+                    return Err(UsageError::TooLarge {
+                        option: "--positions",
+                        max: MAX_POSITIONS,
+                    });
+                }
+            }
+            "--seed" => seed = Some(args.number("--seed")?),
+            "--timeout-ms" => {
+                timeout_ms = args.number("--timeout-ms")?;
+                if timeout_ms == 0 {
+                    return Err(UsageError::Zero("--timeout-ms"));
+                }
+            }
+            _ => subcommand.push(word),
+        }
+    }
+    let program = args.rest()?;
+    if program.is_empty() {
+        return Err(UsageError::MissingProgram);
+    }
+    let job = match parse(subcommand.iter().map(OsString::from)) {
+        Ok(Command::Judge(_, job, None))
+            if !matches!(job, Job::Checkers(_) | Job::Show(_) | Job::Best(_)) =>
+        {
+            job
+        }
+        _ => return Err(UsageError::NotCheckable(subcommand.join(" "))),
+    };
+    Ok(CheckOptions {
+        rules,
+        subcommand,
+        job,
+        positions,
+        seed,
+        timeout: Duration::from_millis(timeout_ms),
+        program,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_words(words: &[&str]) -> Result<Command, UsageError> {
+        parse(words.iter().map(OsString::from))
+    }
+
+    fn judge(rules: Rules, job: Job) -> Result<Command, UsageError> {
+        Ok(Command::Judge(rules, job, None))
+    }
+
+    #[test]
+    fn subcommands() {
+        let default = Rules::default();
+        assert_eq!(parse_words(&["board"]), judge(default, Job::Board));
+        assert_eq!(
+            parse_words(&["lion"]),
+            judge(default, Job::PieceMoves(Kind::Lion))
+        );
+        assert_eq!(parse_words(&["perft", "4"]), judge(default, Job::Perft(4)));
+        assert_eq!(
+            parse_words(&["alphabeta", "--depth=3"]),
+            judge(default, Job::Search(Evaluation::Advanced, 3))
+        );
+        assert_eq!(
+            parse_words(&["best", "--movetime", "50"]),
+            judge(default, Job::Best(Limit::Time(Duration::from_millis(50))))
+        );
+        assert_eq!(parse_words(&["--help"]), Ok(Command::Help));
+        assert_eq!(parse_words(&["-V"]), Ok(Command::Version));
+    }
+
+    #[test]
+    fn every_subcommand_has_its_own_help() {
+        for subcommand in help::SUBCOMMANDS {
+            for flag in ["--help", "-h"] {
+                assert_eq!(
+                    parse_words(&[subcommand.name, flag]),
+                    Ok(Command::SubcommandHelp(subcommand.name)),
+                );
+            }
+        }
+        // Even after words that would be errors, but not in another
+        // program's command line.
+        assert_eq!(
+            parse_words(&["gen", "--help"]),
+            Ok(Command::SubcommandHelp("gen"))
+        );
+        assert!(matches!(
+            parse_words(&["check", "lion", "--", "prog", "--help"]),
+            Ok(Command::Check(_))
+        ));
+    }
+
+    #[test]
+    fn rules_come_before_or_after_the_subcommand_once() {
+        assert_eq!(
+            parse_words(&["--rules", "2021", "play"]),
+            judge(Rules::Wits2021, Job::Play)
+        );
+        assert_eq!(
+            parse_words(&["play", "--rules=2021"]),
+            judge(Rules::Wits2021, Job::Play)
+        );
+        assert_eq!(
+            parse_words(&["--rules", "2021", "play", "--rules", "2021"]),
+            Err(UsageError::Repeated("--rules"))
+        );
+        let Ok(Command::Match(options)) =
+            parse_words(&["match", "--rules", "2021", "--", "a", "--", "b"])
+        else {
+            panic!("a match");
+        };
+        assert_eq!(options.rules, Rules::Wits2021);
+        assert_eq!(parse_words(&["--rules"]), Err(UsageError::MissingRules));
+    }
+
+    #[test]
+    fn numbers_are_digits_only_and_options_come_once() {
+        assert_eq!(
+            parse_words(&["gen", "+5"]),
+            Err(UsageError::BadNumber {
+                option: "gen",
+                found: "+5".into()
+            })
+        );
+        assert_eq!(
+            parse_words(&["perft", "+3"]),
+            Err(UsageError::BadDepth("+3".into()))
+        );
+        assert_eq!(
+            parse_words(&["gen", "5", "--seed", "1", "--seed", "2"]),
+            Err(UsageError::Repeated("--seed"))
+        );
+        assert_eq!(
+            parse_words(&["show", "--unicode", "--unicode"]),
+            Err(UsageError::Repeated("--unicode"))
+        );
+        assert_eq!(
+            parse_words(&["engine", "--weak", "--weak"]),
+            Err(UsageError::Repeated("--weak"))
+        );
+    }
+
+    #[test]
+    fn limits() {
+        assert_eq!(
+            parse_words(&["perft", "21"]),
+            Err(UsageError::DepthTooLarge(21))
+        );
+        assert_eq!(
+            parse_words(&["perft", "20"]),
+            judge(Rules::default(), Job::Perft(20))
+        );
+        for words in [
+            &["divide", "99"][..],
+            &["minimax", "--depth", "4000000000"],
+            &["best", "--depth", "64"],
+            &["checkers", "--perft", "30"],
+            &["wildebeest", "--perft", "25"],
+        ] {
+            assert!(
+                matches!(parse_words(words), Err(UsageError::DepthTooLarge(_))),
+                "{words:?}"
+            );
+        }
+        assert_eq!(
+            parse_words(&["check", "lion", "--positions", "100000000", "--", "p"]),
+            Err(UsageError::TooLarge {
+                option: "--positions",
+                max: MAX_POSITIONS
+            })
+        );
+        assert_eq!(
+            parse_words(&["match", "--movetime", "0", "--", "a", "--", "b"]),
+            Err(UsageError::Zero("--movetime"))
+        );
+        assert_eq!(
+            parse_words(&["show", "--svg", ""]),
+            Err(UsageError::EmptyPath("--svg"))
+        );
+        assert!(matches!(
+            parse_words(&["match", "--fen", "7/7/7/7/7/7/8 w 0", "--", "a", "--", "b"]),
+            Err(UsageError::BadFen { .. })
+        ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_svg_folder_need_not_be_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let dir = OsString::from_vec(b"pictures-\xff".to_vec());
+        let words = [OsString::from("show"), "--svg".into(), dir.clone()];
+        let Ok(Command::Judge(_, Job::Show(options), None)) = parse(words) else {
+            panic!("a show command");
+        };
+        assert_eq!(options.svg_dir, Some(PathBuf::from(dir)));
+    }
+
+    #[test]
+    fn a_fen_argument_stands_for_the_input() {
+        let fen = "3l3/7/7/7/7/7/3L3 w 1";
+        assert_eq!(
+            parse_words(&["moves", fen]),
+            Ok(Command::Judge(
+                Rules::default(),
+                Job::Moves,
+                Some(fen.into())
+            ))
+        );
+        assert!(matches!(
+            parse_words(&["moves", "3l3/7 w 1"]),
+            Err(UsageError::BadFen { .. })
+        ));
+        assert_eq!(
+            parse_words(&["lion", fen]),
+            Err(UsageError::UnexpectedArgument(fen.into()))
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! The command line: arguments in, exit status out.
+//!
+//! [`args`] reads the words into a [`Command`], [`help`] holds the help
+//! texts, and [`run`] carries the command out on the streams it is given.
+
+mod args;
+mod help;
+
+pub use args::{Command, EngineOptions, MAX_DEPTH, MAX_POSITIONS, UsageError, parse};
+pub use help::SUBCOMMANDS;
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, Write};
+
+use crate::engine::{self, Engine, Player};
+use crate::eval::Evaluation;
+use crate::grader;
+use crate::judge::Report;
+use crate::search::Searcher;
+use crate::tasks::{Job, wildebeest};
+
+/// What the program knows of where its streams lead; [`run`] assumes
+/// neither is a terminal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terminal {
+    /// Standard input is a terminal: a person may be waiting for a prompt.
+    pub input: bool,
+    /// Standard output is a terminal that wants colour (no `NO_COLOR`).
+    pub color_output: bool,
+}
+
+/// The exit status of a run that was cut short by a closed output pipe, as
+/// if the process had been killed by SIGPIPE.
+const BROKEN_PIPE_STATUS: u8 = 141;
+
+/// Runs the program: parses `args`, answers `input` on `output`, and writes
+/// diagnostics to `errors`. Returns the exit status.
+pub fn run(
+    args: impl IntoIterator<Item = OsString>,
+    input: impl BufRead,
+    output: impl Write,
+    errors: impl Write,
+) -> u8 {
+    run_with(args, input, output, errors, Terminal::default())
+}
+
+/// [`run`], told whether the streams are terminals.
+pub fn run_with(
+    args: impl IntoIterator<Item = OsString>,
+    input: impl BufRead,
+    mut output: impl Write,
+    mut errors: impl Write,
+    terminal: Terminal,
+) -> u8 {
+    let command = match parse(args) {
+        Ok(command) => command,
+        Err(error) => {
+            // Nothing useful is left to do if the error stream itself fails.
+            let _ = writeln!(errors, "congo: {error}\nRun `congo --help` for usage.");
+            return 2;
+        }
+    };
+    let outcome = match command {
+        Command::Help => output
+            .write_all(help::general().as_bytes())
+            .map(|()| Report::default()),
+        Command::SubcommandHelp(name) => {
+            let text = help::find(name).map(help::of).unwrap_or_default();
+            output
+                .write_all(text.as_bytes())
+                .map(|()| Report::default())
+        }
+        Command::Version => {
+            writeln!(output, "congo {}", env!("CARGO_PKG_VERSION")).map(|()| Report::default())
+        }
+        Command::Gen(options) => grader::generate(&options, &mut output).map(|seed| {
+            if options.seed.is_none() {
+                let _ = writeln!(errors, "congo: seed {seed} (repeat with --seed {seed})");
+            }
+            Report::default()
+        }),
+        Command::Engine(options) => {
+            let rules = options.rules;
+            let mut player = if options.weak {
+                Player::Weak(Searcher::new(rules, Evaluation::Advanced))
+            } else {
+                Player::Strong(Box::new(Engine::new(rules, options.weights)))
+            };
+            engine::play_protocol(&mut player, rules, input, output, &mut errors)
+                .map(|()| Report::default())
+        }
+        Command::Match(options) => {
+            return match engine::play_match(&options, &mut output, &mut errors) {
+                Ok(status) => status,
+                Err(error) => exit_on(&error, &mut errors),
+            };
+        }
+        Command::Wildebeest(what) => {
+            let here = std::path::Path::new(".");
+            return match wildebeest::run(what, input, &mut output, here) {
+                Ok(()) => 0,
+                Err(wildebeest::WildebeestError::Output(error)) => exit_on(&error, &mut errors),
+                Err(error) => {
+                    let _ = writeln!(errors, "congo: {error}");
+                    1
+                }
+            };
+        }
+        Command::Check(options) => {
+            return match grader::check(&options, &mut output) {
+                Ok(status) => status,
+                Err(error) => exit_on(&error, &mut errors),
+            };
+        }
+        Command::Judge(rules, mut job, fen) => {
+            if let Job::Show(options) = &mut job {
+                options.style.color = terminal.color_output;
+            }
+            match fen {
+                Some(fen) => {
+                    let one = format!("1\n{fen}\n");
+                    job.run(rules, one.as_bytes(), output, &mut errors)
+                }
+                None => {
+                    if terminal.input {
+                        let _ = writeln!(
+                            errors,
+                            "congo: reading from the terminal: type the number of cases, then \
+                             one case a line, and end with Ctrl-D (congo --help for more)"
+                        );
+                    }
+                    job.run(rules, input, output, &mut errors)
+                }
+            }
+        }
+    };
+    match outcome {
+        Ok(report) if report.is_clean() => 0,
+        Ok(_) => 1,
+        Err(error) => exit_on(&error, &mut errors),
+    }
+}
+
+/// The exit status for an I/O failure, reported unless it is a closed pipe.
+fn exit_on(error: &io::Error, errors: &mut impl Write) -> u8 {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        return BROKEN_PIPE_STATUS;
+    }
+    let _ = writeln!(errors, "congo: {error}");
+    1
+}

@@ -1,0 +1,179 @@
+//! Reading the judge's input: lines, bounded in length, with their numbers.
+
+use std::io::{self, BufRead};
+
+use super::InputError;
+
+/// The longest input line read in full; longer lines are a bad line, and
+/// are skipped without being held in memory.
+pub const MAX_LINE: usize = 4096;
+
+/// A UTF-8 byte order mark, which some editors put before the first line.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// The first line's text (it ends in `\n`), without a byte order mark.
+pub(super) fn first_line_text(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_prefix(BYTE_ORDER_MARK).unwrap_or(line)
+}
+
+/// The input, read in lines, with the number of the last line read.
+pub(super) struct Lines<R> {
+    input: R,
+    pub(super) number: usize,
+    /// The input has no more bytes.
+    pub(super) ended: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub(super) fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            number: 0,
+            ended: false,
+        }
+    }
+
+    /// The bytes the input has ready, waiting for more if it has none; an
+    /// empty slice at the end of input.
+    fn available(&mut self) -> io::Result<&[u8]> {
+        loop {
+            match self.input.fill_buf() {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+                Ok(_) => break,
+            }
+        }
+        // The bytes are buffered now: this returns them without reading.
+        let bytes = self.input.fill_buf()?;
+        self.ended = bytes.is_empty();
+        Ok(bytes)
+    }
+
+    /// Appends the next line to `text`, ending it with `\n` whatever its
+    /// line end was; false at the end of input.
+    pub(super) fn append_line(&mut self, text: &mut Vec<u8>) -> io::Result<bool> {
+        let read = self.finish_line(text, 0)?;
+        self.number += usize::from(read);
+        Ok(read)
+    }
+
+    /// Reads on to the end of a line of which `text` already holds the
+    /// last `held` bytes, and ends it with `\n`; false if there was no
+    /// line at all. Of a line over [`MAX_LINE`] bytes it keeps only the
+    /// first `MAX_LINE + 1`, which [`decode`] rejects, and skips the rest
+    /// unread into memory.
+    fn finish_line(&mut self, text: &mut Vec<u8>, held: usize) -> io::Result<bool> {
+        let line_start = text.len() - held;
+        text.truncate(line_start + held.min(MAX_LINE + 1));
+        loop {
+            let available = self.available()?;
+            if available.is_empty() {
+                break;
+            }
+            let end = available.iter().position(|&byte| byte == b'\n');
+            let line = &available[..end.unwrap_or(available.len())];
+            let room = (MAX_LINE + 1).saturating_sub(text.len() - line_start);
+            text.extend_from_slice(&line[..line.len().min(room)]);
+            let used = end.map_or(line.len(), |end| end + 1);
+            self.input.consume(used);
+            if end.is_some() {
+                text.push(b'\n');
+                return Ok(true);
+            }
+        }
+        // The input ended; a last line without a line end still counts.
+        let started = text.len() > line_start;
+        if started {
+            text.push(b'\n');
+        }
+        Ok(started)
+    }
+
+    /// Appends whole lines to `text` until it holds at least `bytes` new
+    /// bytes or `wanted` new lines, or the input ends. Returns the number
+    /// of lines added (at most `wanted`).
+    ///
+    /// The bytes are copied in bulk and their lines counted afterwards, so
+    /// the thread that reads does little work per line.
+    pub(super) fn append_chunk(
+        &mut self,
+        text: &mut Vec<u8>,
+        bytes: usize,
+        wanted: usize,
+    ) -> io::Result<usize> {
+        let start = text.len();
+        while text.len() - start < bytes {
+            let available = self.available()?;
+            if available.is_empty() {
+                break;
+            }
+            let take = available.len().min(bytes - (text.len() - start));
+            text.extend_from_slice(&available[..take]);
+            self.input.consume(take);
+        }
+        if text.len() > start && text.last() != Some(&b'\n') {
+            let held = text[start..]
+                .iter()
+                .rev()
+                .position(|&byte| byte == b'\n')
+                .unwrap_or(text.len() - start);
+            self.finish_line(text, held)?;
+        }
+        let lines = text[start..].iter().filter(|&&byte| byte == b'\n').count();
+        if lines > wanted {
+            let end = start_of_last_lines(&text[start..], lines - wanted);
+            text.truncate(start + end);
+        }
+        let lines = lines.min(wanted);
+        self.number += lines;
+        Ok(lines)
+    }
+}
+
+/// Where the last `lines` lines of `text` (each ending in `\n`) start.
+pub(super) fn start_of_last_lines(text: &[u8], lines: usize) -> usize {
+    if lines == 0 {
+        return text.len();
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    body.iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &byte)| byte == b'\n')
+        .nth(lines - 1)
+        .map_or(0, |(at, _)| at + 1)
+}
+
+/// A line's text without surrounding blanks (so CRLF ends and trailing
+/// spaces do not matter), or why it has none.
+pub(super) fn decode(line: &[u8]) -> Result<&str, InputError> {
+    if line.len() > MAX_LINE {
+        return Err(InputError::TooLong);
+    }
+    std::str::from_utf8(line.trim_ascii()).map_err(|_| InputError::NotUtf8)
+}
+
+pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
+    let bad = || InputError::BadCount {
+        noun,
+        found: text.to_owned(),
+    };
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(bad());
+    }
+    text.parse().map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_of_last_lines_counts_from_the_end() {
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 0), 6);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 1), 4);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 2), 2);
+        assert_eq!(start_of_last_lines(b"a\nb\nc\n", 3), 0);
+    }
+}

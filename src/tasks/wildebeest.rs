@@ -1,0 +1,101 @@
+//! `congo wildebeest`: one Two-player Wildebeest board file on stdin, and
+//! its successors as files, as lines, or counted.
+
+use std::fmt;
+use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
+
+use crate::files::{FileError, OutputDir};
+use crate::wildebeest::{self, Board, BoardError};
+
+/// What `congo wildebeest` produces from a board file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// `board.000`, `board.001`, ... in the current directory; `force`
+    /// replaces the board files an earlier run left there.
+    Files { force: bool },
+    /// The successors on stdout, one a line, sorted.
+    Lines,
+    /// The perft count to this depth.
+    Perft(u32),
+}
+
+/// The most bytes of a board file read: a real one is 15 short lines, so
+/// anything longer is rejected without reading it all into memory.
+pub const MAX_BOARD_BYTES: u64 = 4096;
+
+/// The start of every successor file's name.
+const FILE_PREFIX: &str = "board.";
+
+/// Why `congo wildebeest` wrote nothing.
+#[derive(Debug)]
+pub enum WildebeestError {
+    Read(io::Error),
+    TooLong,
+    /// Standard output failed (a closed pipe, say).
+    Output(io::Error),
+    Board(BoardError),
+    File(FileError),
+}
+
+impl fmt::Display for WildebeestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WildebeestError::Read(error) => write!(f, "cannot read the board: {error}"),
+            WildebeestError::TooLong => write!(
+                f,
+                "the board file is longer than {MAX_BOARD_BYTES} bytes, expected 15 short lines"
+            ),
+            WildebeestError::Output(error) => write!(f, "cannot write the output: {error}"),
+            WildebeestError::Board(error) => match error.line() {
+                0 => error.fmt(f),
+                line => write!(f, "line {line}: {error}"),
+            },
+            WildebeestError::File(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WildebeestError {}
+
+/// Reads one board file from `input` and writes its successors as `what`
+/// says. Files go to `dir`, all of them or, after any error, none.
+pub fn run(
+    what: Output,
+    input: impl BufRead,
+    output: &mut impl Write,
+    dir: &Path,
+) -> Result<(), WildebeestError> {
+    let mut text = String::new();
+    input
+        .take(MAX_BOARD_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(WildebeestError::Read)?;
+    if text.len() as u64 > MAX_BOARD_BYTES {
+        return Err(WildebeestError::TooLong);
+    }
+    let board = Board::parse(&text).map_err(WildebeestError::Board)?;
+    let written = match what {
+        Output::Perft(depth) => writeln!(output, "{}", wildebeest::perft(&board, depth)),
+        Output::Lines => wildebeest::successors(&board)
+            .iter()
+            .try_for_each(|next| writeln!(output, "{}", next.line())),
+        Output::Files { force } => return write_files(&board, dir, force),
+    };
+    written.map_err(WildebeestError::Output)
+}
+
+/// Writes `board.000`, `board.001`, ... into `dir`.
+fn write_files(board: &Board, dir: &Path, force: bool) -> Result<(), WildebeestError> {
+    let dir = OutputDir::prepare(dir, FILE_PREFIX, force).map_err(WildebeestError::File)?;
+    let mut names = Vec::new();
+    for (i, next) in wildebeest::successors(board).iter().enumerate() {
+        let name = format!("{FILE_PREFIX}{i:03}");
+        if let Err(error) = dir.write(&name, next.file().as_bytes()) {
+            dir.remove(names);
+            return Err(WildebeestError::File(error));
+        }
+        names.push(name);
+    }
+    Ok(())
+}
