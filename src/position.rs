@@ -36,6 +36,17 @@ impl fmt::Display for Status {
     }
 }
 
+impl Status {
+    /// The outcome in words, for people: `white wins, black's lion was taken`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Status::Ongoing => "the game goes on",
+            Status::WhiteWins => "white wins, black's lion was taken",
+            Status::BlackWins => "black wins, white's lion was taken",
+        }
+    }
+}
+
 /// Why a move's text could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {

@@ -58,7 +58,7 @@ while read -r line; do
     -*) groups=$(printf '%s' "$groups" | sed "s/ ${line#-} / /") ;;
   esac
 done
-for group in $groups; do kill -KILL -- "-$group" 2>/dev/null; done
+for group in $groups; do env kill -KILL -- "-$group" 2>/dev/null; done
 "#;
 
 impl Reaper {

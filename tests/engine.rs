@@ -62,8 +62,8 @@ fn bad_commands_and_an_illegal_move_change_nothing() {
         text(&output.stderr),
         "error: unknown command \"hello\"\n\
          error: bad FEN \"7/7/7 w 1\": expected 7 ranks, found 3\n\
-         error: go needs a positive number of seconds, found \"\"\n\
-         error: go needs a positive number of seconds, found \"-3\"\n\
+         error: go needs a number of seconds above 0 and at most 86400, found \"\"\n\
+         error: go needs a number of seconds above 0 and at most 86400, found \"-3\"\n\
          error: move \"d6d6\" is not legal in this position\n"
     );
     // The good first move of the rejected `moves` was not kept either:
@@ -100,7 +100,7 @@ fn a_finished_game_has_no_move_to_give() {
     assert!(output.stdout.is_empty());
     assert_eq!(
         text(&output.stderr),
-        "error: no legal move: the game is over\n"
+        "error: no legal move: the game is over, white wins, black's lion was taken\n"
     );
 }
 

@@ -1,6 +1,7 @@
 //! The Part 7 protocol: `newgame`, `position <fen>`, `moves m1 m2 ...`,
 //! `go <seconds>` (answered with one move, which the engine also plays),
-//! `quit`. A bad command gets `error: ...` on stderr and changes nothing.
+//! `quit`. A bad command gets `error: ...` on stderr and changes nothing;
+//! a move that ends the game is followed by `info game over: ...` on stderr.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -8,11 +9,18 @@ use std::time::Duration;
 use super::START;
 use super::search::{Engine, Limit};
 use crate::search::Searcher;
-use crate::{Move, Position, Rules, zobrist};
+use crate::{Move, Position, Rules, Status, process, zobrist};
 
 /// The share of `go`'s time the engine spends: it always answers well
 /// inside the time it is given.
 const TIME_SHARE: f64 = 0.4;
+
+/// The longest `go` accepted, in seconds: a day.
+const MAX_GO_SECONDS: f64 = 86_400.0;
+
+/// The longest command line read; the rest of a longer one is skipped and
+/// the line is an error. (A `moves` line of a whole game is far shorter.)
+pub const MAX_COMMAND_LINE: usize = 65_536;
 
 /// Who picks the moves.
 #[derive(Clone)]
@@ -55,8 +63,21 @@ pub fn play_protocol(
     let mut history: Vec<u64> = Vec::new();
     let key = |position: &Position| zobrist::hash(&position.board, position.side);
     let mut scratch = Vec::new();
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    while let Some(cut) = process::read_bounded_line(&mut input, &mut bytes, MAX_COMMAND_LINE)? {
+        let line = match std::str::from_utf8(&bytes) {
+            _ if cut => Err(format!("line is longer than {MAX_COMMAND_LINE} bytes")),
+            Ok(line) => Ok(line),
+            Err(_) => Err("line is not valid UTF-8".to_owned()),
+        };
+        let line = match line {
+            Ok(line) => line,
+            Err(message) => {
+                writeln!(errors, "error: {message}")?;
+                continue;
+            }
+        };
         let (command, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
         let rest = rest.trim();
         let outcome: Result<(), String> = match command {
@@ -93,7 +114,7 @@ pub fn play_protocol(
                 })
             }
             "go" => match rest.parse::<f64>() {
-                Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
+                Ok(seconds) if seconds > 0.0 && seconds <= MAX_GO_SECONDS => {
                     let time = Duration::from_secs_f64(seconds * TIME_SHARE);
                     match player.choose(&position, time, &history) {
                         Some(m) => {
@@ -101,13 +122,22 @@ pub fn play_protocol(
                             output.flush()?;
                             history.push(key(&position));
                             position = position.play(m, rules);
+                            // On stderr, so that a harness reading one move
+                            // per `go` from stdout is not confused.
+                            if position.status() != Status::Ongoing {
+                                let outcome = position.status().describe();
+                                writeln!(errors, "info game over: {outcome}")?;
+                            }
                             Ok(())
                         }
-                        None => Err("no legal move: the game is over".into()),
+                        None => Err(format!(
+                            "no legal move: the game is over, {}",
+                            position.status().describe()
+                        )),
                     }
                 }
                 _ => Err(format!(
-                    "go needs a positive number of seconds, found {rest:?}"
+                    "go needs a number of seconds above 0 and at most {MAX_GO_SECONDS}, found {rest:?}"
                 )),
             },
             _ => Err(format!("unknown command {command:?}")),

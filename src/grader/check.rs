@@ -70,6 +70,9 @@ pub(super) enum Verdict {
     TimedOut,
     /// It could not be started.
     NotStarted(String),
+    /// Congo itself found no answer in time (the work asked for is too
+    /// big): nothing can be said of the program.
+    ReferenceTimedOut,
 }
 
 impl Verdict {
@@ -94,6 +97,15 @@ pub fn check(options: &CheckOptions, output: &mut impl Write) -> io::Result<u8> 
                 cases.len()
             )?;
             return Ok(0);
+        }
+        Verdict::ReferenceTimedOut => {
+            writeln!(
+                output,
+                "congo check: congo itself gave no answer within {} ms for {} cases; ask for less work (a smaller depth or fewer --positions) or a longer --timeout-ms.",
+                options.timeout.as_millis(),
+                cases.len()
+            )?;
+            return Ok(2);
         }
         Verdict::NotStarted(error) => {
             writeln!(output, "congo check: cannot start {program}: {error}")?;
@@ -149,7 +161,7 @@ pub fn check(options: &CheckOptions, output: &mut impl Write) -> io::Result<u8> 
     match verdict {
         Verdict::Differs { expected, got, .. } => {
             writeln!(output, "expected: {expected}")?;
-            writeln!(output, "got:      {got}")?;
+            writeln!(output, "got:      {}", shortened(&got))?;
             if is_move_list(&options.job) {
                 let (expected, got) = (words(&expected), words(&got));
                 let missing: Vec<&str> = expected.difference(&got).copied().collect();
@@ -164,6 +176,21 @@ pub fn check(options: &CheckOptions, output: &mut impl Write) -> io::Result<u8> 
         other => writeln!(output, "{}", describe(&other))?,
     }
     Ok(1)
+}
+
+/// The longest piece of a program's answer echoed.
+const MAX_ECHO: usize = 1000;
+
+/// `text`, cut to [`MAX_ECHO`] bytes with a note of its length.
+fn shortened(text: &str) -> String {
+    if text.len() <= MAX_ECHO {
+        return text.to_owned();
+    }
+    let end = (0..=MAX_ECHO)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    format!("{}... ({} bytes in all)", &text[..end], text.len())
 }
 
 fn write_case(output: &mut impl Write, case: &Case) -> io::Result<()> {
@@ -194,6 +221,7 @@ fn describe(verdict: &Verdict) -> String {
         Verdict::Miscounted { answers } => format!("it printed {answers} answers for 1 case"),
         Verdict::TimedOut => "it gave no answer in time and was stopped".into(),
         Verdict::NotStarted(error) => format!("it could not be started: {error}"),
+        Verdict::ReferenceTimedOut => "congo itself gave no answer in time".into(),
     }
 }
 
@@ -274,18 +302,21 @@ fn cases(options: &CheckOptions, seed: u64) -> Vec<Case> {
     cases
 }
 
-/// What congo answers to `cases`, one answer per case.
-fn expected(options: &CheckOptions, cases: &[Case]) -> Vec<String> {
-    let mut output = Vec::new();
+/// What congo answers to `cases`, one answer per case, if it finds them
+/// within the check's time limit.
+fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
     let input = judge_input(cases);
-    // Writing to memory cannot fail, and bad cases are never generated.
-    let _ = options
-        .job
-        .run(options.rules, input.as_bytes(), &mut output, io::sink());
-    options
-        .job
-        .framing()
-        .answers(&String::from_utf8_lossy(&output))
+    let (job, rules) = (options.job.clone(), options.rules);
+    let (sender, receiver) = mpsc::channel();
+    // A thread of its own, so that the time limit holds for congo too; one
+    // that overruns is left behind, and the check ends soon after.
+    thread::spawn(move || {
+        let mut output = Vec::new();
+        // Writing to memory cannot fail, and bad cases are never generated.
+        let _ = job.run(rules, input.as_bytes(), &mut output, io::sink());
+        let _ = sender.send(job.framing().answers(&String::from_utf8_lossy(&output)));
+    });
+    receiver.recv_timeout(options.timeout).ok()
 }
 
 fn judge_input(cases: &[Case]) -> String {
@@ -307,7 +338,9 @@ pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
         .job
         .framing()
         .answers(&String::from_utf8_lossy(&run));
-    let expected = expected(options, cases);
+    let Some(expected) = expected(options, cases) else {
+        return Verdict::ReferenceTimedOut;
+    };
     if got.len() != expected.len() {
         return Verdict::Miscounted { answers: got.len() };
     }
@@ -342,6 +375,9 @@ fn first_failing_case(options: &CheckOptions, cases: &[Case]) -> Option<(usize, 
     })
 }
 
+/// The most bytes of a program's output (and of its error output) kept.
+const MAX_KEPT_OUTPUT: u64 = 64 << 20;
+
 /// Runs the program with `input` on stdin; its stdout, or the verdict that
 /// ends the check.
 fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<Vec<u8>, Verdict> {
@@ -357,7 +393,10 @@ fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<
         if let Some(mut stream) = stream {
             thread::spawn(move || {
                 let mut bytes = Vec::new();
-                let _ = stream.read_to_end(&mut bytes);
+                // Kept up to a bound; the rest is read and dropped, so that
+                // the program is not blocked on a full pipe.
+                let _ = (&mut stream).take(MAX_KEPT_OUTPUT).read_to_end(&mut bytes);
+                let _ = io::copy(&mut stream, &mut io::sink());
                 let _ = sender.send(bytes);
             });
         }
@@ -378,7 +417,12 @@ fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<
     let deadline = Instant::now() + timeout;
     let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => break status,
+            Ok(Some(status)) => {
+                // What the program left running in the background (holding
+                // its output open, say) is stopped with it.
+                process::stop(&mut child);
+                break status;
+            }
             Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
             _ => {
                 process::stop(&mut child);

@@ -44,6 +44,10 @@ impl Task for Divide {
             let _ = writeln!(out, "{m} {leaves}");
             total += leaves;
         }
+        // Zero moves deep, the position itself is the one leaf, as in perft.
+        if self.depth == 0 {
+            total = 1;
+        }
         let _ = writeln!(out, "total {total}");
         Ok(())
     }

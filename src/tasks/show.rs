@@ -113,3 +113,37 @@ impl Task for Show {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawing_that_cannot_be_written_leaves_the_diagram_and_a_named_failure() {
+        let dir = std::env::temp_dir().join(format!("congo-show-{}", std::process::id()));
+        let drawings = Arc::new(Drawings {
+            dir: OutputDir::prepare(&dir, SVG_PREFIX, true).unwrap(),
+            failure: Mutex::new(None),
+        });
+        // The folder goes away after it was prepared: every write fails.
+        std::fs::remove_dir_all(&dir).unwrap();
+        let task = Show {
+            rules: Rules::default(),
+            style: Style::default(),
+            selection: None,
+            svg: Some(drawings.clone()),
+            case: 0,
+        };
+        let mut output = Vec::new();
+        let mut errors = Vec::new();
+        let input = "1\n3l3/7/7/7/7/7/3L3 w 1\n".as_bytes();
+        let report = judge::run(&task, input, &mut output, &mut errors).unwrap();
+        assert!(report.is_clean() && errors.is_empty());
+        assert!(String::from_utf8_lossy(&output).contains(" L "));
+        let failure = drawings.failure.lock().unwrap().take().unwrap();
+        assert!(
+            failure.to_string().contains("position-001.svg"),
+            "{failure}"
+        );
+    }
+}
