@@ -20,7 +20,7 @@ use crate::{FenError, Kind, ParseRulesError, Position, Rules};
 pub const MAX_DEPTH: u32 = 20;
 
 /// The most positions `check` generates.
-pub const MAX_POSITIONS: usize = 1_000_000;
+pub const MAX_POSITIONS: usize = 100_000;
 
 /// The search depths the assignment sets.
 const MINIMAX_DEPTH: u32 = 2;

@@ -1,8 +1,8 @@
 //! Two-player Wildebeest (CIS3700 A3): every legal successor board of a
 //! position, on an 11x11 board with serpents, catapults, gorillas, golf
 //! carts, transporter pads, an exploding prince and more. The readings of
-//! the rule text's unclear points are those of the project's
-//! `wildebeest-rules.md` (see the README).
+//! the rule text's unclear points are those of the course's rules page
+//! (see the README).
 
 mod board;
 mod effects;
