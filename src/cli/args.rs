@@ -19,9 +19,6 @@ use crate::{FenError, Kind, ParseRulesError, Position, Rules};
 /// would run for days, so a larger number is taken for a typing mistake.
 pub const MAX_DEPTH: u32 = 20;
 
-/// The most positions `check` generates.
-pub const MAX_POSITIONS: usize = 100_000;
-
 /// The search depths the assignment sets.
 const MINIMAX_DEPTH: u32 = 2;
 const ALPHABETA_DEPTH: u32 = 4;
@@ -72,10 +69,6 @@ pub enum UsageError {
         option: &'static str,
         found: String,
     },
-    TooLarge {
-        option: &'static str,
-        max: usize,
-    },
     Zero(&'static str),
     EmptyPath(&'static str),
     BadFen {
@@ -113,11 +106,8 @@ impl fmt::Display for UsageError {
             UsageError::BadNumber { option, found } => {
                 write!(f, "{option} {found:?} is not a non-negative integer")
             }
-            UsageError::TooLarge { option, max } => {
-                write!(f, "{option} is too large, expected at most {max}")
-            }
             UsageError::Zero(option) => write!(f, "{option} must be more than 0"),
-            UsageError::EmptyPath(option) => write!(f, "{option} needs a folder, found \"\""),
+            UsageError::EmptyPath(option) => write!(f, "{option} needs a path, found \"\""),
             UsageError::BadFen { found, error } => write!(f, "bad FEN {found:?}: {error}"),
             UsageError::BadPieceSet(error) => error.fmt(f),
             UsageError::MissingCount => f.write_str("gen needs the number of positions"),
@@ -539,21 +529,21 @@ fn parse_gen(mut args: Args) -> Result<GenOptions, UsageError> {
 /// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.
 fn parse_check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError> {
     let mut subcommand = Vec::new();
-    let mut positions: usize = 1000;
+    let mut positions: u64 = 1000;
     let mut seed = None;
+    let mut input = None;
     let mut timeout_ms: u64 = 10_000;
     loop {
         let word = args.next()?.ok_or(UsageError::MissingProgram)?;
         match word.as_str() {
             "--" => break,
-            "--positions" => {
-                positions = args.number("--positions")?;
-                if positions > MAX_POSITIONS {
-                    return Err(UsageError::TooLarge {
-                        option: "--positions",
-                        max: MAX_POSITIONS,
-                    });
+            "--positions" => positions = args.number("--positions")?,
+            "--input" => {
+                let path = args.raw_value("--input")?;
+                if path.is_empty() {
+                    return Err(UsageError::EmptyPath("--input"));
                 }
+                input = Some(PathBuf::from(path));
             }
             "--seed" => seed = Some(args.number("--seed")?),
             "--timeout-ms" => {
@@ -583,6 +573,7 @@ fn parse_check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError>
         job,
         positions,
         seed,
+        input,
         timeout: Duration::from_millis(timeout_ms),
         program,
     })
@@ -715,13 +706,6 @@ mod tests {
                 "{words:?}"
             );
         }
-        assert_eq!(
-            parse_words(&["check", "lion", "--positions", "100000000", "--", "p"]),
-            Err(UsageError::TooLarge {
-                option: "--positions",
-                max: MAX_POSITIONS
-            })
-        );
         assert_eq!(
             parse_words(&["match", "--movetime", "0", "--", "a", "--", "b"]),
             Err(UsageError::Zero("--movetime"))

@@ -6,7 +6,7 @@
 mod args;
 mod help;
 
-pub use args::{Command, EngineOptions, MAX_DEPTH, MAX_POSITIONS, UsageError, parse};
+pub use args::{Command, EngineOptions, MAX_DEPTH, UsageError, parse};
 pub use help::SUBCOMMANDS;
 
 use std::ffi::OsString;
@@ -107,7 +107,7 @@ pub fn run_with(
             };
         }
         Command::Check(options) => {
-            return match grader::check(&options, &mut output) {
+            return match grader::check(&options, &mut output, &mut errors) {
                 Ok(status) => status,
                 Err(error) => exit_on(&error, &mut errors),
             };

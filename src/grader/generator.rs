@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 
 use crate::random::{PositionShape, Rng, random_position};
-use crate::{Kind, Piece, Position};
+use crate::{Kind, Piece};
 
 /// The kinds of piece (besides the two lions) generated positions hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,14 +102,6 @@ pub fn generate(options: &GenOptions, output: &mut impl Write) -> io::Result<u64
     }
     output.flush()?;
     Ok(seed)
-}
-
-/// `count` random positions of `shape`, from `seed`.
-pub(super) fn positions(count: usize, seed: u64, shape: &PositionShape) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    (0..count)
-        .map(|_| random_position(&mut rng, shape))
-        .collect()
 }
 
 /// A seed for runs that did not ask for one.

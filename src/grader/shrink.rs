@@ -3,23 +3,27 @@
 //! what is left shows the bug and little else.
 
 use super::check::{Case, CheckOptions, Verdict, judge, play_move};
-use crate::{Kind, Position, Square};
+use crate::{Kind, Position, Rules, Square};
 
 /// The most times the program is run while shrinking.
 const MAX_RUNS: usize = 3000;
 
-/// The smallest case found that still fails, and how it fails.
+/// The smallest case found that still fails, and how it fails. A hang is
+/// shrunk as a hang; otherwise a smaller case that only hangs is passed
+/// over, since it shows a different problem.
 pub(super) fn shrink(case: &Case, verdict: Verdict, options: &CheckOptions) -> (Case, Verdict) {
+    let hangs = verdict == Verdict::TimedOut;
     let mut best = (case.clone(), verdict);
     let mut runs = 0;
     'shrinking: loop {
-        for candidate in candidates(&best.0) {
+        for candidate in candidates(&best.0, options.rules) {
             if runs >= MAX_RUNS {
                 break 'shrinking;
             }
             runs += 1;
             let verdict = judge(options, std::slice::from_ref(&candidate));
-            if verdict.is_failure() && verdict != Verdict::TimedOut {
+            let same_kind = (verdict == Verdict::TimedOut) == hangs;
+            if verdict.is_failure() && same_kind && verdict != Verdict::ReferenceTimedOut {
                 best = (candidate, verdict);
                 continue 'shrinking;
             }
@@ -31,9 +35,10 @@ pub(super) fn shrink(case: &Case, verdict: Verdict, options: &CheckOptions) -> (
 
 /// Smaller cases, each one step from `case`: a piece removed, a move
 /// number lowered, a piece moved one square nearer a1. Every candidate is
-/// a valid position (lions stay, pawns keep off the far rank unless they
-/// were allowed there) and keeps a `play` case's move legal.
-fn candidates(case: &Case) -> Vec<Case> {
+/// a valid position under `rules` (lions stay in their castles, pawns keep
+/// off the far rank unless they were allowed there) and keeps a `play`
+/// case's move legal.
+fn candidates(case: &Case, rules: Rules) -> Vec<Case> {
     let position = &case.position;
     let board = &position.board;
     let mut found = Vec::new();
@@ -80,6 +85,7 @@ fn candidates(case: &Case) -> Vec<Case> {
             position,
             play: case.play.clone(),
         })
+        .filter(|candidate| candidate.position.validate(rules).is_ok())
         .filter(|candidate| candidate.play.is_none() || play_move(candidate).is_some())
         .collect()
 }
