@@ -115,8 +115,8 @@ pub(super) fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Color;
     use crate::tables::castle_of;
+    use crate::{Color, Position};
 
     fn generated(options: &GenOptions) -> String {
         let mut out = Vec::new();
