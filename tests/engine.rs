@@ -116,10 +116,17 @@ fn best_is_deterministic_at_a_fixed_depth() {
         .lines()
         .zip([START, "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"])
     {
-        let (m, score) = line.split_once(' ').unwrap();
+        let words: Vec<&str> = line.split(' ').collect();
+        let [m, score, "depth", "4", "nodes", nodes] = words[..] else {
+            panic!("{line}");
+        };
         assert!(is_legal(fen, m), "{line}");
         score.parse::<i32>().unwrap();
+        assert!(nodes.parse::<u64>().unwrap() > 0, "{line}");
     }
+    // A FEN on the command line needs no count line.
+    let output = congo(&["best", "--depth", "2", "3l3/7/7/7/7/7/3L3 w 1"], b"");
+    assert_eq!(text(&output.stdout), "d1d7 100000 depth 1 nodes 0\n");
 }
 
 /// Plays congo's engine (A) against a broken one (B) and returns the report.

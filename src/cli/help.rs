@@ -129,7 +129,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "best",
         arguments: "--depth D | --movetime MS [FEN]",
-        about: "the engine's move and score for each FEN",
+        about: "the engine's move for each FEN: <move> <score> depth <D> nodes <N>\n(none when the game is over)",
         section: Section::Playing,
     },
     Subcommand {

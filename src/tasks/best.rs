@@ -1,4 +1,5 @@
-//! `best`: the engine's chosen move and its score for each FEN.
+//! `best`: the engine's chosen move for each FEN, with its score, the
+//! depth searched to the end and the nodes visited.
 
 use std::io::Write;
 
@@ -34,7 +35,11 @@ impl Task for Best {
         // answer whatever came before.
         self.engine.clear();
         let _ = match self.engine.choose(&position, self.limit, &[]) {
-            Some(choice) => writeln!(out, "{} {}", choice.best, choice.score),
+            Some(choice) => writeln!(
+                out,
+                "{} {} depth {} nodes {}",
+                choice.best, choice.score, choice.depth, self.engine.nodes
+            ),
             None => writeln!(out, "none"),
         };
         Ok(())
