@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::count::Count;
+
 use crate::{Color, Piece, Square};
 
 /// Why a FEN (or its piece field) could not be read.
@@ -49,7 +51,11 @@ impl fmt::Display for FenError {
             ),
             FenError::RankCount(found) => write!(f, "expected 7 ranks, found {found}"),
             FenError::RankWidth { rank, squares } => {
-                write!(f, "rank {rank} has {squares} squares, expected 7")
+                write!(
+                    f,
+                    "rank {rank} has {}, expected 7",
+                    Count(*squares, "square")
+                )
             }
             FenError::ZeroDigit { rank } => {
                 write!(

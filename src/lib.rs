@@ -9,6 +9,7 @@ mod bitboard;
 mod board;
 mod bound;
 mod color;
+mod count;
 mod fen;
 mod files;
 mod moves;

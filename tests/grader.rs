@@ -329,3 +329,123 @@ fn the_timeout_bounds_congo_too() {
     );
     assert!(start.elapsed().as_secs() < 20);
 }
+
+/// A scratch folder with the given files in it.
+fn files(name: &str, contents: &[(&str, &[u8])]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-grade-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, bytes) in contents {
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn grade_marks_each_file_and_names_its_faults() {
+    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lion.in")).unwrap();
+    let right = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lion.out")).unwrap();
+    let dir = files(
+        "lion",
+        &[
+            ("in.txt", &input),
+            ("right.txt", &right),
+            ("faulty.txt", b"d1d2 \r\ne7d7 e7d6 e7e1 e7e6"),
+            ("short.txt", b"d1d2\n"),
+        ],
+    );
+    let path = |name: &str| dir.join(name).display().to_string();
+    let output = congo(
+        &[
+            "grade",
+            "lion",
+            &path("in.txt"),
+            &path("right.txt"),
+            &path("faulty.txt"),
+            &path("short.txt"),
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("right.txt: 2 of 2 right\n"), "{report}");
+    assert!(
+        report.contains(
+            "faulty.txt: 0 of 2 right; faults: CRLF line ends (1 line), trailing blanks (1 line), no newline at the end, unsorted moves (1 line)"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("  first wrong case: 1 of 2, g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\n  expected: d1d2\n  got:      \"d1d2 \""),
+        "{report}"
+    );
+    assert!(report.contains("short.txt: 1 of 2 right"), "{report}");
+    assert!(
+        report.contains("  got:      (nothing: the file has only 1 answer)"),
+        "{report}"
+    );
+    let row = |file: &str, end: &str| {
+        report
+            .lines()
+            .any(|line| line.contains(file) && line.ends_with(end))
+    };
+    assert!(row("right.txt ", "2      2  pass"), "{report}");
+    assert!(row("short.txt ", "1      2  FAIL"), "{report}");
+
+    // Every file right: exit 0.
+    let output = congo(&["grade", "lion", &path("in.txt"), &path("right.txt")], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn grade_works_for_blocks_two_line_cases_and_both_rule_sets() {
+    let sample = |name: &str| {
+        std::fs::read(format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    let dir = files(
+        "kinds",
+        &[
+            ("play.in", &sample("play-2021.in")),
+            ("play.out", &sample("play-2021.out")),
+            ("divide.in", &sample("divide.in")),
+            ("divide.out", &sample("divide.out")),
+        ],
+    );
+    let path = |name: &str| dir.join(name).display().to_string();
+    let output = congo(
+        &[
+            "grade",
+            "--rules",
+            "2021",
+            "play",
+            &path("play.in"),
+            &path("play.out"),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert!(text(&output.stdout).contains("under the 2021 rules"));
+    let depth = std::fs::read_to_string(format!(
+        "{}/samples/divide.args",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let depth = depth.split_whitespace().nth(1).unwrap().to_owned();
+    let output = congo(
+        &[
+            "grade",
+            "divide",
+            &depth,
+            &path("divide.in"),
+            &path("divide.out"),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert_usage_error(
+        &["grade", "lion", "only-one-file"],
+        "congo: grade needs a judge subcommand",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

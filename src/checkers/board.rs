@@ -2,6 +2,8 @@
 //! `<row 8>/<row 7>/.../<row 1> <WHITE|BLACK>`, each row eight of `.wWbB`.
 
 use std::fmt;
+
+use crate::count::Count;
 use std::str::FromStr;
 
 use crate::Color;
@@ -145,7 +147,7 @@ impl fmt::Display for CheckersError {
             }
             CheckersError::RowCount(found) => write!(f, "expected 8 rows, found {found}"),
             CheckersError::RowWidth { row, squares } => {
-                write!(f, "row {row} has {squares} squares, expected 8")
+                write!(f, "row {row} has {}, expected 8", Count(*squares, "square"))
             }
             CheckersError::UnknownPiece { row, found } => {
                 write!(f, "row {row} has {found:?}, expected one of . w W b B")

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::help;
 use crate::engine::{Limit, MatchOptions, Weights};
 use crate::eval::Evaluation;
-use crate::grader::{CheckOptions, GenOptions, ParsePieceSetError, PieceSet};
+use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
 use crate::tasks::wildebeest::Output as WildebeestOutput;
 use crate::tasks::{Job, ShowOptions};
@@ -34,6 +34,7 @@ pub enum Command {
     Judge(Rules, Job, Option<String>),
     Gen(GenOptions),
     Check(CheckOptions),
+    Grade(GradeOptions),
     /// The protocol engine.
     Engine(EngineOptions),
     Match(MatchOptions),
@@ -79,6 +80,7 @@ pub enum UsageError {
     MissingCount,
     MissingProgram,
     NotCheckable(String),
+    MissingFiles,
     UnknownKind(String),
     MissingEngines,
     BadWeight(String),
@@ -122,6 +124,9 @@ impl fmt::Display for UsageError {
             UsageError::UnknownKind(name) => write!(
                 f,
                 "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
+            ),
+            UsageError::MissingFiles => f.write_str(
+                "grade needs a judge subcommand, its input file and at least one output file",
             ),
             UsageError::NotCheckable(words) => {
                 write!(f, "check compares Congo judge subcommands, not {words:?}")
@@ -297,6 +302,7 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
         "match" => parse_match(args, rules).map(Command::Match),
         "wildebeest" => parse_wildebeest(args).map(Command::Wildebeest),
         "check" => parse_check(args, rules).map(Command::Check),
+        "grade" => parse_grade(args, rules).map(Command::Grade),
         _ => parse_judge(&subcommand, args, rules),
     }
 }
@@ -524,6 +530,32 @@ fn parse_gen(mut args: Args) -> Result<GenOptions, UsageError> {
         }
     }
     Ok(options)
+}
+
+/// `grade SUBCOMMAND [ARGS] INPUT OUTPUT...`: the subcommand takes as
+/// many words as it can while two are left for the files.
+fn parse_grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError> {
+    let words = args.rest()?;
+    let (subcommand, job, files) = (1..words.len().saturating_sub(1))
+        .rev()
+        .find_map(|split| {
+            let (subcommand, files) = words.split_at(split);
+            match parse(subcommand.iter().map(OsString::from)) {
+                Ok(Command::Judge(_, job, None)) if !matches!(job, Job::Show(_)) => {
+                    Some((subcommand.to_vec(), job, files))
+                }
+                _ => None,
+            }
+        })
+        .ok_or(UsageError::MissingFiles)?;
+    let (input, outputs) = files.split_first().ok_or(UsageError::MissingFiles)?;
+    Ok(GradeOptions {
+        rules,
+        subcommand,
+        job,
+        input: PathBuf::from(input),
+        outputs: outputs.iter().map(PathBuf::from).collect(),
+    })
 }
 
 /// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.

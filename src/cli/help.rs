@@ -151,9 +151,15 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         section: Section::Tools,
     },
     Subcommand {
+        name: "grade",
+        arguments: "SUBCOMMAND [ARGS] INPUT OUTPUT...",
+        about: "mark each OUTPUT file against congo's answers to INPUT: cases\nright of N, the first wrong case with its FEN and the missing\nand extra moves, format faults (CRLF, trailing blanks, no final\nnewline, unsorted moves), a table at the end; exit 0 only if\nevery file passes",
+        section: Section::Tools,
+    },
+    Subcommand {
         name: "check",
-        arguments: "SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T]\n-- PROGRAM [ARGS...]",
-        about: "run PROGRAM on generated positions, compare it with congo, and\nshrink the first disagreement to a small ready-to-run case",
+        arguments: "SUBCOMMAND [ARGS] [--positions N] [--seed S] [--input FILE]\n[--timeout-ms T] -- PROGRAM [ARGS...]",
+        about: "run PROGRAM on generated positions (or the cases of FILE),\ncompare it with congo, and shrink the first disagreement,\ncrash or hang to a small ready-to-run case; progress on stderr",
         section: Section::Tools,
     },
 ];

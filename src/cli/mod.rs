@@ -106,6 +106,12 @@ pub fn run_with(
                 }
             };
         }
+        Command::Grade(options) => {
+            return match grader::grade(&options, &mut output, &mut errors) {
+                Ok(status) => status,
+                Err(error) => exit_on(&error, &mut errors),
+            };
+        }
         Command::Check(options) => {
             return match grader::check(&options, &mut output, &mut errors) {
                 Ok(status) => status,

@@ -252,7 +252,7 @@ fn report_failure(
         Verdict::Differs { expected, got, .. } => {
             write_answer(output, "expected", expected)?;
             write_answer(output, "got", got)?;
-            if is_move_list(&options.job) {
+            if options.job.is_move_list() {
                 let (expected, got) = (words(expected), words(got));
                 let missing: Vec<&str> = expected.difference(&got).copied().collect();
                 let extra: Vec<&str> = got.difference(&expected).copied().collect();
@@ -389,10 +389,6 @@ fn list_or_none(moves: &[&str]) -> String {
 
 fn words(line: &str) -> BTreeSet<&str> {
     line.split_ascii_whitespace().collect()
-}
-
-fn is_move_list(job: &Job) -> bool {
-    matches!(job, Job::PieceMoves(_) | Job::Moves)
 }
 
 /// The piece set that fits a subcommand: the assignment's set for its

@@ -69,6 +69,11 @@ impl Job {
         }
     }
 
+    /// Whether each answer is one line of moves, sorted as strings.
+    pub fn is_move_list(&self) -> bool {
+        matches!(self, Job::PieceMoves(_) | Job::Moves | Job::Checkers(None))
+    }
+
     /// Answers `input` under `rules`, writing answers to `output` and bad
     /// lines to `errors`.
     pub fn run(

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::count::Count;
+
 use crate::Color;
 
 /// Whose piece a board letter is: uppercase white, lowercase black.
@@ -69,7 +71,9 @@ impl fmt::Display for BoardError {
                 "expected 15 lines (side, 11 rows, 3 integers), found {found}"
             ),
             BoardError::Side(found) => write!(f, "side to move is {found:?}, expected W or B"),
-            BoardError::RowWidth { found, .. } => write!(f, "row has {found} squares, expected 11"),
+            BoardError::RowWidth { found, .. } => {
+                write!(f, "row has {}, expected 11", Count(*found, "square"))
+            }
             BoardError::UnknownPiece { found, .. } => write!(f, "unknown piece {found:?}"),
             BoardError::Integer { found, .. } => write!(f, "expected an integer, found {found:?}"),
         }
