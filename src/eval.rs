@@ -59,8 +59,7 @@ pub fn advanced(position: &Position) -> i32 {
 /// `extra` of each side, white minus black, negated when black is to move.
 fn from_mover(position: &Position, extra: impl Fn(Color) -> i32) -> i32 {
     let board = &position.board;
-    let lions = board.by_kind(Kind::Lion);
-    let white = if lions == board.occupied() && lions.count() == 2 {
+    let white = if position.only_lions_left() {
         0
     } else if board
         .pieces(Piece::new(Color::Black, Kind::Lion))

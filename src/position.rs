@@ -93,6 +93,13 @@ impl Position {
         }
     }
 
+    /// Whether the two lions are all that is left: a draw, by the
+    /// assignment's evaluation and by the match rules.
+    pub fn only_lions_left(&self) -> bool {
+        let lions = self.board.by_kind(Kind::Lion);
+        lions == self.board.occupied() && lions.count() == 2
+    }
+
     /// Appends every legal move of the side to move, sorted as strings;
     /// none once the game is over. (There is no check in Congo: every
     /// move a piece can make is legal.)

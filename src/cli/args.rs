@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::help;
-use crate::engine::{Limit, MatchOptions, Weights};
+use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::eval::Evaluation;
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
@@ -38,6 +38,8 @@ pub enum Command {
     /// The protocol engine.
     Engine(EngineOptions),
     Match(MatchOptions),
+    /// A game against a person at the terminal.
+    Game(GameOptions),
     Wildebeest(WildebeestOutput),
 }
 
@@ -82,6 +84,7 @@ pub enum UsageError {
     NotCheckable(String),
     MissingFiles,
     UnknownKind(String),
+    BadColor(String),
     MissingEngines,
     BadWeight(String),
 }
@@ -120,6 +123,9 @@ impl fmt::Display for UsageError {
             ),
             UsageError::MissingEngines => {
                 f.write_str("match needs two engines: -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]")
+            }
+            UsageError::BadColor(name) => {
+                write!(f, "colour {name:?} is unknown, expected white or black")
             }
             UsageError::UnknownKind(name) => write!(
                 f,
@@ -300,6 +306,7 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
         "gen" => parse_gen(args).map(Command::Gen),
         "engine" => parse_engine(args, rules).map(Command::Engine),
         "match" => parse_match(args, rules).map(Command::Match),
+        "game" => parse_game(args, rules).map(Command::Game),
         "wildebeest" => parse_wildebeest(args).map(Command::Wildebeest),
         "check" => parse_check(args, rules).map(Command::Check),
         "grade" => parse_grade(args, rules).map(Command::Grade),
@@ -487,6 +494,60 @@ fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError>
         }
         _ => Err(UsageError::MissingEngines),
     }
+}
+
+/// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.
+fn parse_game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
+    let mut options = GameOptions {
+        start: crate::engine::START
+            .parse()
+            .map_err(|error| UsageError::BadFen {
+                found: crate::engine::START.to_owned(),
+                error,
+            })?,
+        rules,
+        color: crate::Color::White,
+        movetime: Duration::from_millis(1000),
+        style: crate::show::Style {
+            unicode: true,
+            ..Default::default()
+        },
+    };
+    while let Some(option) = args.next()? {
+        match option.as_str() {
+            "--fen" => {
+                let fen = args.value("--fen")?;
+                options.start = fen
+                    .parse::<Position>()
+                    .and_then(|position| position.validate(rules).map(|()| position))
+                    .map_err(|error| UsageError::BadFen {
+                        found: fen.clone(),
+                        error,
+                    })?;
+            }
+            "--color" | "--colour" => {
+                let name = args.value("--color")?;
+                options.color = match name.as_str() {
+                    "white" | "w" => crate::Color::White,
+                    "black" | "b" => crate::Color::Black,
+                    _ => return Err(UsageError::BadColor(name)),
+                };
+            }
+            "--movetime" => {
+                let ms: u64 = args.number("--movetime")?;
+                if ms == 0 {
+                    return Err(UsageError::Zero("--movetime"));
+                }
+                options.movetime = Duration::from_millis(ms);
+            }
+            "--ascii" => {
+                args.once("--ascii")?;
+                options.style.unicode = false;
+            }
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(options)
 }
 
 /// `wildebeest [--force | --stdout | --perft D]`.

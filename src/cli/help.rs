@@ -139,6 +139,12 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         section: Section::Playing,
     },
     Subcommand {
+        name: "game",
+        arguments: "[--fen FEN] [--color white|black] [--movetime MS] [--ascii]",
+        about: "play the engine yourself: the board is redrawn after each move\n(the last one marked), moves are typed as d1d2 and checked;\nmoves, hint, undo, help and quit; the engine answers within\nMS (1000) and the result is announced",
+        section: Section::Playing,
+    },
+    Subcommand {
         name: "wildebeest",
         arguments: "[--force | --stdout | --perft D]",
         about: "every legal successor of a 15-line 2PW board file, written to\nboard.000, board.001, ... here, refusing to touch earlier\nboard.* files unless --force (--stdout: one a line, sorted;\n--perft D: the number of move sequences D deep, at most 20)",

@@ -95,6 +95,10 @@ pub fn run_with(
                 Err(error) => exit_on(&error, &mut errors),
             };
         }
+        Command::Game(mut options) => {
+            options.style.color = terminal.color_output;
+            engine::play_by_hand(&options, input, &mut output).map(|()| Report::default())
+        }
         Command::Wildebeest(what) => {
             let here = std::path::Path::new(".");
             return match wildebeest::run(what, input, &mut output, here) {

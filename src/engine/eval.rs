@@ -34,10 +34,10 @@ impl Weights {
 /// The score of `position` for the side to move, unless a lion is gone
 /// (the search scores that itself).
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-    let board = &position.board;
-    if board.by_kind(Kind::Lion) == board.occupied() {
+    if position.only_lions_left() {
         return 0;
     }
+    let board = &position.board;
     let side = |color: Color| {
         let material: i32 = Kind::ALL
             .iter()

@@ -2,14 +2,19 @@
 //! protocol, and a match manager that plays engines against each other.
 
 mod eval;
+mod human;
 mod protocol;
 mod search;
 mod tournament;
 
 pub use eval::{WIN, Weights, evaluate};
+pub use human::{GameOptions, play_by_hand};
 pub use protocol::{Player, play_protocol};
 pub use search::{Choice, Engine, Limit};
 pub use tournament::{MatchOptions, play_match};
 
 /// The position games start from: the 2022 rule set's.
 pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
+
+/// Moves each side may make before a game is called a draw.
+pub(crate) const MOVES_EACH: usize = 100;

@@ -8,11 +8,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
+use super::MOVES_EACH;
 use crate::random::Rng;
-use crate::{Kind, Position, Rules, Status, process};
+use crate::{Position, Rules, Status, process};
 
-/// Moves each side may make before a game is called a draw.
-const MOVES_EACH: usize = 100;
 /// Time an engine may take beyond its move time before it loses.
 const GRACE: Duration = Duration::from_millis(250);
 
@@ -327,7 +326,7 @@ fn play_game(
             Status::Ongoing if moves.len() >= 2 * MOVES_EACH => {
                 Some((Outcome::Draw, format!("draw after {MOVES_EACH} moves each")))
             }
-            Status::Ongoing if position.board.by_kind(Kind::Lion) == position.board.occupied() => {
+            Status::Ongoing if position.only_lions_left() => {
                 Some((Outcome::Draw, "draw, only the lions are left".to_owned()))
             }
             Status::Ongoing => {

@@ -18,7 +18,7 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle};
-use crate::{Color, Piece, Position, Square};
+use crate::{Color, Move, Piece, Position, Square};
 
 /// How the diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +27,9 @@ pub struct Style {
     pub unicode: bool,
     /// ANSI colours: tinted castles and river, coloured pieces and marks.
     pub color: bool,
+    /// The move that led here: its start square is drawn `o` (`○`) and
+    /// named under the board.
+    pub last_move: Option<Move>,
 }
 
 const RESET: &str = "\x1b[0m";
@@ -51,7 +54,13 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
             let Some(square) = Square::new(file, rank) else {
                 continue;
             };
-            let (cell, paint) = cell(position, marks, square, style.unicode, empty);
+            let left = style.last_move.map(Move::from) == Some(square)
+                && position.board.piece_at(square).is_none();
+            let (cell, paint) = if left {
+                (if style.unicode { "○" } else { "o" }, MARK)
+            } else {
+                cell(position, marks, square, style.unicode, empty)
+            };
             let background = if !style.color {
                 ""
             } else if square.is_river() {
@@ -76,9 +85,19 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     if marks.is_some() {
         out.push_str("  * move  x capture");
     }
+    if style.last_move.is_some() {
+        out.push_str(if style.unicode {
+            "  ○ moved from"
+        } else {
+            "  o moved from"
+        });
+    }
     out.push('\n');
     if style.unicode {
         out.push_str("  ♔♚ lion ♘♞ zebra ♗♝ giraffe ♖♜ elephant ♕♛ crocodile ♙♟ pawn ⛀⛂ superpawn ⛁⛃ monkey\n");
+    }
+    if let Some(last) = style.last_move {
+        let _ = writeln!(out, "last move: {last}");
     }
     let _ = writeln!(
         out,
