@@ -229,7 +229,7 @@ white to move, move 0
             None,
             Style {
                 unicode: true,
-                color: false,
+                ..Style::default()
             },
         );
         assert!(
@@ -241,6 +241,25 @@ white to move, move 0
     }
 
     #[test]
+    fn the_last_move_is_marked_where_it_started() {
+        let before: Position = "3l3/7/7/7/7/7/3L3 w 1".parse().unwrap();
+        let m = before.parse_move("d1d2", &mut Vec::new()).unwrap();
+        let position = before.play(m, crate::Rules::default());
+        let style = Style {
+            last_move: Some(m),
+            ..Style::default()
+        };
+        let mut out = String::new();
+        diagram(&position, None, style, &mut out);
+        assert!(
+            out.contains("2 | . .[. L .]. . |\n1 | . .[. o .]. . |"),
+            "{out}"
+        );
+        assert!(out.contains("  o moved from\n"), "{out}");
+        assert!(out.contains("last move: d1d2\n"), "{out}");
+    }
+
+    #[test]
     fn colour_only_when_asked() {
         let plain = drawn("3l3/7/7/7/7/7/3L3 w 1", None, Style::default());
         assert!(!plain.contains('\x1b'));
@@ -248,8 +267,8 @@ white to move, move 0
             "3l3/7/7/7/7/7/3L3 w 1",
             None,
             Style {
-                unicode: false,
                 color: true,
+                ..Style::default()
             },
         );
         assert!(
