@@ -143,11 +143,17 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
         let svg = fs::read_to_string(&path).unwrap();
         let tags = well_formed(&svg).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
         assert!(
-            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"0 0 450 450\""),
+            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"-8 -8 466 500\""),
             "{}",
             tags[0]
         );
         assert!(svg.contains(&format!("<title>{fen}</title>")), "{svg}");
+        let side = if fen.contains(" w ") {
+            "white"
+        } else {
+            "black"
+        };
+        assert!(svg.contains(&format!(">{side} to move, move ")), "{svg}");
         assert!(
             !svg.contains("href") && !svg.contains("@import") && !svg.contains("url(http"),
             "self-contained"
@@ -216,6 +222,27 @@ fn the_pictures_in_docs_are_what_the_readme_command_makes() {
         );
         let _ = fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn monkey_chains_are_drawn_as_paths_through_every_landing() {
+    let dir = folder("chains");
+    // b4 over c5 to d6, and on over d5 to d4: two chains.
+    let input = "1\n3l3/7/2pp3/1M5/7/7/3L3 w 1\n";
+    let output = congo(
+        &["show", "--moves", "monkey", "--svg", dir.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = fs::read_to_string(dir.join("position-001.svg")).unwrap();
+    let tags = well_formed(&svg).unwrap();
+    assert_eq!(count(&tags, "marker chain"), 2, "{svg}");
+    // From b4 (120,210) by d6 (240,90) to d4 (240,210).
+    assert!(svg.contains("d=\"M120,210 L240,90 L240,210\""), "{svg}");
+    // The jumped pawns keep their discs, ringed.
+    assert_eq!(count(&tags, "piece black pawn"), 2, "{svg}");
+    assert_eq!(count(&tags, "marker capture"), 2, "{svg}");
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]

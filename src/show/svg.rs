@@ -11,22 +11,30 @@ const CELL: u32 = 60;
 /// Room for the rank numbers on the left and the file letters below.
 const MARGIN: u32 = 30;
 const BOARD: u32 = CELL * Square::SIDE as u32;
+/// Room around everything, so that no stroke at the edge is clipped.
+const PAD: u32 = 8;
+/// Room below the file letters for the side to move.
+const CAPTION: u32 = 34;
 
 /// The SVG document of `position`, with `marks` if given: a square on
-/// each empty target, a circle on each capture, an arrow for each flying
-/// lion capture.
+/// each empty target, a ring around each piece that can be captured (the
+/// piece stays in sight), an arrow for each flying lion capture and a path
+/// along each monkey's jump chain; the side to move below.
 pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
-    let size = BOARD + MARGIN;
+    let (width, height) = (BOARD + MARGIN + 2 * PAD, BOARD + MARGIN + CAPTION + 2 * PAD);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-{PAD} -{PAD} {width} {height}" width="{width}" height="{height}" font-family="sans-serif">"#
     );
     let _ = writeln!(out, "<title>{}</title>", escape(&position.to_string()));
     out.push_str(concat!(
         r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
         r#"markerWidth="6" markerHeight="6" orient="auto-start-reverse">"#,
-        r##"<path d="M0,0 L10,5 L0,10 z" fill="#b03a2e"/></marker></defs>"##,
+        r##"<path d="M0,0 L10,5 L0,10 z" fill="#b03a2e"/></marker>"##,
+        r#"<marker id="chainhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
+        r#"markerWidth="5" markerHeight="5" orient="auto-start-reverse">"#,
+        r##"<path d="M0,0 L10,5 L0,10 z" fill="#1f6f43"/></marker></defs>"##,
         "\n"
     ));
     let _ = writeln!(
@@ -79,7 +87,29 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
             );
         }
     }
+    let _ = writeln!(
+        out,
+        r##"<text class="caption" x="{}" y="{}" text-anchor="middle" font-size="18" fill="#333">{} to move, move {}</text>"##,
+        MARGIN + BOARD / 2,
+        BOARD + MARGIN + 22,
+        position.side,
+        position.move_number
+    );
     if let Some(marks) = marks {
+        for m in marks.moves.iter().filter(|m| !m.jumps().is_empty()) {
+            // A monkey's chain: from its square through every landing.
+            let mut path = String::new();
+            let (x, y) = centre(m.from());
+            let _ = write!(path, "M{x},{y}");
+            for landing in m.landings() {
+                let (x, y) = centre(landing);
+                let _ = write!(path, " L{x},{y}");
+            }
+            let _ = writeln!(
+                out,
+                r##"<path class="marker chain" d="{path}" fill="none" stroke="#1f6f43" stroke-width="3" stroke-dasharray="8 5" marker-end="url(#chainhead)"/>"##
+            );
+        }
         for m in &marks.flights {
             // From the edge of one lion's disc to the edge of the other's,
             // so that the arrow covers neither letter.
