@@ -264,3 +264,27 @@ fn the_spec_sample_pictures_in_docs_are_current() {
         let _ = fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn the_rules_pictures_are_current() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let positions = fs::read_to_string(root.join("docs/rules/positions.txt")).unwrap();
+    for line in positions.lines() {
+        let (kind, fen) = line.split_once(' ').unwrap();
+        let dir = folder(&format!("rules-{kind}"));
+        let output = congo(
+            &["show", "--moves", kind, "--svg", dir.to_str().unwrap()],
+            format!("1\n{fen}\n").as_bytes(),
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let made = fs::read(dir.join("position-001.svg")).unwrap();
+        let kept = fs::read(root.join(format!("docs/rules/{kind}.svg"))).unwrap();
+        assert!(made == kept, "docs/rules/{kind}.svg is stale");
+        let _ = fs::remove_dir_all(&dir);
+    }
+    let page = fs::read_to_string(root.join("docs/rules.md")).unwrap();
+    for line in positions.lines() {
+        let kind = line.split(' ').next().unwrap();
+        assert!(page.contains(&format!("(rules/{kind}.svg)")), "{kind}");
+    }
+}

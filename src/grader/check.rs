@@ -269,7 +269,11 @@ fn report_failure(
         write_stderr(output, stderr)?;
     }
     let only_lions = pieces == 2 && smallest.play.is_none();
-    if only_lions && matches!(verdict, Verdict::Failed { .. } | Verdict::TimedOut) {
+    let fails_anyway = matches!(
+        verdict,
+        Verdict::Failed { .. } | Verdict::TimedOut | Verdict::Miscounted { .. }
+    );
+    if only_lions && fails_anyway {
         writeln!(
             output,
             "It fails even with only the two lions on the board: it likely fails on every input."
