@@ -387,3 +387,62 @@ fn checkers_accepts_other_turn_words_and_crlf() {
         format!("{CHECKERS_ANSWER}{CHECKERS_ANSWER}")
     );
 }
+
+#[test]
+fn every_subcommand_answers_help_with_its_own_usage() {
+    for subcommand in congo::cli::SUBCOMMANDS {
+        for flag in ["--help", "-h"] {
+            let output = congo(&[subcommand.name, flag], b"");
+            assert!(output.status.success(), "{} {flag}", subcommand.name);
+            let help = text(&output.stdout);
+            assert!(
+                help.starts_with(&format!(
+                    "Usage: congo [--rules 2021|2022] {}",
+                    subcommand.name
+                )),
+                "{help}"
+            );
+        }
+    }
+    // The general help lists every one of them.
+    let help = text(&congo(&["--help"], b"").stdout);
+    for subcommand in congo::cli::SUBCOMMANDS {
+        assert!(
+            help.contains(&format!("\n  {} ", subcommand.name))
+                || help.contains(&format!("\n  {}\n", subcommand.name)),
+            "{}",
+            subcommand.name
+        );
+    }
+}
+
+#[test]
+fn one_fen_can_be_given_as_an_argument() {
+    let fen = "3l3/7/7/7/7/7/3L3 w 1";
+    let output = congo(&["moves", fen], b"");
+    assert_eq!(text(&output.stdout), "d1c1 d1c2 d1d2 d1d7 d1e1 d1e2\n");
+    let output = congo(&["show", fen], b"");
+    assert!(text(&output.stdout).contains("white to move, move 1"));
+    assert_usage_error(&["moves", "3l3/7 w 1"], "congo: bad FEN \"3l3/7 w 1\"");
+}
+
+#[test]
+fn a_judge_reading_a_terminal_gives_a_hint() {
+    let run = |terminal: bool| {
+        let mut errors = Vec::new();
+        let status = congo::cli::run_with(
+            ["lion"].map(std::ffi::OsString::from),
+            &b"1\n3l3/7/7/7/7/7/3L3 w 1\n"[..],
+            std::io::sink(),
+            &mut errors,
+            congo::cli::Terminal {
+                input: terminal,
+                color_output: false,
+            },
+        );
+        assert_eq!(status, 0);
+        text(&errors)
+    };
+    assert!(run(true).starts_with("congo: reading from the terminal:"));
+    assert_eq!(run(false), "");
+}

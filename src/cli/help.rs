@@ -259,7 +259,7 @@ fn entry(subcommand: &Subcommand, text: &mut String) {
         head.push_str(first);
     }
     let rest: Vec<&str> = arguments.collect();
-    let inline = head.len() < INDENT && rest.is_empty();
+    let inline = head.len() + 2 <= INDENT && rest.is_empty();
     text.push_str(&head);
     if !inline {
         for line in rest {
