@@ -39,6 +39,8 @@ pub enum FenError {
     LionOutsideCastle { color: Color, square: Square },
     /// A superpawn under rules that never promote.
     Unpromoted { color: Color },
+    /// A monkey with more jump chains than any move list should hold.
+    TooManyChains { square: Square, max: u32 },
 }
 
 impl fmt::Display for FenError {
@@ -86,6 +88,10 @@ impl fmt::Display for FenError {
                 f,
                 "the {} lion on {square} is outside its castle",
                 color.name()
+            ),
+            FenError::TooManyChains { square, max } => write!(
+                f,
+                "the monkey on {square} has more than {max} jump chains, expected at most {max}"
             ),
             FenError::Unpromoted { color } => write!(
                 f,

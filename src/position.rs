@@ -221,12 +221,17 @@ impl FromStr for Position {
     }
 }
 
+/// The most jump chains a monkey may have: far more than real games show
+/// (a few dozen), few enough that its move list stays small.
+pub const MAX_CHAINS: u32 = 100_000;
+
 impl Position {
     /// Checks what no game can reach under any rules: more pieces of a
     /// kind than a side starts with, or a lion outside its castle (a lion
     /// that has taken the enemy lion stands in the enemy castle). Every
     /// parsed position passes this, so move generation, perft and search
-    /// only ever see bounded work: a monkey has at most 21 pieces to jump.
+    /// only ever see bounded work: a monkey has at most 21 pieces to jump and
+    /// at most [`MAX_CHAINS`] chains.
     fn check_reachable(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             let count = |kind| self.board.pieces(Piece::new(color, kind)).count();
@@ -244,6 +249,19 @@ impl Position {
                 let took_the_enemy = enemy_lion_gone && castle_of(!color).contains(square);
                 if !home && !took_the_enemy {
                     return Err(FenError::LionOutsideCastle { color, square });
+                }
+            }
+        }
+        // Rare, but a monkey among many enemies can have millions of
+        // chains: more than a move list (or a judge's line) should hold.
+        // Checked last, as the counts above already rule out the worst.
+        for color in Color::ALL {
+            for square in self.board.pieces(Piece::new(color, Kind::Monkey)) {
+                if movegen::monkey_has_more_chains_than(&self.board, color, square, MAX_CHAINS) {
+                    return Err(FenError::TooManyChains {
+                        square,
+                        max: MAX_CHAINS,
+                    });
                 }
             }
         }

@@ -66,6 +66,12 @@ pub fn tally(board: &Board, side: Color) -> Tally {
     tally
 }
 
+/// Whether the monkey of `side` on `from` has more than `limit` jump
+/// chains (counting stops past the limit).
+pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, limit: u32) -> bool {
+    monkey::has_more_chains_than(board, side, from, limit)
+}
+
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
 pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
     if kind == Kind::Monkey {

@@ -6,25 +6,47 @@
 //! cannot be jumped twice); the start square counts as empty; jumping the
 //! enemy lion ends the chain.
 
+use std::ops::ControlFlow;
+
 use crate::tables::{DIRECTIONS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Jumps, Kind, Move, Square};
 
 pub(super) fn moves(board: &Board, side: Color, from: Square, moves: &mut Vec<Move>) {
     let first = moves.len();
     moves.extend(steps(board, from).map(|to| Move::new(from, to)));
-    Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |m| {
-        moves.push(m)
-    });
+    let _ =
+        Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |m| {
+            moves.push(m);
+            ControlFlow::Continue(())
+        });
     moves[first..].sort_unstable();
 }
 
 /// The number of jump chains of the monkey on `from`, without listing them.
 pub(super) fn chain_count(board: &Board, side: Color, from: Square) -> u32 {
     let mut chains = 0;
-    Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |_| {
-        chains += 1
-    });
+    let _ =
+        Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |_| {
+            chains += 1;
+            ControlFlow::Continue(())
+        });
     chains
+}
+
+/// Whether the monkey on `from` has more than `limit` jump chains; it stops
+/// counting past the limit, so it is quick whatever the answer.
+pub(crate) fn has_more_chains_than(board: &Board, side: Color, from: Square, limit: u32) -> bool {
+    let mut chains = 0;
+    let counted =
+        Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |_| {
+            chains += 1;
+            if chains > limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    counted.is_break()
 }
 
 /// The monkey's quiet one-square steps.
@@ -52,8 +74,14 @@ impl<'a> Chain<'a> {
     }
 
     /// Hands every chain that continues `jumps`, which has brought the
-    /// monkey to `at`, to `found`.
-    fn extend(&self, at: Square, jumped: Bitboard, jumps: Jumps, found: &mut impl FnMut(Move)) {
+    /// monkey to `at`, to `found`, until `found` says to stop.
+    fn extend(
+        &self,
+        at: Square,
+        jumped: Bitboard,
+        jumps: Jumps,
+        found: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (direction, &(files, ranks)) in DIRECTIONS.iter().enumerate() {
             let (Some(over), Some(landing)) =
                 (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
@@ -70,12 +98,13 @@ impl<'a> Chain<'a> {
             let Some(longer) = jumps.then(direction) else {
                 continue;
             };
-            found(Move::jumping(self.from, landing, longer));
+            found(Move::jumping(self.from, landing, longer))?;
             let took_lion = self.board.by_kind(Kind::Lion).contains(over);
             if !took_lion {
-                self.extend(landing, jumped.with(over), longer, found);
+                self.extend(landing, jumped.with(over), longer, found)?;
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
