@@ -356,6 +356,14 @@ fn an_engine_that_cannot_start_is_an_error_on_stderr() {
 }
 
 #[test]
+fn a_loss_names_the_true_reason() {
+    let silent = fixture("closes_output.sh");
+    let output = quick_match(&[], &[&silent], &[env!("CARGO_BIN_EXE_congo"), "engine"]);
+    let report = text(&output.stdout);
+    assert!(report.contains("lost: it closed its output"), "{report}");
+}
+
+#[test]
 fn match_rejects_bad_settings() {
     assert_usage_error(
         &["match", "--movetime", "0", "--", "a", "--", "b"],

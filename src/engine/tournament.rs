@@ -434,6 +434,48 @@ fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
 mod tests {
     use super::*;
 
+    fn options(fen: &str, plies: usize) -> MatchOptions {
+        MatchOptions {
+            games: 2,
+            movetime: Duration::from_millis(10),
+            fen: fen.to_owned(),
+            rules: Rules::default(),
+            opening_plies: plies,
+            seed: 0,
+            go_seconds: false,
+            engines: [Vec::new(), Vec::new()],
+        }
+    }
+
+    #[test]
+    fn random_openings_never_decide_the_game() {
+        // White's lion can take black's at once: no opening may do it.
+        let fen = "3l3/7/7/7/7/P6/3L3 w 0";
+        let start: Position = fen.parse().unwrap();
+        for pair in 0..200 {
+            let (position, plies) = random_opening(&start, &options(fen, 3), pair);
+            assert_eq!(position.status(), Status::Ongoing, "{plies:?}");
+            assert!(!plies.contains(&"d1d7".to_owned()), "{plies:?}");
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            assert!(!moves.is_empty(), "{plies:?}");
+        }
+    }
+
+    #[test]
+    fn congo_engines_get_the_match_rules() {
+        let words = |list: &[&str]| list.iter().map(|word| word.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            with_rules(words(&["/bin/congo", "engine", "--weak"]), Rules::Wits2021),
+            words(&["/bin/congo", "--rules", "2021", "engine", "--weak"])
+        );
+        // Another program, or one that names its rules, is left alone.
+        let other = words(&["./my-engine", "engine"]);
+        assert_eq!(with_rules(other.clone(), Rules::Wits2021), other);
+        let named = words(&["congo", "--rules", "2022", "engine"]);
+        assert_eq!(with_rules(named.clone(), Rules::Wits2021), named);
+    }
+
     #[test]
     fn elo_from_scores() {
         // An even score over 20 games: Wilson's interval spans the scores
