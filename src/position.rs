@@ -268,10 +268,24 @@ impl Position {
         Ok(())
     }
 
-    /// Checks what `rules` rule out on top of what any game rules out:
-    /// under the 2021 rules no pawn promotes, so there are no superpawns.
+    /// Reads a FEN and checks it is a position `rules` allow: what
+    /// [`FromStr`] checks, and what the rule set adds.
+    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+        let position: Position = text.parse()?;
+        position.check_rules(rules)?;
+        Ok(position)
+    }
+
+    /// Checks a position built by hand as [`Position::from_fen`] checks a
+    /// parsed one.
     pub fn validate(&self, rules: Rules) -> Result<(), FenError> {
         self.check_reachable()?;
+        self.check_rules(rules)
+    }
+
+    /// What `rules` rule out on top of what any game rules out: under the
+    /// 2021 rules no pawn promotes, so there are no superpawns.
+    fn check_rules(&self, rules: Rules) -> Result<(), FenError> {
         if !rules.promotes() {
             for color in Color::ALL {
                 if !self

@@ -468,12 +468,10 @@ fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError>
             }
             "--fen" => {
                 let fen = args.value("--fen")?;
-                fen.parse::<Position>()
-                    .and_then(|position| position.validate(rules).map(|()| position))
-                    .map_err(|error| UsageError::BadFen {
-                        found: fen.clone(),
-                        error,
-                    })?;
+                Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
+                    found: fen.clone(),
+                    error,
+                })?;
                 options.fen = fen;
             }
             "--opening-plies" => options.opening_plies = args.number("--opening-plies")?,
@@ -517,10 +515,8 @@ fn parse_game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
         match option.as_str() {
             "--fen" => {
                 let fen = args.value("--fen")?;
-                options.start = fen
-                    .parse::<Position>()
-                    .and_then(|position| position.validate(rules).map(|()| position))
-                    .map_err(|error| UsageError::BadFen {
+                options.start =
+                    Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
                         found: fen.clone(),
                         error,
                     })?;

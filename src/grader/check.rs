@@ -476,10 +476,8 @@ fn read_cases(path: &PathBuf, options: &CheckOptions) -> Result<Vec<Case>, Strin
                 cases.len()
             ));
         };
-        let position: Position = fen
-            .parse()
-            .and_then(|position: Position| position.validate(options.rules).map(|()| position))
-            .map_err(|error| at(number + 1, &error))?;
+        let position =
+            Position::from_fen(fen, options.rules).map_err(|error| at(number + 1, &error))?;
         let play = match options.job {
             Job::Play => Some(
                 lines

@@ -110,9 +110,7 @@ impl Job {
 /// Reads the FEN on the first line of a case: a position `rules` allow.
 fn position(lines: &[&str], rules: Rules) -> Result<Position, CaseError<FenError>> {
     let fen = lines.first().copied().unwrap_or_default();
-    fen.parse()
-        .and_then(|position: Position| position.validate(rules).map(|()| position))
-        .map_err(|error| CaseError::at(0, error))
+    Position::from_fen(fen, rules).map_err(|error| CaseError::at(0, error))
 }
 
 /// Appends moves as one line: texts separated by single spaces.
