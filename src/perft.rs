@@ -1,6 +1,9 @@
 //! Perft: counting the leaves of the move tree, the standard test of a move
 //! generator (and of making moves) against known numbers.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
 use crate::{Move, Position, Rules, Status, movegen};
 
 /// The number of positions reached by `depth` legal moves. A position
@@ -11,6 +14,42 @@ use crate::{Move, Position, Rules, Status, movegen};
 pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
     let mut stack = MoveStack::default();
     count(position, depth, rules, &mut stack, Last::Counted)
+}
+
+/// [`perft`] on `threads` threads: the moves at the root are handed out
+/// one at a time to whichever thread is free, so that uneven subtrees
+/// still keep every thread busy.
+pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usize) -> u64 {
+    if threads <= 1 || depth < 2 || position.status() != Status::Ongoing {
+        return perft(position, depth, rules);
+    }
+    let mut moves = Vec::new();
+    movegen::all_moves(&position.board, position.side, &mut moves);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut stack = MoveStack::default();
+        let mut leaves = 0;
+        while let Some(&m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
+            leaves += count(
+                &position.play(m, rules),
+                depth - 1,
+                rules,
+                &mut stack,
+                Last::Counted,
+            );
+        }
+        leaves
+    };
+    thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        // This thread works too; a helper that could not finish (it cannot
+        // panic: the counting has no failure) would count as nothing.
+        let mine = work();
+        mine + helpers
+            .into_iter()
+            .map(|helper| helper.join().unwrap_or_default())
+            .sum::<u64>()
+    })
 }
 
 /// [`perft`], but playing every move down to the leaves: slower, and a

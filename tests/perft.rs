@@ -53,6 +53,21 @@ fn perft_matches_the_fixtures() {
 }
 
 #[test]
+fn threads_split_the_count_without_changing_it() {
+    for case in cases().iter().filter(|case| case.depth <= 4) {
+        for threads in [2, 3, 8] {
+            let found = perft::perft_threads(&case.position, case.depth, case.rules, threads);
+            assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
+        }
+    }
+    let output = common::congo(
+        &["perft", "4", "--threads", "2"],
+        b"1\ng2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\n",
+    );
+    assert_eq!(common::text(&output.stdout), "433025\n");
+}
+
+#[test]
 fn counting_the_last_ply_agrees_with_playing_it() {
     for case in cases().iter().filter(|case| case.depth <= 3) {
         let played = perft::perft_by_playing(&case.position, case.depth, case.rules);

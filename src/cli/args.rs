@@ -328,7 +328,7 @@ fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command
         "board" => Job::Board,
         "moves" => Job::Moves,
         "play" => Job::Play,
-        "perft" => Job::Perft(args.depth("perft")?),
+        "perft" => Job::Perft(args.depth("perft")?, 1),
         "divide" => Job::Divide(args.depth("divide")?),
         "material" => Job::Evaluate(Evaluation::Material),
         "evaluate" => Job::Evaluate(Evaluation::Advanced),
@@ -347,6 +347,12 @@ fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command
         match (&mut job, word.as_str()) {
             (Job::Search(_, depth), "--depth") => *depth = args.depth("--depth")?,
             (Job::Checkers(perft), "--perft") => *perft = Some(args.depth("--perft")?),
+            (Job::Perft(_, threads), "--threads") => {
+                *threads = args.number("--threads")?;
+                if *threads == 0 {
+                    return Err(UsageError::Zero("--threads"));
+                }
+            }
             (Job::Best(_), "--depth") => {
                 best_limit = Some(Limit::Depth(args.depth("--depth")?));
             }
@@ -688,7 +694,14 @@ mod tests {
             parse_words(&["lion"]),
             judge(default, Job::PieceMoves(Kind::Lion))
         );
-        assert_eq!(parse_words(&["perft", "4"]), judge(default, Job::Perft(4)));
+        assert_eq!(
+            parse_words(&["perft", "4"]),
+            judge(default, Job::Perft(4, 1))
+        );
+        assert_eq!(
+            parse_words(&["perft", "4", "--threads", "2"]),
+            judge(default, Job::Perft(4, 2))
+        );
         assert_eq!(
             parse_words(&["alphabeta", "--depth=3"]),
             judge(default, Job::Search(Evaluation::Advanced, 3))
@@ -781,7 +794,7 @@ mod tests {
         );
         assert_eq!(
             parse_words(&["perft", "20"]),
-            judge(Rules::default(), Job::Perft(20))
+            judge(Rules::default(), Job::Perft(20, 1))
         );
         for words in [
             &["divide", "99"][..],

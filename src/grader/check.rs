@@ -408,7 +408,7 @@ fn piece_set(job: &Job, rules: Rules) -> PieceSet {
         Job::PieceMoves(Kind::Monkey | Kind::Crocodile)
         | Job::Board
         | Job::Moves
-        | Job::Perft(_)
+        | Job::Perft(..)
         | Job::Divide(_) => PieceSet::Full,
         _ => year,
     }

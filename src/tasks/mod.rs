@@ -37,7 +37,8 @@ pub enum Job {
     PieceMoves(Kind),
     Moves,
     Play,
-    Perft(u32),
+    /// The depth, and the threads counting each position.
+    Perft(u32, usize),
     Divide(u32),
     /// An evaluation of each position.
     Evaluate(Evaluation),
@@ -61,7 +62,7 @@ impl Job {
             Job::Show(_) => Show::FRAMING,
             Job::PieceMoves(_)
             | Job::Moves
-            | Job::Perft(_)
+            | Job::Perft(..)
             | Job::Evaluate(_)
             | Job::Search(..)
             | Job::Checkers(_)
@@ -91,7 +92,14 @@ impl Job {
             }
             Job::Moves => judge::run(&LegalMoves::new(rules), input, output, errors),
             Job::Play => judge::run(&Play::new(rules), input, output, errors),
-            &Job::Perft(depth) => judge::run(&Perft { depth, rules }, input, output, errors),
+            &Job::Perft(depth, threads) => {
+                let task = Perft {
+                    depth,
+                    rules,
+                    threads,
+                };
+                judge::run(&task, input, output, errors)
+            }
             &Job::Divide(depth) => judge::run(&Divide { depth, rules }, input, output, errors),
             &Job::Evaluate(evaluation) => {
                 judge::run(&Score::evaluation(evaluation, rules), input, output, errors)

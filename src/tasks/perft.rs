@@ -12,6 +12,8 @@ use crate::{Rules, perft};
 pub struct Perft {
     pub depth: u32,
     pub rules: Rules,
+    /// Threads counting each position (1: this one alone).
+    pub threads: usize,
 }
 
 impl Task for Perft {
@@ -20,7 +22,8 @@ impl Task for Perft {
 
     fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
-        let _ = writeln!(out, "{}", perft::perft(&position, self.depth, self.rules));
+        let leaves = perft::perft_threads(&position, self.depth, self.rules, self.threads);
+        let _ = writeln!(out, "{leaves}");
         Ok(())
     }
 }
