@@ -76,8 +76,6 @@ impl Default for Board {
 /// What a byte of a FEN's piece field stands for.
 #[derive(Clone, Copy)]
 struct Glyph {
-    /// The piece it places, if it is a piece letter.
-    piece: Option<Piece>,
     /// Which of the 16 piece sets its square joins; 16, a spare set, when it
     /// is no piece.
     slot: u8,
@@ -99,7 +97,6 @@ impl Glyph {
 /// The meaning of every byte, so that reading a field is one look-up a byte.
 const GLYPHS: [Glyph; 256] = {
     let unknown = Glyph {
-        piece: None,
         slot: 16,
         width: Glyph::POISON,
         slash: false,
@@ -122,7 +119,6 @@ const GLYPHS: [Glyph; 256] = {
             },
             _ => match piece {
                 Some(found) => Glyph {
-                    piece,
                     slot: found.color as u8 * 8 + found.kind as u8,
                     width: 1,
                     slash: false,
@@ -152,18 +148,14 @@ impl FromStr for Board {
 ///
 /// Whether a byte is a piece or a digit is a coin toss on real boards, so
 /// this loop has no branch that depends on it (a mispredicted branch a
-/// byte costs more than the rest of the work): every byte writes a square
-/// and sets a bit, a digit writing the empty square it starts and setting
-/// a bit in a spare set. Indices are masked rather than clamped, as a clamp
-/// compiles to a branch; what a malformed field writes out of place does
-/// not matter, since the field is rejected.
+/// byte costs more than the rest of the work): every byte sets a bit, a
+/// digit or slash one in a spare set. Indices are masked rather than
+/// clamped, as a clamp compiles to a branch; what a malformed field sets
+/// out of place does not matter, since the field is rejected. The 7x7
+/// array is filled afterwards from the sets, one store per piece.
 fn read_field(bytes: &[u8]) -> Option<Board> {
-    if bytes.iter().filter(|&&byte| byte == b'/').count() != 6 {
-        return None;
-    }
-    // Columns 7-15 of `rows` and the last of `by_piece` absorb the writes
-    // of slashes, digits and a well-formed rank's end.
-    let mut rows = [[None; 16]; 7];
+    // The last set absorbs the bits of slashes, digits and a well-formed
+    // rank's end.
     let mut by_piece = [Bitboard::EMPTY; 17];
     let mut misfit = false;
     let mut after_digit = false;
@@ -173,21 +165,27 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
         let glyph = GLYPHS[usize::from(byte)];
         misfit |= (glyph.slash & (file != 7)) | (glyph.digit & after_digit);
         after_digit = glyph.digit;
-        rows[rank][file & 15] = glyph.piece;
-        by_piece[usize::from(glyph.slot)] |= Bitboard(1 << ((file * 7 + rank) & 63));
-        rank -= usize::from(glyph.slash);
+        let bit = file.wrapping_mul(7).wrapping_add(rank) & 63;
+        by_piece[usize::from(glyph.slot)] |= Bitboard(1 << bit);
+        // Wrapping: a seventh slash makes the rank huge, and the check
+        // after the loop rejects it.
+        rank = rank.wrapping_sub(usize::from(glyph.slash));
         file = if glyph.slash {
             0
         } else {
             file + usize::from(glyph.width)
         };
     }
-    if misfit | (file != 7) {
+    if misfit | (file != 7) | (rank != 0) {
         return None;
     }
+    // Only now the array: one store per piece rather than one per byte.
     let mut board = Board::empty();
-    for (rank, row) in board.squares.iter_mut().zip(rows) {
-        rank.copy_from_slice(&row[..7]);
+    for (slot, &squares) in by_piece[..16].iter().enumerate() {
+        let piece = SLOT_PIECES[slot];
+        for square in squares {
+            board.squares[square.rank() as usize][square.file() as usize] = Some(piece);
+        }
     }
     for (kind, (&white, &black)) in by_piece[..8].iter().zip(&by_piece[8..16]).enumerate() {
         board.by_kind[kind] = white | black;
@@ -196,6 +194,19 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
     }
     Some(board)
 }
+
+/// The piece of each of the 16 piece sets [`read_field`] fills: white's
+/// kinds, then black's.
+const SLOT_PIECES: [Piece; 16] = {
+    let mut pieces = [Piece::new(Color::White, Kind::Pawn); 16];
+    let mut slot = 0;
+    while slot < 16 {
+        let color = if slot < 8 { Color::White } else { Color::Black };
+        pieces[slot] = Piece::new(color, Kind::ALL[slot % 8]);
+        slot += 1;
+    }
+    pieces
+};
 
 /// Why [`read_field`] rejected a piece field: the first problem, reading
 /// from rank 7 down.
