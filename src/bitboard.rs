@@ -12,29 +12,37 @@ use crate::Square;
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square of the board.
     pub const FULL: Bitboard = Bitboard((1 << Square::COUNT) - 1);
 
+    /// The set holding `square` alone.
     pub const fn from_square(square: Square) -> Bitboard {
         Bitboard(1 << square.index())
     }
 
+    /// Whether `square` is in the set.
     pub const fn contains(self, square: Square) -> bool {
         self.0 & (1 << square.index()) != 0
     }
 
+    /// Whether the set holds no square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set holds.
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// The set with `square` added.
     pub const fn with(self, square: Square) -> Bitboard {
         Bitboard(self.0 | 1 << square.index())
     }
 
+    /// The set with `square` taken out.
     pub const fn without(self, square: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << square.index()))
     }

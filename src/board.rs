@@ -21,6 +21,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// A board with no pieces.
     pub const fn empty() -> Board {
         Board {
             squares: [[None; 7]; 7],
@@ -29,6 +30,7 @@ impl Board {
         }
     }
 
+    /// What stands on `square`, if anything.
     pub const fn piece_at(&self, square: Square) -> Option<Piece> {
         self.squares[square.rank() as usize][square.file() as usize]
     }
@@ -49,14 +51,17 @@ impl Board {
         Some(piece)
     }
 
+    /// Every square that holds a piece.
     pub const fn occupied(&self) -> Bitboard {
         Bitboard(self.by_color[0].0 | self.by_color[1].0)
     }
 
+    /// The squares of `color`'s pieces.
     pub const fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
+    /// The squares of the pieces of `kind`, both colours.
     pub const fn by_kind(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()]
     }

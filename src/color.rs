@@ -3,9 +3,12 @@
 use std::fmt;
 use std::ops::Not;
 
+/// A side: whose piece, whose turn.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
+    /// The side that moves first, on ranks 1 and 2 at the start.
     White,
+    /// The side that moves second, on ranks 6 and 7 at the start.
     Black,
 }
 
@@ -13,6 +16,7 @@ impl Color {
     /// White first: the order of the Part 1 listing.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for white, 1 for black: an index into per-colour arrays.
     pub const fn index(self) -> usize {
         self as usize
     }

@@ -18,13 +18,29 @@ pub enum FenError {
     /// The piece field does not have seven `/`-separated ranks.
     RankCount(usize),
     /// A rank describes more or fewer than seven squares.
-    RankWidth { rank: u8, squares: usize },
+    RankWidth {
+        /// The rank, 7 for the first in the field.
+        rank: u8,
+        /// How many squares it describes.
+        squares: usize,
+    },
     /// A rank uses the digit 0, which counts no squares.
-    ZeroDigit { rank: u8 },
+    ZeroDigit {
+        /// The rank.
+        rank: u8,
+    },
     /// Two digits in a row (`34`): one digit counts a run of empty squares.
-    AdjacentDigits { rank: u8 },
+    AdjacentDigits {
+        /// The rank.
+        rank: u8,
+    },
     /// A rank holds a character that is neither a piece letter nor a digit.
-    UnknownPiece { rank: u8, letter: char },
+    UnknownPiece {
+        /// The rank.
+        rank: u8,
+        /// The character.
+        letter: char,
+    },
     /// The side field is not `w`, `b`, `W` or `B`.
     Side(String),
     /// The move number is not a non-negative integer.
@@ -33,14 +49,34 @@ pub enum FenError {
     MoveNumberTooLarge(String),
     /// A side has more pieces of a kind than it starts a game with (or,
     /// for superpawns, more than it has pawns at the start).
-    TooMany { piece: Piece, count: u32, max: u32 },
+    TooMany {
+        /// The piece, in the side's colour.
+        piece: Piece,
+        /// How many the position has.
+        count: u32,
+        /// The most a side can have.
+        max: u32,
+    },
     /// A lion stands outside its castle (and not in the enemy castle after
     /// taking the enemy lion).
-    LionOutsideCastle { color: Color, square: Square },
+    LionOutsideCastle {
+        /// The lion's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
     /// A superpawn under rules that never promote.
-    Unpromoted { color: Color },
+    Unpromoted {
+        /// The side that has one.
+        color: Color,
+    },
     /// A monkey with more jump chains than any move list should hold.
-    TooManyChains { square: Square, max: u32 },
+    TooManyChains {
+        /// The monkey's square.
+        square: Square,
+        /// The most chains allowed.
+        max: u32,
+    },
 }
 
 impl fmt::Display for FenError {

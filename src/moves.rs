@@ -23,10 +23,12 @@ impl Jumps {
     /// The most jumps a chain can hold.
     pub const CAPACITY: usize = 34;
 
+    /// How many jumps the chain has.
     pub const fn len(self) -> usize {
         self.count as usize
     }
 
+    /// Whether there is no jump at all (a plain move).
     pub const fn is_empty(self) -> bool {
         self.count == 0
     }
@@ -89,6 +91,7 @@ impl Move {
         Move { from, to, jumps }
     }
 
+    /// The square the piece starts on.
     pub const fn from(self) -> Square {
         self.from
     }

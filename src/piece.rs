@@ -9,17 +9,26 @@ use crate::Color;
 /// The variants are in the order of the Part 1 listing.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Kind {
+    /// Steps forward; retreats once past the river.
     Pawn,
+    /// A promoted pawn: also sideways, and retreats anywhere.
     Superpawn,
+    /// Steps to empty squares, jumps two squares.
     Giraffe,
+    /// Steps to empty squares, captures by chains of jumps.
     Monkey,
+    /// One or two squares along a rank or file.
     Elephant,
+    /// Stays in its castle, flies onto the enemy lion.
     Lion,
+    /// Steps, and slides towards and along the river.
     Crocodile,
+    /// The knight.
     Zebra,
 }
 
 impl Kind {
+    /// Every kind, in the order of the Part 1 listing.
     pub const ALL: [Kind; 8] = [
         Kind::Pawn,
         Kind::Superpawn,
@@ -31,6 +40,7 @@ impl Kind {
         Kind::Zebra,
     ];
 
+    /// The kind's place in [`Kind::ALL`]: an index into per-kind arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -61,6 +71,7 @@ impl Kind {
         }
     }
 
+    /// The kind named `name` (`lion`, `zebra`, ...), if any.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.name() == name)
     }
@@ -89,11 +100,14 @@ impl fmt::Display for Kind {
 /// A piece on the board: a kind and a colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What piece it is.
     pub kind: Kind,
 }
 
 impl Piece {
+    /// The `color` piece of `kind`.
     pub const fn new(color: Color, kind: Kind) -> Piece {
         Piece { color, kind }
     }
@@ -119,6 +133,7 @@ impl Piece {
         Some(Piece { color, kind })
     }
 
+    /// The FEN letter: upper case for white, lower case for black.
     pub const fn letter(self) -> u8 {
         match self.color {
             Color::White => self.kind.letter(),

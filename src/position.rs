@@ -10,6 +10,7 @@ use crate::{Bitboard, Board, Color, FenError, Kind, Move, Piece, Rules, Square, 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    /// Where the pieces stand.
     pub board: Board,
     /// The side whose turn it is.
     pub side: Color,
@@ -20,8 +21,11 @@ pub struct Position {
 /// Where a game stands, judged by the lions alone (the judge's rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// Both lions are on the board.
     Ongoing,
+    /// Black's lion has been taken.
     WhiteWins,
+    /// White's lion has been taken.
     BlackWins,
 }
 

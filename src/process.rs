@@ -1,9 +1,10 @@
-//! Running other programs: each in its own process group, so that
-//! stopping it also stops whatever it started (a shell script's children),
+//! Running other programs: each in its own process group (on Unix), so
+//! that stopping it also stops whatever it started (a script's children),
 //! and each watched by a [`Reaper`], so that none outlives congo however
 //! congo ends (Ctrl-C, SIGTERM, a crash).
 
 use std::io::{self, BufRead, Write};
+#[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -15,7 +16,8 @@ pub(crate) fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> 
     let (name, args) = program
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program given"))?;
-    let child = Command::new(name)
+    let mut command = Command::new(name);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -23,15 +25,19 @@ pub(crate) fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> 
             Stdio::piped()
         } else {
             Stdio::null()
-        })
-        .process_group(0)
-        .spawn()?;
+        });
+    // Elsewhere than on Unix a program runs in congo's own group, and
+    // stopping it stops it alone.
+    #[cfg(unix)]
+    command.process_group(0);
+    let child = command.spawn()?;
     Reaper::tell(&format!("+{}", child.id()));
     Ok(child)
 }
 
 /// Kills a child and its whole process group, and reaps it.
 pub(crate) fn stop(child: &mut Child) {
+    #[cfg(unix)]
     let _ = Command::new("kill")
         .args(["-KILL", "--", &format!("-{}", child.id())])
         .stderr(Stdio::null())
@@ -44,11 +50,14 @@ pub(crate) fn stop(child: &mut Child) {
 /// A small shell process that holds the process groups of the programs
 /// congo runs and kills them when congo's end of its input pipe closes,
 /// which happens however congo ends. It ignores the signals a terminal
-/// sends, so that it outlives congo long enough to do its work.
+/// sends, so that it outlives congo long enough to do its work. (Unix
+/// only: elsewhere there is no reaper.)
+#[cfg_attr(not(unix), allow(dead_code))]
 struct Reaper {
     input: ChildStdin,
 }
 
+#[cfg(unix)]
 const REAPER_SCRIPT: &str = r#"
 trap '' INT TERM HUP
 groups=' '
@@ -64,6 +73,10 @@ for group in $groups; do env kill -KILL -- "-$group" 2>/dev/null; done
 impl Reaper {
     /// Sends the reaper a line, starting it the first time; without a
     /// reaper (no `sh`), programs are still stopped on every normal path.
+    #[cfg(not(unix))]
+    fn tell(_line: &str) {}
+
+    #[cfg(unix)]
     fn tell(line: &str) {
         static REAPER: OnceLock<Mutex<Option<Reaper>>> = OnceLock::new();
         let reaper = REAPER.get_or_init(|| Mutex::new(Reaper::start().ok()));
@@ -75,6 +88,7 @@ impl Reaper {
         }
     }
 
+    #[cfg(unix)]
     fn start() -> io::Result<Reaper> {
         let mut child = Command::new("sh")
             .args(["-c", REAPER_SCRIPT])

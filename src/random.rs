@@ -10,10 +10,12 @@ use crate::{Board, Color, Kind, Piece, Position, Square};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`: the same seed, the same numbers.
     pub const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number, uniform over all 64-bit values.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

@@ -14,6 +14,7 @@ pub enum Rules {
 }
 
 impl Rules {
+    /// Whether a pawn reaching the far rank becomes a superpawn.
     pub const fn promotes(self) -> bool {
         matches!(self, Rules::Wits2022)
     }

@@ -60,6 +60,7 @@ impl Searcher {
     /// Table slots: 2^16 entries of 24 bytes, 1.5 MB.
     const TABLE_SIZE: usize = 1 << 16;
 
+    /// A search under `rules` with `evaluation` at its leaves.
     pub fn new(rules: Rules, evaluation: Evaluation) -> Searcher {
         Searcher {
             rules,

@@ -55,6 +55,7 @@ impl Square {
         (0..Self::COUNT as u8).map(Square)
     }
 
+    /// The square's number, file by file from a1 (0) to g7 (48).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -80,6 +81,7 @@ impl Square {
         }
     }
 
+    /// Whether the square is on the river, rank 4.
     pub const fn is_river(self) -> bool {
         self.rank() == Self::RIVER_RANK
     }

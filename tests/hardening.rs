@@ -218,6 +218,7 @@ fn wildebeest_in(dir: &std::path::Path, args: &[&str], input: &[u8]) -> std::pro
     child.wait_with_output().unwrap()
 }
 
+#[cfg(unix)]
 #[test]
 fn wildebeest_never_overwrites_or_follows_links_without_force() {
     let dir = scratch("wildebeest-files");
@@ -263,6 +264,7 @@ fn wildebeest_rejects_a_huge_input_without_reading_it_all() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[cfg(unix)]
 #[test]
 fn show_refuses_stale_drawings_and_still_prints_when_a_drawing_fails() {
     let dir = scratch("show-svg");
@@ -375,6 +377,7 @@ fn match_rejects_bad_settings() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn stopping_a_match_stops_its_engines() {
     let dir = scratch("reaper");

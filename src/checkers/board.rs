@@ -22,10 +22,12 @@ impl Square {
         (file < 8 && row < 8).then_some(Square { file, row })
     }
 
+    /// The column, 0 for a to 7 for h.
     pub fn file(self) -> u8 {
         self.file
     }
 
+    /// The row, 0 for row 1 to 7 for row 8.
     pub fn row(self) -> u8 {
         self.row
     }
@@ -42,10 +44,12 @@ impl Square {
         (self.file + self.row).is_multiple_of(2)
     }
 
+    /// The square's number among the 32 dark squares.
     pub const fn index(self) -> usize {
         self.row as usize * 8 + self.file as usize
     }
 
+    /// The square's name as two bytes, such as `c3`.
     pub const fn name(self) -> [u8; 2] {
         [b'a' + self.file, b'1' + self.row]
     }
@@ -61,7 +65,9 @@ impl fmt::Display for Square {
 /// A man or a king of one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// Whether it is a king (otherwise a man).
     pub king: bool,
 }
 
@@ -96,10 +102,12 @@ pub struct Board {
 }
 
 impl Board {
+    /// What stands on `square`, if anything.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.cells[usize::from(square.row)][usize::from(square.file)]
     }
 
+    /// Puts `piece` on `square`, or empties it.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         self.cells[usize::from(square.row)][usize::from(square.file)] = piece;
     }
@@ -115,7 +123,9 @@ impl Board {
 /// A board and the side to move.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
+    /// Where the pieces stand.
     pub board: Board,
+    /// The side to move.
     pub turn: Color,
 }
 
@@ -125,17 +135,25 @@ pub struct Position {
 pub enum CheckersError {
     /// Not the two fields `<rows> <turn>`.
     FieldCount(usize),
+    /// The board does not have 8 rows; the number found.
     RowCount(usize),
+    /// A row is not 8 squares wide.
     RowWidth {
+        /// The row, 8 for the first given.
         row: u8,
+        /// How many squares it describes.
         squares: usize,
     },
+    /// A row holds a character that is no piece or empty square.
     UnknownPiece {
+        /// The row, 8 for the first given.
         row: u8,
+        /// The character.
         found: char,
     },
     /// A piece on a light square, where no piece can stand.
     LightSquare(Square),
+    /// The side to move is not `WHITE` or `BLACK`; what was found.
     Turn(String),
 }
 

@@ -24,10 +24,12 @@ pub struct Move {
 }
 
 impl Move {
+    /// The squares the piece passes through: its start, then each landing.
     pub fn squares(&self) -> &[Square] {
         &self.path[..usize::from(self.len)]
     }
 
+    /// Whether the move takes pieces.
     pub fn is_capture(&self) -> bool {
         self.capture
     }

@@ -3,11 +3,13 @@
 
 /// A subcommand's help: how it is called and what it does.
 pub struct Subcommand {
+    /// The word that names it on the command line.
     pub name: &'static str,
     /// What follows the name on the command line.
     pub arguments: &'static str,
     /// What it does, in lines of at most 62 characters.
     pub about: &'static str,
+    /// The group `congo --help` lists it in.
     pub section: Section,
 }
 

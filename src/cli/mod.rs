@@ -6,8 +6,9 @@
 mod args;
 mod help;
 
-pub use args::{Command, EngineOptions, MAX_DEPTH, UsageError, parse};
-pub use help::SUBCOMMANDS;
+pub use args::MAX_DEPTH;
+pub(crate) use args::{Command, parse};
+pub use help::{SUBCOMMANDS, Subcommand};
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};

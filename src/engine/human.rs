@@ -13,12 +13,15 @@ use crate::{Color, Move, MoveError, Position, Rules, Status, zobrist};
 /// How `congo game` is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOptions {
+    /// The position the game starts from.
     pub start: Position,
+    /// The rule set the game is played by.
     pub rules: Rules,
     /// The side the person plays.
     pub color: Color,
     /// The engine's time for a move.
     pub movetime: Duration,
+    /// How the board is drawn.
     pub style: Style,
 }
 

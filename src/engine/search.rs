@@ -24,7 +24,9 @@ pub enum Limit {
 /// The chosen move and its score for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// The move to play.
     pub best: Move,
+    /// Its score for the side to move.
     pub score: i32,
     /// The last depth searched to the end.
     pub depth: u32,
@@ -52,6 +54,7 @@ pub struct Engine {
     /// The keys of the positions before this one in the game, and of
     /// those on the path being searched: meeting one again is a draw.
     seen: Vec<u64>,
+    /// The positions the last search visited.
     pub nodes: u64,
 }
 
@@ -59,6 +62,7 @@ impl Engine {
     /// 2^18 entries of 40 bytes, 10 MB: ample for searches of a second or so.
     const TABLE_SIZE: usize = 1 << 18;
 
+    /// An engine playing by `rules` and evaluating with `weights`.
     pub fn new(rules: Rules, weights: Weights) -> Engine {
         Engine {
             rules,

@@ -18,14 +18,19 @@ const GRACE: Duration = Duration::from_millis(250);
 /// What `congo match` plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchOptions {
+    /// How many games to play.
     pub games: usize,
+    /// Each move's time.
     pub movetime: Duration,
+    /// The position every game starts from, before the random opening.
     pub fen: String,
+    /// The rule set of every game.
     pub rules: Rules,
     /// Random plies played from `fen` before the engines take over, the
     /// same for both games of a pair (colours swapped), so that
     /// deterministic engines do not replay one game over and over.
     pub opening_plies: usize,
+    /// The seed of the random openings.
     pub seed: u64,
     /// Send `go` whole seconds, rounded up, for engines that read an integer.
     pub go_seconds: bool,

@@ -34,6 +34,7 @@ pub struct Marks {
 }
 
 impl Marks {
+    /// The marks of the moves `selection` picks in `position`.
     pub fn new(position: &Position, selection: Selection) -> Marks {
         let mut moves = Vec::new();
         match selection {

@@ -16,7 +16,7 @@ pub mod wildebeest;
 
 pub use best::Best;
 pub use checkers::Checkers;
-pub use game::{LegalMoves, Play, PlayError};
+pub use game::{LegalMoves, Play};
 pub use listing::Listing;
 pub use perft::{Divide, Perft};
 pub use piece_moves::PieceMoves;

@@ -31,7 +31,9 @@ const PIECES: &[u8] = b"SOEJCGXHZKWPBNR";
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     squares: [[u8; 11]; 11],
+    /// The side to move.
     pub side: Color,
+    /// The file's three closing integers, copied as they were.
     pub extra: [String; 3],
 }
 
@@ -43,11 +45,31 @@ fn side_letter(side: Color) -> char {
 /// Why a board file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
+    /// The file does not have 15 lines; the number found.
     LineCount(usize),
+    /// The first line is not `W` or `B`; what was found.
     Side(String),
-    RowWidth { line: usize, found: usize },
-    UnknownPiece { line: usize, found: char },
-    Integer { line: usize, found: String },
+    /// A row is not 11 squares wide.
+    RowWidth {
+        /// The file's line, 1-based.
+        line: usize,
+        /// How many squares it has.
+        found: usize,
+    },
+    /// A row holds a character that is no piece of the game.
+    UnknownPiece {
+        /// The file's line, 1-based.
+        line: usize,
+        /// The character.
+        found: char,
+    },
+    /// One of the closing lines is not an integer.
+    Integer {
+        /// The file's line, 1-based.
+        line: usize,
+        /// What it holds.
+        found: String,
+    },
 }
 
 impl BoardError {
@@ -133,6 +155,7 @@ impl Board {
         })
     }
 
+    /// The letter on (`row`, `column`), `None` off the board.
     pub fn get(&self, (row, column): (i32, i32)) -> Option<u8> {
         let row = usize::try_from(row).ok()?;
         let column = usize::try_from(column).ok()?;
