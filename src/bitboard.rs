@@ -61,7 +61,22 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+/// The squares of a set, in index order (a1, a2, ..., g7), which is also
+/// the order of their names as strings.
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    fn into_iter(self) -> Squares {
+        Squares(self.0)
+    }
+}
+
+/// The iterator over a [`Bitboard`]'s squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares(u64);
+
+impl Iterator for Squares {
     type Item = Square;
 
     fn next(&mut self) -> Option<Square> {
@@ -77,7 +92,7 @@ impl Iterator for Bitboard {
     }
 }
 
-impl ExactSizeIterator for Bitboard {}
+impl ExactSizeIterator for Squares {}
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
@@ -127,7 +142,7 @@ mod tests {
     fn iterates_in_ascending_order() {
         let squares = ["g7", "a1", "d4", "a7"].map(|s| s.parse::<Square>().unwrap());
         let board: Bitboard = squares.into_iter().collect();
-        let names: Vec<String> = board.map(|s| s.to_string()).collect();
+        let names: Vec<String> = board.into_iter().map(|s| s.to_string()).collect();
         assert_eq!(names, ["a1", "a7", "d4", "g7"]);
     }
 

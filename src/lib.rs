@@ -35,7 +35,7 @@ pub mod tables;
 pub(crate) mod tasks;
 pub mod wildebeest;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::Color;
 pub use fen::FenError;

@@ -82,7 +82,7 @@ impl PositionShape<'_> {
 pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
     let mut board = Board::empty();
     for color in Color::ALL {
-        let castle: Vec<Square> = castle_of(color).collect();
+        let castle: Vec<Square> = castle_of(color).into_iter().collect();
         if let Some(square) = rng.pick(&castle) {
             board.put(square, Piece::new(color, Kind::Lion));
         }

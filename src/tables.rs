@@ -203,7 +203,7 @@ mod tests {
     }
 
     fn names(board: Bitboard) -> Vec<String> {
-        board.map(|s| s.to_string()).collect()
+        board.into_iter().map(|s| s.to_string()).collect()
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub fn hash(board: &Board, side: Color) -> u64 {
     pieces().fold(side_key, |key, (index, piece)| {
         board
             .pieces(piece)
+            .into_iter()
             .fold(key, |key, square| key ^ KEYS[index][square.index()])
     })
 }
@@ -52,7 +53,9 @@ pub fn hash(board: &Board, side: Color) -> u64 {
 pub fn delta(before: &Board, after: &Board) -> u64 {
     pieces().fold(BLACK_TO_MOVE, |key, (index, piece)| {
         let changed = before.pieces(piece).0 ^ after.pieces(piece).0;
-        crate::Bitboard(changed).fold(key, |key, square| key ^ KEYS[index][square.index()])
+        crate::Bitboard(changed)
+            .into_iter()
+            .fold(key, |key, square| key ^ KEYS[index][square.index()])
     })
 }
 

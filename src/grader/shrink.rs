@@ -44,6 +44,7 @@ fn candidates(case: &Case, rules: Rules) -> Vec<Case> {
     let mut found = Vec::new();
     let pieces: Vec<Square> = board
         .occupied()
+        .into_iter()
         .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind != Kind::Lion))
         .collect();
     for &square in &pieces {

@@ -8,6 +8,7 @@ pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
     let steps = KING_STEPS[from.index()] & castle_of(side) & not_own(board, side);
     let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion)) & LION_LINES[from.index()];
     let flights = enemy_lions
+        .into_iter()
         .filter(|to| (BETWEEN[from.index()][to.index()] & board.occupied()).is_empty())
         .collect::<Bitboard>();
     steps | flights

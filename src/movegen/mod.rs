@@ -77,7 +77,11 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
     if kind == Kind::Monkey {
         return monkey::moves(board, side, from, moves);
     }
-    moves.extend(targets(board, side, kind, from).map(|to| Move::new(from, to)));
+    moves.extend(
+        targets(board, side, kind, from)
+            .into_iter()
+            .map(|to| Move::new(from, to)),
+    );
 }
 
 /// The target squares of the `kind` piece of `side` on `from`; a monkey's

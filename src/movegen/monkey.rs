@@ -13,7 +13,7 @@ use crate::{Bitboard, Board, Color, Jumps, Kind, Move, Square};
 
 pub(super) fn moves(board: &Board, side: Color, from: Square, moves: &mut Vec<Move>) {
     let first = moves.len();
-    moves.extend(steps(board, from).map(|to| Move::new(from, to)));
+    moves.extend(steps(board, from).into_iter().map(|to| Move::new(from, to)));
     let _ =
         Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), &mut |m| {
             moves.push(m);
