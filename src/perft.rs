@@ -11,6 +11,13 @@ use crate::{Move, Position, Rules, Status, movegen};
 /// nothing (as checkmate does in chess perft).
 ///
 /// At the last ply the moves are counted, not played (bulk counting).
+///
+/// ```
+/// use congo::{Position, Rules, perft};
+///
+/// let start: Position = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0".parse().unwrap();
+/// assert_eq!(perft::perft(&start, 3, Rules::Wits2022), 17112);
+/// ```
 pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
     let mut stack = MoveStack::default();
     count(position, depth, rules, &mut stack, Last::Counted)
@@ -31,7 +38,7 @@ pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usi
         let mut leaves = 0;
         while let Some(&m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
             leaves += count(
-                &position.play(m, rules),
+                &position.play_unchecked(m, rules),
                 depth - 1,
                 rules,
                 &mut stack,
@@ -71,7 +78,7 @@ pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)>
         .into_iter()
         .map(|m| {
             let leaves = count(
-                &position.play(m, rules),
+                &position.play_unchecked(m, rules),
                 depth - 1,
                 rules,
                 &mut stack,
@@ -107,7 +114,15 @@ fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, l
     movegen::all_moves(&position.board, position.side, &mut moves);
     let leaves = moves
         .iter()
-        .map(|&m| count(&position.play(m, rules), depth - 1, rules, stack, last))
+        .map(|&m| {
+            count(
+                &position.play_unchecked(m, rules),
+                depth - 1,
+                rules,
+                stack,
+                last,
+            )
+        })
         .sum();
     stack.0.push(moves);
     leaves

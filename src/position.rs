@@ -8,6 +8,19 @@ use crate::tables::castle_of;
 use crate::{Bitboard, Board, Color, FenError, Kind, Move, Piece, Rules, Square, movegen};
 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
+///
+/// Read with [`str::parse`] (which also checks the position is one a game
+/// can reach) or [`Position::from_fen`] under a rule set; written back in
+/// its canonical form by `Display`.
+///
+/// ```
+/// use congo::{Color, Position};
+///
+/// let position: Position = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 B 23".parse().unwrap();
+/// assert_eq!(position.side, Color::Black);
+/// assert_eq!(position.to_string(), "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23");
+/// assert!("3l3/7/7/7/7/7/L6 w 1".parse::<Position>().is_err()); // a lion astray
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     /// Where the pieces stand.
@@ -135,15 +148,43 @@ impl Position {
             .ok_or_else(|| MoveError::Illegal(text.to_owned()))
     }
 
+    /// The position after `m`, if `m` is one of the position's legal moves.
+    ///
+    /// ```
+    /// use congo::{Position, Rules, Status};
+    ///
+    /// let position: Position = "3l3/7/7/7/7/P6/3L3 w 1".parse().unwrap();
+    /// let mut scratch = Vec::new();
+    /// let flight = position.parse_move("d1d7", &mut scratch).unwrap();
+    /// let after = position.play(flight, Rules::default()).unwrap();
+    /// assert_eq!(after.to_string(), "3L3/7/7/7/7/P6/7 b 1");
+    /// assert_eq!(after.status(), Status::WhiteWins);
+    /// // The game is over: nothing more can be played.
+    /// assert!(after.play(flight, Rules::default()).is_err());
+    /// ```
+    pub fn play(&self, m: Move, rules: Rules) -> Result<Position, MoveError> {
+        if self.status() != Status::Ongoing {
+            return Err(MoveError::GameOver(m.to_string()));
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if !moves.contains(&m) {
+            return Err(MoveError::Illegal(m.to_string()));
+        }
+        Ok(self.play_unchecked(m, rules))
+    }
+
     /// The position after `m`, which must be one of [`Position::legal_moves`]
-    /// (anything else gives an unspecified position, never a panic).
-    pub fn play(&self, m: Move, rules: Rules) -> Position {
+    /// (anything else gives an unspecified position, never a panic): the
+    /// fast path for move generators and searches, which only play moves
+    /// they generated.
+    pub fn play_unchecked(&self, m: Move, rules: Rules) -> Position {
         let mut next = self.clone();
         next.make(m, rules);
         next
     }
 
-    /// Plays `m` on this position: see [`Position::play`].
+    /// Plays `m` on this position: see [`Position::play_unchecked`].
     ///
     /// In order: the piece leaves its square; a monkey's jumped pieces and
     /// any piece on the target square are captured; a pawn reaching the far
@@ -357,7 +398,7 @@ mod tests {
     fn after(fen: &str, text: &str, rules: Rules) -> (String, Status) {
         let position: Position = fen.parse().unwrap();
         let played = position.parse_move(text, &mut Vec::new()).unwrap();
-        let next = position.play(played, rules);
+        let next = position.play_unchecked(played, rules);
         (next.to_string(), next.status())
     }
 

@@ -26,7 +26,14 @@ pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evalua
     movegen::all_moves(&position.board, position.side, &mut moves);
     moves
         .into_iter()
-        .map(|m| -negamax(&position.play(m, rules), depth - 1, rules, evaluation))
+        .map(|m| {
+            -negamax(
+                &position.play_unchecked(m, rules),
+                depth - 1,
+                rules,
+                evaluation,
+            )
+        })
         .fold(NO_MOVE, i32::max)
 }
 
@@ -94,7 +101,10 @@ impl Searcher {
         position.legal_moves(&mut moves);
         let mut best: Option<(Move, i32)> = None;
         for m in moves {
-            let value = -self.value(&position.play(m, self.rules), depth.saturating_sub(1));
+            let value = -self.value(
+                &position.play_unchecked(m, self.rules),
+                depth.saturating_sub(1),
+            );
             if best.is_none_or(|(_, found)| value > found) {
                 best = Some((m, value));
             }
@@ -139,7 +149,7 @@ impl Searcher {
         let mut best_value = NO_MOVE;
         let mut best = 0;
         for &index in &order {
-            let child = position.play(moves[index], self.rules);
+            let child = position.play_unchecked(moves[index], self.rules);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
             let value = -self.search(&child, child_key, depth - 1, -beta, -alpha);
             if value > best_value {

@@ -74,7 +74,7 @@ mod tests {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             for m in moves {
-                let next = position.play(m, Rules::default());
+                let next = position.play_unchecked(m, Rules::default());
                 assert_eq!(
                     key ^ delta(&position.board, &next.board),
                     hash(&next.board, next.side)

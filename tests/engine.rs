@@ -27,9 +27,11 @@ fn a_scripted_session() {
     // The engine played its own move, then black's d6d5.
     let start: Position = START.parse().unwrap();
     let first = start.parse_move(moves[0], &mut Vec::new()).unwrap();
-    let after_first = start.play(first, congo::Rules::default());
+    let after_first = start.play_unchecked(first, congo::Rules::default());
     let reply = after_first.parse_move("d6d5", &mut Vec::new()).unwrap();
-    let after_reply = after_first.play(reply, congo::Rules::default()).to_string();
+    let after_reply = after_first
+        .play_unchecked(reply, congo::Rules::default())
+        .to_string();
     assert!(
         is_legal(&after_reply, moves[1]),
         "{} in {after_reply}",

@@ -447,7 +447,7 @@ fn every_played_move_gives_a_position_that_round_trips_through_fen() {
         for position in positions(700 + seed as u64, shape).take(500) {
             for rules in [Rules::Wits2021, Rules::Wits2022] {
                 for m in legal_moves(&position) {
-                    let next = position.play(m, rules);
+                    let next = position.play_unchecked(m, rules);
                     let fen = next.to_string();
                     assert_eq!(
                         fen.parse::<Position>().as_ref(),
@@ -465,7 +465,7 @@ fn every_played_move_gives_a_position_that_round_trips_through_fen() {
 fn no_lion_ever_leaves_its_castle_while_the_game_goes_on() {
     for position in positions(800, &PositionShape::FULL) {
         for m in legal_moves(&position) {
-            let next = position.play(m, Rules::Wits2022);
+            let next = position.play_unchecked(m, Rules::Wits2022);
             if next.status() != Status::Ongoing {
                 continue;
             }
@@ -482,7 +482,7 @@ fn a_move_never_adds_pieces_nor_removes_the_movers_except_by_drowning() {
     for position in positions(900, &PositionShape::FULL).take(1000) {
         let river = congo::Bitboard::on_rank(3);
         for m in legal_moves(&position) {
-            let next = position.play(m, Rules::Wits2022);
+            let next = position.play_unchecked(m, Rules::Wits2022);
             let mover = position.side;
             let before = position.board.by_color(mover).count();
             let after = next.board.by_color(mover).count();
@@ -524,7 +524,7 @@ fn reference_negamax(position: &Position, depth: u32, rules: Rules, evaluation: 
     let mut value = -10_000_000;
     for m in legal_moves(position) {
         value = value.max(-reference_negamax(
-            &position.play(m, rules),
+            &position.play_unchecked(m, rules),
             depth - 1,
             rules,
             evaluation,

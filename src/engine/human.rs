@@ -106,7 +106,7 @@ pub fn play_by_hand(
                 continue;
             };
             writeln!(output, "congo plays {}", choice.best)?;
-            positions.push(position.play(choice.best, rules));
+            positions.push(position.play_unchecked(choice.best, rules));
             played.push(choice.best);
             changed = true;
             continue;
@@ -156,7 +156,7 @@ pub fn play_by_hand(
             }
             _ => match position.parse_move(text, &mut scratch) {
                 Ok(m) => {
-                    positions.push(position.play(m, rules));
+                    positions.push(position.play_unchecked(m, rules));
                     played.push(m);
                     changed = true;
                 }

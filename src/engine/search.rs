@@ -193,7 +193,7 @@ impl Engine {
         let mut best = None;
         self.seen.push(key);
         for &m in &moves {
-            let child = position.play(m, self.rules);
+            let child = position.play_unchecked(m, self.rules);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
             let score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
@@ -251,7 +251,12 @@ impl Engine {
         self.order(position, &mut moves, None, ply);
         let mut best = stand_pat;
         for &m in &moves {
-            let score = -self.quiesce(&position.play(m, self.rules), ply + 1, -beta, -alpha);
+            let score = -self.quiesce(
+                &position.play_unchecked(m, self.rules),
+                ply + 1,
+                -beta,
+                -alpha,
+            );
             if self.stopped {
                 break;
             }

@@ -252,7 +252,7 @@ fn random_opening(
         moves.clear();
         position.legal_moves(&mut moves);
         moves.retain(|&m| {
-            let next = position.play(m, options.rules);
+            let next = position.play_unchecked(m, options.rules);
             replies.clear();
             next.legal_moves(&mut replies);
             !replies.is_empty()
@@ -260,7 +260,7 @@ fn random_opening(
         match rng.pick(&moves) {
             Some(m) => {
                 plies.push(m.to_string());
-                position = position.play(m, options.rules);
+                position = position.play_unchecked(m, options.rules);
             }
             None => break,
         }
@@ -365,7 +365,7 @@ fn play_game(
                 return (outcome, reason, moves);
             }
         };
-        position = position.play(m, options.rules);
+        position = position.play_unchecked(m, options.rules);
         moves.push(text.clone());
         let other = seats[1 - mover];
         if let Some(process) = engines[other].as_mut()

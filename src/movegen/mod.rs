@@ -19,6 +19,16 @@ use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 pub use crate::moves::{Jumps, Move};
 
 /// Appends the moves of every `kind` piece of `side`, sorted as strings.
+///
+/// ```
+/// use congo::{Kind, Position, movegen};
+///
+/// let position: Position = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23".parse().unwrap();
+/// let mut moves = Vec::new();
+/// movegen::piece_moves(&position.board, position.side, Kind::Zebra, &mut moves);
+/// let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(texts, ["e5c4", "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4", "e5g6"]);
+/// ```
 pub fn piece_moves(board: &Board, side: Color, kind: Kind, moves: &mut Vec<Move>) {
     for from in board.pieces(Piece::new(side, kind)) {
         moves_from(board, side, kind, from, moves);
