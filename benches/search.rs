@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use congo::eval::Evaluation;
-use congo::search::{Searcher, negamax};
+use congo::wits::eval::Evaluation;
+use congo::wits::search::{Searcher, negamax};
 use congo::{Position, Rules, perft};
 
 const RULES: Rules = Rules::Wits2022;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Bitboard, Color, FenError, Kind, Piece, Square};
+use crate::{Bitboard, ByColor, ByKind, Color, FenError, Kind, Piece, Square};
 
 /// The pieces on the 7x7 board.
 ///
@@ -16,8 +16,8 @@ use crate::{Bitboard, Color, FenError, Kind, Piece, Square};
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Board {
     squares: [[Option<Piece>; 7]; 7],
-    by_color: [Bitboard; 2],
-    by_kind: [Bitboard; 8],
+    by_color: ByColor<Bitboard>,
+    by_kind: ByKind<Bitboard>,
 }
 
 impl Board {
@@ -25,8 +25,8 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             squares: [[None; 7]; 7],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; 8],
+            by_color: ByColor([Bitboard::EMPTY; 2]),
+            by_kind: ByKind::splat(Bitboard::EMPTY),
         }
     }
 
@@ -39,31 +39,31 @@ impl Board {
     pub fn put(&mut self, square: Square, piece: Piece) {
         self.remove(square);
         self.squares[square.rank() as usize][square.file() as usize] = Some(piece);
-        self.by_color[piece.color.index()] |= Bitboard::from_square(square);
-        self.by_kind[piece.kind.index()] |= Bitboard::from_square(square);
+        self.by_color[piece.color] |= Bitboard::from_square(square);
+        self.by_kind[piece.kind] |= Bitboard::from_square(square);
     }
 
     /// Empties `square`, returning what stood there.
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
         let piece = self.squares[square.rank() as usize][square.file() as usize].take()?;
-        self.by_color[piece.color.index()] = self.by_color[piece.color.index()].without(square);
-        self.by_kind[piece.kind.index()] = self.by_kind[piece.kind.index()].without(square);
+        self.by_color[piece.color] = self.by_color[piece.color].without(square);
+        self.by_kind[piece.kind] = self.by_kind[piece.kind].without(square);
         Some(piece)
     }
 
     /// Every square that holds a piece.
     pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.by_color[0].0 | self.by_color[1].0)
+        Bitboard(self.by_color.0[0].0 | self.by_color.0[1].0)
     }
 
     /// The squares of `color`'s pieces.
     pub const fn by_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.by_color.0[color.index()]
     }
 
     /// The squares of the pieces of `kind`, both colours.
     pub const fn by_kind(&self, kind: Kind) -> Bitboard {
-        self.by_kind[kind.index()]
+        self.by_kind.0[kind.index()]
     }
 
     /// The squares holding this piece.
@@ -192,10 +192,13 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
             board.squares[square.rank() as usize][square.file() as usize] = Some(piece);
         }
     }
-    for (kind, (&white, &black)) in by_piece[..8].iter().zip(&by_piece[8..16]).enumerate() {
+    for (kind, (&white, &black)) in Kind::ALL
+        .into_iter()
+        .zip(by_piece[..8].iter().zip(&by_piece[8..16]))
+    {
         board.by_kind[kind] = white | black;
-        board.by_color[0] |= white;
-        board.by_color[1] |= black;
+        board.by_color[Color::White] |= white;
+        board.by_color[Color::Black] |= black;
     }
     Some(board)
 }

@@ -1,9 +1,9 @@
 //! Properties over many random positions from the in-tree PRNG.
 
-use congo::eval::Evaluation;
 use congo::random::{PositionShape, Rng, random_position};
-use congo::search::Searcher;
 use congo::tables::castle_of;
+use congo::wits::eval::Evaluation;
+use congo::wits::search::Searcher;
 use congo::{
     Board, Color, FenError, Kind, Move, Piece, Position, Rules, Square, Status, movegen, perft,
 };

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use super::help;
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
-use crate::eval::Evaluation;
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
 use crate::tasks::wildebeest::Output as WildebeestOutput;
 use crate::tasks::{Job, ShowOptions};
+use crate::wits::eval::Evaluation;
 use crate::{FenError, Kind, ParseRulesError, Position, Rules};
 
 /// The deepest perft, divide, search or engine depth accepted: deeper
@@ -436,7 +436,7 @@ fn parse_engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageErro
                     "attack" => weights.attack = value,
                     "lion-attack" => weights.lion_attack = value,
                     _ => match Kind::from_name(name) {
-                        Some(kind) if kind != Kind::Lion => weights.values[kind.index()] = value,
+                        Some(kind) if kind != Kind::Lion => weights.values[kind] = value,
                         _ => return Err(bad()),
                     },
                 }

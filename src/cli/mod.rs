@@ -14,11 +14,11 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{self, Engine, Player};
-use crate::eval::Evaluation;
 use crate::grader;
 use crate::judge::Report;
-use crate::search::Searcher;
 use crate::tasks::{Job, wildebeest};
+use crate::wits::eval::Evaluation;
+use crate::wits::search::Searcher;
 
 /// What the program knows of where its streams lead; [`run`] assumes
 /// neither is a terminal.

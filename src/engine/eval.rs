@@ -2,16 +2,16 @@
 //! attack) with weights set by self-play matches, and values for the full
 //! game's monkeys and crocodiles.
 
-use crate::{Color, Kind, Piece, Position, movegen};
+use crate::{ByKind, Color, Kind, Piece, Position, movegen};
 
 /// What a won game is worth; wins found sooner score a little more.
-pub const WIN: i32 = 100_000;
+pub const ENGINE_WIN: i32 = 100_000;
 
 /// The evaluation's weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Each kind's value, indexed by [`Kind::index`] (the lion's unused).
-    pub values: [i32; 8],
+    /// Each kind's value (the lion's unused).
+    pub values: ByKind<i32>,
     /// Per move a side can make.
     pub mobility: i32,
     /// Per move landing on an enemy piece.
@@ -24,7 +24,7 @@ impl Weights {
     /// The weights the self-play matches chose (see the README).
     pub const TUNED: Weights = Weights {
         // pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra
-        values: [100, 350, 400, 300, 200, 0, 300, 300],
+        values: ByKind([100, 350, 400, 300, 200, 0, 300, 300]),
         mobility: 3,
         attack: 2,
         lion_attack: 40,
@@ -42,7 +42,7 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
         let material: i32 = Kind::ALL
             .iter()
             .map(|&kind| {
-                weights.values[kind.index()] * board.pieces(Piece::new(color, kind)).count() as i32
+                weights.values[kind] * board.pieces(Piece::new(color, kind)).count() as i32
             })
             .sum();
         let tally = movegen::tally(board, color);

@@ -7,7 +7,7 @@ mod protocol;
 mod search;
 mod tournament;
 
-pub use eval::{WIN, Weights, evaluate};
+pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
 pub use protocol::{Player, play_protocol};
 pub use search::{Choice, Engine, Limit};

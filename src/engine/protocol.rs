@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::START;
 use super::search::{Engine, Limit};
-use crate::search::Searcher;
+use crate::wits::search::Searcher;
 use crate::{Move, Position, Rules, Status, process, zobrist};
 
 /// The share of `go`'s time the engine spends: it always answers well

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::eval::{WIN, Weights, evaluate};
+use super::eval::{ENGINE_WIN, Weights, evaluate};
 use crate::bound::Bound;
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
@@ -95,7 +95,7 @@ impl Engine {
         if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
             return Some(Choice {
                 best: win,
-                score: WIN,
+                score: ENGINE_WIN,
                 depth: 1,
             });
         }
@@ -116,7 +116,7 @@ impl Engine {
             depth: 0,
         };
         for depth in 1..=max_depth {
-            let score = self.search(position, key, depth, 0, -WIN - 1, WIN + 1);
+            let score = self.search(position, key, depth, 0, -ENGINE_WIN - 1, ENGINE_WIN + 1);
             if self.stopped {
                 break;
             }
@@ -129,7 +129,7 @@ impl Engine {
             // A found win needs no deeper look; and the next iteration takes
             // longer than all before it, so past half the time it would not end.
             let half_spent = matches!(limit, Limit::Time(time) if start.elapsed() * 2 >= time);
-            if score.abs() > WIN - MAX_PLY as i32 || half_spent {
+            if score.abs() > ENGINE_WIN - MAX_PLY as i32 || half_spent {
                 break;
             }
         }
@@ -160,7 +160,7 @@ impl Engine {
         }
         if position.status() != Status::Ongoing {
             // The side to move has lost its lion: sooner losses are worse.
-            return -WIN + ply as i32;
+            return -ENGINE_WIN + ply as i32;
         }
         if ply > 0 && self.seen.contains(&key) {
             return 0;
@@ -183,13 +183,13 @@ impl Engine {
         if moves.is_empty() {
             self.lists.push(moves);
             // A side that cannot move loses.
-            return -WIN + ply as i32;
+            return -ENGINE_WIN + ply as i32;
         }
         let hint = if known { entry.best } else { None };
         self.order(position, &mut moves, hint, ply);
 
         let original_alpha = alpha;
-        let mut best_score = -WIN - 1;
+        let mut best_score = -ENGINE_WIN - 1;
         let mut best = None;
         self.seen.push(key);
         for &m in &moves {
@@ -237,7 +237,7 @@ impl Engine {
             return 0;
         }
         if position.status() != Status::Ongoing {
-            return -WIN + ply as i32;
+            return -ENGINE_WIN + ply as i32;
         }
         let stand_pat = evaluate(position, &self.weights);
         if stand_pat >= beta || ply + 1 >= MAX_PLY {
@@ -302,9 +302,9 @@ fn victim_value(position: &Position, m: &Move, weights: &Weights) -> i32 {
         .chain(m.jumped().filter_map(|square| board.piece_at(square)))
         .map(|piece| {
             if piece.kind == Kind::Lion {
-                WIN
+                ENGINE_WIN
             } else {
-                weights.values[piece.kind.index()] + 1
+                weights.values[piece.kind] + 1
             }
         })
         .sum()

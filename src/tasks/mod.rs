@@ -26,8 +26,8 @@ pub use show::{Show, ShowOptions};
 use std::io::{self, BufRead, Write};
 
 use crate::engine::Limit;
-use crate::eval::Evaluation;
 use crate::judge::{self, CaseError, Framing, Report, Task};
+use crate::wits::eval::Evaluation;
 use crate::{FenError, Kind, Move, Position, Rules};
 
 /// A judge subcommand with its settings.

@@ -5,9 +5,9 @@ use std::io::Write;
 use super::position;
 use crate::FenError;
 use crate::Rules;
-use crate::eval::Evaluation;
 use crate::judge::{CaseError, Framing, Task};
-use crate::search::Searcher;
+use crate::wits::eval::Evaluation;
+use crate::wits::search::Searcher;
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.

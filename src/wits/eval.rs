@@ -3,8 +3,9 @@
 
 use crate::{Color, Kind, Piece, Position, movegen};
 
-/// The score of a won position (the enemy lion is gone).
-pub const WIN: i32 = 10_000;
+/// The assignment's score of a won position (the enemy lion is gone);
+/// the engine's own, [`crate::engine::ENGINE_WIN`], is larger.
+pub const LION_TAKEN: i32 = 10_000;
 
 /// Which evaluation a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,12 +66,12 @@ fn from_mover(position: &Position, extra: impl Fn(Color) -> i32) -> i32 {
         .pieces(Piece::new(Color::Black, Kind::Lion))
         .is_empty()
     {
-        WIN
+        LION_TAKEN
     } else if board
         .pieces(Piece::new(Color::White, Kind::Lion))
         .is_empty()
     {
-        -WIN
+        -LION_TAKEN
     } else {
         let side = |color: Color| {
             let worth: i32 = Kind::ALL
@@ -118,9 +119,9 @@ mod tests {
     fn lions_decide_first() {
         assert_eq!(scores("3l3/7/7/7/7/7/3L3 w 1"), (0, 0));
         assert_eq!(scores("3l3/7/7/7/7/7/3L3 b 1"), (0, 0));
-        assert_eq!(scores("7/7/7/7/7/P6/3L3 w 1"), (WIN, WIN));
-        assert_eq!(scores("7/7/7/7/7/P6/3L3 b 1"), (-WIN, -WIN));
-        assert_eq!(scores("3l3/p6/7/7/7/7/7 w 1"), (-WIN, -WIN));
+        assert_eq!(scores("7/7/7/7/7/P6/3L3 w 1"), (LION_TAKEN, LION_TAKEN));
+        assert_eq!(scores("7/7/7/7/7/P6/3L3 b 1"), (-LION_TAKEN, -LION_TAKEN));
+        assert_eq!(scores("3l3/p6/7/7/7/7/7 w 1"), (-LION_TAKEN, -LION_TAKEN));
     }
 
     #[test]

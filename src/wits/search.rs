@@ -9,7 +9,7 @@
 //! reuse results as it likes: it must only never change the number.
 
 use crate::bound::Bound;
-use crate::eval::Evaluation;
+use crate::wits::eval::Evaluation;
 use crate::{Move, Position, Rules, Status, movegen, zobrist};
 
 /// The value of a position whose side to move has no move (and the
@@ -197,7 +197,7 @@ fn victim_worth(kind: crate::Kind) -> i32 {
     match kind {
         crate::Kind::Lion => 1_000_000,
         // Worthless pieces are still worth taking before a quiet move.
-        other => crate::eval::value(other) + 1,
+        other => crate::wits::eval::value(other) + 1,
     }
 }
 
