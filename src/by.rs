@@ -62,7 +62,7 @@ mod tests {
         let mut values = ByKind::splat(0);
         values[Kind::Zebra] = 300;
         assert_eq!(values.0[Kind::Zebra.index()], 300);
-        assert_eq!(ByKind::from_fn(|kind| kind == Kind::Lion)[Kind::Lion], true);
+        assert!(ByKind::from_fn(|kind| kind == Kind::Lion)[Kind::Lion]);
         let mut sides = ByColor([1, 2]);
         sides[Color::Black] += 5;
         assert_eq!((sides[Color::White], sides[Color::Black]), (1, 7));
