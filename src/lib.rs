@@ -7,7 +7,6 @@
 
 mod bitboard;
 mod board;
-mod bound;
 mod by;
 mod color;
 mod count;
@@ -19,6 +18,7 @@ mod position;
 mod process;
 mod rules;
 mod square;
+mod table;
 mod zobrist;
 
 pub mod checkers;

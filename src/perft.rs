@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
+use crate::table::MoveLists;
 use crate::{Move, Position, Rules, Status, movegen};
 
 /// The number of positions reached by `depth` legal moves. A position
@@ -19,7 +20,7 @@ use crate::{Move, Position, Rules, Status, movegen};
 /// assert_eq!(perft::perft(&start, 3, Rules::Wits2022), 17112);
 /// ```
 pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
-    let mut stack = MoveStack::default();
+    let mut stack = MoveLists::default();
     count(position, depth, rules, &mut stack, Last::Counted)
 }
 
@@ -34,7 +35,7 @@ pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usi
     movegen::all_moves(&position.board, position.side, &mut moves);
     let next = AtomicUsize::new(0);
     let work = || {
-        let mut stack = MoveStack::default();
+        let mut stack = MoveLists::default();
         let mut leaves = 0;
         while let Some(&m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
             leaves += count(
@@ -62,7 +63,7 @@ pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usi
 /// [`perft`], but playing every move down to the leaves: slower, and a
 /// check that counting and playing agree.
 pub fn perft_by_playing(position: &Position, depth: u32, rules: Rules) -> u64 {
-    let mut stack = MoveStack::default();
+    let mut stack = MoveLists::default();
     count(position, depth, rules, &mut stack, Last::Played)
 }
 
@@ -73,7 +74,7 @@ pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)>
     if depth > 0 {
         position.legal_moves(&mut moves);
     }
-    let mut stack = MoveStack::default();
+    let mut stack = MoveLists::default();
     moves
         .into_iter()
         .map(|m| {
@@ -95,11 +96,7 @@ enum Last {
     Played,
 }
 
-/// One move list per ply, reused across the whole search.
-#[derive(Default)]
-struct MoveStack(Vec<Vec<Move>>);
-
-fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, last: Last) -> u64 {
+fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveLists, last: Last) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -109,8 +106,7 @@ fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, l
     if depth == 1 && last == Last::Counted {
         return u64::from(movegen::tally(&position.board, position.side).moves);
     }
-    let mut moves = stack.0.pop().unwrap_or_default();
-    moves.clear();
+    let mut moves = stack.take();
     movegen::all_moves(&position.board, position.side, &mut moves);
     let leaves = moves
         .iter()
@@ -124,6 +120,6 @@ fn count(position: &Position, depth: u32, rules: Rules, stack: &mut MoveStack, l
             )
         })
         .sum();
-    stack.0.push(moves);
+    stack.give(moves);
     leaves
 }

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate};
-use crate::bound::Bound;
+use crate::table::{Bound, Entry, MoveLists, Table};
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
@@ -32,23 +32,14 @@ pub struct Choice {
     pub depth: u32,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    depth: u8,
-    bound: Bound,
-    score: i32,
-    best: Option<Move>,
-}
-
 /// The engine's search state; keep one for a game.
 #[derive(Clone)]
 pub struct Engine {
     rules: Rules,
     weights: Weights,
-    table: Vec<Entry>,
+    table: Table,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    lists: Vec<Vec<Move>>,
+    lists: MoveLists,
     deadline: Option<Instant>,
     stopped: bool,
     /// The keys of the positions before this one in the game, and of
@@ -60,16 +51,16 @@ pub struct Engine {
 
 impl Engine {
     /// 2^18 entries of 40 bytes, 10 MB: ample for searches of a second or so.
-    const TABLE_SIZE: usize = 1 << 18;
+    const TABLE_BITS: u32 = 18;
 
     /// An engine playing by `rules` and evaluating with `weights`.
     pub fn new(rules: Rules, weights: Weights) -> Engine {
         Engine {
             rules,
             weights,
-            table: vec![Entry::default(); Self::TABLE_SIZE],
+            table: Table::new(Self::TABLE_BITS),
             killers: [[None; 2]; MAX_PLY],
-            lists: Vec::new(),
+            lists: MoveLists::default(),
             deadline: None,
             stopped: false,
             seen: Vec::new(),
@@ -79,7 +70,7 @@ impl Engine {
 
     /// Forgets everything learnt, as for a new game.
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
     }
 
@@ -120,10 +111,7 @@ impl Engine {
             if self.stopped {
                 break;
             }
-            if let Some(best) = self.table[slot(key)]
-                .best
-                .filter(|_| self.table[slot(key)].key == key)
-            {
+            if let Some(best) = self.table.probe(key).and_then(|entry| entry.best) {
                 choice = Choice { best, score, depth };
             }
             // A found win needs no deeper look; and the next iteration takes
@@ -168,24 +156,22 @@ impl Engine {
         if depth == 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta);
         }
-        let entry = self.table[slot(key)];
-        let known = entry.key == key;
-        if known
+        let entry = self.table.probe(key);
+        if let Some(entry) = entry
             && u32::from(entry.depth) >= depth
             && ply > 0
-            && entry.bound.settles(entry.score, alpha, beta)
+            && entry.bound.settles(entry.value, alpha, beta)
         {
-            return entry.score;
+            return entry.value;
         }
-        let mut moves = self.lists.pop().unwrap_or_default();
-        moves.clear();
+        let mut moves = self.lists.take();
         movegen::all_moves(&position.board, position.side, &mut moves);
         if moves.is_empty() {
-            self.lists.push(moves);
+            self.lists.give(moves);
             // A side that cannot move loses.
             return -ENGINE_WIN + ply as i32;
         }
-        let hint = if known { entry.best } else { None };
+        let hint = entry.and_then(|entry| entry.best);
         self.order(position, &mut moves, hint, ply);
 
         let original_alpha = alpha;
@@ -198,7 +184,7 @@ impl Engine {
             let score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
             if self.stopped {
                 self.seen.pop();
-                self.lists.push(moves);
+                self.lists.give(moves);
                 return 0;
             }
             if score > best_score {
@@ -218,15 +204,14 @@ impl Engine {
             }
         }
         self.seen.pop();
-        self.lists.push(moves);
-        let bound = Bound::of(best_score, original_alpha, beta);
-        self.table[slot(key)] = Entry {
+        self.lists.give(moves);
+        self.table.store(Entry {
             key,
             depth: u8::try_from(depth).unwrap_or(u8::MAX),
-            bound,
-            score: best_score,
+            bound: Bound::of(best_score, original_alpha, beta),
+            value: best_score,
             best,
-        };
+        });
         best_score
     }
 
@@ -244,8 +229,7 @@ impl Engine {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut moves = self.lists.pop().unwrap_or_default();
-        moves.clear();
+        let mut moves = self.lists.take();
         movegen::all_moves(&position.board, position.side, &mut moves);
         moves.retain(|m| is_capture(position, m));
         self.order(position, &mut moves, None, ply);
@@ -266,7 +250,7 @@ impl Engine {
                 break;
             }
         }
-        self.lists.push(moves);
+        self.lists.give(moves);
         best
     }
 
@@ -285,10 +269,6 @@ impl Engine {
             if killers.contains(&Some(*m)) { -1 } else { 0 }
         });
     }
-}
-
-fn slot(key: u64) -> usize {
-    (key as usize) & (Engine::TABLE_SIZE - 1)
 }
 
 /// What a move captures, in value (the lion above everything).

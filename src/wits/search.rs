@@ -8,7 +8,7 @@
 //! that value whatever the move order, so [`Searcher`] may order moves and
 //! reuse results as it likes: it must only never change the number.
 
-use crate::bound::Bound;
+use crate::table::{Bound, Entry, MoveLists, Table};
 use crate::wits::eval::Evaluation;
 use crate::{Move, Position, Rules, Status, movegen, zobrist};
 
@@ -44,36 +44,23 @@ pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evalua
 pub struct Searcher {
     rules: Rules,
     evaluation: Evaluation,
-    table: Vec<Entry>,
-    /// One move list per ply, reused.
-    lists: Vec<Vec<Move>>,
+    table: Table,
+    lists: MoveLists,
     /// Positions searched, for speed reports.
     pub nodes: u64,
 }
 
-/// What the table remembers of a position searched to some depth.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    /// The depth it was searched to, plus one (0 marks an empty slot).
-    depth: u8,
-    bound: Bound,
-    value: i32,
-    /// The index of the best move found, in the sorted move list.
-    best: u16,
-}
-
 impl Searcher {
-    /// Table slots: 2^16 entries of 24 bytes, 1.5 MB.
-    const TABLE_SIZE: usize = 1 << 16;
+    /// Table slots: 2^16 entries of 40 bytes, 2.6 MB.
+    const TABLE_BITS: u32 = 16;
 
     /// A search under `rules` with `evaluation` at its leaves.
     pub fn new(rules: Rules, evaluation: Evaluation) -> Searcher {
         Searcher {
             rules,
             evaluation,
-            table: vec![Entry::default(); Self::TABLE_SIZE],
-            lists: Vec::new(),
+            table: Table::new(Self::TABLE_BITS),
+            lists: MoveLists::default(),
             nodes: 0,
         }
     }
@@ -126,23 +113,20 @@ impl Searcher {
         if depth == 0 || position.status() != Status::Ongoing {
             return self.evaluation.score(position);
         }
-        let slot = (key as usize) & (Self::TABLE_SIZE - 1);
-        let entry = self.table[slot];
-        let known = entry.key == key && entry.depth > 0;
+        let entry = self.table.probe(key);
         // Only a result of this very depth has this depth's value.
-        if known
-            && u32::from(entry.depth) == depth + 1
+        if let Some(entry) = entry
+            && u32::from(entry.depth) == depth
             && entry.bound.settles(entry.value, alpha, beta)
         {
             return entry.value;
         }
 
-        let mut moves = self.lists.pop().unwrap_or_default();
-        moves.clear();
+        let mut moves = self.lists.take();
         movegen::all_moves(&position.board, position.side, &mut moves);
-        let hint = known
-            .then_some(usize::from(entry.best))
-            .filter(|&i| i < moves.len());
+        let hint = entry
+            .and_then(|entry| entry.best)
+            .and_then(|best| moves.iter().position(|&m| m == best));
         let order = self.order(position, &moves, hint);
 
         let original_alpha = alpha;
@@ -161,16 +145,16 @@ impl Searcher {
                 break;
             }
         }
-        self.lists.push(moves);
+        let best = moves.get(best).copied();
+        self.lists.give(moves);
 
-        let bound = Bound::of(best_value, original_alpha, beta);
-        self.table[slot] = Entry {
+        self.table.store(Entry {
             key,
-            depth: u8::try_from(depth + 1).unwrap_or(u8::MAX),
-            bound,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+            bound: Bound::of(best_value, original_alpha, beta),
             value: best_value,
-            best: u16::try_from(best).unwrap_or(0),
-        };
+            best,
+        });
         best_value
     }
 

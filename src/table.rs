@@ -1,0 +1,158 @@
+//! The transposition table both searches share, what its entries say
+//! about a position's value, and the pool of move lists that searches and
+//! perft reuse from ply to ply.
+
+use crate::Move;
+
+/// How a stored search result relates to the position's true value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bound {
+    /// It is the value.
+    #[default]
+    Exact,
+    /// The value is at least this (a move was good enough to cut).
+    Lower,
+    /// The value is at most this (no move reached alpha).
+    Upper,
+}
+
+impl Bound {
+    /// The bound of `value`, found by a search of the window (`alpha`, `beta`).
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `value` with this bound settles a search of the
+    /// window (`alpha`, `beta`) without searching again.
+    pub fn settles(self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+}
+
+/// What the table remembers of a position searched to some depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// The position's Zobrist key.
+    pub key: u64,
+    /// How deep it was searched.
+    pub depth: u8,
+    /// How `value` relates to the true value.
+    pub bound: Bound,
+    /// The search's result.
+    pub value: i32,
+    /// The best move found, to try first next time.
+    pub best: Option<Move>,
+}
+
+/// A fixed-size transposition table: each key has one slot, and a newer
+/// entry replaces whatever was there.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    slots: Vec<Option<Entry>>,
+}
+
+impl Table {
+    /// A table of `2^bits` slots.
+    pub fn new(bits: u32) -> Table {
+        Table {
+            slots: vec![None; 1 << bits],
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    /// The entry stored for `key`, if its slot still holds it.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[self.slot(key)].filter(|entry| entry.key == key)
+    }
+
+    /// Stores `entry` in its key's slot.
+    pub fn store(&mut self, entry: Entry) {
+        let slot = self.slot(entry.key);
+        self.slots[slot] = Some(entry);
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.slots.fill(None);
+    }
+}
+
+/// Move lists kept for reuse, one per ply in use: a search or perft takes
+/// a list on the way down and gives it back on the way up, so that no ply
+/// allocates once the first descent is done.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveLists(Vec<Vec<Move>>);
+
+impl MoveLists {
+    /// An empty list, reused if one is free.
+    pub fn take(&mut self) -> Vec<Move> {
+        let mut list = self.0.pop().unwrap_or_default();
+        list.clear();
+        list
+    }
+
+    /// Gives a list back for reuse.
+    pub fn give(&mut self, list: Vec<Move>) {
+        self.0.push(list);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_of_results_and_what_they_settle() {
+        assert_eq!(Bound::of(5, 0, 10), Bound::Exact);
+        assert_eq!(Bound::of(10, 0, 10), Bound::Lower);
+        assert_eq!(Bound::of(0, 0, 10), Bound::Upper);
+        assert!(Bound::Lower.settles(12, 0, 10));
+        assert!(!Bound::Lower.settles(8, 0, 10));
+        assert!(Bound::Upper.settles(-1, 0, 10));
+        assert!(!Bound::Upper.settles(3, 0, 10));
+        assert!(Bound::Exact.settles(3, 0, 10));
+    }
+
+    #[test]
+    fn the_table_holds_one_entry_a_slot() {
+        let mut table = Table::new(4);
+        let entry = |key| Entry {
+            key,
+            depth: 3,
+            bound: Bound::Exact,
+            value: 7,
+            best: None,
+        };
+        assert_eq!(table.probe(5), None);
+        table.store(entry(5));
+        assert_eq!(table.probe(5), Some(entry(5)));
+        // 21 shares 5's slot (16 slots): it replaces it.
+        table.store(entry(21));
+        assert_eq!((table.probe(5), table.probe(21)), (None, Some(entry(21))));
+        table.clear();
+        assert_eq!(table.probe(21), None);
+    }
+
+    #[test]
+    fn move_lists_come_back_empty() {
+        let mut lists = MoveLists::default();
+        let mut list = lists.take();
+        let a1 = crate::Square::from_index(0).unwrap();
+        list.push(Move::new(a1, a1));
+        lists.give(list);
+        assert!(lists.take().is_empty());
+    }
+}
