@@ -1,10 +1,11 @@
-//! What can be wrong with a FEN.
+//! The FEN, congo's text form of a position: reading it (fast, and with a
+//! reason for every way it can be wrong), writing it, and [`FenError`].
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::count::Count;
-
-use crate::{Color, Piece, Square};
+use crate::{Bitboard, Board, Color, Piece, Position, Square};
 
 /// Why a FEN (or its piece field) could not be read.
 ///
@@ -144,3 +145,352 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+/// What a byte of a FEN's piece field stands for.
+#[derive(Clone, Copy)]
+struct Glyph {
+    /// Which of the 16 piece sets its square joins; 16, a spare set, when it
+    /// is no piece.
+    slot: u8,
+    /// How many squares it covers: 1 for a piece, its value for a digit,
+    /// and [`Glyph::POISON`] for a byte that has no place in a FEN.
+    width: u8,
+    /// It ends a rank.
+    slash: bool,
+    /// It is a digit.
+    digit: bool,
+}
+
+impl Glyph {
+    /// A width no rank survives: a `0` or an unknown byte makes its rank
+    /// too wide, so one width check catches every malformed field.
+    const POISON: u8 = 64;
+}
+
+/// The meaning of every byte, so that reading a field is one look-up a byte.
+const GLYPHS: [Glyph; 256] = {
+    let unknown = Glyph {
+        slot: 16,
+        width: Glyph::POISON,
+        slash: false,
+        digit: false,
+    };
+    let mut glyphs = [unknown; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let piece = Piece::from_letter(byte as u8);
+        glyphs[byte] = match byte as u8 {
+            b'/' => Glyph {
+                slash: true,
+                width: 0,
+                ..unknown
+            },
+            digit @ b'1'..=b'9' => Glyph {
+                width: digit - b'0',
+                digit: true,
+                ..unknown
+            },
+            _ => match piece {
+                Some(found) => Glyph {
+                    slot: found.color as u8 * 8 + found.kind as u8,
+                    width: 1,
+                    slash: false,
+                    digit: false,
+                },
+                None => unknown,
+            },
+        };
+        byte += 1;
+    }
+    glyphs
+};
+
+/// Reads the piece field of a FEN, e.g. `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ`.
+///
+/// A run of empty squares is one digit: `34` is rejected, since no FEN
+/// writer makes it and it usually hides a typing mistake.
+impl FromStr for Board {
+    type Err = FenError;
+
+    fn from_str(field: &str) -> Result<Board, FenError> {
+        read_field(field.as_bytes()).ok_or_else(|| explain(field))
+    }
+}
+
+/// Reads a well-formed piece field; `None` for any other.
+///
+/// Whether a byte is a piece or a digit is a coin toss on real boards, so
+/// this loop has no branch that depends on it (a mispredicted branch a
+/// byte costs more than the rest of the work): every byte sets a bit, a
+/// digit or slash one in a spare set. Indices are masked rather than
+/// clamped, as a clamp compiles to a branch; what a malformed field sets
+/// out of place does not matter, since the field is rejected. The 7x7
+/// array is filled afterwards from the sets, one store per piece.
+fn read_field(bytes: &[u8]) -> Option<Board> {
+    // The last set absorbs the bits of slashes, digits and a well-formed
+    // rank's end.
+    let mut by_piece = [Bitboard::EMPTY; 17];
+    let mut misfit = false;
+    let mut after_digit = false;
+    let mut rank = 6usize;
+    let mut file = 0usize;
+    for &byte in bytes {
+        let glyph = GLYPHS[usize::from(byte)];
+        misfit |= (glyph.slash & (file != 7)) | (glyph.digit & after_digit);
+        after_digit = glyph.digit;
+        let bit = file.wrapping_mul(7).wrapping_add(rank) & 63;
+        by_piece[usize::from(glyph.slot)] |= Bitboard(1 << bit);
+        // Wrapping: a seventh slash makes the rank huge, and the check
+        // after the loop rejects it.
+        rank = rank.wrapping_sub(usize::from(glyph.slash));
+        file = if glyph.slash {
+            0
+        } else {
+            file + usize::from(glyph.width)
+        };
+    }
+    if misfit | (file != 7) | (rank != 0) {
+        return None;
+    }
+    Some(Board::from_piece_sets(&by_piece))
+}
+
+/// Why [`read_field`] rejected a piece field: the first problem, reading
+/// from rank 7 down.
+fn explain(field: &str) -> FenError {
+    let ranks = field.split('/').count();
+    if ranks != 7 {
+        return FenError::RankCount(ranks);
+    }
+    for (text, rank) in field.split('/').zip((1..=7).rev()) {
+        let mut squares = 0;
+        let mut after_digit = false;
+        for (at, letter) in text.char_indices() {
+            let glyph = GLYPHS[usize::from(text.as_bytes()[at])];
+            if letter == '0' {
+                return FenError::ZeroDigit { rank };
+            }
+            if glyph.digit && after_digit {
+                return FenError::AdjacentDigits { rank };
+            }
+            after_digit = glyph.digit;
+            if !letter.is_ascii() || glyph.width == Glyph::POISON {
+                return FenError::UnknownPiece { rank, letter };
+            }
+            squares += usize::from(glyph.width);
+        }
+        if squares != 7 {
+            return FenError::RankWidth { rank, squares };
+        }
+    }
+    // Every field `read_field` rejects breaks one of the rules above; the
+    // tests hold the two functions to that.
+    FenError::RankCount(ranks)
+}
+
+/// Writes the piece field of a FEN, runs of empty squares as one digit.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..Square::SIDE).rev() {
+            if rank < Square::SIDE - 1 {
+                f.write_str("/")?;
+            }
+            let mut empty = 0;
+            for file in 0..Square::SIDE {
+                let square = Square::new(file, rank).and_then(|square| self.piece_at(square));
+                match square {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece.letter() as char)?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a FEN such as `2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23`.
+///
+/// Fields may be separated by any run of blanks, and surrounding blanks
+/// are ignored. The side may be written `w`/`b` or `W`/`B`.
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        let mut fields = text.split_ascii_whitespace();
+        let (Some(pieces), Some(side), Some(number), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            let found = text.split_ascii_whitespace().count();
+            return Err(if found == 0 {
+                FenError::Empty
+            } else {
+                FenError::FieldCount(found)
+            });
+        };
+        let board = pieces.parse()?;
+        let side = match side {
+            "w" | "W" => Color::White,
+            "b" | "B" => Color::Black,
+            _ => return Err(FenError::Side(side.to_owned())),
+        };
+        let position = Position {
+            board,
+            side,
+            move_number: parse_move_number(number)?,
+        };
+        position.check_reachable()?;
+        Ok(position)
+    }
+}
+
+/// Writes the FEN in its canonical form: lowercase side, single spaces.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {}",
+            self.board,
+            self.side.letter(),
+            self.move_number
+        )
+    }
+}
+
+fn parse_move_number(text: &str) -> Result<u32, FenError> {
+    if !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(FenError::MoveNumber(text.to_owned()));
+    }
+    text.parse()
+        .map_err(|_| FenError::MoveNumberTooLarge(text.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    const START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ";
+
+    #[test]
+    fn start_position_round_trips() {
+        let board: Board = START.parse().unwrap();
+        assert_eq!(board.to_string(), START);
+        assert_eq!(board.occupied().count(), 28);
+        let d1 = "d1".parse().unwrap();
+        assert_eq!(
+            board.piece_at(d1),
+            Some(Piece::new(Color::White, Kind::Lion))
+        );
+    }
+
+    #[test]
+    fn a_run_of_empty_squares_is_one_digit() {
+        for (field, rank) in [("2l31/7/4z2/4c2/PP2EP1/3L2p/7", 7), ("7/7/7/7/7/7/16", 1)] {
+            let error = FenError::AdjacentDigits { rank };
+            assert_eq!(field.parse::<Board>(), Err(error), "{field}");
+        }
+        let board: Board = "2l4/7/4z2/4c2/PP2EP1/3L2p/7".parse().unwrap();
+        assert_eq!(board.to_string(), "2l4/7/4z2/4c2/PP2EP1/3L2p/7");
+    }
+
+    #[test]
+    fn errors_name_the_rank() {
+        let cases = [
+            ("7/7/7/7/7/7", FenError::RankCount(6)),
+            ("7/7/7/7/7/7/7/7", FenError::RankCount(8)),
+            (
+                "7/7/8/7/7/7/7",
+                FenError::RankWidth {
+                    rank: 5,
+                    squares: 8,
+                },
+            ),
+            (
+                "7/7/7/7/7/7/6",
+                FenError::RankWidth {
+                    rank: 1,
+                    squares: 6,
+                },
+            ),
+            (
+                "7/7/7/7/ppppppp1/7/7",
+                FenError::RankWidth {
+                    rank: 3,
+                    squares: 8,
+                },
+            ),
+            ("7/7/7/07/7/7/7", FenError::ZeroDigit { rank: 4 }),
+            (
+                "7/x6/7/7/7/7/7",
+                FenError::UnknownPiece {
+                    rank: 6,
+                    letter: 'x',
+                },
+            ),
+            (
+                "7/7/7/7/7/7/é5",
+                FenError::UnknownPiece {
+                    rank: 1,
+                    letter: 'é',
+                },
+            ),
+            (
+                "7//7/7/7/7/7",
+                FenError::RankWidth {
+                    rank: 6,
+                    squares: 0,
+                },
+            ),
+        ];
+        for (text, error) in cases {
+            assert_eq!(text.parse::<Board>(), Err(error), "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_and_writes_a_fen() {
+        let fen = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23";
+        let position: Position = fen.parse().unwrap();
+        assert_eq!(position.side, Color::Black);
+        assert_eq!(position.move_number, 23);
+        assert_eq!(position.to_string(), fen);
+    }
+
+    #[test]
+    fn accepts_uppercase_sides_and_extra_blanks() {
+        let position: Position = "  7/7/7/7/7/7/7\tW   007 \r".parse().unwrap();
+        assert_eq!(position.to_string(), "7/7/7/7/7/7/7 w 7");
+    }
+
+    #[test]
+    fn field_errors() {
+        let cases = [
+            ("", FenError::Empty),
+            ("   ", FenError::Empty),
+            ("7/7/7/7/7/7/7 w", FenError::FieldCount(2)),
+            ("7/7/7/7/7/7/7 w 1 x", FenError::FieldCount(4)),
+            ("7/7/7/7/7/7/7 x 1", FenError::Side("x".into())),
+            ("7/7/7/7/7/7/7 white 1", FenError::Side("white".into())),
+            ("7/7/7/7/7/7/7 w -1", FenError::MoveNumber("-1".into())),
+            ("7/7/7/7/7/7/7 w +1", FenError::MoveNumber("+1".into())),
+            ("7/7/7/7/7/7/7 w 1.5", FenError::MoveNumber("1.5".into())),
+            (
+                "7/7/7/7/7/7/7 w 4294967296",
+                FenError::MoveNumberTooLarge("4294967296".into()),
+            ),
+        ];
+        for (text, error) in cases {
+            assert_eq!(text.parse::<Position>(), Err(error), "{text:?}");
+        }
+        assert!("7/7/7/7/7/7/7 w 4294967295".parse::<Position>().is_ok());
+    }
+}
