@@ -24,6 +24,7 @@ mod zobrist;
 pub mod checkers;
 pub mod cli;
 pub mod engine;
+pub mod game;
 pub(crate) mod grader;
 pub(crate) mod judge;
 pub mod movegen;

@@ -1,6 +1,6 @@
 //! The transposition table both searches share, what its entries say
 //! about a position's value, and the pool of move lists that searches and
-//! perft reuse from ply to ply.
+//! perft (of every game) reuse from ply to ply.
 
 use crate::Move;
 
@@ -93,19 +93,25 @@ impl Table {
 /// Move lists kept for reuse, one per ply in use: a search or perft takes
 /// a list on the way down and gives it back on the way up, so that no ply
 /// allocates once the first descent is done.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct MoveLists(Vec<Vec<Move>>);
+#[derive(Clone, Debug)]
+pub(crate) struct MoveLists<M = Move>(Vec<Vec<M>>);
 
-impl MoveLists {
+impl<M> Default for MoveLists<M> {
+    fn default() -> MoveLists<M> {
+        MoveLists(Vec::new())
+    }
+}
+
+impl<M> MoveLists<M> {
     /// An empty list, reused if one is free.
-    pub fn take(&mut self) -> Vec<Move> {
+    pub fn take(&mut self) -> Vec<M> {
         let mut list = self.0.pop().unwrap_or_default();
         list.clear();
         list
     }
 
     /// Gives a list back for reuse.
-    pub fn give(&mut self, list: Vec<Move>) {
+    pub fn give(&mut self, list: Vec<M>) {
         self.0.push(list);
     }
 }

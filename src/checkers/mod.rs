@@ -8,6 +8,6 @@ mod board;
 mod moves;
 
 pub use board::{Board, CheckersError, Piece, Position, Square};
-pub use moves::{Move, legal_moves, perft};
+pub use moves::{Checkers, Move, legal_moves, perft};
 
 pub use crate::Color;

@@ -101,18 +101,24 @@ pub fn legal_moves(position: &Position, moves: &mut Vec<Move>) {
 
 /// The number of move sequences `depth` moves deep.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    crate::game::perft(&Checkers, position, depth)
+}
+
+/// Russian checkers as a [`Game`](crate::game::Game).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Checkers;
+
+impl crate::game::Game for Checkers {
+    type Position = Position;
+    type Move = Move;
+
+    fn moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        legal_moves(position, moves);
     }
-    let mut moves = Vec::new();
-    legal_moves(position, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
+
+    fn play(&self, position: &Position, m: &Move) -> Position {
+        play(position, m)
     }
-    moves
-        .iter()
-        .map(|m| perft(&play(position, m), depth - 1))
-        .sum()
 }
 
 /// The position after `m`.

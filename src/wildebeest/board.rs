@@ -1,6 +1,7 @@
 //! The 11x11 board, its 15-line file form and its one-line form.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::count::Count;
 
@@ -33,8 +34,9 @@ pub struct Board {
     squares: [[u8; 11]; 11],
     /// The side to move.
     pub side: Color,
-    /// The file's three closing integers, copied as they were.
-    pub extra: [String; 3],
+    /// The file's three closing integers, copied as they were; shared, so
+    /// that copying a board for each successor allocates nothing.
+    pub extra: Arc<[String; 3]>,
 }
 
 /// The board file's letter for a side: `W` or `B`.
@@ -151,8 +153,22 @@ impl Board {
         Ok(Board {
             squares,
             side,
-            extra,
+            extra: Arc::new(extra),
         })
+    }
+
+    /// The squares whose letter `wanted` accepts, row by row: one pass over
+    /// the board's bytes, with no bounds checks or arithmetic per square.
+    pub(super) fn squares_holding(
+        &self,
+        mut wanted: impl FnMut(u8) -> bool,
+    ) -> impl Iterator<Item = (i32, i32)> {
+        self.squares
+            .as_flattened()
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &piece)| wanted(piece))
+            .map(|(index, _)| (index as i32 / SIZE, index as i32 % SIZE))
     }
 
     /// The letter on (`row`, `column`), `None` off the board.
@@ -173,7 +189,7 @@ impl Board {
 
     /// Every square, row by row.
     pub fn squares() -> impl Iterator<Item = (i32, i32)> {
-        (0..SIZE).flat_map(|row| (0..SIZE).map(move |column| (row, column)))
+        (0..SIZE * SIZE).map(|index| (index / SIZE, index % SIZE))
     }
 
     /// The text of one row, empty special squares shown as `*` and `#`.
@@ -201,7 +217,7 @@ impl Board {
             text.push_str(&self.row_text(row));
             text.push('\n');
         }
-        for number in &self.extra {
+        for number in self.extra.iter() {
             text.push_str(number);
             text.push('\n');
         }

@@ -43,11 +43,13 @@ fn promote(board: &mut Board) {
 /// to an Old Woman of that piece's side is taken, and the Old Woman
 /// becomes a Grand Empress.
 fn poison(board: &mut Board) {
-    let mut poisoned = Vec::new();
-    let mut spent_serpents = Vec::new();
-    let mut empresses = Vec::new();
-    for at in Board::squares() {
-        let Some(poisoner) = board.get(at).filter(|&p| is(p, b'S') || is(p, b'E')) else {
+    // Squares as bits (row * 11 + column < 128), so that nothing is
+    // allocated: this runs twice after every move.
+    let bit = |(row, column): (i32, i32)| 1u128 << (row * SIZE + column);
+    let (mut poisoned, mut spent_serpents, mut empresses) = (0u128, 0u128, 0u128);
+    let poisoners = board.squares_holding(|p| is(p, b'S') || is(p, b'E'));
+    for at in poisoners {
+        let Some(poisoner) = board.get(at) else {
             continue;
         };
         let enemy = owner(poisoner).map(|side: Color| !side);
@@ -58,24 +60,32 @@ fn poison(board: &mut Board) {
             else {
                 continue;
             };
-            poisoned.push(victim_at);
+            poisoned |= bit(victim_at);
             if is(poisoner, b'S') {
                 for old_woman_at in around(victim_at) {
                     if board
                         .get(old_woman_at)
                         .is_some_and(|p| is(p, b'O') && owner(p) == owner(victim))
                     {
-                        spent_serpents.push(at);
-                        empresses.push(old_woman_at);
+                        spent_serpents |= bit(at);
+                        empresses |= bit(old_woman_at);
                     }
                 }
             }
         }
     }
-    for at in poisoned.iter().chain(&spent_serpents) {
-        board.set(*at, EMPTY);
+    if poisoned | spent_serpents | empresses == 0 {
+        return;
     }
-    for at in empresses {
+    let squares_of = |bits: u128| {
+        (0..SIZE * SIZE)
+            .filter(move |index| bits & 1 << index != 0)
+            .map(|index| (index / SIZE, index % SIZE))
+    };
+    for at in squares_of(poisoned | spent_serpents) {
+        board.set(at, EMPTY);
+    }
+    for at in squares_of(empresses) {
         if let Some(old_woman) = board.get(at).filter(|&p| is(p, b'O')) {
             board.set(at, if old_woman == b'O' { b'E' } else { b'e' });
         }

@@ -9,7 +9,7 @@ mod effects;
 mod moves;
 
 pub use board::{Board, BoardError, owner};
-pub use moves::{perft, successors};
+pub use moves::{Wildebeest, perft, successors};
 
 #[cfg(test)]
 mod tests {

@@ -42,40 +42,69 @@ fn paralyzed(board: &Board, at: (i32, i32), piece: u8) -> bool {
 /// All successor boards of `board`, one per legal move (two moves may give
 /// the same board), sorted by their one-line form.
 pub fn successors(board: &Board) -> Vec<Board> {
-    let mut found = Vec::new();
+    let mut boards = Vec::new();
+    unsorted_successors(board, &mut boards);
+    boards.sort_by_cached_key(Board::line);
+    boards
+}
+
+/// Appends the successor boards of `board` in the order they are found:
+/// what perft needs, with no text made.
+fn unsorted_successors(board: &Board, boards: &mut Vec<Board>) {
+    let first = boards.len();
     let side = board.side;
-    for at in Board::squares() {
-        let Some(piece) = board.get(at).filter(|&p| owner(p) == Some(side)) else {
+    moved_boards(board, boards);
+    for next in &mut boards[first..] {
+        after_move(next);
+        next.side = !side;
+    }
+}
+
+/// Appends, for each legal move, the board with the piece moved but no
+/// after effect applied yet (they change no count: one board per move).
+fn moved_boards(board: &Board, boards: &mut Vec<Board>) {
+    let side = board.side;
+    for at in board.squares_holding(|p| owner(p) == Some(side)) {
+        let Some(piece) = board.get(at) else {
             continue;
         };
         if !paralyzed(board, at, piece) {
-            piece_moves(board, at, piece, &mut found);
+            piece_moves(board, at, piece, boards);
         }
     }
-    let mut boards: Vec<Board> = found
-        .into_iter()
-        .map(|mut next| {
-            after_move(&mut next);
-            next.side = !side;
-            next
-        })
-        .collect();
-    boards.sort_by_cached_key(Board::line);
-    boards
+}
+
+/// Two-player Wildebeest as a [`Game`](crate::game::Game): a move is named
+/// by the board it leads to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wildebeest;
+
+impl crate::game::Game for Wildebeest {
+    type Position = Board;
+    type Move = Board;
+
+    fn moves(&self, board: &Board, moves: &mut Vec<Board>) {
+        unsorted_successors(board, moves);
+    }
+
+    fn play(&self, _board: &Board, next: &Board) -> Board {
+        next.clone()
+    }
+
+    /// The moves counted before their after effects, which only the
+    /// boards that are expanded further need.
+    fn count_moves(&self, board: &Board, scratch: &mut Vec<Board>) -> u64 {
+        scratch.clear();
+        moved_boards(board, scratch);
+        scratch.len() as u64
+    }
 }
 
 /// The number of move sequences `depth` moves deep, each move counted once
 /// even where two give the same board. As in the course programs, whose
 /// numbers this matches, a board without a king is expanded like any other.
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let next = successors(board);
-    if depth == 1 {
-        return next.len() as u64;
-    }
-    next.iter().map(|board| perft(board, depth - 1)).sum()
+    crate::game::perft(&Wildebeest, board, depth)
 }
 
 /// What may stand on a square a piece moves to: nothing, or an enemy that

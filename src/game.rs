@@ -1,0 +1,112 @@
+//! What the three games congo plays have in common: positions, moves, the
+//! moves of a position and the position after one. Perft and divide are
+//! written once, for any [`Game`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use crate::table::MoveLists;
+
+/// A game's rules, as perft needs them.
+pub trait Game {
+    /// A position of the game, with whose turn it is.
+    type Position;
+    /// A move (for Two-player Wildebeest, the board it leads to).
+    type Move;
+
+    /// Appends every legal move of `position` (none once the game is over).
+    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
+
+    /// The position after `m`, one of `position`'s legal moves.
+    fn play(&self, position: &Self::Position, m: &Self::Move) -> Self::Position;
+
+    /// How many legal moves `position` has: by default, listed into
+    /// `scratch` and counted; games that can count for less (bulk
+    /// counting) say so here.
+    fn count_moves(&self, position: &Self::Position, scratch: &mut Vec<Self::Move>) -> u64 {
+        scratch.clear();
+        self.moves(position, scratch);
+        scratch.len() as u64
+    }
+}
+
+/// The number of move sequences `depth` moves deep from `position`.
+pub fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
+    count(game, position, depth, &mut MoveLists::default())
+}
+
+/// Each legal move of `position`, in the game's order, with the perft
+/// count of the position after it, `depth - 1` deep.
+pub fn divide<G: Game>(game: &G, position: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    if depth > 0 {
+        game.moves(position, &mut moves);
+    }
+    let mut lists = MoveLists::default();
+    moves
+        .into_iter()
+        .map(|m| {
+            let leaves = count(game, &game.play(position, &m), depth - 1, &mut lists);
+            (m, leaves)
+        })
+        .collect()
+}
+
+/// [`perft`] on `threads` threads: the moves at the root are handed out
+/// one at a time to whichever thread is free, so that uneven subtrees
+/// still keep every thread busy.
+pub fn perft_threads<G>(game: &G, position: &G::Position, depth: u32, threads: usize) -> u64
+where
+    G: Game + Sync,
+    G::Position: Sync,
+    G::Move: Sync,
+{
+    if threads <= 1 || depth < 2 {
+        return perft(game, position, depth);
+    }
+    let mut moves = Vec::new();
+    game.moves(position, &mut moves);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut lists = MoveLists::default();
+        let mut leaves = 0;
+        while let Some(m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
+            leaves += count(game, &game.play(position, m), depth - 1, &mut lists);
+        }
+        leaves
+    };
+    thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        // This thread works too; a helper cannot fail (counting has no
+        // failure), so a missing result would only count as nothing.
+        let mine = work();
+        mine + helpers
+            .into_iter()
+            .map(|helper| helper.join().unwrap_or_default())
+            .sum::<u64>()
+    })
+}
+
+/// Perft with one move list per ply, reused: `lists` holds the free ones.
+fn count<G: Game>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    lists: &mut MoveLists<G::Move>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = lists.take();
+    let leaves = if depth == 1 {
+        game.count_moves(position, &mut moves)
+    } else {
+        game.moves(position, &mut moves);
+        moves
+            .iter()
+            .map(|m| count(game, &game.play(position, m), depth - 1, lists))
+            .sum()
+    };
+    lists.give(moves);
+    leaves
+}
