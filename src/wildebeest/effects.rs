@@ -38,6 +38,16 @@ fn promote(board: &mut Board) {
     }
 }
 
+/// The serpents and grand empresses of either side, by letter.
+const POISONERS: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'S' as usize] = true;
+    table[b's' as usize] = true;
+    table[b'E' as usize] = true;
+    table[b'e' as usize] = true;
+    table
+};
+
 /// Every serpent and grand empress poisons the opposing biological pieces
 /// next to it, all at once. A serpent that poisons a piece standing next
 /// to an Old Woman of that piece's side is taken, and the Old Woman
@@ -47,7 +57,7 @@ fn poison(board: &mut Board) {
     // allocated: this runs twice after every move.
     let bit = |(row, column): (i32, i32)| 1u128 << (row * SIZE + column);
     let (mut poisoned, mut spent_serpents, mut empresses) = (0u128, 0u128, 0u128);
-    let poisoners = board.squares_holding(|p| is(p, b'S') || is(p, b'E'));
+    let poisoners = board.squares_holding(|p| POISONERS[usize::from(p)]);
     for at in poisoners {
         let Some(poisoner) = board.get(at) else {
             continue;

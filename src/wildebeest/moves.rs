@@ -60,16 +60,37 @@ fn unsorted_successors(board: &Board, boards: &mut Vec<Board>) {
     }
 }
 
-/// Appends, for each legal move, the board with the piece moved but no
-/// after effect applied yet (they change no count: one board per move).
-fn moved_boards(board: &Board, boards: &mut Vec<Board>) {
+/// Where the moves of a position go: listed as boards, or only counted.
+trait Sink {
+    /// Takes one move, whose board `make` would build.
+    fn add(&mut self, make: impl FnOnce() -> Board);
+}
+
+impl Sink for Vec<Board> {
+    fn add(&mut self, make: impl FnOnce() -> Board) {
+        self.push(make());
+    }
+}
+
+/// Counts moves without building their boards.
+struct Counter(u64);
+
+impl Sink for Counter {
+    fn add(&mut self, _make: impl FnOnce() -> Board) {
+        self.0 += 1;
+    }
+}
+
+/// Hands each legal move to `found`, as the board with the piece moved but
+/// no after effect applied yet (they change no count: one board a move).
+fn moved_boards(board: &Board, found: &mut impl Sink) {
     let side = board.side;
     for at in board.squares_holding(|p| owner(p) == Some(side)) {
         let Some(piece) = board.get(at) else {
             continue;
         };
         if !paralyzed(board, at, piece) {
-            piece_moves(board, at, piece, boards);
+            piece_moves(board, at, piece, found);
         }
     }
 }
@@ -93,10 +114,10 @@ impl crate::game::Game for Wildebeest {
 
     /// The moves counted before their after effects, which only the
     /// boards that are expanded further need.
-    fn count_moves(&self, board: &Board, scratch: &mut Vec<Board>) -> u64 {
-        scratch.clear();
-        moved_boards(board, scratch);
-        scratch.len() as u64
+    fn count_moves(&self, board: &Board, _scratch: &mut Vec<Board>) -> u64 {
+        let mut counter = Counter(0);
+        moved_boards(board, &mut counter);
+        counter.0
     }
 }
 
@@ -126,11 +147,11 @@ fn moved(board: &Board, from: (i32, i32), to: (i32, i32)) -> Board {
     next
 }
 
-fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>) {
+fn piece_moves<S: Sink>(board: &Board, at: (i32, i32), piece: u8, found: &mut S) {
     let side = board.side;
-    let step = |to: (i32, i32), found: &mut Vec<Board>| {
+    let step = |to: (i32, i32), found: &mut S| {
         if takeable(board, to, side) {
-            found.push(moved(board, at, to));
+            found.add(|| moved(board, at, to));
         }
     };
     match piece.to_ascii_uppercase() {
@@ -138,7 +159,7 @@ fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>)
         b'S' | b'C' => {
             for d in DIRECTIONS {
                 if board.get(add(at, d)) == Some(EMPTY) {
-                    found.push(moved(board, at, add(at, d)));
+                    found.add(|| moved(board, at, add(at, d)));
                 }
             }
             if is(piece, b'C') {
@@ -168,15 +189,15 @@ fn piece_moves(board: &Board, at: (i32, i32), piece: u8, found: &mut Vec<Board>)
 /// Rook, bishop, queen: along each direction over empty squares, ending on
 /// an empty square or an enemy that can be taken. The one ray walk every
 /// slider shares.
-fn slides(board: &Board, at: (i32, i32), directions: &[(i8, i8)], found: &mut Vec<Board>) {
+fn slides(board: &Board, at: (i32, i32), directions: &[(i8, i8)], found: &mut impl Sink) {
     for &d in directions {
         let mut to = add(at, d);
         while let Some(square) = board.get(to) {
             if square == EMPTY {
-                found.push(moved(board, at, to));
+                found.add(|| moved(board, at, to));
             } else {
                 if takeable(board, to, board.side) {
-                    found.push(moved(board, at, to));
+                    found.add(|| moved(board, at, to));
                 }
                 break;
             }
@@ -185,22 +206,22 @@ fn slides(board: &Board, at: (i32, i32), directions: &[(i8, i8)], found: &mut Ve
     }
 }
 
-fn pawn(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
+fn pawn(board: &Board, at: (i32, i32), found: &mut impl Sink) {
     let side = board.side;
     let forward = side.forward();
     let one = add(at, (forward, 0));
     if board.get(one) == Some(EMPTY) {
-        found.push(moved(board, at, one));
+        found.add(|| moved(board, at, one));
         let start_row = if side == Color::White { 1 } else { SIZE - 2 };
         let two = add(at, (2 * forward, 0));
         if at.0 == start_row && board.get(two) == Some(EMPTY) {
-            found.push(moved(board, at, two));
+            found.add(|| moved(board, at, two));
         }
     }
     for column in [-1, 1] {
         let to = add(at, (forward, column));
         if board.get(to).is_some_and(|p| p != EMPTY) && takeable(board, to, side) {
-            found.push(moved(board, at, to));
+            found.add(|| moved(board, at, to));
         }
     }
 }
@@ -208,18 +229,18 @@ fn pawn(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
 /// The gorilla steps onto an empty square, or pushes the (non-gorilla)
 /// piece next to it one square on, taking whatever stood there; nothing is
 /// pushed off the board.
-fn gorilla(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
+fn gorilla(board: &Board, at: (i32, i32), found: &mut impl Sink) {
     for d in DIRECTIONS {
         let to = add(at, d);
         match board.get(to) {
-            Some(EMPTY) => found.push(moved(board, at, to)),
+            Some(EMPTY) => found.add(|| moved(board, at, to)),
             Some(pushed) if !is(pushed, b'G') => {
                 let beyond = add(to, d);
                 if on_board(beyond) && !board.get(beyond).is_some_and(|p| is(p, b'G')) {
                     let mut next = moved(board, to, beyond);
                     next.set(to, board.get(at).unwrap_or(EMPTY));
                     next.set(at, EMPTY);
-                    found.push(next);
+                    found.add(|| next);
                 }
             }
             _ => {}
@@ -230,7 +251,7 @@ fn gorilla(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
 /// A catapult flings a friend next to it (not the time machine) over
 /// itself, any distance along the same line, onto an empty square or an
 /// enemy other than a king or a gorilla.
-fn flings(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
+fn flings(board: &Board, at: (i32, i32), found: &mut impl Sink) {
     let side = board.side;
     for d in DIRECTIONS {
         let from = add(at, d);
@@ -252,7 +273,7 @@ fn flings(board: &Board, at: (i32, i32), found: &mut Vec<Board>) {
                 let mut next = board.clone();
                 next.set(from, EMPTY);
                 next.set(to, friend);
-                found.push(next);
+                found.add(|| next);
             }
             to = add(to, back);
         }
