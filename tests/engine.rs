@@ -2,8 +2,6 @@
 
 mod common;
 
-use std::time::Instant;
-
 use common::{assert_usage_error, congo, fixture, text};
 use congo::Position;
 
@@ -39,20 +37,19 @@ fn a_scripted_session() {
     );
 }
 
+/// How long `go` takes is measured by `cargo bench --bench engine`, not
+/// asserted here: a loaded machine would fail a timed test.
 #[test]
-fn go_one_is_answered_well_in_time() {
-    let start = Instant::now();
+fn go_one_is_answered_with_a_legal_move() {
     let output = congo(
         &["engine"],
         b"position gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\ngo 1\n",
     );
-    let elapsed = start.elapsed();
     assert!(output.status.success());
     assert!(is_legal(
         "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
         text(&output.stdout).trim()
     ));
-    assert!(elapsed.as_millis() < 900, "took {elapsed:?}");
 }
 
 #[test]
@@ -167,14 +164,12 @@ fn an_engine_playing_an_illegal_move_loses() {
 
 #[test]
 fn an_engine_that_never_answers_loses() {
-    let start = Instant::now();
     let report = match_against("silent_engine.sh");
     assert!(
         report.contains("A wins 2, draws 0, loses 0 of 2"),
         "{report}"
     );
     assert!(report.contains("gave no move within 350 ms"), "{report}");
-    assert!(start.elapsed().as_secs() < 30);
 }
 
 #[test]
