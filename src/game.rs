@@ -30,6 +30,19 @@ pub trait Game {
     }
 }
 
+/// A game whose positions come one a line and whose moves are written as
+/// text: what a judge subcommand that lists moves needs.
+pub trait TextGame: Game {
+    /// Why a line is not a position.
+    type Error: std::fmt::Display + Send;
+
+    /// Reads the position on one input line.
+    fn read(&self, line: &str) -> Result<Self::Position, Self::Error>;
+
+    /// Appends the text of `m`.
+    fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
+}
+
 /// The number of move sequences `depth` moves deep from `position`.
 pub fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
     count(game, position, depth, &mut MoveLists::default())

@@ -3,8 +3,8 @@
 //! counting itself is [`crate::game::perft`], shared by the three games;
 //! here is Congo's [`Game`], with bulk counting at the last ply.
 
-use crate::game::{self, Game};
-use crate::{Move, Position, Rules, Status, movegen};
+use crate::game::{self, Game, TextGame};
+use crate::{FenError, Move, Position, Rules, Status, movegen};
 
 /// Congo under a rule set, as a [`Game`]: the last ply is counted from the
 /// pieces' target squares, not played (bulk counting).
@@ -25,6 +25,20 @@ impl Game for Rules {
             return 0;
         }
         u64::from(movegen::tally(&position.board, position.side).moves)
+    }
+}
+
+/// Congo's FENs and move texts; a position must be one the rule set
+/// allows.
+impl TextGame for Rules {
+    type Error = FenError;
+
+    fn read(&self, line: &str) -> Result<Position, FenError> {
+        Position::from_fen(line, *self)
+    }
+
+    fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
+        m.write_to(out);
     }
 }
 

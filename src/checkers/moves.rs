@@ -121,6 +121,19 @@ impl crate::game::Game for Checkers {
     }
 }
 
+/// TopCoder's board lines and move texts.
+impl crate::game::TextGame for Checkers {
+    type Error = super::CheckersError;
+
+    fn read(&self, line: &str) -> Result<Position, Self::Error> {
+        line.parse()
+    }
+
+    fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
+        m.write_to(out);
+    }
+}
+
 /// The position after `m`.
 pub fn play(position: &Position, m: &Move) -> Position {
     let mut board = position.board.clone();

@@ -1,41 +1,12 @@
-//! `moves` and `play`: every legal move of a position, and the Part 3
-//! submission (play one move, print the new FEN and the game's status).
+//! `play`: the Part 3 submission (play one move, print the new FEN and
+//! the game's status).
 
 use std::fmt;
 use std::io::Write;
 
-use super::{position, write_move_line};
+use super::position;
 use crate::judge::{CaseError, Framing, Task};
 use crate::{FenError, Move, MoveError, Rules};
-
-/// One line per FEN: every legal move, all kinds, sorted as strings.
-#[derive(Clone, Default)]
-pub struct LegalMoves {
-    rules: Rules,
-    moves: Vec<Move>,
-}
-
-impl LegalMoves {
-    pub fn new(rules: Rules) -> LegalMoves {
-        LegalMoves {
-            rules,
-            moves: Vec::new(),
-        }
-    }
-}
-
-impl Task for LegalMoves {
-    type Error = FenError;
-    const FRAMING: Framing = Framing::Line;
-
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)?;
-        self.moves.clear();
-        position.legal_moves(&mut self.moves);
-        write_move_line(&self.moves, out);
-        Ok(())
-    }
-}
 
 /// Why a `play` case could not be played: its FEN or its move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,26 +5,25 @@
 //! one directly and compare its answers with another program's.
 
 mod best;
-mod checkers;
 mod game;
 mod listing;
-mod perft;
+mod move_list;
 mod piece_moves;
 mod score;
 mod show;
 pub mod wildebeest;
 
 pub use best::Best;
-pub use checkers::Checkers;
-pub use game::{LegalMoves, Play};
+pub use game::Play;
 pub use listing::Listing;
-pub use perft::{Divide, Perft};
+pub use move_list::{Divide, MoveList, Perft};
 pub use piece_moves::PieceMoves;
 pub use score::Score;
 pub use show::{Show, ShowOptions};
 
 use std::io::{self, BufRead, Write};
 
+use crate::checkers::Checkers;
 use crate::engine::Limit;
 use crate::judge::{self, CaseError, Framing, Report, Task};
 use crate::wits::eval::Evaluation;
@@ -58,7 +57,7 @@ impl Job {
         match self {
             Job::Board => Listing::FRAMING,
             Job::Play => Play::FRAMING,
-            Job::Divide(_) => Divide::FRAMING,
+            Job::Divide(_) => Framing::Block,
             Job::Show(_) => Show::FRAMING,
             Job::PieceMoves(_)
             | Job::Moves
@@ -90,17 +89,20 @@ impl Job {
             Job::PieceMoves(kind) => {
                 judge::run(&PieceMoves::new(*kind, rules), input, output, errors)
             }
-            Job::Moves => judge::run(&LegalMoves::new(rules), input, output, errors),
+            Job::Moves => judge::run(&MoveList::new(rules), input, output, errors),
             Job::Play => judge::run(&Play::new(rules), input, output, errors),
             &Job::Perft(depth, threads) => {
                 let task = Perft {
+                    game: rules,
                     depth,
-                    rules,
                     threads,
                 };
                 judge::run(&task, input, output, errors)
             }
-            &Job::Divide(depth) => judge::run(&Divide { depth, rules }, input, output, errors),
+            &Job::Divide(depth) => {
+                let task = Divide { game: rules, depth };
+                judge::run(&task, input, output, errors)
+            }
             &Job::Evaluate(evaluation) => {
                 judge::run(&Score::evaluation(evaluation, rules), input, output, errors)
             }
@@ -108,7 +110,15 @@ impl Job {
                 let task = Score::search(evaluation, depth, rules);
                 judge::run(&task, input, output, errors)
             }
-            &Job::Checkers(perft) => judge::run(&Checkers::new(perft), input, output, errors),
+            Job::Checkers(None) => judge::run(&MoveList::new(Checkers), input, output, errors),
+            &Job::Checkers(Some(depth)) => {
+                let task = Perft {
+                    game: Checkers,
+                    depth,
+                    threads: 1,
+                };
+                judge::run(&task, input, output, errors)
+            }
             &Job::Best(limit) => judge::run(&Best::new(rules, limit), input, output, errors),
             Job::Show(options) => show::run(options, rules, input, output, errors),
         }

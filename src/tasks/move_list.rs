@@ -1,0 +1,113 @@
+//! The tasks any [`TextGame`] gets: `moves` (every legal move of each
+//! position, one line), `perft D` and `divide D`. Congo and Russian
+//! checkers both answer through them.
+
+use std::io::Write;
+
+use crate::game::{self, TextGame};
+use crate::judge::{CaseError, Framing, Task};
+
+/// One line per position: every legal move, in the game's order (sorted
+/// as strings), separated by spaces.
+#[derive(Clone)]
+pub struct MoveList<G: TextGame> {
+    game: G,
+    /// Reused from line to line, so answering allocates nothing.
+    moves: Vec<G::Move>,
+}
+
+impl<G: TextGame> MoveList<G> {
+    pub fn new(game: G) -> MoveList<G> {
+        MoveList {
+            game,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Reads the position on the first line of a case.
+fn read<G: TextGame>(game: &G, lines: &[&str]) -> Result<G::Position, CaseError<G::Error>> {
+    let line = lines.first().copied().unwrap_or_default();
+    game.read(line).map_err(|error| CaseError::at(0, error))
+}
+
+impl<G> Task for MoveList<G>
+where
+    G: TextGame + Clone + Send,
+    G::Move: Clone + Send,
+{
+    type Error = G::Error;
+    const FRAMING: Framing = Framing::Line;
+
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+        let position = read(&self.game, lines)?;
+        self.moves.clear();
+        self.game.moves(&position, &mut self.moves);
+        for (i, m) in self.moves.iter().enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            self.game.write_move(m, out);
+        }
+        out.push(b'\n');
+        Ok(())
+    }
+}
+
+/// One line per position: the number of move sequences `depth` deep.
+#[derive(Clone, Copy)]
+pub struct Perft<G> {
+    pub game: G,
+    pub depth: u32,
+    /// Threads counting each position (1: this one alone).
+    pub threads: usize,
+}
+
+impl<G> Task for Perft<G>
+where
+    G: TextGame + Clone + Send + Sync,
+    G::Position: Sync,
+    G::Move: Sync,
+{
+    type Error = G::Error;
+    const FRAMING: Framing = Framing::Line;
+
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+        let position = read(&self.game, lines)?;
+        let leaves = game::perft_threads(&self.game, &position, self.depth, self.threads);
+        let _ = writeln!(out, "{leaves}");
+        Ok(())
+    }
+}
+
+/// A block per position: `<move> <count>` for each legal move, then
+/// `total <count>`; blocks are separated by a blank line.
+#[derive(Clone, Copy)]
+pub struct Divide<G> {
+    pub game: G,
+    pub depth: u32,
+}
+
+impl<G> Task for Divide<G>
+where
+    G: TextGame + Clone + Send,
+{
+    type Error = G::Error;
+    const FRAMING: Framing = Framing::Block;
+
+    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+        let position = read(&self.game, lines)?;
+        let mut total = 0;
+        for (m, leaves) in game::divide(&self.game, &position, self.depth) {
+            self.game.write_move(&m, out);
+            let _ = writeln!(out, " {leaves}");
+            total += leaves;
+        }
+        // Zero moves deep, the position itself is the one leaf, as in perft.
+        if self.depth == 0 {
+            total = 1;
+        }
+        let _ = writeln!(out, "total {total}");
+        Ok(())
+    }
+}
