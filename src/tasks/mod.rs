@@ -27,7 +27,7 @@ use crate::checkers::Checkers;
 use crate::engine::Limit;
 use crate::judge::{self, CaseError, Framing, Report, Task};
 use crate::wits::eval::Evaluation;
-use crate::{FenError, Kind, Move, Position, Rules};
+use crate::{FenError, Kind, Position, Rules};
 
 /// A judge subcommand with its settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,16 +129,4 @@ impl Job {
 fn position(lines: &[&str], rules: Rules) -> Result<Position, CaseError<FenError>> {
     let fen = lines.first().copied().unwrap_or_default();
     Position::from_fen(fen, rules).map_err(|error| CaseError::at(0, error))
-}
-
-/// Appends moves as one line: texts separated by single spaces.
-fn write_move_line(moves: &[Move], out: &mut Vec<u8>) {
-    out.reserve(5 * moves.len() + 1);
-    for (i, m) in moves.iter().enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        m.write_to(out);
-    }
-    out.push(b'\n');
 }

@@ -25,6 +25,17 @@ impl<G: TextGame> MoveList<G> {
     }
 }
 
+/// Appends `moves` as one line, separated by single spaces.
+pub(super) fn write_line<G: TextGame>(game: &G, moves: &[G::Move], out: &mut Vec<u8>) {
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(b' ');
+        }
+        game.write_move(m, out);
+    }
+    out.push(b'\n');
+}
+
 /// Reads the position on the first line of a case.
 fn read<G: TextGame>(game: &G, lines: &[&str]) -> Result<G::Position, CaseError<G::Error>> {
     let line = lines.first().copied().unwrap_or_default();
@@ -43,13 +54,7 @@ where
         let position = read(&self.game, lines)?;
         self.moves.clear();
         self.game.moves(&position, &mut self.moves);
-        for (i, m) in self.moves.iter().enumerate() {
-            if i > 0 {
-                out.push(b' ');
-            }
-            self.game.write_move(m, out);
-        }
-        out.push(b'\n');
+        write_line(&self.game, &self.moves, out);
         Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::{position, write_move_line};
+use super::move_list::write_line;
+use super::position;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
 use crate::{Kind, Move, Rules, movegen};
@@ -32,7 +33,7 @@ impl Task for PieceMoves {
         let position = position(lines, self.rules)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
-        write_move_line(&self.moves, out);
+        write_line(&self.rules, &self.moves, out);
         Ok(())
     }
 }
