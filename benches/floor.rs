@@ -8,12 +8,10 @@
 
 mod common;
 
-use std::ffi::OsString;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use common::{CountingSink, Timing, best_of};
-use congo::cli;
-use congo::random::{PositionShape, Rng, random_position};
+use common::{CountingSink, Timing, bench_lines, best_of, judge_input};
+use congo::random::PositionShape;
 
 const SUBCOMMANDS: [&str; 9] = [
     "board",
@@ -29,11 +27,8 @@ const SUBCOMMANDS: [&str; 9] = [
 const ROUNDS: usize = 5;
 
 fn main() {
-    let lines: usize = std::env::var("CONGO_BENCH_LINES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(1_000_000);
-    let input = judge_input(lines);
+    let lines = bench_lines();
+    let input = judge_input(lines, &PositionShape::FULL);
     println!(
         "{lines} random positions (full piece set), {:.1} MB of input, best of {ROUNDS} rounds; CPU is all threads together",
         input.len() as f64 / 1e6
@@ -43,17 +38,7 @@ fn main() {
         "", "judge", "ns/line", "floor", "ns/line", "ratio"
     );
     for subcommand in SUBCOMMANDS {
-        let (judge, written) = best_of(ROUNDS, || {
-            let mut output = CountingSink::default();
-            let status = cli::run(
-                [OsString::from(subcommand)],
-                &input[..],
-                &mut output,
-                io::stderr(),
-            );
-            assert_eq!(status, 0, "{subcommand} failed");
-            output.0
-        });
+        let (judge, written) = common::judge(subcommand, &input, ROUNDS);
         let (floor, floor_written) = best_of(ROUNDS, || floor_run(&input, written));
         assert!(
             floor_written.abs_diff(written) <= lines,
@@ -92,14 +77,4 @@ fn floor_run(input: &[u8], total: usize) -> usize {
     }
     let _ = output.flush();
     output.get_ref().0
-}
-
-fn judge_input(lines: usize) -> Vec<u8> {
-    let mut rng = Rng::new(0x5eed);
-    let mut input = format!("{lines}\n").into_bytes();
-    for _ in 0..lines {
-        let position = random_position(&mut rng, &PositionShape::FULL);
-        writeln!(input, "{position}").expect("writing to a Vec cannot fail");
-    }
-    input
 }

@@ -1,4 +1,5 @@
-//! A number with its noun, singular or plural as the number asks.
+//! Numbers as text: written with their noun, singular or plural as the
+//! number asks, and read from digits alone.
 
 use std::fmt;
 
@@ -12,6 +13,17 @@ impl fmt::Display for Count {
     }
 }
 
+/// A whole number written in ASCII digits alone (no sign, no blanks),
+/// which is how every count, depth and move number is written: `+5` and
+/// ` 5` are refused alike everywhere. `None` for anything else, or for a
+/// number too large for `T`.
+pub(crate) fn parse_digits<T: std::str::FromStr>(text: &str) -> Option<T> {
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -21,5 +33,13 @@ mod tests {
         assert_eq!(Count(1, "square").to_string(), "1 square");
         assert_eq!(Count(0, "line").to_string(), "0 lines");
         assert_eq!(Count(8, "square").to_string(), "8 squares");
+    }
+
+    #[test]
+    fn digits_and_nothing_else() {
+        assert_eq!(parse_digits::<u32>("0042"), Some(42));
+        for text in ["", "+5", "-5", " 5", "5.0", "4294967296"] {
+            assert_eq!(parse_digits::<u32>(text), None, "{text:?}");
+        }
     }
 }

@@ -6,6 +6,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use congo::random::{PositionShape, Rng, random_position};
+
 /// How long a run took: on the wall clock and on every core together.
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {
@@ -58,4 +60,40 @@ impl Write for CountingSink {
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
+}
+
+/// A judge input of `lines` random positions of `shape`, the same every run.
+pub fn judge_input(lines: usize, shape: &PositionShape) -> Vec<u8> {
+    let mut rng = Rng::new(0x5eed);
+    let mut input = format!("{lines}\n").into_bytes();
+    for _ in 0..lines {
+        let position = random_position(&mut rng, shape);
+        writeln!(input, "{position}").expect("writing to a Vec cannot fail");
+    }
+    input
+}
+
+/// The number of lines a benchmark reads: `CONGO_BENCH_LINES`, or a
+/// million.
+pub fn bench_lines() -> usize {
+    std::env::var("CONGO_BENCH_LINES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1_000_000)
+}
+
+/// Runs `congo SUBCOMMAND` on `input` through the binary's entry point,
+/// `rounds` times; the best round and the bytes it wrote.
+pub fn judge(subcommand: &str, input: &[u8], rounds: usize) -> (Timing, usize) {
+    best_of(rounds, || {
+        let mut output = CountingSink::default();
+        let status = congo::cli::run(
+            [std::ffi::OsString::from(subcommand)],
+            input,
+            &mut output,
+            io::stderr(),
+        );
+        assert_eq!(status, 0, "{subcommand} failed");
+        output.0
+    })
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::help;
+use crate::count::parse_digits;
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
@@ -203,6 +204,14 @@ impl Args {
         number(option, &self.value(option)?)
     }
 
+    /// The value after `--movetime`: milliseconds, more than 0.
+    fn movetime(&mut self) -> Result<Duration, UsageError> {
+        match self.number("--movetime")? {
+            0 => Err(UsageError::Zero("--movetime")),
+            ms => Ok(Duration::from_millis(ms)),
+        }
+    }
+
     /// The value after `option`, as a depth.
     fn depth(&mut self, option: &'static str) -> Result<u32, UsageError> {
         self.once(option)?;
@@ -226,14 +235,10 @@ fn text(word: OsString) -> Result<String, UsageError> {
 
 /// A number written in digits only: no sign, no blanks.
 fn number<T: std::str::FromStr>(option: &'static str, text: &str) -> Result<T, UsageError> {
-    let bad = || UsageError::BadNumber {
+    parse_digits(text).ok_or_else(|| UsageError::BadNumber {
         option,
         found: text.to_owned(),
-    };
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(bad());
-    }
-    text.parse().map_err(|_| bad())
+    })
 }
 
 fn depth(text: &str) -> Result<u32, UsageError> {
@@ -356,13 +361,7 @@ fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command
             (Job::Best(_), "--depth") => {
                 best_limit = Some(Limit::Depth(args.depth("--depth")?));
             }
-            (Job::Best(_), "--movetime") => {
-                let ms: u64 = args.number("--movetime")?;
-                if ms == 0 {
-                    return Err(UsageError::Zero("--movetime"));
-                }
-                best_limit = Some(Limit::Time(Duration::from_millis(ms)));
-            }
+            (Job::Best(_), "--movetime") => best_limit = Some(Limit::Time(args.movetime()?)),
             (Job::Show(options), "--unicode") => {
                 args.once("--unicode")?;
                 options.style.unicode = true;
@@ -465,13 +464,7 @@ fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError>
         match option.as_str() {
             "--" => break,
             "--games" => options.games = args.number("--games")?,
-            "--movetime" => {
-                let ms: u64 = args.number("--movetime")?;
-                if ms == 0 {
-                    return Err(UsageError::Zero("--movetime"));
-                }
-                options.movetime = Duration::from_millis(ms);
-            }
+            "--movetime" => options.movetime = args.movetime()?,
             "--fen" => {
                 let fen = args.value("--fen")?;
                 Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
@@ -535,13 +528,7 @@ fn parse_game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
                     _ => return Err(UsageError::BadColor(name)),
                 };
             }
-            "--movetime" => {
-                let ms: u64 = args.number("--movetime")?;
-                if ms == 0 {
-                    return Err(UsageError::Zero("--movetime"));
-                }
-                options.movetime = Duration::from_millis(ms);
-            }
+            "--movetime" => options.movetime = args.movetime()?,
             "--ascii" => {
                 args.once("--ascii")?;
                 options.style.unicode = false;

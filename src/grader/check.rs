@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -445,20 +445,11 @@ fn generated(options: &CheckOptions, seed: u64) -> impl Iterator<Item = Case> + 
 
 /// The cases of a judge input file: the count, then one FEN (and for
 /// `play` a move) a case.
-fn read_cases(path: &PathBuf, options: &CheckOptions) -> Result<Vec<Case>, String> {
+fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, String> {
     let at = |line: usize, reason: &dyn std::fmt::Display| {
         format!("{} line {line}: {reason}", path.display())
     };
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_INPUT_FILE + 1).read_to_string(&mut text))
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    if text.len() as u64 > MAX_INPUT_FILE {
-        return Err(format!(
-            "{} is larger than {MAX_INPUT_FILE} bytes",
-            path.display()
-        ));
-    }
+    let text = super::read_file(path, MAX_INPUT_FILE)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut lines = text.lines().map(str::trim).enumerate();
     let count: usize = match lines.next() {

@@ -3,8 +3,8 @@
 //! faults that make an autograder reject a file that looks right.
 
 use std::collections::BTreeSet;
-use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use crate::Rules;
 use crate::count::Count;
@@ -270,16 +270,6 @@ fn lines_per_case(job: &Job) -> usize {
     if *job == Job::Play { 2 } else { 1 }
 }
 
-fn read(path: &PathBuf) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_FILE + 1).read_to_end(&mut bytes))
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(format!(
-            "{} is larger than {MAX_FILE} bytes",
-            path.display()
-        ));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+fn read(path: &Path) -> Result<String, String> {
+    super::read_file(path, MAX_FILE)
 }

@@ -155,14 +155,10 @@ pub(super) fn decode(line: &[u8]) -> Result<&str, InputError> {
 }
 
 pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
-    let bad = || InputError::BadCount {
+    crate::count::parse_digits(text).ok_or_else(|| InputError::BadCount {
         noun,
         found: text.to_owned(),
-    };
-    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(bad());
-    }
-    text.parse().map_err(|_| bad())
+    })
 }
 
 #[cfg(test)]
