@@ -6,7 +6,6 @@
 
 mod common;
 
-
 use common::{bench_lines, judge_input};
 use congo::random::PositionShape;
 

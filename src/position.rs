@@ -249,6 +249,17 @@ const INNER: Bitboard = {
 /// (a few dozen), few enough that its move list stays small.
 pub const MAX_CHAINS: u32 = 100_000;
 
+/// Whether `squares` holds at most `max` squares: `max` times the lowest
+/// square taken away, which is cheaper than a population count where the
+/// CPU has no instruction for it (the portable build's baseline).
+fn at_most(squares: Bitboard, max: u32) -> bool {
+    let mut bits = squares.0;
+    for _ in 0..max {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits == 0
+}
+
 impl Position {
     /// Checks what no game can reach under any rules: more pieces of a
     /// kind than a side starts with, or a lion outside its castle (a lion
@@ -257,6 +268,42 @@ impl Position {
     /// only ever see bounded work: a monkey has at most 21 pieces to jump and
     /// at most [`MAX_CHAINS`] chains.
     pub(crate) fn check_reachable(&self) -> Result<(), FenError> {
+        if self.plainly_reachable() {
+            return Ok(());
+        }
+        self.find_unreachable()
+    }
+
+    /// The common case, checked with no branch per kind: every count in
+    /// bounds, every lion where it may stand, and no monkey with enough
+    /// enemies to jump that its chains need counting.
+    fn plainly_reachable(&self) -> bool {
+        let board = &self.board;
+        let mut fits = true;
+        for kind in Kind::ALL {
+            let max = kind.most_per_side();
+            for color in Color::ALL {
+                fits &= at_most(board.pieces(Piece::new(color, kind)), max);
+            }
+        }
+        for color in Color::ALL {
+            let lions = board.pieces(Piece::new(color, Kind::Lion));
+            let enemy_lion_gone = board.pieces(Piece::new(!color, Kind::Lion)).is_empty();
+            let allowed = if enemy_lion_gone {
+                Bitboard(castle_of(color).0 | castle_of(!color).0)
+            } else {
+                castle_of(color)
+            };
+            fits &= (lions & !allowed).is_empty();
+            let monkeys = board.pieces(Piece::new(color, Kind::Monkey));
+            fits &= monkeys.is_empty() || at_most(board.by_color(!color) & INNER, 7);
+        }
+        fits
+    }
+
+    /// The first reason the position is unreachable, if there is one; the
+    /// slow path of [`Position::check_reachable`].
+    fn find_unreachable(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             let count = |kind| self.board.pieces(Piece::new(color, kind)).count();
             for kind in Kind::ALL {
