@@ -576,6 +576,39 @@ mod tests {
     }
 
     #[test]
+    fn the_quick_check_never_passes_what_the_full_one_rejects() {
+        let mut rng = crate::random::Rng::new(41);
+        let (mut rejected, mut accepted) = (0, 0);
+        for round in 0..20_000 {
+            let mut board = Board::empty();
+            for square in Square::all() {
+                if rng.percent(3 + round % 30) {
+                    let color = if rng.percent(50) {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let kind = Kind::ALL[rng.below(8) as usize];
+                    board.put(square, Piece::new(color, kind));
+                }
+            }
+            let position = Position {
+                board,
+                side: Color::White,
+                move_number: 0,
+            };
+            let full = position.find_unreachable();
+            if position.plainly_reachable() {
+                assert_eq!(full, Ok(()), "{position}");
+            }
+            assert_eq!(position.check_reachable(), full, "{position}");
+            rejected += usize::from(full.is_err());
+            accepted += usize::from(full.is_ok());
+        }
+        assert!(rejected > 1000 && accepted > 1000, "{rejected} {accepted}");
+    }
+
+    #[test]
     fn only_squares_off_the_edge_can_be_jumped_on() {
         assert_eq!(INNER.count(), 25);
         for square in Square::all() {
