@@ -435,6 +435,18 @@ fn grade_works_for_blocks_two_line_cases_and_both_rule_sets() {
         b"",
     );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    // Diagrams are answers too, a block each.
+    let show = std::process::Command::new(env!("CARGO_BIN_EXE_congo"))
+        .args(["show"])
+        .stdin(std::fs::File::open(path("divide.in")).unwrap())
+        .output()
+        .unwrap();
+    std::fs::write(dir.join("show.out"), &show.stdout).unwrap();
+    let output = congo(
+        &["grade", "show", &path("divide.in"), &path("show.out")],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
     assert_usage_error(
         &["grade", "lion", "only-one-file"],
         "congo: grade needs a judge subcommand",

@@ -591,7 +591,10 @@ fn parse_grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError>
         .find_map(|split| {
             let (subcommand, files) = words.split_at(split);
             match parse(subcommand.iter().map(OsString::from)) {
-                Ok(Command::Judge(_, job, None)) if !matches!(job, Job::Show(_)) => {
+                // Every judge subcommand, but no drawings written to files.
+                Ok(Command::Judge(_, job, None))
+                    if !matches!(&job, Job::Show(options) if options.svg_dir.is_some()) =>
+                {
                     Some((subcommand.to_vec(), job, files))
                 }
                 _ => None,
