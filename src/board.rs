@@ -4,7 +4,7 @@ use crate::{Bitboard, ByColor, ByKind, Color, Kind, Piece, Square};
 
 /// The pieces on the 7x7 board.
 ///
-/// The board is a 7x7 array of squares (ranks, then files), the form the
+/// The board is a 7x7 array of squares (files, then ranks), the form the
 /// assignment asks for and the fastest answer to "what stands on e4?".
 /// Beside it the board keeps one square set per colour and per kind, so
 /// that "where are black's zebras?" and "is this path empty?" are a mask
@@ -29,20 +29,20 @@ impl Board {
 
     /// What stands on `square`, if anything.
     pub const fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.squares[square.rank() as usize][square.file() as usize]
+        self.squares.as_flattened()[square.index()]
     }
 
     /// Places `piece` on `square`, replacing whatever stood there.
     pub fn put(&mut self, square: Square, piece: Piece) {
         self.remove(square);
-        self.squares[square.rank() as usize][square.file() as usize] = Some(piece);
+        self.squares.as_flattened_mut()[square.index()] = Some(piece);
         self.by_color[piece.color] |= Bitboard::from_square(square);
         self.by_kind[piece.kind] |= Bitboard::from_square(square);
     }
 
     /// Empties `square`, returning what stood there.
     pub fn remove(&mut self, square: Square) -> Option<Piece> {
-        let piece = self.squares[square.rank() as usize][square.file() as usize].take()?;
+        let piece = self.squares.as_flattened_mut()[square.index()].take()?;
         self.by_color[piece.color] = self.by_color[piece.color].without(square);
         self.by_kind[piece.kind] = self.by_kind[piece.kind].without(square);
         Some(piece)
@@ -76,10 +76,15 @@ impl Board {
     pub(crate) fn from_piece_sets(sets: &[Bitboard; 17]) -> Board {
         let mut board = Board::empty();
         // One store per piece into the array.
+        // Indexed by the squares' numbers, file by file, as the sets are.
+        let array = board.squares.as_flattened_mut();
         for (slot, &squares) in sets[..16].iter().enumerate() {
-            let piece = SLOT_PIECES[slot];
-            for square in squares {
-                board.squares[square.rank() as usize][square.file() as usize] = Some(piece);
+            let mut bits = squares.0;
+            while bits != 0 {
+                if let Some(square) = array.get_mut(bits.trailing_zeros() as usize) {
+                    *square = Some(SLOT_PIECES[slot]);
+                }
+                bits &= bits - 1;
             }
         }
         for (kind, (&white, &black)) in Kind::ALL

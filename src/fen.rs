@@ -325,6 +325,47 @@ impl FromStr for Position {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Position, FenError> {
+        let position = match read_canonical(text.as_bytes()) {
+            Some(position) => position,
+            None => read_any(text)?,
+        };
+        position.check_reachable()?;
+        Ok(position)
+    }
+}
+
+/// Reads a FEN written the usual way, fields separated by single spaces,
+/// with no pass over the text but the piece field's own; `None` for any
+/// other text, which [`read_any`] then reads (or explains).
+fn read_canonical(bytes: &[u8]) -> Option<Position> {
+    let blank = bytes.iter().position(|&byte| byte == b' ')?;
+    let (field, rest) = bytes.split_at(blank);
+    let [b' ', side, b' ', number @ ..] = rest else {
+        return None;
+    };
+    let side = match side {
+        b'w' | b'W' => Color::White,
+        b'b' | b'B' => Color::Black,
+        _ => return None,
+    };
+    // Nine digits or fewer always fit a u32.
+    if number.is_empty() || number.len() > 9 || !number.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let move_number = number
+        .iter()
+        .fold(0, |sum, digit| sum * 10 + u32::from(digit - b'0'));
+    Some(Position {
+        board: read_field(field)?,
+        side,
+        move_number,
+    })
+}
+
+/// Reads a FEN with any blanks between and around its fields, and says
+/// what is wrong with one it cannot read.
+fn read_any(text: &str) -> Result<Position, FenError> {
+    {
         let mut fields = text.split_ascii_whitespace();
         let (Some(pieces), Some(side), Some(number), None) =
             (fields.next(), fields.next(), fields.next(), fields.next())
@@ -342,13 +383,11 @@ impl FromStr for Position {
             "b" | "B" => Color::Black,
             _ => return Err(FenError::Side(side.to_owned())),
         };
-        let position = Position {
+        Ok(Position {
             board,
             side,
             move_number: parse_move_number(number)?,
-        };
-        position.check_reachable()?;
-        Ok(position)
+        })
     }
 }
 
