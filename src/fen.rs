@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::count::Count;
-use crate::{Bitboard, Board, Color, Piece, Position, Square};
+use crate::judge::NotUtf8;
+use crate::{Bitboard, Board, Color, Piece, Position, Rules, Square};
 
 /// Why a FEN (or its piece field) could not be read.
 ///
@@ -14,6 +15,8 @@ use crate::{Bitboard, Board, Color, Piece, Position, Square};
 pub enum FenError {
     /// The line holds nothing.
     Empty,
+    /// The line is not UTF-8 (nor, then, a FEN).
+    NotUtf8,
     /// Not the three fields `<pieces> <side> <move number>`.
     FieldCount(usize),
     /// The piece field does not have seven `/`-separated ranks.
@@ -84,6 +87,7 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => f.write_str("empty line, expected a FEN"),
+            FenError::NotUtf8 => NotUtf8.fmt(f),
             FenError::FieldCount(found) => write!(
                 f,
                 "expected 3 fields (pieces, side, move number), found {found}"
@@ -145,6 +149,12 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+impl From<NotUtf8> for FenError {
+    fn from(_: NotUtf8) -> FenError {
+        FenError::NotUtf8
+    }
+}
 
 /// What a byte of a FEN's piece field stands for.
 #[derive(Clone, Copy)]
@@ -325,13 +335,29 @@ impl FromStr for Position {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Position, FenError> {
-        let position = match read_canonical(text.as_bytes()) {
-            Some(position) => position,
-            None => read_any(text)?,
-        };
-        position.check_reachable()?;
+        read_position(text.as_bytes())
+    }
+}
+
+impl Position {
+    /// Reads a FEN given as bytes and checks it is a position `rules`
+    /// allow: [`Position::from_fen`] without asking for text first (the
+    /// bytes are checked to be UTF-8 only when they are not a plain FEN).
+    pub fn from_fen_bytes(bytes: &[u8], rules: Rules) -> Result<Position, FenError> {
+        let position = read_position(bytes)?;
+        position.check_rules(rules)?;
         Ok(position)
     }
+}
+
+/// Reads a FEN and checks the position is one a game can reach.
+fn read_position(bytes: &[u8]) -> Result<Position, FenError> {
+    let position = match read_canonical(bytes) {
+        Some(position) => position,
+        None => read_any(crate::judge::text(bytes)?)?,
+    };
+    position.check_reachable()?;
+    Ok(position)
 }
 
 /// Reads a FEN written the usual way, fields separated by single spaces,

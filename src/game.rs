@@ -36,8 +36,8 @@ pub trait TextGame: Game {
     /// Why a line is not a position.
     type Error: std::fmt::Display + Send;
 
-    /// Reads the position on one input line.
-    fn read(&self, line: &str) -> Result<Self::Position, Self::Error>;
+    /// Reads the position on one input line (trimmed, as bytes).
+    fn read(&self, line: &[u8]) -> Result<Self::Position, Self::Error>;
 
     /// Appends the text of `m`.
     fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);

@@ -33,8 +33,8 @@ impl Game for Rules {
 impl TextGame for Rules {
     type Error = FenError;
 
-    fn read(&self, line: &str) -> Result<Position, FenError> {
-        Position::from_fen(line, *self)
+    fn read(&self, line: &[u8]) -> Result<Position, FenError> {
+        Position::from_fen_bytes(line, *self)
     }
 
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {

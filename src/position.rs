@@ -350,9 +350,7 @@ impl Position {
     /// Reads a FEN and checks it is a position `rules` allow: what
     /// [`FromStr`] checks, and what the rule set adds.
     pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-        let position: Position = text.parse()?;
-        position.check_rules(rules)?;
-        Ok(position)
+        Position::from_fen_bytes(text.as_bytes(), rules)
     }
 
     /// Checks a position built by hand as [`Position::from_fen`] checks a
@@ -364,7 +362,7 @@ impl Position {
 
     /// What `rules` rule out on top of what any game rules out: under the
     /// 2021 rules no pawn promotes, so there are no superpawns.
-    fn check_rules(&self, rules: Rules) -> Result<(), FenError> {
+    pub(crate) fn check_rules(&self, rules: Rules) -> Result<(), FenError> {
         if !rules.promotes() {
             for color in Color::ALL {
                 if !self

@@ -133,6 +133,8 @@ pub struct Position {
 /// the first row of the line is row 8.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckersError {
+    /// The line is not UTF-8.
+    NotUtf8,
     /// Not the two fields `<rows> <turn>`.
     FieldCount(usize),
     /// The board does not have 8 rows; the number found.
@@ -160,6 +162,7 @@ pub enum CheckersError {
 impl fmt::Display for CheckersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CheckersError::NotUtf8 => crate::judge::NotUtf8.fmt(f),
             CheckersError::FieldCount(found) => {
                 write!(f, "expected 2 fields (rows, turn), found {found}")
             }
@@ -179,6 +182,12 @@ impl fmt::Display for CheckersError {
 }
 
 impl std::error::Error for CheckersError {}
+
+impl From<crate::judge::NotUtf8> for CheckersError {
+    fn from(_: crate::judge::NotUtf8) -> CheckersError {
+        CheckersError::NotUtf8
+    }
+}
 
 impl FromStr for Position {
     type Err = CheckersError;

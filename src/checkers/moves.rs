@@ -125,8 +125,8 @@ impl crate::game::Game for Checkers {
 impl crate::game::TextGame for Checkers {
     type Error = super::CheckersError;
 
-    fn read(&self, line: &str) -> Result<Position, Self::Error> {
-        line.parse()
+    fn read(&self, line: &[u8]) -> Result<Position, Self::Error> {
+        crate::judge::text(line)?.parse()
     }
 
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {

@@ -145,13 +145,13 @@ pub(super) fn start_of_last_lines(text: &[u8], lines: usize) -> usize {
         .map_or(0, |(at, _)| at + 1)
 }
 
-/// A line's text without surrounding blanks (so CRLF ends and trailing
-/// spaces do not matter), or why it has none.
-pub(super) fn decode(line: &[u8]) -> Result<&str, InputError> {
+/// A line without surrounding blanks (so CRLF ends and trailing spaces do
+/// not matter), or why it cannot be answered.
+pub(super) fn decode(line: &[u8]) -> Result<&[u8], InputError> {
     if line.len() > MAX_LINE {
         return Err(InputError::TooLong);
     }
-    std::str::from_utf8(line.trim_ascii()).map_err(|_| InputError::NotUtf8)
+    Ok(line.trim_ascii())
 }
 
 pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {

@@ -23,7 +23,7 @@ mod lines;
 mod task;
 
 pub use lines::MAX_LINE;
-pub use task::{CaseError, Framing, MAX_CASE_LINES, Task};
+pub use task::{CaseError, Framing, MAX_CASE_LINES, NotUtf8, Task, text};
 
 use lines::{Lines, decode, first_line_text, parse_count, start_of_last_lines};
 
@@ -45,7 +45,7 @@ pub enum InputError {
         expected: usize,
         found: usize,
     },
-    NotUtf8,
+    NotUtf8(NotUtf8),
     TooLong,
 }
 
@@ -63,7 +63,7 @@ impl fmt::Display for InputError {
                 expected,
                 found,
             } => write!(f, "input ends after {found} of {expected} {noun}"),
-            InputError::NotUtf8 => f.write_str("line is not valid UTF-8"),
+            InputError::NotUtf8(error) => error.fmt(f),
             InputError::TooLong => write!(f, "line is longer than {MAX_LINE} bytes"),
         }
     }
@@ -175,8 +175,9 @@ pub fn run_with<T: Task>(
         writer.fail(1, InputError::NoCount { noun })?;
         return Ok(writer.report);
     }
-    let count = match decode(first_line_text(&count_line)).and_then(|text| parse_count(text, noun))
-    {
+    let count_text = decode(first_line_text(&count_line))
+        .and_then(|line| text(line).map_err(InputError::NotUtf8));
+    let count = match count_text.and_then(|text| parse_count(text, noun)) {
         Ok(count) => count,
         Err(error) => {
             writer.fail(1, error)?;
@@ -354,11 +355,11 @@ fn answer_case<T: Task>(
     raw: &[&[u8]],
     answer: &mut Vec<u8>,
 ) -> Result<(), CaseError<Problem<T::Error>>> {
-    let mut texts = [""; MAX_CASE_LINES];
-    for (line, (text, bytes)) in texts.iter_mut().zip(raw).enumerate() {
+    let mut trimmed: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
+    for (line, (text, bytes)) in trimmed.iter_mut().zip(raw).enumerate() {
         *text = decode(bytes).map_err(|error| CaseError::at(line, Problem::Input(error)))?;
     }
-    task.answer(&texts[..raw.len()], answer)
+    task.answer(&trimmed[..raw.len()], answer)
         .map_err(|CaseError { line, error }| CaseError::at(line, Problem::Case(error)))
 }
 
@@ -417,13 +418,13 @@ mod tests {
 
         fn answer(
             &mut self,
-            lines: &[&str],
+            lines: &[&[u8]],
             out: &mut Vec<u8>,
         ) -> Result<(), CaseError<&'static str>> {
-            if let Some(bad) = lines.iter().position(|&line| line == "bad") {
+            if let Some(bad) = lines.iter().position(|&line| line == b"bad") {
                 return Err(CaseError::at(bad, "a bad line"));
             }
-            out.extend_from_slice(lines.join("|").as_bytes());
+            out.extend_from_slice(&lines.join(&b'|'));
             out.push(b'\n');
             Ok(())
         }
@@ -553,7 +554,7 @@ mod tests {
 
         fn answer(
             &mut self,
-            _lines: &[&str],
+            _lines: &[&[u8]],
             out: &mut Vec<u8>,
         ) -> Result<(), CaseError<&'static str>> {
             out.extend_from_slice(format!("{}\n", self.0).as_bytes());

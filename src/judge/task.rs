@@ -29,9 +29,11 @@ pub trait Task: Clone + Send {
     /// input (0 for the first), for tasks that name their answers by it.
     fn at_case(&mut self, _index: usize) {}
 
-    /// Appends the answer to one case (its lines already trimmed) to `out`.
-    /// On error, whatever it appended is discarded.
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>>;
+    /// Appends the answer to one case to `out`. Its lines come trimmed but
+    /// as bytes: a task reads what it needs of them as text with [`text`],
+    /// so that a reader working on bytes pays for no UTF-8 check. On error,
+    /// whatever it appended is discarded.
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>>;
 }
 
 /// How the answers of a subcommand are laid out: declared once, used by
@@ -82,6 +84,23 @@ impl Framing {
                 .collect(),
         }
     }
+}
+
+/// A line that is not UTF-8, where text was needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotUtf8;
+
+impl fmt::Display for NotUtf8 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("line is not valid UTF-8")
+    }
+}
+
+impl std::error::Error for NotUtf8 {}
+
+/// A line's bytes as text.
+pub fn text(line: &[u8]) -> Result<&str, NotUtf8> {
+    std::str::from_utf8(line).map_err(|_| NotUtf8)
 }
 
 /// A bad case: which of its lines (0 for the first) and why.

@@ -29,7 +29,7 @@ impl Task for Best {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.

@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::Write;
 
 use super::position;
-use crate::judge::{CaseError, Framing, Task};
+use crate::judge::{CaseError, Framing, Task, text};
 use crate::{FenError, Move, MoveError, Rules};
 
 /// Why a `play` case could not be played: its FEN or its move.
@@ -53,10 +53,11 @@ impl Task for Play {
         "cases"
     }
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)
             .map_err(|CaseError { line, error }| CaseError::at(line, PlayError::Fen(error)))?;
-        let text = lines.get(1).copied().unwrap_or_default();
+        let line = lines.get(1).copied().unwrap_or_default();
+        let text = text(line).map_err(|error| CaseError::at(1, PlayError::Fen(error.into())))?;
         let played = position
             .parse_move(text, &mut self.moves)
             .map_err(|error| CaseError::at(1, PlayError::Move(error)))?;

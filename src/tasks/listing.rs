@@ -17,7 +17,7 @@ impl Task for Listing {
     type Error = FenError;
     const FRAMING: Framing = Framing::Block;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
         for kind in Kind::ALL {
             for color in Color::ALL {

@@ -37,7 +37,7 @@ pub(super) fn write_line<G: TextGame>(game: &G, moves: &[G::Move], out: &mut Vec
 }
 
 /// Reads the position on the first line of a case.
-fn read<G: TextGame>(game: &G, lines: &[&str]) -> Result<G::Position, CaseError<G::Error>> {
+fn read<G: TextGame>(game: &G, lines: &[&[u8]]) -> Result<G::Position, CaseError<G::Error>> {
     let line = lines.first().copied().unwrap_or_default();
     game.read(line).map_err(|error| CaseError::at(0, error))
 }
@@ -50,7 +50,7 @@ where
     type Error = G::Error;
     const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;
         self.moves.clear();
         self.game.moves(&position, &mut self.moves);
@@ -77,7 +77,7 @@ where
     type Error = G::Error;
     const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;
         let leaves = game::perft_threads(&self.game, &position, self.depth, self.threads);
         let _ = writeln!(out, "{leaves}");
@@ -100,7 +100,7 @@ where
     type Error = G::Error;
     const FRAMING: Framing = Framing::Block;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;
         let mut total = 0;
         for (m, leaves) in game::divide(&self.game, &position, self.depth) {

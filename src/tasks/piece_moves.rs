@@ -29,7 +29,7 @@ impl Task for PieceMoves {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);

@@ -45,7 +45,7 @@ impl Task for Score {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
         let value = match self.depth {
             None => self.evaluation.score(&position),

@@ -91,7 +91,7 @@ impl Task for Show {
         self.case = index;
     }
 
-    fn answer(&mut self, lines: &[&str], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
         let position = position(lines, self.rules)?;
         let marks = self
             .selection
