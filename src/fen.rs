@@ -391,30 +391,28 @@ fn read_canonical(bytes: &[u8]) -> Option<Position> {
 /// Reads a FEN with any blanks between and around its fields, and says
 /// what is wrong with one it cannot read.
 fn read_any(text: &str) -> Result<Position, FenError> {
-    {
-        let mut fields = text.split_ascii_whitespace();
-        let (Some(pieces), Some(side), Some(number), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            let found = text.split_ascii_whitespace().count();
-            return Err(if found == 0 {
-                FenError::Empty
-            } else {
-                FenError::FieldCount(found)
-            });
-        };
-        let board = pieces.parse()?;
-        let side = match side {
-            "w" | "W" => Color::White,
-            "b" | "B" => Color::Black,
-            _ => return Err(FenError::Side(side.to_owned())),
-        };
-        Ok(Position {
-            board,
-            side,
-            move_number: parse_move_number(number)?,
-        })
-    }
+    let mut fields = text.split_ascii_whitespace();
+    let (Some(pieces), Some(side), Some(number), None) =
+        (fields.next(), fields.next(), fields.next(), fields.next())
+    else {
+        let found = text.split_ascii_whitespace().count();
+        return Err(if found == 0 {
+            FenError::Empty
+        } else {
+            FenError::FieldCount(found)
+        });
+    };
+    let board = pieces.parse()?;
+    let side = match side {
+        "w" | "W" => Color::White,
+        "b" | "B" => Color::Black,
+        _ => return Err(FenError::Side(side.to_owned())),
+    };
+    Ok(Position {
+        board,
+        side,
+        move_number: parse_move_number(number)?,
+    })
 }
 
 /// Writes the FEN in its canonical form: lowercase side, single spaces.

@@ -5,7 +5,6 @@
 //! Generated cases are made and judged a chunk at a time, so a check of
 //! any length holds one chunk in memory.
 
-use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::generator::{PieceSet, clock_seed};
 use super::shrink::shrink;
+use super::{hides_characters, write_move_difference};
 use crate::judge::Framing;
 use crate::process;
 use crate::random::{Rng, random_position};
@@ -252,15 +252,8 @@ fn report_failure(
         Verdict::Differs { expected, got, .. } => {
             write_answer(output, "expected", expected)?;
             write_answer(output, "got", got)?;
-            if options.job.is_move_list() {
-                let (expected, got) = (words(expected), words(got));
-                let missing: Vec<&str> = expected.difference(&got).copied().collect();
-                let extra: Vec<&str> = got.difference(&expected).copied().collect();
-                writeln!(output, "missing:  {}", list_or_none(&missing))?;
-                writeln!(output, "extra:    {}", list_or_none(&extra))?;
-                if missing.is_empty() && extra.is_empty() {
-                    writeln!(output, "(the same moves, in another order or spacing)")?;
-                }
+            if options.job.is_move_list() && write_move_difference(output, "", expected, got)? {
+                writeln!(output, "(the same moves, in another order or spacing)")?;
             }
         }
         other => writeln!(output, "{}", describe(other))?,
@@ -307,8 +300,7 @@ fn write_answer(output: &mut impl Write, label: &str, answer: &str) -> io::Resul
 
 /// A line as it reads, or quoted when it has characters that do not show.
 fn visible(line: &str) -> String {
-    let hidden = line.trim() != line || line.chars().any(|c| c.is_control());
-    if hidden {
+    if hides_characters(line) {
         format!("{line:?} (note the blanks or control characters)")
     } else {
         line.to_owned()
@@ -381,18 +373,6 @@ fn stderr_tail(stderr: &str) -> String {
         Some(line) => format!("; its last error line: {}", shortened(line.trim())),
         None => String::new(),
     }
-}
-
-fn list_or_none(moves: &[&str]) -> String {
-    if moves.is_empty() {
-        "(none)".into()
-    } else {
-        moves.join(" ")
-    }
-}
-
-fn words(line: &str) -> BTreeSet<&str> {
-    line.split_ascii_whitespace().collect()
 }
 
 /// The piece set that fits a subcommand: the assignment's set for its

@@ -2,10 +2,10 @@
 //! against congo's answers to INPUT, case by case, and names the format
 //! faults that make an autograder reject a file that looks right.
 
-use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::{hides_characters, write_move_difference};
 use crate::Rules;
 use crate::count::Count;
 use crate::judge::Framing;
@@ -171,12 +171,7 @@ fn mark_file(
         if let (Some(have), Framing::Line) = (got.get(index), framing)
             && options.job.is_move_list()
         {
-            let want: BTreeSet<&str> = expected[index].split_ascii_whitespace().collect();
-            let have: BTreeSet<&str> = have.split_ascii_whitespace().collect();
-            let missing: Vec<&str> = want.difference(&have).copied().collect();
-            let extra: Vec<&str> = have.difference(&want).copied().collect();
-            writeln!(output, "  missing:  {}", none_or(&missing))?;
-            writeln!(output, "  extra:    {}", none_or(&extra))?;
+            write_move_difference(output, "  ", &expected[index], have)?;
         }
     }
     if got.len() > expected.len() {
@@ -230,7 +225,7 @@ fn format_faults(text: &str, job: &Job) -> Vec<String> {
 fn write_lines(output: &mut impl Write, label: &str, answer: &str) -> io::Result<()> {
     let mut lines = answer.split('\n');
     let shown = |line: &str| {
-        if line.trim() != line || line.contains('\r') {
+        if hides_characters(line) {
             format!("{line:?}")
         } else {
             line.to_owned()
@@ -246,14 +241,6 @@ fn write_lines(output: &mut impl Write, label: &str, answer: &str) -> io::Result
         writeln!(output, "            {}", shown(line))?;
     }
     Ok(())
-}
-
-fn none_or(moves: &[&str]) -> String {
-    if moves.is_empty() {
-        "(none)".to_owned()
-    } else {
-        moves.join(" ")
-    }
 }
 
 /// The first line of each case of a judge input.

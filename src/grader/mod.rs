@@ -25,3 +25,36 @@ fn read_file(path: &std::path::Path, max: u64) -> Result<String, String> {
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
+
+/// Whether a line has characters that do not show: blanks at its ends, or
+/// control characters such as a carriage return. Such lines are echoed
+/// quoted.
+fn hides_characters(line: &str) -> bool {
+    line.trim() != line || line.chars().any(char::is_control)
+}
+
+/// Writes the moves `got` misses and the ones it adds against `expected`
+/// (both move lists), as `missing:` and `extra:` lines after `indent`.
+/// Returns whether the two hold the same moves.
+fn write_move_difference(
+    output: &mut impl std::io::Write,
+    indent: &str,
+    expected: &str,
+    got: &str,
+) -> std::io::Result<bool> {
+    use std::collections::BTreeSet;
+    let expected: BTreeSet<&str> = expected.split_ascii_whitespace().collect();
+    let got: BTreeSet<&str> = got.split_ascii_whitespace().collect();
+    let missing: Vec<&str> = expected.difference(&got).copied().collect();
+    let extra: Vec<&str> = got.difference(&expected).copied().collect();
+    let list = |moves: &[&str]| {
+        if moves.is_empty() {
+            "(none)".to_owned()
+        } else {
+            moves.join(" ")
+        }
+    };
+    writeln!(output, "{indent}missing:  {}", list(&missing))?;
+    writeln!(output, "{indent}extra:    {}", list(&extra))?;
+    Ok(missing.is_empty() && extra.is_empty())
+}

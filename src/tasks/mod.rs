@@ -127,6 +127,5 @@ impl Job {
 
 /// Reads the FEN on the first line of a case: a position `rules` allow.
 fn position(lines: &[&[u8]], rules: Rules) -> Result<Position, CaseError<FenError>> {
-    let fen = lines.first().copied().unwrap_or_default();
-    Position::from_fen_bytes(fen, rules).map_err(|error| CaseError::at(0, error))
+    move_list::read(&rules, lines)
 }

@@ -37,7 +37,10 @@ pub(super) fn write_line<G: TextGame>(game: &G, moves: &[G::Move], out: &mut Vec
 }
 
 /// Reads the position on the first line of a case.
-fn read<G: TextGame>(game: &G, lines: &[&[u8]]) -> Result<G::Position, CaseError<G::Error>> {
+pub(super) fn read<G: TextGame>(
+    game: &G,
+    lines: &[&[u8]],
+) -> Result<G::Position, CaseError<G::Error>> {
     let line = lines.first().copied().unwrap_or_default();
     game.read(line).map_err(|error| CaseError::at(0, error))
 }
