@@ -87,11 +87,7 @@ fn poison(board: &mut Board) {
     if poisoned | spent_serpents | empresses == 0 {
         return;
     }
-    let squares_of = |bits: u128| {
-        (0..SIZE * SIZE)
-            .filter(move |index| bits & 1 << index != 0)
-            .map(|index| (index / SIZE, index % SIZE))
-    };
+    let squares_of = |bits: u128| Board::squares().filter(move |&at| bits & bit(at) != 0);
     for at in squares_of(poisoned | spent_serpents) {
         board.set(at, EMPTY);
     }
