@@ -78,10 +78,24 @@ impl Table {
         self.slots[self.slot(key)].filter(|entry| entry.key == key)
     }
 
-    /// Stores `entry` in its key's slot.
-    pub fn store(&mut self, entry: Entry) {
-        let slot = self.slot(entry.key);
-        self.slots[slot] = Some(entry);
+    /// Remembers a search of the position `key` to `depth` that was given
+    /// the window (`alpha`, `beta`) and found `value` and the move `best`.
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        value: i32,
+        (alpha, beta): (i32, i32),
+        best: Option<Move>,
+    ) {
+        let slot = self.slot(key);
+        self.slots[slot] = Some(Entry {
+            key,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+            bound: Bound::of(value, alpha, beta),
+            value,
+            best,
+        });
     }
 
     /// Forgets every entry.
@@ -143,11 +157,15 @@ mod tests {
             best: None,
         };
         assert_eq!(table.probe(5), None);
-        table.store(entry(5));
+        // 7 in the window (0, 10) is exact; 300 would be a lower bound.
+        table.store(5, 3, 7, (0, 10), None);
         assert_eq!(table.probe(5), Some(entry(5)));
         // 21 shares 5's slot (16 slots): it replaces it.
-        table.store(entry(21));
+        table.store(21, 3, 7, (0, 10), None);
         assert_eq!((table.probe(5), table.probe(21)), (None, Some(entry(21))));
+        table.store(21, 300, 300, (0, 10), None);
+        let deep = table.probe(21).map(|entry| (entry.depth, entry.bound));
+        assert_eq!(deep, Some((u8::MAX, Bound::Lower)), "depth saturates");
         table.clear();
         assert_eq!(table.probe(21), None);
     }

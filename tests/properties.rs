@@ -164,16 +164,12 @@ fn generators_agree_with_a_plain_reference() {
 mod reference {
     use super::*;
 
-    const ALL_DIRECTIONS: [(i8, i8); 8] = [
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (0, -1),
-        (0, 1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-    ];
+    /// The eight steps to a neighbouring square.
+    fn all_directions() -> impl Iterator<Item = (i8, i8)> {
+        (-1..=1)
+            .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+            .filter(|&step| step != (0, 0))
+    }
 
     fn at(file: i8, rank: i8) -> Option<Square> {
         if (0..7).contains(&file) && (0..7).contains(&rank) {
@@ -213,7 +209,7 @@ mod reference {
                                 Color::Black => s.rank() >= 4,
                             }
                     };
-                    for (df, dr) in ALL_DIRECTIONS {
+                    for (df, dr) in all_directions() {
                         if let Some(s) = at(f + df, r + dr).filter(|&s| own_castle(s) && free(s)) {
                             targets.push(s);
                         }
@@ -247,7 +243,7 @@ mod reference {
                     }
                 }
                 Kind::Giraffe => {
-                    for (df, dr) in ALL_DIRECTIONS {
+                    for (df, dr) in all_directions() {
                         targets.extend(at(f + df, r + dr).filter(|&s| empty(s)));
                         targets.extend(at(f + 2 * df, r + 2 * dr).filter(|&s| free(s)));
                     }
@@ -260,7 +256,7 @@ mod reference {
                     }
                 }
                 Kind::Crocodile => {
-                    for (df, dr) in ALL_DIRECTIONS {
+                    for (df, dr) in all_directions() {
                         targets.extend(at(f + df, r + dr).filter(|&s| free(s)));
                     }
                     let slides: Vec<(i8, i8)> = if r == 3 {
@@ -303,7 +299,7 @@ mod reference {
                     }
                 }
                 Kind::Monkey => {
-                    for (df, dr) in ALL_DIRECTIONS {
+                    for (df, dr) in all_directions() {
                         targets.extend(at(f + df, r + dr).filter(|&s| empty(s)));
                     }
                     let mut chains = Vec::new();
@@ -338,7 +334,7 @@ mod reference {
         chains: &mut Vec<String>,
     ) {
         let (f, r) = (here.file() as i8, here.rank() as i8);
-        for (df, dr) in ALL_DIRECTIONS {
+        for (df, dr) in all_directions() {
             let (Some(over), Some(landing)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr))
             else {
                 continue;

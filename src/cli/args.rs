@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::help;
+use super::subcommands;
 use crate::count::parse_digits;
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
@@ -148,7 +148,7 @@ impl std::error::Error for UsageError {}
 ///
 /// `--name=value` reads as `--name value`; a word of `--` ends the options
 /// (what follows is another program's command line and is left as it is).
-struct Args {
+pub(super) struct Args {
     words: VecDeque<OsString>,
     /// Options seen so far, to reject one given twice.
     seen: Vec<&'static str>,
@@ -269,8 +269,8 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
             _ => break arg,
         }
     };
-    let entry =
-        help::find(&subcommand).ok_or_else(|| UsageError::UnknownSubcommand(subcommand.clone()))?;
+    let entry = subcommands::find(&subcommand)
+        .ok_or_else(|| UsageError::UnknownSubcommand(subcommand.clone()))?;
     // Help wins over everything else before a `--`.
     if args
         .words
@@ -305,18 +305,7 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
         }
         rules = Some(rules_value(&mut args)?);
     }
-    let args = Args::new(words);
-    let rules = rules.unwrap_or_default();
-    match subcommand.as_str() {
-        "gen" => parse_gen(args).map(Command::Gen),
-        "engine" => parse_engine(args, rules).map(Command::Engine),
-        "match" => parse_match(args, rules).map(Command::Match),
-        "game" => parse_game(args, rules).map(Command::Game),
-        "wildebeest" => parse_wildebeest(args).map(Command::Wildebeest),
-        "check" => parse_check(args, rules).map(Command::Check),
-        "grade" => parse_grade(args, rules).map(Command::Grade),
-        _ => parse_judge(&subcommand, args, rules),
-    }
+    (entry.read)(Args::new(words), rules.unwrap_or_default())
 }
 
 fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {
@@ -324,53 +313,148 @@ fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {
     text(name)?.parse().map_err(UsageError::BadRules)
 }
 
-/// A judge subcommand and its own arguments.
-fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    // The subcommands that also take one FEN as their last argument.
-    let takes_fen = matches!(subcommand, "moves" | "show" | "best");
+/// Reads a judge subcommand's options: each word that looks like one goes
+/// to `option`, which says whether it knew it; where `takes_fen`, one FEN
+/// may stand for the input, and it is returned.
+fn judge_options(
+    args: &mut Args,
+    takes_fen: bool,
+    mut option: impl FnMut(&str, &mut Args) -> Result<bool, UsageError>,
+) -> Result<Option<String>, UsageError> {
     let mut fen = None;
-    let job = match subcommand {
-        "board" => Job::Board,
-        "moves" => Job::Moves,
-        "play" => Job::Play,
-        "perft" => Job::Perft(args.depth("perft")?, 1),
-        "divide" => Job::Divide(args.depth("divide")?),
-        "material" => Job::Evaluate(Evaluation::Material),
-        "evaluate" => Job::Evaluate(Evaluation::Advanced),
-        "minimax" => Job::Search(Evaluation::Material, MINIMAX_DEPTH),
-        "alphabeta" => Job::Search(Evaluation::Advanced, ALPHABETA_DEPTH),
-        "show" => Job::Show(ShowOptions::default()),
-        "best" => Job::Best(Limit::Depth(0)),
-        "checkers" => Job::Checkers(None),
-        name => Kind::from_name(name)
-            .map(Job::PieceMoves)
-            .ok_or_else(|| UsageError::UnknownSubcommand(name.to_owned()))?,
-    };
-    let mut job = job;
-    let mut best_limit = None;
     while let Some(word) = args.next()? {
-        match (&mut job, word.as_str()) {
-            (Job::Search(_, depth), "--depth") => *depth = args.depth("--depth")?,
-            (Job::Checkers(perft), "--perft") => *perft = Some(args.depth("--perft")?),
-            (Job::Perft(_, threads), "--threads") => {
-                *threads = args.number("--threads")?;
-                if *threads == 0 {
-                    return Err(UsageError::Zero("--threads"));
-                }
+        if word.starts_with('-') && word.len() > 1 {
+            if !option(&word, args)? {
+                return Err(UsageError::UnexpectedArgument(word));
             }
-            (Job::Best(_), "--depth") => {
-                best_limit = Some(Limit::Depth(args.depth("--depth")?));
-            }
-            (Job::Best(_), "--movetime") => best_limit = Some(Limit::Time(args.movetime()?)),
-            (Job::Show(options), "--unicode") => {
+        } else if takes_fen && fen.is_none() {
+            word.parse::<Position>()
+                .map_err(|error| UsageError::BadFen {
+                    found: word.clone(),
+                    error,
+                })?;
+            fen = Some(word);
+        } else {
+            return Err(UsageError::UnexpectedArgument(word));
+        }
+    }
+    Ok(fen)
+}
+
+/// A judge subcommand that takes no arguments.
+fn plain(job: Job, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    judge_options(&mut args, false, |_, _| Ok(false))?;
+    Ok(Command::Judge(rules, job, None))
+}
+
+/// `board`.
+pub(super) fn board(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Board, args, rules)
+}
+
+/// `lion`, `zebra` and the other pieces.
+pub(super) fn piece(kind: Kind, args: Args, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::PieceMoves(kind), args, rules)
+}
+
+/// `moves [FEN]`.
+pub(super) fn moves(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let fen = judge_options(&mut args, true, |_, _| Ok(false))?;
+    Ok(Command::Judge(rules, Job::Moves, fen))
+}
+
+/// `play`.
+pub(super) fn play(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Play, args, rules)
+}
+
+/// `perft D [--threads N]`.
+pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let depth = args.depth("perft")?;
+    let mut threads = 1;
+    judge_options(&mut args, false, |option, args| {
+        if option != "--threads" {
+            return Ok(false);
+        }
+        threads = args.number("--threads")?;
+        if threads == 0 {
+            return Err(UsageError::Zero("--threads"));
+        }
+        Ok(true)
+    })?;
+    Ok(Command::Judge(rules, Job::Perft(depth, threads), None))
+}
+
+/// `divide D`.
+pub(super) fn divide(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let depth = args.depth("divide")?;
+    plain(Job::Divide(depth), args, rules)
+}
+
+/// `material`.
+pub(super) fn material(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Evaluate(Evaluation::Material), args, rules)
+}
+
+/// `evaluate`.
+pub(super) fn evaluate(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Evaluate(Evaluation::Advanced), args, rules)
+}
+
+/// A search subcommand: `--depth D` instead of the assignment's depth.
+fn search(
+    evaluation: Evaluation,
+    mut depth: u32,
+    mut args: Args,
+    rules: Rules,
+) -> Result<Command, UsageError> {
+    judge_options(&mut args, false, |option, args| {
+        if option != "--depth" {
+            return Ok(false);
+        }
+        depth = args.depth("--depth")?;
+        Ok(true)
+    })?;
+    Ok(Command::Judge(rules, Job::Search(evaluation, depth), None))
+}
+
+/// `minimax [--depth D]`.
+pub(super) fn minimax(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    search(Evaluation::Material, MINIMAX_DEPTH, args, rules)
+}
+
+/// `alphabeta [--depth D]`.
+pub(super) fn alphabeta(args: Args, rules: Rules) -> Result<Command, UsageError> {
+    search(Evaluation::Advanced, ALPHABETA_DEPTH, args, rules)
+}
+
+/// `checkers [--perft D]`.
+pub(super) fn checkers(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let mut perft = None;
+    judge_options(&mut args, false, |option, args| {
+        if option != "--perft" {
+            return Ok(false);
+        }
+        perft = Some(args.depth("--perft")?);
+        Ok(true)
+    })?;
+    Ok(Command::Judge(rules, Job::Checkers(perft), None))
+}
+
+/// `show [--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]`.
+pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let mut options = ShowOptions::default();
+    let fen = judge_options(&mut args, true, |option, args| {
+        match option {
+            "--unicode" => {
                 args.once("--unicode")?;
                 options.style.unicode = true;
             }
-            (Job::Show(options), "--force") => {
+            "--force" => {
                 args.once("--force")?;
                 options.force = true;
             }
-            (Job::Show(options), "--moves") => {
+            "--moves" => {
                 let name = args.value("--moves")?;
                 options.selection = Some(match name.as_str() {
                     "all" => Selection::All,
@@ -379,35 +463,37 @@ fn parse_judge(subcommand: &str, mut args: Args, rules: Rules) -> Result<Command
                     ),
                 });
             }
-            (Job::Show(options), "--svg") => {
+            "--svg" => {
                 let dir = args.raw_value("--svg")?;
                 if dir.is_empty() {
                     return Err(UsageError::EmptyPath("--svg"));
                 }
                 options.svg_dir = Some(PathBuf::from(dir));
             }
-            (_, option) if option.starts_with('-') && option.len() > 1 => {
-                return Err(UsageError::UnexpectedArgument(word));
-            }
-            _ if takes_fen && fen.is_none() => {
-                word.parse::<Position>()
-                    .map_err(|error| UsageError::BadFen {
-                        found: word.clone(),
-                        error,
-                    })?;
-                fen = Some(word);
-            }
-            _ => return Err(UsageError::UnexpectedArgument(word)),
+            _ => return Ok(false),
         }
-    }
-    if let Job::Best(limit) = &mut job {
-        *limit = best_limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
-    }
-    Ok(Command::Judge(rules, job, fen))
+        Ok(true)
+    })?;
+    Ok(Command::Judge(rules, Job::Show(options), fen))
+}
+
+/// `best --depth D | --movetime MS [FEN]`.
+pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let mut limit = None;
+    let fen = judge_options(&mut args, true, |option, args| {
+        limit = Some(match option {
+            "--depth" => Limit::Depth(args.depth("--depth")?),
+            "--movetime" => Limit::Time(args.movetime()?),
+            _ => return Ok(false),
+        });
+        Ok(true)
+    })?;
+    let limit = limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
+    Ok(Command::Judge(rules, Job::Best(limit), fen))
 }
 
 /// `engine [--weak] [--weight NAME=VALUE]...`.
-fn parse_engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageError> {
+pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageError> {
     let mut options = EngineOptions {
         rules,
         weak: false,
@@ -448,7 +534,7 @@ fn parse_engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageErro
 
 /// `match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
 /// [--go-seconds] -- A [ARGS] -- B [ARGS]`.
-fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
+pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
     let mut options = MatchOptions {
         games: 2,
         movetime: Duration::from_millis(100),
@@ -494,7 +580,7 @@ fn parse_match(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError>
 }
 
 /// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.
-fn parse_game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
+pub(super) fn game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
     let mut options = GameOptions {
         start: crate::engine::START
             .parse()
@@ -540,7 +626,7 @@ fn parse_game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
 }
 
 /// `wildebeest [--force | --stdout | --perft D]`.
-fn parse_wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError> {
+pub(super) fn wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError> {
     let output = match args.next()?.as_deref() {
         None => WildebeestOutput::Files { force: false },
         Some("--force") => WildebeestOutput::Files { force: true },
@@ -555,7 +641,7 @@ fn parse_wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError> {
 }
 
 /// `gen N [--seed S] [--pieces SET] [--density D]`.
-fn parse_gen(mut args: Args) -> Result<GenOptions, UsageError> {
+pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
     let count = args.next()?.ok_or(UsageError::MissingCount)?;
     let mut options = GenOptions {
         count: number("gen", &count)?,
@@ -584,7 +670,7 @@ fn parse_gen(mut args: Args) -> Result<GenOptions, UsageError> {
 
 /// `grade SUBCOMMAND [ARGS] INPUT OUTPUT...`: the subcommand takes as
 /// many words as it can while two are left for the files.
-fn parse_grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError> {
+pub(super) fn grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError> {
     let words = args.rest()?;
     let (subcommand, job, files) = (1..words.len().saturating_sub(1))
         .rev()
@@ -612,7 +698,7 @@ fn parse_grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError>
 }
 
 /// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.
-fn parse_check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError> {
+pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError> {
     let mut subcommand = Vec::new();
     let mut positions: u64 = 1000;
     let mut seed = None;
@@ -706,7 +792,7 @@ mod tests {
 
     #[test]
     fn every_subcommand_has_its_own_help() {
-        for subcommand in help::SUBCOMMANDS {
+        for subcommand in subcommands::SUBCOMMANDS {
             for flag in ["--help", "-h"] {
                 assert_eq!(
                     parse_words(&[subcommand.name, flag]),

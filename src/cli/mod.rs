@@ -1,14 +1,16 @@
 //! The command line: arguments in, exit status out.
 //!
-//! [`args`] reads the words into a [`Command`], [`help`] holds the help
-//! texts, and [`run`] carries the command out on the streams it is given.
+//! [`SUBCOMMANDS`] defines every subcommand once, [`args`] reads the words
+//! into a [`Command`], [`help`] writes the help texts from the table, and
+//! [`run`] carries the command out on the streams it is given.
 
 mod args;
 mod help;
+mod subcommands;
 
 pub use args::MAX_DEPTH;
 pub(crate) use args::{Command, parse};
-pub use help::{SUBCOMMANDS, Subcommand};
+pub use subcommands::{SUBCOMMANDS, Section, Subcommand};
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
@@ -66,7 +68,7 @@ pub fn run_with(
             .write_all(help::general().as_bytes())
             .map(|()| Report::default()),
         Command::SubcommandHelp(name) => {
-            let text = help::find(name).map(help::of).unwrap_or_default();
+            let text = subcommands::find(name).map(help::of).unwrap_or_default();
             output
                 .write_all(text.as_bytes())
                 .map(|()| Report::default())

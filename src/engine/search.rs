@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate};
-use crate::table::{Bound, Entry, MoveLists, Table};
+use crate::table::{MoveLists, Table};
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
@@ -205,13 +205,8 @@ impl Engine {
         }
         self.seen.pop();
         self.lists.give(moves);
-        self.table.store(Entry {
-            key,
-            depth: u8::try_from(depth).unwrap_or(u8::MAX),
-            bound: Bound::of(best_score, original_alpha, beta),
-            value: best_score,
-            best,
-        });
+        self.table
+            .store(key, depth, best_score, (original_alpha, beta), best);
         best_score
     }
 

@@ -71,7 +71,7 @@ pub fn grade(
     }
     let framing = options.job.framing();
     let expected = framing.answers(&String::from_utf8_lossy(&answers));
-    let fens = case_lines(&input, lines_per_case(&options.job));
+    let fens = case_lines(&input, options.job.lines_per_case());
     writeln!(
         output,
         "Grading `congo {}` under the {} rules: {} cases from {}.",
@@ -251,10 +251,6 @@ fn case_lines(input: &str, per_case: usize) -> Vec<String> {
         .step_by(per_case)
         .map(|line| line.trim().to_owned())
         .collect()
-}
-
-fn lines_per_case(job: &Job) -> usize {
-    if *job == Job::Play { 2 } else { 1 }
 }
 
 fn read(path: &Path) -> Result<String, String> {

@@ -20,6 +20,10 @@ pub trait Task: Clone + Send {
     /// How answers are laid out in the output.
     const FRAMING: Framing;
 
+    /// Whether each answer is one line of moves sorted as strings, which
+    /// the grading tools compare as sets.
+    const SORTED_MOVES: bool = false;
+
     /// What the cases are called in messages ("expected 5 positions").
     fn case_noun(&self) -> &'static str {
         "positions"

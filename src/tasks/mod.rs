@@ -51,27 +51,75 @@ pub enum Job {
     Best(Limit),
 }
 
+/// Something to do with a job's task, whatever the task's type: the one
+/// place that turns a [`Job`] into its task is [`Job::with_task`].
+trait WithTask {
+    type Output;
+    fn with<T: Task>(self, task: T) -> Self::Output;
+}
+
 impl Job {
+    /// Hands the job's task, set up for `rules`, to `user`. A drawing
+    /// `show` gets no folder here: [`Job::run`] prepares that.
+    fn with_task<U: WithTask>(&self, rules: Rules, user: U) -> U::Output {
+        match self {
+            Job::Board => user.with(Listing { rules }),
+            &Job::PieceMoves(kind) => user.with(PieceMoves::new(kind, rules)),
+            Job::Moves => user.with(MoveList::new(rules)),
+            Job::Play => user.with(Play::new(rules)),
+            &Job::Perft(depth, threads) => user.with(Perft {
+                game: rules,
+                depth,
+                threads,
+            }),
+            &Job::Divide(depth) => user.with(Divide { game: rules, depth }),
+            &Job::Evaluate(evaluation) => user.with(Score::evaluation(evaluation, rules)),
+            &Job::Search(evaluation, depth) => user.with(Score::search(evaluation, depth, rules)),
+            Job::Checkers(None) => user.with(MoveList::new(Checkers)),
+            &Job::Checkers(Some(depth)) => user.with(Perft {
+                game: Checkers,
+                depth,
+                threads: 1,
+            }),
+            &Job::Best(limit) => user.with(Best::new(rules, limit)),
+            Job::Show(options) => user.with(Show::without_drawings(options, rules)),
+        }
+    }
+
     /// How the job's answers are laid out.
     pub fn framing(&self) -> Framing {
-        match self {
-            Job::Board => Listing::FRAMING,
-            Job::Play => Play::FRAMING,
-            Job::Divide(_) => Framing::Block,
-            Job::Show(_) => Show::FRAMING,
-            Job::PieceMoves(_)
-            | Job::Moves
-            | Job::Perft(..)
-            | Job::Evaluate(_)
-            | Job::Search(..)
-            | Job::Checkers(_)
-            | Job::Best(_) => Framing::Line,
+        struct Of;
+        impl WithTask for Of {
+            type Output = Framing;
+            fn with<T: Task>(self, _: T) -> Framing {
+                T::FRAMING
+            }
         }
+        self.with_task(Rules::default(), Of)
+    }
+
+    /// How many input lines make one case.
+    pub fn lines_per_case(&self) -> usize {
+        struct Of;
+        impl WithTask for Of {
+            type Output = usize;
+            fn with<T: Task>(self, _: T) -> usize {
+                T::LINES_PER_CASE
+            }
+        }
+        self.with_task(Rules::default(), Of)
     }
 
     /// Whether each answer is one line of moves, sorted as strings.
     pub fn is_move_list(&self) -> bool {
-        matches!(self, Job::PieceMoves(_) | Job::Moves | Job::Checkers(None))
+        struct Of;
+        impl WithTask for Of {
+            type Output = bool;
+            fn with<T: Task>(self, _: T) -> bool {
+                T::SORTED_MOVES
+            }
+        }
+        self.with_task(Rules::default(), Of)
     }
 
     /// Answers `input` under `rules`, writing answers to `output` and bad
@@ -83,44 +131,16 @@ impl Job {
         output: impl Write,
         errors: impl Write,
     ) -> io::Result<Report> {
-        let (input, output, errors) = (input, output, errors);
+        struct Run<I, O, E>(I, O, E);
+        impl<I: BufRead, O: Write, E: Write> WithTask for Run<I, O, E> {
+            type Output = io::Result<Report>;
+            fn with<T: Task>(self, task: T) -> io::Result<Report> {
+                judge::run(&task, self.0, self.1, self.2)
+            }
+        }
         match self {
-            Job::Board => judge::run(&Listing { rules }, input, output, errors),
-            Job::PieceMoves(kind) => {
-                judge::run(&PieceMoves::new(*kind, rules), input, output, errors)
-            }
-            Job::Moves => judge::run(&MoveList::new(rules), input, output, errors),
-            Job::Play => judge::run(&Play::new(rules), input, output, errors),
-            &Job::Perft(depth, threads) => {
-                let task = Perft {
-                    game: rules,
-                    depth,
-                    threads,
-                };
-                judge::run(&task, input, output, errors)
-            }
-            &Job::Divide(depth) => {
-                let task = Divide { game: rules, depth };
-                judge::run(&task, input, output, errors)
-            }
-            &Job::Evaluate(evaluation) => {
-                judge::run(&Score::evaluation(evaluation, rules), input, output, errors)
-            }
-            &Job::Search(evaluation, depth) => {
-                let task = Score::search(evaluation, depth, rules);
-                judge::run(&task, input, output, errors)
-            }
-            Job::Checkers(None) => judge::run(&MoveList::new(Checkers), input, output, errors),
-            &Job::Checkers(Some(depth)) => {
-                let task = Perft {
-                    game: Checkers,
-                    depth,
-                    threads: 1,
-                };
-                judge::run(&task, input, output, errors)
-            }
-            &Job::Best(limit) => judge::run(&Best::new(rules, limit), input, output, errors),
             Job::Show(options) => show::run(options, rules, input, output, errors),
+            _ => self.with_task(rules, Run(input, output, errors)),
         }
     }
 }

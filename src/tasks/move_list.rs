@@ -52,6 +52,7 @@ where
 {
     type Error = G::Error;
     const FRAMING: Framing = Framing::Line;
+    const SORTED_MOVES: bool = true;
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;

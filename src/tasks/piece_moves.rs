@@ -28,6 +28,7 @@ impl PieceMoves {
 impl Task for PieceMoves {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
+    const SORTED_MOVES: bool = true;
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;

@@ -46,11 +46,8 @@ pub(super) fn run(
         }
     };
     let task = Show {
-        rules,
-        style: options.style,
-        selection: options.selection,
         svg: svg.clone(),
-        case: 0,
+        ..Show::without_drawings(options, rules)
     };
     let report = judge::run(&task, input, output, errors)?;
     let failure = svg.and_then(|drawings| {
@@ -81,6 +78,19 @@ pub struct Show {
     svg: Option<Arc<Drawings>>,
     /// The index of the case being answered.
     case: usize,
+}
+
+impl Show {
+    /// The diagrams alone, whatever folder `options` names.
+    pub(super) fn without_drawings(options: &ShowOptions, rules: Rules) -> Show {
+        Show {
+            rules,
+            style: options.style,
+            selection: options.selection,
+            svg: None,
+            case: 0,
+        }
+    }
 }
 
 impl Task for Show {

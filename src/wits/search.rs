@@ -8,7 +8,7 @@
 //! that value whatever the move order, so [`Searcher`] may order moves and
 //! reuse results as it likes: it must only never change the number.
 
-use crate::table::{Bound, Entry, MoveLists, Table};
+use crate::table::{MoveLists, Table};
 use crate::wits::eval::Evaluation;
 use crate::{Move, Position, Rules, Status, movegen, zobrist};
 
@@ -148,13 +148,8 @@ impl Searcher {
         let best = moves.get(best).copied();
         self.lists.give(moves);
 
-        self.table.store(Entry {
-            key,
-            depth: u8::try_from(depth).unwrap_or(u8::MAX),
-            bound: Bound::of(best_value, original_alpha, beta),
-            value: best_value,
-            best,
-        });
+        self.table
+            .store(key, depth, best_value, (original_alpha, beta), best);
         best_value
     }
 

@@ -1,0 +1,256 @@
+//! Every subcommand, defined once: its name, its help, and the reader of
+//! its arguments. Adding a subcommand is one entry here (and the task or
+//! tool it runs).
+
+use super::args::{self, Args, Command, UsageError};
+use crate::Kind;
+use crate::Rules;
+
+/// Reads a subcommand's own arguments (the rule set already read).
+pub(super) type Reader = fn(Args, Rules) -> Result<Command, UsageError>;
+
+/// A subcommand: how it is called, what it does, and how its arguments
+/// are read.
+pub struct Subcommand {
+    /// The word that names it on the command line.
+    pub name: &'static str,
+    /// What follows the name on the command line.
+    pub arguments: &'static str,
+    /// What it does, in lines of at most 62 characters.
+    pub about: &'static str,
+    /// The group `congo --help` lists it in.
+    pub section: Section,
+    /// Reads the words after the name.
+    pub(super) read: Reader,
+}
+
+/// The groups `congo --help` lists subcommands in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    /// One answer per FEN line.
+    Judge,
+    /// Diagrams and drawings.
+    Pictures,
+    /// The engine, matches and games.
+    Playing,
+    /// Two-player Wildebeest, from a board file.
+    Wildebeest,
+    /// Generating, grading and checking.
+    Tools,
+}
+
+impl Section {
+    pub(super) const ALL: [Section; 5] = [
+        Section::Judge,
+        Section::Pictures,
+        Section::Playing,
+        Section::Wildebeest,
+        Section::Tools,
+    ];
+
+    pub(super) fn title(self) -> &'static str {
+        match self {
+            Section::Judge => "Subcommands (one answer per FEN; FEN lines on stdin):",
+            Section::Pictures => "Pictures:",
+            Section::Playing => "Playing (the full rules, 2022 unless --rules 2021):",
+            Section::Wildebeest => "Two-player Wildebeest (a board file on stdin, not N lines):",
+            Section::Tools => "Tools:",
+        }
+    }
+}
+
+/// A subcommand answering FEN lines.
+const fn judge(
+    name: &'static str,
+    arguments: &'static str,
+    about: &'static str,
+    read: Reader,
+) -> Subcommand {
+    Subcommand {
+        name,
+        arguments,
+        about,
+        section: Section::Judge,
+        read,
+    }
+}
+
+/// The subcommand listing the moves of one kind of piece.
+const fn piece(name: &'static str, about: &'static str, read: Reader) -> Subcommand {
+    judge(name, "", about, read)
+}
+
+/// Every subcommand, in the order `congo --help` lists them.
+pub const SUBCOMMANDS: &[Subcommand] = &[
+    judge(
+        "board",
+        "",
+        "list the pieces of each position and the side to play",
+        args::board,
+    ),
+    piece(
+        "lion",
+        "the lion moves of the side to move",
+        |args, rules| args::piece(Kind::Lion, args, rules),
+    ),
+    piece(
+        "zebra",
+        "the zebra moves of the side to move",
+        |args, rules| args::piece(Kind::Zebra, args, rules),
+    ),
+    piece(
+        "giraffe",
+        "the giraffe moves of the side to move",
+        |args, rules| args::piece(Kind::Giraffe, args, rules),
+    ),
+    piece(
+        "pawn",
+        "the pawn moves of the side to move",
+        |args, rules| args::piece(Kind::Pawn, args, rules),
+    ),
+    piece(
+        "superpawn",
+        "the superpawn moves of the side to move",
+        |args, rules| args::piece(Kind::Superpawn, args, rules),
+    ),
+    piece(
+        "elephant",
+        "the elephant moves of the side to move",
+        |args, rules| args::piece(Kind::Elephant, args, rules),
+    ),
+    piece(
+        "crocodile",
+        "the crocodile moves of the side to move",
+        |args, rules| args::piece(Kind::Crocodile, args, rules),
+    ),
+    piece(
+        "monkey",
+        "the monkey moves of the side to move (a jump chain lists\nevery landing square: b3d5f3)",
+        |args, rules| args::piece(Kind::Monkey, args, rules),
+    ),
+    judge(
+        "moves",
+        "[FEN]",
+        "every legal move of the side to move (none once a lion is\ntaken)",
+        args::moves,
+    ),
+    judge(
+        "play",
+        "",
+        "cases of two lines, a FEN and a move: the FEN after the move,\nthen Continue, White wins or Black wins",
+        args::play,
+    ),
+    judge(
+        "perft",
+        "D",
+        "the number of positions D moves deep (D at most 20)",
+        args::perft,
+    ),
+    judge(
+        "divide",
+        "D",
+        "each legal move with its perft count D-1 deeper, then the total",
+        args::divide,
+    ),
+    judge(
+        "material",
+        "",
+        "Part 4's evaluation: material, for the side to move",
+        args::material,
+    ),
+    judge(
+        "minimax",
+        "[--depth D]",
+        "Part 4's search value, 2 moves deep with the material\nevaluation (--depth D for another depth, at most 20)",
+        args::minimax,
+    ),
+    judge(
+        "evaluate",
+        "",
+        "Part 5's evaluation: material, mobility and attack",
+        args::evaluate,
+    ),
+    judge(
+        "alphabeta",
+        "[--depth D]",
+        "Part 5's search value, 4 moves deep with Part 5's evaluation\n(--depth D for another depth, at most 20)",
+        args::alphabeta,
+    ),
+    judge(
+        "checkers",
+        "[--perft D]",
+        "Russian checkers: every legal move of each position, given as\n<row 8>/.../<row 1> <WHITE|BLACK> (--perft D: the number of\nmove sequences D deep, at most 20)",
+        args::checkers,
+    ),
+    Subcommand {
+        name: "show",
+        arguments: "[--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]",
+        about: "a diagram of each position (ranks 7 to 1, files a to g, castles\nin [ ], the river ~); --moves marks where the side to move's\nKIND pieces (or all of them) can go: * to an empty square, x a\ncapture; --svg also writes DIR/position-001.svg and so on,\nrefusing to mix them with an earlier run's unless --force;\ncolour only on a terminal, and not when NO_COLOR is set",
+        section: Section::Pictures,
+        read: args::show,
+    },
+    Subcommand {
+        name: "engine",
+        arguments: "[--weak] [--weight NAME=VALUE]...",
+        about: "speak the Part 7 protocol on stdin/stdout: newgame, position\n<fen>, moves m1 m2 ..., go <seconds> (answered with a move),\nquit; --weak plays the assignment's plain depth-4 alpha-beta;\n--weight sets an evaluation weight (mobility, attack,\nlion-attack, or a piece's value, e.g. zebra=300) for tuning",
+        section: Section::Playing,
+        read: |args, rules| args::engine(args, rules).map(Command::Engine),
+    },
+    Subcommand {
+        name: "best",
+        arguments: "--depth D | --movetime MS [FEN]",
+        about: "the engine's move for each FEN: <move> <score> depth <D> nodes <N>\n(none when the game is over)",
+        section: Section::Playing,
+        read: args::best,
+    },
+    Subcommand {
+        name: "match",
+        arguments: "--games N --movetime MS [--fen FEN] [--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
+        about: "play engine programs against each other, colours alternating,\neach pair of games after the same K random plies (2), and\nreport each game and the Elo difference; --go-seconds sends\n`go` whole seconds (rounded up) for engines that read an integer",
+        section: Section::Playing,
+        read: |args, rules| args::match_engines(args, rules).map(Command::Match),
+    },
+    Subcommand {
+        name: "game",
+        arguments: "[--fen FEN] [--color white|black] [--movetime MS] [--ascii]",
+        about: "play the engine yourself: the board is redrawn after each move\n(the last one marked), moves are typed as d1d2 and checked;\nmoves, hint, undo, help and quit; the engine answers within\nMS (1000) and the result is announced",
+        section: Section::Playing,
+        read: |args, rules| args::game(args, rules).map(Command::Game),
+    },
+    Subcommand {
+        name: "wildebeest",
+        arguments: "[--force | --stdout | --perft D]",
+        about: "every legal successor of a 15-line 2PW board file, written to\nboard.000, board.001, ... here, refusing to touch earlier\nboard.* files unless --force (--stdout: one a line, sorted;\n--perft D: the number of move sequences D deep, at most 20)",
+        section: Section::Wildebeest,
+        read: |args, _| args::wildebeest(args).map(Command::Wildebeest),
+    },
+    Subcommand {
+        name: "gen",
+        arguments: "N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]",
+        about: "a judge input of N random valid positions (no input read)",
+        section: Section::Tools,
+        read: |args, _| args::gen_positions(args).map(Command::Gen),
+    },
+    Subcommand {
+        name: "grade",
+        arguments: "SUBCOMMAND [ARGS] INPUT OUTPUT...",
+        about: "mark each OUTPUT file against congo's answers to INPUT: cases\nright of N, the first wrong case with its FEN and the missing\nand extra moves, format faults (CRLF, trailing blanks, no final\nnewline, unsorted moves), a table at the end; exit 0 only if\nevery file passes",
+        section: Section::Tools,
+        read: |args, rules| args::grade(args, rules).map(Command::Grade),
+    },
+    Subcommand {
+        name: "check",
+        arguments: "SUBCOMMAND [ARGS] [--positions N] [--seed S] [--input FILE]\n[--timeout-ms T] -- PROGRAM [ARGS...]",
+        about: "run PROGRAM on generated positions (or the cases of FILE),\ncompare it with congo, and shrink the first disagreement,\ncrash or hang to a small ready-to-run case; progress on stderr",
+        section: Section::Tools,
+        read: |args, rules| args::check(args, rules).map(Command::Check),
+    },
+];
+
+/// The subcommand called `name`.
+pub fn find(name: &str) -> Option<&'static Subcommand> {
+    SUBCOMMANDS
+        .iter()
+        .find(|subcommand| subcommand.name == name)
+}
+
