@@ -253,4 +253,3 @@ pub fn find(name: &str) -> Option<&'static Subcommand> {
         .iter()
         .find(|subcommand| subcommand.name == name)
 }
-

@@ -3,41 +3,36 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::piece::Piece;
+use super::square::{SIZE, Square};
+use crate::Color;
 use crate::count::Count;
 
-use crate::Color;
-
-/// Whose piece a board letter is: uppercase white, lowercase black.
-pub fn owner(piece: u8) -> Option<Color> {
-    if piece.is_ascii_uppercase() {
-        Some(Color::White)
-    } else if piece.is_ascii_lowercase() {
-        Some(Color::Black)
-    } else {
-        None
-    }
-}
-
-pub const SIZE: i32 = 11;
-/// An empty square.
-pub const EMPTY: u8 = b'.';
-/// The transporter pads and the jet pack (row, column).
-pub const PADS: [(i32, i32); 4] = [(3, 1), (3, 9), (7, 1), (7, 9)];
-pub const JET_PACK: (i32, i32) = (5, 5);
-/// The piece letters (white's; black's are lowercase).
-const PIECES: &[u8] = b"SOEJCGXHZKWPBNR";
+/// The transporter pads, in the order their riders move round.
+pub const PADS: [Square; 4] = [
+    Square::fixed(3, 1),
+    Square::fixed(3, 9),
+    Square::fixed(7, 1),
+    Square::fixed(7, 9),
+];
+/// The square that turns a king into a king with a jet pack.
+pub const JET_PACK: Square = Square::fixed(5, 5);
 
 /// A position: the squares (rows 0-10, file order), the side to move and
 /// the three integers the file carries along.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [[u8; 11]; 11],
+    /// Row by row, as [`Square::index`] numbers them.
+    squares: [Option<Piece>; SQUARES],
     /// The side to move.
     pub side: Color,
     /// The file's three closing integers, copied as they were; shared, so
     /// that copying a board for each successor allocates nothing.
     pub extra: Arc<[String; 3]>,
 }
+
+/// The number of squares.
+const SQUARES: usize = SIZE as usize * SIZE as usize;
 
 /// The board file's letter for a side: `W` or `B`.
 fn side_letter(side: Color) -> char {
@@ -122,20 +117,20 @@ impl Board {
             "B" | "b" => Color::Black,
             other => return Err(BoardError::Side(other.to_owned())),
         };
-        let mut squares = [[EMPTY; 11]; 11];
+        let mut squares = [None; SQUARES];
         for (row, text) in lines[1..12].iter().enumerate() {
             let line = row + 2;
             let width = text.chars().count();
             if width != 11 {
                 return Err(BoardError::RowWidth { line, found: width });
             }
-            for (column, c) in text.chars().enumerate() {
-                squares[row][column] = match c {
-                    '.' | '*' | '#' => EMPTY,
-                    _ if c.is_ascii() && PIECES.contains(&(c as u8).to_ascii_uppercase()) => {
-                        c as u8
-                    }
-                    _ => return Err(BoardError::UnknownPiece { line, found: c }),
+            let squares = &mut squares[row * usize::from(SIZE)..][..usize::from(SIZE)];
+            for (square, c) in squares.iter_mut().zip(text.chars()) {
+                *square = match c {
+                    '.' | '*' | '#' => None,
+                    _ => Some(
+                        Piece::from_letter(c).ok_or(BoardError::UnknownPiece { line, found: c })?,
+                    ),
                 };
             }
         }
@@ -157,49 +152,41 @@ impl Board {
         })
     }
 
-    /// The squares whose letter `wanted` accepts, row by row: one pass over
-    /// the board's bytes, with no bounds checks or arithmetic per square.
-    pub(super) fn squares_holding(
+    /// The pieces `wanted` accepts, with their squares, row by row: one
+    /// pass over the squares, with no arithmetic for the empty ones.
+    pub(super) fn pieces(
         &self,
-        mut wanted: impl FnMut(u8) -> bool,
-    ) -> impl Iterator<Item = (i32, i32)> {
+        mut wanted: impl FnMut(Piece) -> bool,
+    ) -> impl Iterator<Item = (Square, Piece)> {
         self.squares
-            .as_flattened()
             .iter()
             .enumerate()
-            .filter(move |&(_, &piece)| wanted(piece))
-            .map(|(index, _)| (index as i32 / SIZE, index as i32 % SIZE))
+            .filter_map(move |(index, &square)| {
+                square
+                    .filter(|&piece| wanted(piece))
+                    .map(|piece| (Square::from_index(index), piece))
+            })
     }
 
-    /// The letter on (`row`, `column`), `None` off the board.
-    pub fn get(&self, (row, column): (i32, i32)) -> Option<u8> {
-        let row = usize::try_from(row).ok()?;
-        let column = usize::try_from(column).ok()?;
-        self.squares.get(row)?.get(column).copied()
+    /// What stands on `at`.
+    pub fn get(&self, at: Square) -> Option<Piece> {
+        self.squares[at.index()]
     }
 
-    /// Sets an on-board square (does nothing off the board).
-    pub fn set(&mut self, at: (i32, i32), piece: u8) {
-        if let (Ok(row), Ok(column)) = (usize::try_from(at.0), usize::try_from(at.1))
-            && let Some(square) = self.squares.get_mut(row).and_then(|r| r.get_mut(column))
-        {
-            *square = piece;
-        }
-    }
-
-    /// Every square, row by row.
-    pub fn squares() -> impl Iterator<Item = (i32, i32)> {
-        (0..SIZE * SIZE).map(|index| (index / SIZE, index % SIZE))
+    /// Puts `piece` (or nothing) on `at`.
+    pub fn set(&mut self, at: Square, piece: Option<Piece>) {
+        self.squares[at.index()] = piece;
     }
 
     /// The text of one row, empty special squares shown as `*` and `#`.
-    fn row_text(&self, row: i32) -> String {
+    fn row_text(&self, row: u8) -> String {
         (0..SIZE)
-            .map(|column| match self.get((row, column)) {
-                Some(EMPTY) if PADS.contains(&(row, column)) => '*',
-                Some(EMPTY) if (row, column) == JET_PACK => '#',
-                Some(piece) => piece as char,
-                None => '?',
+            .filter_map(|column| Square::new(row, column))
+            .map(|at| match self.get(at) {
+                Some(piece) => piece.letter(),
+                None if PADS.contains(&at) => '*',
+                None if at == JET_PACK => '#',
+                None => '.',
             })
             .collect()
     }

@@ -2,15 +2,11 @@
 //! promotion, poison, charged golf carts, transporter pads, Prince Joey's
 //! explosion, and poison again.
 
-use super::board::{Board, EMPTY, JET_PACK, PADS, SIZE, owner};
-use super::moves::{add, is, is_biological, on_jet_pack};
+use super::board::{Board, JET_PACK, PADS};
+use super::moves::king_on_jet_pack;
+use super::piece::{Kind, Piece};
+use super::square::{SIZE, Square};
 use crate::Color;
-use crate::tables::DIRECTIONS;
-
-/// The eight squares around `at` (some maybe off the board).
-fn around(at: (i32, i32)) -> impl Iterator<Item = (i32, i32)> {
-    DIRECTIONS.iter().map(move |&step| add(at, step))
-}
 
 /// Applies every after effect of the move just made on `board`.
 pub(super) fn after_move(board: &mut Board) {
@@ -25,75 +21,85 @@ pub(super) fn after_move(board: &mut Board) {
 /// A pawn on the far row becomes a time machine; a king on the jet pack a
 /// king with a jet pack.
 fn promote(board: &mut Board) {
-    for column in 0..SIZE {
-        if board.get((SIZE - 1, column)) == Some(b'P') {
-            board.set((SIZE - 1, column), b'H');
-        }
-        if board.get((0, column)) == Some(b'p') {
-            board.set((0, column), b'h');
+    for (color, row) in [(Color::White, SIZE - 1), (Color::Black, 0)] {
+        let pawn = Piece::new(color, Kind::Pawn);
+        for at in (0..SIZE).filter_map(|column| Square::new(row, column)) {
+            if board.get(at) == Some(pawn) {
+                board.set(at, Some(pawn.becoming(Kind::TimeMachine)));
+            }
         }
     }
-    if let Some(king) = on_jet_pack(board) {
-        board.set(JET_PACK, if king == b'K' { b'W' } else { b'w' });
+    if let Some(king) = king_on_jet_pack(board) {
+        board.set(JET_PACK, Some(king.becoming(Kind::JetPackKing)));
     }
 }
 
-/// The serpents and grand empresses of either side, by letter.
-const POISONERS: [bool; 256] = {
-    let mut table = [false; 256];
-    table[b'S' as usize] = true;
-    table[b's' as usize] = true;
-    table[b'E' as usize] = true;
-    table[b'e' as usize] = true;
-    table
-};
+/// A set of squares, one bit each (121 fit in a u128), so that the
+/// effects that run after every move allocate nothing.
+#[derive(Clone, Copy, Default)]
+struct Squares(u128);
+
+impl Squares {
+    fn insert(&mut self, at: Square) {
+        self.0 |= 1 << at.index();
+    }
+
+    fn contains(self, at: Square) -> bool {
+        self.0 & (1 << at.index()) != 0
+    }
+
+    fn union(self, other: Squares) -> Squares {
+        Squares(self.0 | other.0)
+    }
+
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn iter(self) -> impl Iterator<Item = Square> {
+        Square::all().filter(move |&at| self.contains(at))
+    }
+}
 
 /// Every serpent and grand empress poisons the opposing biological pieces
 /// next to it, all at once. A serpent that poisons a piece standing next
 /// to an Old Woman of that piece's side is taken, and the Old Woman
 /// becomes a Grand Empress.
 fn poison(board: &mut Board) {
-    // Squares as bits (row * 11 + column < 128), so that nothing is
-    // allocated: this runs twice after every move.
-    let bit = |(row, column): (i32, i32)| 1u128 << (row * SIZE + column);
-    let (mut poisoned, mut spent_serpents, mut empresses) = (0u128, 0u128, 0u128);
-    let poisoners = board.squares_holding(|p| POISONERS[usize::from(p)]);
-    for at in poisoners {
-        let Some(poisoner) = board.get(at) else {
-            continue;
-        };
-        let enemy = owner(poisoner).map(|side: Color| !side);
-        for victim_at in around(at) {
+    let mut poisoned = Squares::default();
+    let mut spent_serpents = Squares::default();
+    let mut empresses = Squares::default();
+    let poisoners = board.pieces(|p| matches!(p.kind, Kind::Serpent | Kind::GrandEmpress));
+    for (at, poisoner) in poisoners {
+        for victim_at in at.neighbours() {
             let Some(victim) = board
                 .get(victim_at)
-                .filter(|&p| is_biological(p) && owner(p) == enemy)
+                .filter(|p| p.kind.is_biological() && p.color != poisoner.color)
             else {
                 continue;
             };
-            poisoned |= bit(victim_at);
-            if is(poisoner, b'S') {
-                for old_woman_at in around(victim_at) {
-                    if board
-                        .get(old_woman_at)
-                        .is_some_and(|p| is(p, b'O') && owner(p) == owner(victim))
-                    {
-                        spent_serpents |= bit(at);
-                        empresses |= bit(old_woman_at);
+            poisoned.insert(victim_at);
+            if poisoner.kind == Kind::Serpent {
+                let old_woman = Piece::new(victim.color, Kind::OldWoman);
+                for old_woman_at in victim_at.neighbours() {
+                    if board.get(old_woman_at) == Some(old_woman) {
+                        spent_serpents.insert(at);
+                        empresses.insert(old_woman_at);
                     }
                 }
             }
         }
     }
-    if poisoned | spent_serpents | empresses == 0 {
+    let taken = poisoned.union(spent_serpents);
+    if taken.is_empty() && empresses.is_empty() {
         return;
     }
-    let squares_of = |bits: u128| Board::squares().filter(move |&at| bits & bit(at) != 0);
-    for at in squares_of(poisoned | spent_serpents) {
-        board.set(at, EMPTY);
+    for at in taken.iter() {
+        board.set(at, None);
     }
-    for at in squares_of(empresses) {
-        if let Some(old_woman) = board.get(at).filter(|&p| is(p, b'O')) {
-            board.set(at, if old_woman == b'O' { b'E' } else { b'e' });
+    for at in empresses.iter() {
+        if let Some(old_woman) = board.get(at).filter(|p| p.kind == Kind::OldWoman) {
+            board.set(at, Some(old_woman.becoming(Kind::GrandEmpress)));
         }
     }
 }
@@ -104,29 +110,29 @@ fn poison(board: &mut Board) {
 /// column clear it, themselves included.
 fn charge_golf_carts(board: &mut Board) {
     let middle = SIZE / 2;
-    let has = |board: &Board, piece: u8, row: Option<i32>| {
-        Board::squares().any(|at| row.is_none_or(|r| at.0 == r) && board.get(at) == Some(piece))
-    };
     let charged = |side: Color| {
-        let (enemy_pawn, time_machine) = match side {
-            Color::White => (b'p', b'H'),
-            Color::Black => (b'P', b'h'),
-        };
-        has(board, enemy_pawn, Some(middle)) || has(board, time_machine, None)
+        let enemy_pawn = Piece::new(!side, Kind::Pawn);
+        let time_machine = Piece::new(side, Kind::TimeMachine);
+        board
+            .pieces(|p| p == enemy_pawn || p == time_machine)
+            .any(|(at, p)| p == time_machine || at.row() == middle)
     };
-    let carts: Vec<((i32, i32), u8)> = Board::squares()
-        .filter_map(|at| board.get(at).filter(|&p| is(p, b'X')).map(|p| (at, p)))
-        .filter(|&(_, cart)| owner(cart).is_some_and(charged))
+    let carts: Vec<(Square, Piece)> = board
+        .pieces(|p| p.kind == Kind::GolfCart)
+        .filter(|&(_, cart)| charged(cart.color))
         .collect();
     let both_in_one_column =
-        carts.len() == 2 && carts[0].0.1 == carts[1].0.1 && carts[0].1 != carts[1].1;
-    for &((row, column), cart) in &carts {
-        for r in 0..SIZE {
-            board.set((r, column), EMPTY);
+        carts.len() == 2 && carts[0].0.column() == carts[1].0.column() && carts[0].1 != carts[1].1;
+    for &(at, cart) in &carts {
+        let column = at.column();
+        for square in (0..SIZE).filter_map(|row| Square::new(row, column)) {
+            board.set(square, None);
         }
         if !both_in_one_column {
-            let far = if row < middle { SIZE - 1 } else { 0 };
-            board.set((far, column), cart);
+            let far = if at.row() < middle { SIZE - 1 } else { 0 };
+            if let Some(far) = Square::new(far, column) {
+                board.set(far, Some(cart));
+            }
         }
     }
 }
@@ -136,15 +142,12 @@ fn charge_golf_carts(board: &mut Board) {
 fn transport(board: &mut Board) {
     let [a, b, c, d] = PADS;
     let route = [(a, d), (b, a), (c, b), (d, c)];
-    let riders: Vec<u8> = route
-        .iter()
-        .map(|&(from, _)| board.get(from).unwrap_or(EMPTY))
-        .collect();
-    for &(from, _) in &route {
-        board.set(from, EMPTY);
+    let riders = route.map(|(from, _)| board.get(from));
+    for (from, _) in route {
+        board.set(from, None);
     }
-    for (&(_, to), &rider) in route.iter().zip(&riders) {
-        if rider != EMPTY {
+    for ((_, to), rider) in route.into_iter().zip(riders) {
+        if rider.is_some() {
             board.set(to, rider);
         }
     }
@@ -153,20 +156,21 @@ fn transport(board: &mut Board) {
 /// A Prince Joey whose row holds a multiple of 5 pieces explodes, taking
 /// every piece next to him; all Joeys are judged before any explodes.
 fn explode(board: &mut Board) {
-    let exploding: Vec<(i32, i32)> = Board::squares()
-        .filter(|&at| board.get(at).is_some_and(|p| is(p, b'J')))
-        .filter(|&(row, _)| {
-            (0..SIZE)
-                .filter(|&c| board.get((row, c)) != Some(EMPTY))
-                .count()
-                % 5
-                == 0
-        })
-        .collect();
-    for at in exploding {
-        board.set(at, EMPTY);
-        for near in around(at) {
-            board.set(near, EMPTY);
+    let mut exploding = Squares::default();
+    for (at, _) in board.pieces(|p| p.kind == Kind::PrinceJoey) {
+        let row = at.row();
+        let pieces = (0..SIZE)
+            .filter_map(|column| Square::new(row, column))
+            .filter(|&square| board.get(square).is_some())
+            .count();
+        if pieces % 5 == 0 {
+            exploding.insert(at);
+        }
+    }
+    for at in exploding.iter() {
+        board.set(at, None);
+        for near in at.neighbours() {
+            board.set(near, None);
         }
     }
 }

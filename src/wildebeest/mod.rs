@@ -7,9 +7,13 @@
 mod board;
 mod effects;
 mod moves;
+mod piece;
+mod square;
 
-pub use board::{Board, BoardError, owner};
+pub use board::{Board, BoardError};
 pub use moves::{Wildebeest, perft, successors};
+pub use piece::{Kind, Piece};
+pub use square::Square;
 
 #[cfg(test)]
 mod tests {
@@ -17,12 +21,12 @@ mod tests {
 
     /// A board with only these pieces, `(row, column, letter)`, and the
     /// kings far away at (0,0) and (10,10) unless the pieces say otherwise.
-    fn board(side: char, pieces: &[(usize, usize, char)]) -> Board {
+    fn board(side: char, pieces: &[(u8, u8, char)]) -> Board {
         let mut rows = vec![vec!['.'; 11]; 11];
         rows[0][0] = 'K';
         rows[10][10] = 'k';
         for &(row, column, piece) in pieces {
-            rows[row][column] = piece;
+            rows[usize::from(row)][usize::from(column)] = piece;
         }
         let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
         Board::parse(&format!("{side}\n{}\n0\n0\n0\n", rows.join("\n"))).unwrap()
@@ -35,11 +39,11 @@ mod tests {
 
     /// The successor in which these squares changed to these pieces (and
     /// nothing else changed), if there is one.
-    fn after(board: &Board, changes: &[(usize, usize, char)]) -> bool {
+    fn after(board: &Board, changes: &[(u8, u8, char)]) -> bool {
         let mut expected = board.clone();
-        for &(row, column, piece) in changes {
-            let piece = if piece == '.' { b'.' } else { piece as u8 };
-            expected.set((row as i32, column as i32), piece);
+        for &(row, column, letter) in changes {
+            let at = Square::new(row, column).expect("a square on the board");
+            expected.set(at, Piece::from_letter(letter));
         }
         expected.side = !board.side;
         next(board).contains(&expected.line())

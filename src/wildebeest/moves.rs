@@ -1,41 +1,22 @@
 //! Every legal move, each turned at once into its successor board.
 
-use super::board::{Board, EMPTY, JET_PACK, SIZE, owner};
+use super::board::{Board, JET_PACK};
 use super::effects::after_move;
+use super::piece::{Kind, Piece};
+use super::square::{SIZE, Square};
 use crate::Color;
 use crate::tables::{DIRECTIONS, KNIGHT_OFFSETS};
 
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 const STRAIGHT: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
-/// The square `step` (rows, columns) away from `at`.
-pub(super) fn add((row, column): (i32, i32), (rows, columns): (i8, i8)) -> (i32, i32) {
-    (row + i32::from(rows), column + i32::from(columns))
-}
-
-fn on_board((row, column): (i32, i32)) -> bool {
-    (0..SIZE).contains(&row) && (0..SIZE).contains(&column)
-}
-
-/// Whether `piece` (a board letter) is of kind `kind` (uppercase letter).
-pub(super) fn is(piece: u8, kind: u8) -> bool {
-    piece.to_ascii_uppercase() == kind
-}
-
-/// The golf cart and the time machine are machines: they cannot be
-/// poisoned or paralyzed.
-pub(super) fn is_biological(piece: u8) -> bool {
-    piece != EMPTY && !is(piece, b'X') && !is(piece, b'H')
-}
-
-/// Whether the piece on `at` is paralyzed: next to an enemy beekeeper.
-fn paralyzed(board: &Board, at: (i32, i32), piece: u8) -> bool {
-    let side = owner(piece);
-    is_biological(piece)
-        && DIRECTIONS.iter().any(|&step| {
-            board.get(add(at, step)).is_some_and(|other| {
-                is(other, b'Z') && owner(other) != side && owner(other).is_some()
-            })
+/// Whether `piece` is paralyzed: next to an enemy beekeeper.
+fn paralyzed(board: &Board, at: Square, piece: Piece) -> bool {
+    piece.kind.is_biological()
+        && at.neighbours().any(|near| {
+            board
+                .get(near)
+                .is_some_and(|other| other.kind == Kind::Beekeeper && other.color != piece.color)
         })
 }
 
@@ -85,10 +66,7 @@ impl Sink for Counter {
 /// no after effect applied yet (they change no count: one board a move).
 fn moved_boards(board: &Board, found: &mut impl Sink) {
     let side = board.side;
-    for at in board.squares_holding(|p| owner(p) == Some(side)) {
-        let Some(piece) = board.get(at) else {
-            continue;
-        };
+    for (at, piece) in board.pieces(|piece| piece.color == side) {
         if !paralyzed(board, at, piece) {
             piece_moves(board, at, piece, found);
         }
@@ -128,100 +106,102 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     crate::game::perft(&Wildebeest, board, depth)
 }
 
-/// What may stand on a square a piece moves to: nothing, or an enemy that
-/// can be taken (a gorilla cannot).
-fn takeable(board: &Board, at: (i32, i32), side: Color) -> bool {
-    match board.get(at) {
-        Some(EMPTY) => true,
-        Some(piece) => owner(piece) == Some(!side) && !is(piece, b'G'),
-        None => false,
-    }
+/// Whether a piece of `side` may move to `at`: it is empty, or holds an
+/// enemy that can be taken (a gorilla cannot).
+fn takeable(board: &Board, at: Square, side: Color) -> bool {
+    board
+        .get(at)
+        .is_none_or(|piece| piece.color != side && piece.kind != Kind::Gorilla)
 }
 
-/// The board after the piece on `from` moves to `to` (taking what is there).
-fn moved(board: &Board, from: (i32, i32), to: (i32, i32)) -> Board {
+/// The board after `piece` moves from `from` to `to` (taking what is there).
+fn moved(board: &Board, from: Square, to: Square, piece: Piece) -> Board {
     let mut next = board.clone();
-    let piece = board.get(from).unwrap_or(EMPTY);
-    next.set(from, EMPTY);
-    next.set(to, piece);
+    next.set(from, None);
+    next.set(to, Some(piece));
     next
 }
 
-fn piece_moves<S: Sink>(board: &Board, at: (i32, i32), piece: u8, found: &mut S) {
-    let side = board.side;
-    let step = |to: (i32, i32), found: &mut S| {
-        if takeable(board, to, side) {
-            found.add(|| moved(board, at, to));
+fn piece_moves<S: Sink>(board: &Board, at: Square, piece: Piece, found: &mut S) {
+    let side = piece.color;
+    // A move to the square `step` away, where there is one to take.
+    let step = |step: (i8, i8), found: &mut S| {
+        if let Some(to) = at.offset(step).filter(|&to| takeable(board, to, side)) {
+            found.add(|| moved(board, at, to, piece));
         }
     };
-    match piece.to_ascii_uppercase() {
-        b'O' | b'J' | b'Z' | b'K' => DIRECTIONS.iter().for_each(|&d| step(add(at, d), found)),
-        b'S' | b'C' => {
-            for d in DIRECTIONS {
-                if board.get(add(at, d)) == Some(EMPTY) {
-                    found.add(|| moved(board, at, add(at, d)));
-                }
+    match piece.kind {
+        Kind::OldWoman | Kind::PrinceJoey | Kind::Beekeeper | Kind::King => {
+            DIRECTIONS.iter().for_each(|&d| step(d, found));
+        }
+        Kind::Serpent | Kind::Catapult => {
+            for to in at.neighbours().filter(|&to| board.get(to).is_none()) {
+                found.add(|| moved(board, at, to, piece));
             }
-            if is(piece, b'C') {
-                flings(board, at, found);
+            if piece.kind == Kind::Catapult {
+                flings(board, at, side, found);
             }
         }
-        b'G' => gorilla(board, at, found),
+        Kind::Gorilla => gorilla(board, at, piece, found),
         // The golf cart moves only along the first and last rows.
-        b'X' if at.0 == 0 || at.0 == SIZE - 1 => {
-            [(0, -1), (0, 1)]
-                .iter()
-                .for_each(|&d| step(add(at, d), found));
+        Kind::GolfCart if at.row() == 0 || at.row() == SIZE - 1 => {
+            [(0, -1), (0, 1)].iter().for_each(|&d| step(d, found));
         }
-        b'N' => KNIGHT_OFFSETS.iter().for_each(|&d| step(add(at, d), found)),
-        b'B' | b'W' => slides(board, at, &DIAGONALS, found),
-        b'R' => slides(board, at, &STRAIGHT, found),
-        b'E' => {
-            slides(board, at, &DIAGONALS, found);
-            slides(board, at, &STRAIGHT, found);
-            KNIGHT_OFFSETS.iter().for_each(|&d| step(add(at, d), found));
+        Kind::Knight => KNIGHT_OFFSETS.iter().for_each(|&d| step(d, found)),
+        Kind::Bishop | Kind::JetPackKing => slides(board, at, piece, &DIAGONALS, found),
+        Kind::Rook => slides(board, at, piece, &STRAIGHT, found),
+        Kind::GrandEmpress => {
+            slides(board, at, piece, &DIAGONALS, found);
+            slides(board, at, piece, &STRAIGHT, found);
+            KNIGHT_OFFSETS.iter().for_each(|&d| step(d, found));
         }
-        b'P' => pawn(board, at, found),
-        _ => {} // The time machine never moves, nor a cart off its rows.
+        Kind::Pawn => pawn(board, at, piece, found),
+        // The time machine never moves, nor a cart off its rows.
+        Kind::TimeMachine | Kind::GolfCart => {}
     }
+}
+
+/// The squares from `at` outwards in direction `step`, to the edge.
+fn ray(at: Square, step: (i8, i8)) -> impl Iterator<Item = Square> {
+    std::iter::successors(at.offset(step), move |square| square.offset(step))
 }
 
 /// Rook, bishop, queen: along each direction over empty squares, ending on
 /// an empty square or an enemy that can be taken. The one ray walk every
 /// slider shares.
-fn slides(board: &Board, at: (i32, i32), directions: &[(i8, i8)], found: &mut impl Sink) {
+fn slides(board: &Board, at: Square, piece: Piece, directions: &[(i8, i8)], found: &mut impl Sink) {
     for &d in directions {
-        let mut to = add(at, d);
-        while let Some(square) = board.get(to) {
-            if square == EMPTY {
-                found.add(|| moved(board, at, to));
-            } else {
-                if takeable(board, to, board.side) {
-                    found.add(|| moved(board, at, to));
-                }
+        for to in ray(at, d) {
+            let empty = board.get(to).is_none();
+            if takeable(board, to, piece.color) {
+                found.add(|| moved(board, at, to, piece));
+            }
+            if !empty {
                 break;
             }
-            to = add(to, d);
         }
     }
 }
 
-fn pawn(board: &Board, at: (i32, i32), found: &mut impl Sink) {
-    let side = board.side;
+fn pawn(board: &Board, at: Square, piece: Piece, found: &mut impl Sink) {
+    let side = piece.color;
     let forward = side.forward();
-    let one = add(at, (forward, 0));
-    if board.get(one) == Some(EMPTY) {
-        found.add(|| moved(board, at, one));
+    let empty = |to: &Square| board.get(*to).is_none();
+    if let Some(one) = at.offset((forward, 0)).filter(empty) {
+        found.add(|| moved(board, at, one, piece));
         let start_row = if side == Color::White { 1 } else { SIZE - 2 };
-        let two = add(at, (2 * forward, 0));
-        if at.0 == start_row && board.get(two) == Some(EMPTY) {
-            found.add(|| moved(board, at, two));
+        if at.row() == start_row
+            && let Some(two) = one.offset((forward, 0)).filter(empty)
+        {
+            found.add(|| moved(board, at, two, piece));
         }
     }
     for column in [-1, 1] {
-        let to = add(at, (forward, column));
-        if board.get(to).is_some_and(|p| p != EMPTY) && takeable(board, to, side) {
-            found.add(|| moved(board, at, to));
+        if let Some(to) = at.offset((forward, column))
+            && !empty(&to)
+            && takeable(board, to, side)
+        {
+            found.add(|| moved(board, at, to, piece));
         }
     }
 }
@@ -229,21 +209,26 @@ fn pawn(board: &Board, at: (i32, i32), found: &mut impl Sink) {
 /// The gorilla steps onto an empty square, or pushes the (non-gorilla)
 /// piece next to it one square on, taking whatever stood there; nothing is
 /// pushed off the board.
-fn gorilla(board: &Board, at: (i32, i32), found: &mut impl Sink) {
+fn gorilla(board: &Board, at: Square, gorilla: Piece, found: &mut impl Sink) {
     for d in DIRECTIONS {
-        let to = add(at, d);
+        let Some(to) = at.offset(d) else {
+            continue;
+        };
         match board.get(to) {
-            Some(EMPTY) => found.add(|| moved(board, at, to)),
-            Some(pushed) if !is(pushed, b'G') => {
-                let beyond = add(to, d);
-                if on_board(beyond) && !board.get(beyond).is_some_and(|p| is(p, b'G')) {
-                    let mut next = moved(board, to, beyond);
-                    next.set(to, board.get(at).unwrap_or(EMPTY));
-                    next.set(at, EMPTY);
-                    found.add(|| next);
+            None => found.add(|| moved(board, at, to, gorilla)),
+            Some(pushed) if pushed.kind != Kind::Gorilla => {
+                if let Some(beyond) = to.offset(d)
+                    && board.get(beyond).is_none_or(|p| p.kind != Kind::Gorilla)
+                {
+                    found.add(|| {
+                        let mut next = moved(board, to, beyond, pushed);
+                        next.set(to, Some(gorilla));
+                        next.set(at, None);
+                        next
+                    });
                 }
             }
-            _ => {}
+            Some(_) => {}
         }
     }
 }
@@ -251,36 +236,28 @@ fn gorilla(board: &Board, at: (i32, i32), found: &mut impl Sink) {
 /// A catapult flings a friend next to it (not the time machine) over
 /// itself, any distance along the same line, onto an empty square or an
 /// enemy other than a king or a gorilla.
-fn flings(board: &Board, at: (i32, i32), found: &mut impl Sink) {
-    let side = board.side;
+fn flings(board: &Board, at: Square, side: Color, found: &mut impl Sink) {
     for d in DIRECTIONS {
-        let from = add(at, d);
-        let Some(friend) = board
-            .get(from)
-            .filter(|&p| owner(p) == Some(side) && !is(p, b'H'))
-        else {
+        let Some((from, friend)) = at.offset(d).and_then(|from| {
+            board
+                .get(from)
+                .filter(|p| p.color == side && p.kind != Kind::TimeMachine)
+                .map(|friend| (from, friend))
+        }) else {
             continue;
         };
-        let back = (-d.0, -d.1);
-        let mut to = add(at, back);
-        while let Some(square) = board.get(to) {
-            let lands = square == EMPTY
-                || (owner(square) == Some(!side)
-                    && !is(square, b'K')
-                    && !is(square, b'W')
-                    && !is(square, b'G'));
+        for to in ray(at, (-d.0, -d.1)) {
+            let lands = board.get(to).is_none_or(|target| {
+                target.color != side && !target.kind.is_king() && target.kind != Kind::Gorilla
+            });
             if lands {
-                let mut next = board.clone();
-                next.set(from, EMPTY);
-                next.set(to, friend);
-                found.add(|| next);
+                found.add(|| moved(board, from, to, friend));
             }
-            to = add(to, back);
         }
     }
 }
 
-/// Whether a king stands on the jet pack (it becomes a king with a jet pack).
-pub(super) fn on_jet_pack(board: &Board) -> Option<u8> {
-    board.get(JET_PACK).filter(|&p| p == b'K' || p == b'k')
+/// The king standing on the jet pack, if one is.
+pub(super) fn king_on_jet_pack(board: &Board) -> Option<Piece> {
+    board.get(JET_PACK).filter(|p| p.kind == Kind::King)
 }
