@@ -3,10 +3,13 @@
 //! and each watched by a [`Reaper`], so that none outlives congo however
 //! congo ends (Ctrl-C, SIGTERM, a crash).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
+#[cfg(unix)]
+use std::io::Write;
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
+#[cfg(unix)]
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Starts `program` (name and arguments) with piped standard streams;

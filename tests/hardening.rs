@@ -4,6 +4,7 @@
 mod common;
 
 use std::process::{Command, Stdio};
+#[cfg(unix)]
 use std::time::{Duration, Instant};
 
 use common::{assert_usage_error, congo, fixture, text};
@@ -196,6 +197,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+#[cfg(unix)]
 const WILDEBEEST_BOARD: &str = "W\nRNZBOKXBCNR\nGPPSPJPPPPG\n...........\n.*.......*.\n...........\n.....#.....\n...........\n.*.......*.\n...........\ngppspjppppg\nrnzbokxbcnr\n7\n60000\n-3\n";
 
 fn wildebeest_in(dir: &std::path::Path, args: &[&str], input: &[u8]) -> std::process::Output {
