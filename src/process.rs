@@ -3,9 +3,9 @@
 //! and each watched by a [`Reaper`], so that none outlives congo however
 //! congo ends (Ctrl-C, SIGTERM, a crash).
 
-use std::io::{self, BufRead};
 #[cfg(unix)]
 use std::io::Write;
+use std::io::{self, BufRead};
 #[cfg(unix)]
 use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};

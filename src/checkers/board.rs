@@ -44,9 +44,17 @@ impl Square {
         (self.file + self.row).is_multiple_of(2)
     }
 
-    /// The square's number among the 32 dark squares.
+    /// The square's bit in a square set: `row * 8 + file`.
     pub const fn index(self) -> usize {
         self.row as usize * 8 + self.file as usize
+    }
+
+    /// The square whose bit is `index` (below 64).
+    pub(super) const fn from_index(index: u8) -> Square {
+        Square {
+            file: index % 8,
+            row: index / 8,
+        }
     }
 
     /// The square's name as two bytes, such as `c3`.
@@ -94,30 +102,104 @@ impl Piece {
     }
 }
 
-/// The pieces on the board.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+/// The pieces on the board, as square sets (bit `row * 8 + file`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
-    /// Rows 1 to 8, files a to h.
-    cells: [[Option<Piece>; 8]; 8],
+    white: u64,
+    black: u64,
+    /// The kings of either side.
+    kings: u64,
 }
+
+/// The light squares, on which no piece may stand.
+const LIGHT: u64 = {
+    let mut set = 0;
+    let mut index = 0;
+    while index < 64 {
+        if (index / 8 + index % 8) % 2 == 1 {
+            set |= 1 << index;
+        }
+        index += 1;
+    }
+    set
+};
 
 impl Board {
     /// What stands on `square`, if anything.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.cells[usize::from(square.row)][usize::from(square.file)]
+        let bit = 1 << square.index();
+        let color = if self.white & bit != 0 {
+            Color::White
+        } else if self.black & bit != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece {
+            color,
+            king: self.kings & bit != 0,
+        })
     }
 
     /// Puts `piece` on `square`, or empties it.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
-        self.cells[usize::from(square.row)][usize::from(square.file)] = piece;
+        let bit = 1 << square.index();
+        self.take(bit);
+        if let Some(piece) = piece {
+            *self.side_mut(piece.color) |= bit;
+            if piece.king {
+                self.kings |= bit;
+            }
+        }
     }
 
     /// Every square holding a piece of `color`, a1, b1, ... h8.
-    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        (0..8u8)
-            .flat_map(|row| (0..8u8).map(move |file| Square { file, row }))
-            .filter(move |&square| self.piece_at(square).is_some_and(|p| p.color == color))
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = Square> + use<> {
+        squares(self.pieces(color))
     }
+
+    /// The squares holding `color`'s pieces.
+    pub(super) fn pieces(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The squares holding a piece.
+    pub(super) fn occupied(&self) -> u64 {
+        self.white | self.black
+    }
+
+    /// The squares holding kings.
+    pub(super) fn kings(&self) -> u64 {
+        self.kings
+    }
+
+    /// Empties the squares of `set`.
+    pub(super) fn take(&mut self, set: u64) {
+        self.white &= !set;
+        self.black &= !set;
+        self.kings &= !set;
+    }
+
+    fn side_mut(&mut self, color: Color) -> &mut u64 {
+        match color {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+/// The squares of a set, a1, b1, ... h8.
+pub(super) fn squares(mut set: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        let index = set.trailing_zeros() as u8;
+        (set != 0).then(|| {
+            set &= set - 1;
+            Square::from_index(index)
+        })
+    })
 }
 
 /// A board and the side to move.
@@ -186,6 +268,61 @@ impl std::error::Error for CheckersError {}
 impl From<crate::judge::NotUtf8> for CheckersError {
     fn from(_: crate::judge::NotUtf8) -> CheckersError {
         CheckersError::NotUtf8
+    }
+}
+
+/// Which of the eight bytes of `word` equal `byte`: bit i for byte i.
+/// Eight squares are read at once (a row of the line is eight bytes).
+fn bytes_equal(word: u64, byte: u8) -> u8 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let differences = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    // 0x80 in each byte that is zero, and nothing elsewhere.
+    let zero = !(((differences & LOW7) + LOW7) | differences | LOW7);
+    // Gathers the eight flags into the top byte, byte i into bit i.
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+impl Position {
+    /// Reads a well-formed line straight from its bytes: eight rows of
+    /// eight squares, blanks, then the turn. `None` for anything else,
+    /// which [`FromStr`] then reads again to say what is wrong.
+    pub(super) fn read_plain(line: &[u8]) -> Option<Position> {
+        const ROWS_LEN: usize = 8 * 9 - 1;
+        let (rows, rest) = line.split_at_checked(ROWS_LEN)?;
+        let turn = rest.trim_ascii_start();
+        if turn.len() == rest.len() || turn.iter().any(u8::is_ascii_whitespace) {
+            return None;
+        }
+        let mut board = Board::default();
+        for (row_text, row) in rows.chunks(9).zip((0..8u8).rev()) {
+            let (squares, slash) = row_text.split_at(8);
+            if slash != b"/" && row > 0 {
+                return None;
+            }
+            let word = u64::from_le_bytes(<[u8; 8]>::try_from(squares).ok()?);
+            let folded = word | 0x2020_2020_2020_2020;
+            let (white, black) = (bytes_equal(folded, b'w'), bytes_equal(folded, b'b'));
+            let kings = bytes_equal(word, b'W') | bytes_equal(word, b'B');
+            if white | black | bytes_equal(word, b'.') != u8::MAX {
+                return None;
+            }
+            let shift = row * 8;
+            board.white |= u64::from(white) << shift;
+            board.black |= u64::from(black) << shift;
+            board.kings |= u64::from(kings) << shift;
+        }
+        if board.occupied() & LIGHT != 0 {
+            return None;
+        }
+        let is = |word: &[u8]| turn.eq_ignore_ascii_case(word);
+        let turn = if is(b"white") || is(b"w") {
+            Color::White
+        } else if is(b"black") || is(b"b") {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Position { board, turn })
     }
 }
 
@@ -276,6 +413,31 @@ mod tests {
                 king: false
             })
         );
+    }
+
+    #[test]
+    fn bytes_equal_finds_every_match_and_only_those() {
+        let word = u64::from_le_bytes(*b"w.Ww\xffw\x00w");
+        assert_eq!(bytes_equal(word, b'w'), 0b1010_1001);
+        assert_eq!(bytes_equal(word, 0), 0b0100_0000);
+        assert_eq!(bytes_equal(word, 0xff), 0b0001_0000);
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_the_careful_one() {
+        let mut random = crate::random::Rng::new(7);
+        for _ in 0..2000 {
+            let mut line: Vec<u8> = START.bytes().collect();
+            for _ in 0..random.below(4) {
+                let at = random.below(line.len() as u64) as usize;
+                line[at] = b".wWbB/ xW\t"[random.below(10) as usize];
+            }
+            let careful = std::str::from_utf8(&line).unwrap().parse::<Position>();
+            match Position::read_plain(&line) {
+                Some(fast) => assert_eq!(Ok(fast), careful, "{line:?}"),
+                None => assert!(careful.is_err(), "{line:?}"),
+            }
+        }
     }
 
     #[test]

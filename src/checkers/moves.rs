@@ -3,10 +3,71 @@
 
 use std::fmt;
 
-use super::board::{Board, Piece, Position, Square};
+use super::board::{Board, Piece, Position, Square, squares};
 use crate::Color;
 
+/// The four diagonals, as (file step, row step).
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// For each diagonal and square, the squares beyond it along that
+/// diagonal, to the edge.
+const RAYS: [[u64; 64]; 4] = {
+    let mut rays = [[0; 64]; 4];
+    let mut direction = 0;
+    while direction < 4 {
+        let (files, rows) = DIAGONALS[direction];
+        let mut index = 0;
+        while index < 64 {
+            let (mut file, mut row) = ((index % 8) as i8, (index / 8) as i8);
+            loop {
+                file += files;
+                row += rows;
+                if file < 0 || file > 7 || row < 0 || row > 7 {
+                    break;
+                }
+                rays[direction][index] |= 1 << (row * 8 + file);
+            }
+            index += 1;
+        }
+        direction += 1;
+    }
+    rays
+};
+
+/// The square of `set` nearest the start of a ray along `direction`, as a
+/// one-square set (empty if `set` is): the rays of the diagonals going up
+/// the board run up the bit order, the others down it.
+#[inline(always)]
+fn nearest(set: u64, direction: usize) -> u64 {
+    if DIAGONALS[direction].1 > 0 {
+        set & set.wrapping_neg()
+    } else if set == 0 {
+        0
+    } else {
+        1 << (63 - set.leading_zeros())
+    }
+}
+
+/// The squares one step along `direction` from those of `set`.
+fn step(set: u64, direction: usize) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let (files, rows) = DIAGONALS[direction];
+    // Pieces on the edge the step leaves by do not wrap round.
+    let set = set & if files > 0 { !FILE_H } else { !FILE_A };
+    let shift = (rows * 8 + files).unsigned_abs();
+    if rows > 0 { set << shift } else { set >> shift }
+}
+
+/// The diagonal opposite `direction`.
+fn opposite(direction: usize) -> usize {
+    DIAGONALS.len() - 1 - direction
+}
+
+/// The index of a one-square set.
+fn index_of(square: u64) -> usize {
+    square.trailing_zeros() as usize
+}
 
 /// A move: the squares the piece lands on, starting with its own.
 ///
@@ -14,7 +75,9 @@ const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 /// 18 dark squares away from the edge (an edge piece cannot be jumped).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
-    path: [Square; 19],
+    /// Each square as `file * 8 + row + 1`, then zeros: paths compare
+    /// as the move texts do, byte by byte.
+    path: [u8; 19],
     len: u8,
     capture: bool,
     /// The squares of the captured pieces.
@@ -25,8 +88,20 @@ pub struct Move {
 
 impl Move {
     /// The squares the piece passes through: its start, then each landing.
-    pub fn squares(&self) -> &[Square] {
-        &self.path[..usize::from(self.len)]
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.path[..usize::from(self.len)]
+            .iter()
+            .map(|&code| Move::square(code))
+    }
+
+    /// The square it starts on.
+    pub fn from(&self) -> Square {
+        Move::square(self.path[0])
+    }
+
+    /// The square it ends on (a move has at least its start).
+    pub fn to(&self) -> Square {
+        Move::square(self.path[usize::from(self.len.max(1) - 1)])
     }
 
     /// Whether the move takes pieces.
@@ -37,7 +112,7 @@ impl Move {
     /// Appends the text: squares joined by `-` (simple) or `:` (capture).
     pub fn write_to(&self, out: &mut Vec<u8>) {
         let separator = if self.capture { b':' } else { b'-' };
-        for (i, square) in self.squares().iter().enumerate() {
+        for (i, square) in self.squares().enumerate() {
             if i > 0 {
                 out.push(separator);
             }
@@ -45,9 +120,29 @@ impl Move {
         }
     }
 
+    /// A square's code in the path.
+    fn code(square: Square) -> u8 {
+        square.file() * 8 + square.row() + 1
+    }
+
+    /// The square a code in the path stands for.
+    fn square(code: u8) -> Square {
+        let code = code.saturating_sub(1);
+        Square::from_index((code % 8) * 8 + code / 8)
+    }
+
+    /// The path as two numbers that order moves as their texts: no
+    /// comparison of slices in the sort.
+    fn order_key(&self) -> (u128, u32) {
+        let [head @ .., a, b, c] = self.path;
+        (u128::from_be_bytes(head), u32::from_be_bytes([a, b, c, 0]))
+    }
+
     fn start(from: Square, capture: bool) -> Move {
+        let mut path = [0; 19];
+        path[0] = Move::code(from);
         Move {
-            path: [from; 19],
+            path,
             len: 1,
             capture,
             captured: 0,
@@ -57,7 +152,7 @@ impl Move {
 
     /// The move extended by one landing, or `None` if it cannot hold more.
     fn then(mut self, to: Square) -> Option<Move> {
-        *self.path.get_mut(usize::from(self.len))? = to;
+        *self.path.get_mut(usize::from(self.len))? = Move::code(to);
         self.len += 1;
         Some(self)
     }
@@ -66,7 +161,7 @@ impl Move {
 /// Moves sort as their texts do; square names sort by file, then row.
 impl Ord for Move {
     fn cmp(&self, other: &Move) -> std::cmp::Ordering {
-        self.squares().cmp(other.squares())
+        self.order_key().cmp(&other.order_key())
     }
 }
 
@@ -87,16 +182,33 @@ impl fmt::Display for Move {
 /// Appends every legal move of the side to move, sorted as strings.
 pub fn legal_moves(position: &Position, moves: &mut Vec<Move>) {
     let first = moves.len();
-    let turn = position.turn;
-    for from in position.board.squares_of(turn) {
-        Capture::new(&position.board, turn, from).extend(Move::start(from, true), from, moves);
-    }
-    if moves.len() == first {
-        for from in position.board.squares_of(turn) {
-            simple_moves(&position.board, from, moves);
+    let (board, color) = (&position.board, position.turn);
+    let capturers = men_that_can_capture(board, color)
+        | squares(board.pieces(color) & board.kings())
+            .filter(|&king| Capture::new(board, color, king).can_capture(king.index(), true, 0))
+            .fold(0, |set, king| set | 1 << king.index());
+    if capturers != 0 {
+        for from in squares(capturers) {
+            Capture::new(board, color, from).extend(Move::start(from, true), from, moves);
         }
+    } else {
+        simple_moves(board, color, moves);
     }
-    moves[first..].sort_unstable();
+    moves[first..].sort_unstable_by_key(Move::order_key);
+}
+
+/// The men of `color` with an enemy next to them and an empty square
+/// beyond it, all directions at once.
+fn men_that_can_capture(board: &Board, color: Color) -> u64 {
+    let men = board.pieces(color) & !board.kings();
+    let empty = !board.occupied();
+    (0..DIAGONALS.len())
+        .map(|direction| {
+            let back = opposite(direction);
+            let jumpable = board.pieces(!color) & step(empty, back);
+            men & step(jumpable, back)
+        })
+        .fold(0, |set, from| set | from)
 }
 
 /// The number of move sequences `depth` moves deep.
@@ -126,7 +238,10 @@ impl crate::game::TextGame for Checkers {
     type Error = super::CheckersError;
 
     fn read(&self, line: &[u8]) -> Result<Position, Self::Error> {
-        crate::judge::text(line)?.parse()
+        match Position::read_plain(line) {
+            Some(position) => Ok(position),
+            None => crate::judge::text(line)?.parse(),
+        }
     }
 
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
@@ -136,25 +251,12 @@ impl crate::game::TextGame for Checkers {
 
 /// The position after `m`.
 pub fn play(position: &Position, m: &Move) -> Position {
-    let mut board = position.board.clone();
-    let squares = m.squares();
-    let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
-        return position.clone();
-    };
+    let mut board = position.board;
+    let (from, to) = (m.from(), m.to());
     let piece = board.piece_at(from);
     board.set(from, None);
-    for index in 0..64 {
-        if m.captured & 1 << index != 0 {
-            board.set(
-                Square {
-                    file: index % 8,
-                    row: index / 8,
-                },
-                None,
-            );
-        }
-    }
-    let crowned = m.crowned || to.row == far_row(position.turn);
+    board.take(m.captured);
+    let crowned = m.crowned || to.row() == far_row(position.turn);
     board.set(
         to,
         piece.map(|p| Piece {
@@ -184,96 +286,83 @@ fn forward(color: Color) -> i8 {
     }
 }
 
-fn simple_moves(board: &Board, from: Square, moves: &mut Vec<Move>) {
-    let Some(piece) = board.piece_at(from) else {
-        return;
-    };
-    for (files, rows) in DIAGONALS {
-        if !piece.king && rows != forward(piece.color) {
-            continue;
-        }
-        let reach = if piece.king { 7 } else { 1 };
-        let mut at = from;
-        for _ in 0..reach {
-            match at.offset(files, rows) {
-                Some(next) if board.piece_at(next).is_none() => {
-                    moves.extend(Move::start(from, false).then(next));
-                    at = next;
+/// The squares a piece on `from` reaches along `direction` before the
+/// first piece in `occupied`, or the edge.
+fn open_ray(from: usize, direction: usize, occupied: u64) -> u64 {
+    let ray = RAYS[direction][from];
+    let blocker = nearest(ray & occupied, direction);
+    if blocker == 0 {
+        ray
+    } else {
+        ray & !(blocker | RAYS[direction][index_of(blocker)])
+    }
+}
+
+/// The moves without a capture: a man one square forward, a king any
+/// distance along a free diagonal.
+fn simple_moves(board: &Board, color: Color, moves: &mut Vec<Move>) {
+    let own = board.pieces(color);
+    let men = own & !board.kings();
+    let empty = !board.occupied();
+    for (direction, &(files, rows)) in DIAGONALS.iter().enumerate() {
+        if rows == forward(color) {
+            for to in squares(step(men, direction) & empty) {
+                if let Some(from) = to.offset(-files, -rows) {
+                    moves.extend(Move::start(from, false).then(to));
                 }
-                _ => break,
+            }
+        }
+        for from in squares(own & board.kings()) {
+            for to in squares(open_ray(from.index(), direction, board.occupied())) {
+                moves.extend(Move::start(from, false).then(to));
             }
         }
     }
 }
 
 /// What stays fixed while a capture grows.
-struct Capture<'a> {
-    board: &'a Board,
+struct Capture {
+    /// The squares holding pieces, the moving piece's start left out: it
+    /// is empty once the piece has left. Captured pieces stay until the
+    /// move ends, and block.
+    occupied: u64,
+    /// The opponent's pieces.
+    enemies: u64,
     color: Color,
-    /// The piece's starting square, empty once it has left.
-    from: Square,
     /// The moving piece is a king from the start.
     king: bool,
 }
 
-impl<'a> Capture<'a> {
-    fn new(board: &'a Board, color: Color, from: Square) -> Capture<'a> {
-        let king = board.piece_at(from).is_some_and(|piece| piece.king);
+impl Capture {
+    fn new(board: &Board, color: Color, from: Square) -> Capture {
+        let start = 1 << from.index();
         Capture {
-            board,
+            occupied: board.occupied() & !start,
+            enemies: board.pieces(!color),
             color,
-            from,
-            king,
+            king: board.kings() & start != 0,
         }
     }
 
-    fn is_empty(&self, square: Square) -> bool {
-        square == self.from || self.board.piece_at(square).is_none()
-    }
-
-    fn is_enemy(&self, square: Square, captured: u64) -> bool {
-        captured & 1 << square.index() == 0
-            && self
-                .board
-                .piece_at(square)
-                .is_some_and(|piece| piece.color != self.color)
-    }
-
-    /// The jump available from `at` in one direction, if any: the jumped
+    /// The jump available from `at` along `direction`, if any: the jumped
     /// square and the set of empty squares the piece may land on beyond it.
-    fn jump(
-        &self,
-        at: Square,
-        (files, rows): (i8, i8),
-        king: bool,
-        captured: u64,
-    ) -> Option<(Square, u64)> {
-        let mut over = at.offset(files, rows)?;
-        if king {
-            while self.is_empty(over) {
-                over = over.offset(files, rows)?;
-            }
-        }
-        if !self.is_enemy(over, captured) {
+    #[inline(always)]
+    fn jump(&self, at: usize, direction: usize, king: bool, captured: u64) -> Option<(usize, u64)> {
+        let ray = RAYS[direction][at];
+        let over = nearest(ray & self.occupied, direction);
+        if over & self.enemies & !captured == 0 || (!king && over != nearest(ray, direction)) {
             return None;
         }
-        let mut landings = 0;
-        let mut next = over.offset(files, rows);
-        while let Some(square) = next.filter(|&square| self.is_empty(square)) {
-            landings |= 1 << square.index();
-            next = if king {
-                square.offset(files, rows)
-            } else {
-                None
-            };
+        let over = index_of(over);
+        let mut landings = open_ray(over, direction, self.occupied);
+        if !king {
+            landings &= nearest(RAYS[direction][over], direction);
         }
         (landings != 0).then_some((over, landings))
     }
 
-    fn can_capture(&self, at: Square, king: bool, captured: u64) -> bool {
-        DIAGONALS
-            .iter()
-            .any(|&direction| self.jump(at, direction, king, captured).is_some())
+    fn can_capture(&self, at: usize, king: bool, captured: u64) -> bool {
+        (0..DIAGONALS.len()).any(|direction| self.jump(at, direction, king, captured).is_some())
     }
 
     /// Adds every complete capture continuing `sofar`, which has brought the
@@ -281,26 +370,32 @@ impl<'a> Capture<'a> {
     fn extend(&self, sofar: Move, at: Square, moves: &mut Vec<Move>) {
         let king = self.king || sofar.crowned;
         let mut jumped_any = false;
-        for direction in DIAGONALS {
-            let Some((over, landings)) = self.jump(at, direction, king, sofar.captured) else {
+        for direction in 0..DIAGONALS.len() {
+            let Some((over, landings)) = self.jump(at.index(), direction, king, sofar.captured)
+            else {
                 continue;
             };
             jumped_any = true;
-            let captured = sofar.captured | 1 << over.index();
-            // A king must stop where it can capture again, if it can anywhere.
-            let onward = squares(landings)
-                .filter(|&landing| {
-                    let crowned = king || landing.row == far_row(self.color);
-                    self.can_capture(landing, crowned, captured)
-                })
-                .fold(0, |set, landing| set | 1 << landing.index());
-            let stops = if onward == 0 { landings } else { onward };
+            let captured = sofar.captured | 1 << over;
+            // A king must stop where it can capture again, if it can
+            // anywhere; with one landing square there is no choice.
+            let stops = if landings & (landings - 1) == 0 {
+                landings
+            } else {
+                let onward = squares(landings)
+                    .filter(|&landing| {
+                        let crowned = king || landing.row() == far_row(self.color);
+                        self.can_capture(landing.index(), crowned, captured)
+                    })
+                    .fold(0, |set, landing| set | 1 << landing.index());
+                if onward == 0 { landings } else { onward }
+            };
             for landing in squares(stops) {
                 let Some(mut next) = sofar.then(landing) else {
                     continue;
                 };
                 next.captured = captured;
-                next.crowned |= landing.row == far_row(self.color);
+                next.crowned |= landing.row() == far_row(self.color);
                 self.extend(next, landing, moves);
             }
         }
@@ -308,16 +403,6 @@ impl<'a> Capture<'a> {
             moves.push(sofar);
         }
     }
-}
-
-/// The squares of a set (bit `row * 8 + file`).
-fn squares(set: u64) -> impl Iterator<Item = Square> {
-    (0..64u8)
-        .filter(move |index| set & 1 << index != 0)
-        .map(|index| Square {
-            file: index % 8,
-            row: index / 8,
-        })
 }
 
 #[cfg(test)]
@@ -401,6 +486,24 @@ mod tests {
         assert_eq!(
             listed("......../..b...../.w....../......B./......../......../......../........ WHITE"),
             "b6:d8:h4"
+        );
+    }
+
+    #[test]
+    fn perft_from_the_start_matches_the_published_russian_counts() {
+        let start: Position =
+            ".b.b.b.b/b.b.b.b./.b.b.b.b/......../......../w.w.w.w./.w.w.w.w/w.w.w.w. WHITE"
+                .parse()
+                .unwrap();
+        let counts: Vec<u64> = (1..=6).map(|depth| perft(&start, depth)).collect();
+        assert_eq!(counts, [7, 49, 302, 1469, 7482, 37986]);
+    }
+
+    #[test]
+    fn a_king_slides_until_blocked_and_men_step_only_onto_empty_squares() {
+        assert_eq!(
+            listed("......../......../.....b../....b.../......../......../.W...w../w.w..... WHITE"),
+            "b2-a3 b2-c3 b2-d4 c1-d2 f2-e3 f2-g3"
         );
     }
 
