@@ -152,9 +152,17 @@ impl Move {
 
     /// The move extended by one landing, or `None` if it cannot hold more.
     fn then(mut self, to: Square) -> Option<Move> {
-        *self.path.get_mut(usize::from(self.len))? = Move::code(to);
+        self.push(to).then_some(self)
+    }
+
+    /// Adds a landing in place; false if the move cannot hold more.
+    fn push(&mut self, to: Square) -> bool {
+        let Some(slot) = self.path.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = Move::code(to);
         self.len += 1;
-        Some(self)
+        true
     }
 }
 
@@ -189,7 +197,7 @@ pub fn legal_moves(position: &Position, moves: &mut Vec<Move>) {
             .fold(0, |set, king| set | 1 << king.index());
     if capturers != 0 {
         for from in squares(capturers) {
-            Capture::new(board, color, from).extend(Move::start(from, true), from, moves);
+            Capture::new(board, color, from).extend(&mut Move::start(from, true), from, moves);
         }
     } else {
         simple_moves(board, color, moves);
@@ -367,7 +375,9 @@ impl Capture {
 
     /// Adds every complete capture continuing `sofar`, which has brought the
     /// piece to `at`; a capture ends only where no further jump exists.
-    fn extend(&self, sofar: Move, at: Square, moves: &mut Vec<Move>) {
+    /// `sofar` grows and shrinks back in place as the search goes down and
+    /// up: a move is copied only when it is complete.
+    fn extend(&self, sofar: &mut Move, at: Square, moves: &mut Vec<Move>) {
         let king = self.king || sofar.crowned;
         let mut jumped_any = false;
         for direction in 0..DIAGONALS.len() {
@@ -390,17 +400,20 @@ impl Capture {
                     .fold(0, |set, landing| set | 1 << landing.index());
                 if onward == 0 { landings } else { onward }
             };
+            let (before_captured, before_crowned) = (sofar.captured, sofar.crowned);
             for landing in squares(stops) {
-                let Some(mut next) = sofar.then(landing) else {
+                if !sofar.push(landing) {
                     continue;
-                };
-                next.captured = captured;
-                next.crowned |= landing.row() == far_row(self.color);
-                self.extend(next, landing, moves);
+                }
+                sofar.captured = captured;
+                sofar.crowned |= landing.row() == far_row(self.color);
+                self.extend(sofar, landing, moves);
+                sofar.len -= 1;
+                (sofar.captured, sofar.crowned) = (before_captured, before_crowned);
             }
         }
         if !jumped_any && sofar.len > 1 {
-            moves.push(sofar);
+            moves.push(*sofar);
         }
     }
 }
