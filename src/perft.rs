@@ -24,7 +24,7 @@ impl Game for Rules {
         if position.status() != Status::Ongoing {
             return 0;
         }
-        u64::from(movegen::tally(&position.board, position.side).moves)
+        u64::from(movegen::move_count(&position.board, position.side))
     }
 }
 

@@ -144,6 +144,27 @@ fn all_moves_is_every_kind_together_in_order() {
 }
 
 #[test]
+fn the_counts_agree_with_the_lists() {
+    for position in positions(450, &PositionShape::FULL) {
+        let (board, side) = (&position.board, position.side);
+        let mut all = Vec::new();
+        movegen::all_moves(board, side, &mut all);
+        let count = movegen::move_count(board, side);
+        let tally = movegen::tally(board, side);
+        assert_eq!(
+            (count, tally.moves),
+            (all.len() as u32, count),
+            "{position}"
+        );
+        let captures = all
+            .iter()
+            .filter(|m| board.piece_at(m.to()).is_some_and(|p| p.color != side))
+            .count();
+        assert_eq!(tally.captures as usize, captures, "{position}");
+    }
+}
+
+#[test]
 fn generators_agree_with_a_plain_reference() {
     for (seed, shape) in shapes().iter().enumerate() {
         for position in positions(500 + seed as u64, shape) {

@@ -62,18 +62,36 @@ pub fn tally(board: &Board, side: Color) -> Tally {
     let enemies = board.by_color(!side);
     let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion));
     let mut tally = Tally::default();
+    for_each_target_set(board, side, |targets, chains| {
+        tally.moves += targets.count() + chains;
+        tally.captures += (targets & enemies).count();
+        tally.lion_captures += (targets & enemy_lions).count();
+    });
+    tally
+}
+
+/// The number of moves of the `side` pieces: [`tally`]'s first count
+/// alone, what perft's last ply needs.
+pub fn move_count(board: &Board, side: Color) -> u32 {
+    let mut moves = 0;
+    for_each_target_set(board, side, |targets, chains| {
+        moves += targets.count() + chains;
+    });
+    moves
+}
+
+/// Hands `found` each `side` piece's target squares, with the number of
+/// jump chains for a monkey (0 for the others).
+fn for_each_target_set(board: &Board, side: Color, mut found: impl FnMut(Bitboard, u32)) {
     for kind in Kind::ALL {
         for from in board.pieces(Piece::new(side, kind)) {
-            let targets = targets(board, side, kind, from);
-            tally.moves += targets.count();
-            tally.captures += (targets & enemies).count();
-            tally.lion_captures += (targets & enemy_lions).count();
-            if kind == Kind::Monkey {
-                tally.moves += monkey::chain_count(board, side, from);
-            }
+            let chains = match kind {
+                Kind::Monkey => monkey::chain_count(board, side, from),
+                _ => 0,
+            };
+            found(targets(board, side, kind, from), chains);
         }
     }
-    tally
 }
 
 /// Whether the monkey of `side` on `from` has more than `limit` jump
