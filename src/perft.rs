@@ -57,6 +57,17 @@ impl Game for PlayedOut {
     fn play(&self, position: &Position, m: &Move) -> Position {
         self.0.play(position, m)
     }
+
+    /// Every last move listed and played (`black_box` keeps the unused
+    /// positions from being optimised away).
+    fn count_moves(&self, position: &Position, scratch: &mut Vec<Move>) -> u64 {
+        scratch.clear();
+        self.moves(position, scratch);
+        for m in scratch.iter() {
+            std::hint::black_box(self.play(position, m));
+        }
+        scratch.len() as u64
+    }
 }
 
 /// The number of positions reached by `depth` legal moves. A position
