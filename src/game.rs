@@ -41,6 +41,11 @@ pub trait TextGame: Game {
 
     /// Appends the text of `m`.
     fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
+
+    /// Puts `moves` in the order of their texts, for listing. The default
+    /// leaves them as they are, for games whose generator already makes
+    /// them in that order (Congo's and checkers').
+    fn in_text_order(&self, _moves: &mut [Self::Move]) {}
 }
 
 /// The number of move sequences `depth` moves deep from `position`.
@@ -55,11 +60,26 @@ pub fn divide<G: Game>(game: &G, position: &G::Position, depth: u32) -> Vec<(G::
     if depth > 0 {
         game.moves(position, &mut moves);
     }
+    divide_moves(game, position, moves, depth)
+}
+
+/// [`divide`] over `moves`, legal moves of `position` in the order wanted.
+pub fn divide_moves<G: Game>(
+    game: &G,
+    position: &G::Position,
+    moves: Vec<G::Move>,
+    depth: u32,
+) -> Vec<(G::Move, u64)> {
     let mut lists = MoveLists::default();
     moves
         .into_iter()
         .map(|m| {
-            let leaves = count(game, &game.play(position, &m), depth - 1, &mut lists);
+            let leaves = count(
+                game,
+                &game.play(position, &m),
+                depth.saturating_sub(1),
+                &mut lists,
+            );
             (m, leaves)
         })
         .collect()

@@ -193,6 +193,68 @@ fn every_case_matches_its_agreed_successors() {
     assert_eq!(split, 2);
 }
 
+/// The one-line form of a board file: its rows joined by `/`, then the side.
+fn one_line(file: &str) -> String {
+    let lines: Vec<&str> = file.lines().collect();
+    format!("{} {}", lines[1..12].join("/"), lines[0].trim())
+}
+
+#[test]
+fn boards_on_lines_get_the_same_successors_and_counts_as_board_files() {
+    let Some(path) = common::testdata("wildebeest-2pw/cases.jsonl") else {
+        return;
+    };
+    let files: Vec<String> = fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| format!("{}\n", Json::parse(line).get("input").texts().join("\n")))
+        .collect();
+    let input = format!(
+        "{}\n{}\n",
+        files.len(),
+        files
+            .iter()
+            .map(|f| one_line(f))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let listed = congo(&["wildebeest", "--lines"], input.as_bytes());
+    let counted = congo(&["wildebeest", "--lines", "--perft", "2"], input.as_bytes());
+    assert!(listed.status.success(), "{}", text(&listed.stderr));
+    let (listed, counted) = (text(&listed.stdout), text(&counted.stdout));
+    let mut answers = listed.lines().zip(counted.lines());
+    for file in &files {
+        let (line, count) = answers.next().expect("one answer a board");
+        let one_by_one = congo(&["wildebeest", "--stdout"], file.as_bytes());
+        let boards = text(&one_by_one.stdout);
+        let rows: Vec<&str> = boards
+            .lines()
+            .map(|board| board.split(' ').next().unwrap_or_default())
+            .collect();
+        assert_eq!(line, rows.join(" "), "{file}");
+        let perft = congo(&["wildebeest", "--perft", "2"], file.as_bytes());
+        assert_eq!(count, text(&perft.stdout).trim(), "{file}");
+    }
+    assert_eq!(answers.next(), None);
+}
+
+#[test]
+fn a_bad_board_line_names_the_row_and_the_rest_are_answered() {
+    let start = one_line(&board_file(&START, 'W'));
+    let bad_piece = start.replacen("GPPSPJPPPPG", "GPPSPJPPPqG", 1);
+    let short_row = start.replacen("rnzbokxbcnr", "rnzbokxbcn", 1);
+    let input = format!("4\n{bad_piece}\n{start}\n{short_row}\n{start} X\n");
+    let output = congo(&["wildebeest", "--lines", "--perft", "1"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "\n30\n\n\n");
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 2: row 2: unknown piece 'q'\n\
+         congo: line 4: row 11: row has 10 squares, expected 11\n\
+         congo: line 5: expected 2 fields (rows, side), found 3\n"
+    );
+}
+
 fn board_file(rows: &[&str; 11], side: char) -> String {
     format!("{side}\n{}\n7\n60000\n-3\n", rows.join("\n"))
 }

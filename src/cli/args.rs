@@ -428,16 +428,22 @@ pub(super) fn alphabeta(args: Args, rules: Rules) -> Result<Command, UsageError>
     search(Evaluation::Advanced, ALPHABETA_DEPTH, args, rules)
 }
 
-/// `checkers [--perft D]`.
-pub(super) fn checkers(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+/// The options of a game's move lists: `[--perft D]`, a count instead.
+fn perft_option(args: &mut Args) -> Result<Option<u32>, UsageError> {
     let mut perft = None;
-    judge_options(&mut args, false, |option, args| {
+    judge_options(args, false, |option, args| {
         if option != "--perft" {
             return Ok(false);
         }
         perft = Some(args.depth("--perft")?);
         Ok(true)
     })?;
+    Ok(perft)
+}
+
+/// `checkers [--perft D]`.
+pub(super) fn checkers(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let perft = perft_option(&mut args)?;
     Ok(Command::Judge(rules, Job::Checkers(perft), None))
 }
 
@@ -625,10 +631,15 @@ pub(super) fn game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageErr
     Ok(options)
 }
 
-/// `wildebeest [--force | --stdout | --perft D]`.
-pub(super) fn wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError> {
+/// `wildebeest [--force | --stdout | --perft D]` for a board file, or
+/// `wildebeest --lines [--perft D]` for boards on lines.
+pub(super) fn wildebeest(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let output = match args.next()?.as_deref() {
         None => WildebeestOutput::Files { force: false },
+        Some("--lines") => {
+            let perft = perft_option(&mut args)?;
+            return Ok(Command::Judge(rules, Job::Wildebeest(perft), None));
+        }
         Some("--force") => WildebeestOutput::Files { force: true },
         Some("--stdout") => WildebeestOutput::Lines,
         Some("--perft") => WildebeestOutput::Perft(args.depth("--perft")?),
@@ -636,7 +647,7 @@ pub(super) fn wildebeest(mut args: Args) -> Result<WildebeestOutput, UsageError>
     };
     match args.next()? {
         Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
-        None => Ok(output),
+        None => Ok(Command::Wildebeest(output)),
     }
 }
 
@@ -732,7 +743,10 @@ pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageE
     }
     let job = match parse(subcommand.iter().map(OsString::from)) {
         Ok(Command::Judge(_, job, None))
-            if !matches!(job, Job::Checkers(_) | Job::Show(_) | Job::Best(_)) =>
+            if !matches!(
+                job,
+                Job::Checkers(_) | Job::Wildebeest(_) | Job::Show(_) | Job::Best(_)
+            ) =>
         {
             job
         }

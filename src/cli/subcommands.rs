@@ -53,7 +53,9 @@ impl Section {
             Section::Judge => "Subcommands (one answer per FEN; FEN lines on stdin):",
             Section::Pictures => "Pictures:",
             Section::Playing => "Playing (the full rules, 2022 unless --rules 2021):",
-            Section::Wildebeest => "Two-player Wildebeest (a board file on stdin, not N lines):",
+            Section::Wildebeest => {
+                "Two-player Wildebeest (a board file on stdin, or N lines with --lines):"
+            }
             Section::Tools => "Tools:",
         }
     }
@@ -219,10 +221,10 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "wildebeest",
-        arguments: "[--force | --stdout | --perft D]",
-        about: "every legal successor of a 15-line 2PW board file, written to\nboard.000, board.001, ... here, refusing to touch earlier\nboard.* files unless --force (--stdout: one a line, sorted;\n--perft D: the number of move sequences D deep, at most 20)",
+        arguments: "[--force | --stdout | --perft D] | --lines [--perft D]",
+        about: "every legal successor of a 15-line 2PW board file, written to\nboard.000, board.001, ... here, refusing to touch earlier\nboard.* files unless --force (--stdout: one a line, sorted;\n--perft D: the number of move sequences D deep, at most 20);\n--lines reads N boards in the one-line form --stdout writes,\nafter a line with N, and answers each with one line: its\nsuccessors' rows, sorted, or with --perft D the count",
         section: Section::Wildebeest,
-        read: |args, _| args::wildebeest(args).map(Command::Wildebeest),
+        read: args::wildebeest,
     },
     Subcommand {
         name: "gen",

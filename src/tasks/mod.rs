@@ -26,6 +26,7 @@ use std::io::{self, BufRead, Write};
 use crate::checkers::Checkers;
 use crate::engine::Limit;
 use crate::judge::{self, CaseError, Framing, Report, Task};
+use crate::wildebeest::Wildebeest;
 use crate::wits::eval::Evaluation;
 use crate::{FenError, Kind, Position, Rules};
 
@@ -45,6 +46,9 @@ pub enum Job {
     Search(Evaluation, u32),
     /// Russian checkers moves, or perft to a depth.
     Checkers(Option<u32>),
+    /// Two-player Wildebeest boards on lines: the successors, or perft to
+    /// a depth.
+    Wildebeest(Option<u32>),
     /// Diagrams, and SVG drawings in a folder.
     Show(ShowOptions),
     /// The engine's choice for each position.
@@ -78,6 +82,12 @@ impl Job {
             Job::Checkers(None) => user.with(MoveList::new(Checkers)),
             &Job::Checkers(Some(depth)) => user.with(Perft {
                 game: Checkers,
+                depth,
+                threads: 1,
+            }),
+            Job::Wildebeest(None) => user.with(MoveList::new(Wildebeest)),
+            &Job::Wildebeest(Some(depth)) => user.with(Perft {
+                game: Wildebeest,
                 depth,
                 threads: 1,
             }),

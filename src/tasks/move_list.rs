@@ -58,6 +58,7 @@ where
         let position = read(&self.game, lines)?;
         self.moves.clear();
         self.game.moves(&position, &mut self.moves);
+        self.game.in_text_order(&mut self.moves);
         write_line(&self.game, &self.moves, out);
         Ok(())
     }
@@ -107,7 +108,12 @@ where
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;
         let mut total = 0;
-        for (m, leaves) in game::divide(&self.game, &position, self.depth) {
+        let mut moves = Vec::new();
+        if self.depth > 0 {
+            self.game.moves(&position, &mut moves);
+            self.game.in_text_order(&mut moves);
+        }
+        for (m, leaves) in game::divide_moves(&self.game, &position, moves, self.depth) {
             self.game.write_move(&m, out);
             let _ = writeln!(out, " {leaves}");
             total += leaves;

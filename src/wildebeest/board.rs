@@ -101,6 +101,48 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// Why a one-line board could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The line is not UTF-8.
+    NotUtf8,
+    /// Not the two fields `<rows> <side>`; the number found.
+    FieldCount(usize),
+    /// Not 11 rows; the number found.
+    RowCount(usize),
+    /// The side to move is not `W` or `B`; what was found.
+    Side(String),
+    /// What is wrong with one row (1 for the first).
+    Row {
+        /// The row, 1 for the first on the line.
+        row: usize,
+        /// What is wrong with it.
+        error: BoardError,
+    },
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NotUtf8 => crate::judge::NotUtf8.fmt(f),
+            LineError::FieldCount(found) => {
+                write!(f, "expected 2 fields (rows, side), found {found}")
+            }
+            LineError::RowCount(found) => write!(f, "expected 11 rows, found {found}"),
+            LineError::Side(found) => write!(f, "side to move is {found:?}, expected W or B"),
+            LineError::Row { row, error } => write!(f, "row {row}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+impl From<crate::judge::NotUtf8> for LineError {
+    fn from(_: crate::judge::NotUtf8) -> LineError {
+        LineError::NotUtf8
+    }
+}
+
 impl Board {
     /// Reads the 15-line board file.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
@@ -193,8 +235,37 @@ impl Board {
 
     /// The one-line form: `row0/row1/.../row10 S`.
     pub fn line(&self) -> String {
+        format!("{} {}", self.rows(), side_letter(self.side))
+    }
+
+    /// The rows of the one-line form, `row0/row1/.../row10`: how a
+    /// successor is written in a list, where the side to move goes
+    /// without saying.
+    pub fn rows(&self) -> String {
         let rows: Vec<String> = (0..SIZE).map(|row| self.row_text(row)).collect();
-        format!("{} {}", rows.join("/"), side_letter(self.side))
+        rows.join("/")
+    }
+
+    /// Reads the one-line form, `row0/row1/.../row10 S` (what
+    /// [`Board::line`] writes). The file's three closing integers, which
+    /// the line does not carry, are read as 0.
+    pub fn from_line(text: &str) -> Result<Board, LineError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        let &[rows, side] = fields.as_slice() else {
+            return Err(LineError::FieldCount(fields.len()));
+        };
+        let rows: Vec<&str> = rows.split('/').collect();
+        if rows.len() != usize::from(SIZE) {
+            return Err(LineError::RowCount(rows.len()));
+        }
+        let file = format!("{side}\n{}\n0\n0\n0\n", rows.join("\n"));
+        Board::parse(&file).map_err(|error| match error.line() {
+            1 => LineError::Side(side.to_owned()),
+            line => LineError::Row {
+                row: line.saturating_sub(1),
+                error,
+            },
+        })
     }
 
     /// The 15-line file form.

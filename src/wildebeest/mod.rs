@@ -10,7 +10,7 @@ mod moves;
 mod piece;
 mod square;
 
-pub use board::{Board, BoardError};
+pub use board::{Board, BoardError, LineError};
 pub use moves::{Wildebeest, perft, successors};
 pub use piece::{Kind, Piece};
 pub use square::Square;

@@ -99,6 +99,24 @@ impl crate::game::Game for Wildebeest {
     }
 }
 
+/// Boards on lines, in the one-line form; a move is written as the rows
+/// of the board it leads to.
+impl crate::game::TextGame for Wildebeest {
+    type Error = super::LineError;
+
+    fn read(&self, line: &[u8]) -> Result<Board, Self::Error> {
+        Board::from_line(crate::judge::text(line)?)
+    }
+
+    fn write_move(&self, next: &Board, out: &mut Vec<u8>) {
+        out.extend_from_slice(next.rows().as_bytes());
+    }
+
+    fn in_text_order(&self, moves: &mut [Board]) {
+        moves.sort_by_cached_key(Board::rows);
+    }
+}
+
 /// The number of move sequences `depth` moves deep, each move counted once
 /// even where two give the same board. As in the course programs, whose
 /// numbers this matches, a board without a king is expanded like any other.
