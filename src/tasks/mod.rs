@@ -55,6 +55,13 @@ pub enum Job {
     Best(Limit),
 }
 
+/// A task's constants, read through [`Job::with_task`].
+struct Declared {
+    framing: Framing,
+    lines_per_case: usize,
+    sorted_moves: bool,
+}
+
 /// Something to do with a job's task, whatever the task's type: the one
 /// place that turns a [`Job`] into its task is [`Job::with_task`].
 trait WithTask {
@@ -96,40 +103,35 @@ impl Job {
         }
     }
 
-    /// How the job's answers are laid out.
-    pub fn framing(&self) -> Framing {
+    /// What the job's task declares about its cases and answers.
+    fn declared(&self) -> Declared {
         struct Of;
         impl WithTask for Of {
-            type Output = Framing;
-            fn with<T: Task>(self, _: T) -> Framing {
-                T::FRAMING
+            type Output = Declared;
+            fn with<T: Task>(self, _: T) -> Declared {
+                Declared {
+                    framing: T::FRAMING,
+                    lines_per_case: T::LINES_PER_CASE,
+                    sorted_moves: T::SORTED_MOVES,
+                }
             }
         }
         self.with_task(Rules::default(), Of)
+    }
+
+    /// How the job's answers are laid out.
+    pub fn framing(&self) -> Framing {
+        self.declared().framing
     }
 
     /// How many input lines make one case.
     pub fn lines_per_case(&self) -> usize {
-        struct Of;
-        impl WithTask for Of {
-            type Output = usize;
-            fn with<T: Task>(self, _: T) -> usize {
-                T::LINES_PER_CASE
-            }
-        }
-        self.with_task(Rules::default(), Of)
+        self.declared().lines_per_case
     }
 
     /// Whether each answer is one line of moves, sorted as strings.
     pub fn is_move_list(&self) -> bool {
-        struct Of;
-        impl WithTask for Of {
-            type Output = bool;
-            fn with<T: Task>(self, _: T) -> bool {
-                T::SORTED_MOVES
-            }
-        }
-        self.with_task(Rules::default(), Of)
+        self.declared().sorted_moves
     }
 
     /// Answers `input` under `rules`, writing answers to `output` and bad
