@@ -47,6 +47,26 @@ impl Bitboard {
         Bitboard(self.0 & !(1 << square.index()))
     }
 
+    /// Each square of the set moved `files` and `ranks` over (each -1, 0
+    /// or 1); those the step would take off the board are dropped. One
+    /// step for a whole set of pieces at once.
+    pub const fn shifted(self, (files, ranks): (i8, i8)) -> Bitboard {
+        // Squares are numbered file by file, so a rank step is one bit
+        // (kept from wrapping into the next file) and a file step seven.
+        let kept = match ranks {
+            1 => self.0 & !Bitboard::on_rank(Square::SIDE - 1).0,
+            -1 => self.0 & !Bitboard::on_rank(0).0,
+            _ => self.0,
+        };
+        let step = files as i32 * Square::SIDE as i32 + ranks as i32;
+        let moved = if step >= 0 {
+            kept << step
+        } else {
+            kept >> -step
+        };
+        Bitboard(moved & Bitboard::FULL.0)
+    }
+
     /// The squares of the set whose rank is `rank` (0 = rank 1).
     pub const fn on_rank(rank: u8) -> Bitboard {
         let mut board = Bitboard::EMPTY;
@@ -151,6 +171,23 @@ mod tests {
         assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
         assert_eq!((!Bitboard::FULL).count(), 0);
         assert_eq!(Bitboard::FULL.count(), 49);
+    }
+
+    #[test]
+    fn a_shifted_set_is_every_square_stepped_on_the_board() {
+        for files in -1..=1 {
+            for ranks in -1..=1 {
+                let stepped: Bitboard = Square::all()
+                    .filter_map(|s| s.offset(files, ranks))
+                    .collect();
+                assert_eq!(Bitboard::FULL.shifted((files, ranks)), stepped);
+                for square in Square::all() {
+                    let one = Bitboard::from_square(square).shifted((files, ranks));
+                    let expected: Bitboard = square.offset(files, ranks).into_iter().collect();
+                    assert_eq!(one, expected, "{square} by {files},{ranks}");
+                }
+            }
+        }
     }
 
     #[test]

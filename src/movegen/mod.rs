@@ -62,7 +62,7 @@ pub fn tally(board: &Board, side: Color) -> Tally {
     let enemies = board.by_color(!side);
     let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion));
     let mut tally = Tally::default();
-    for_each_target_set(board, side, |targets, chains| {
+    for_each_target_set(board, side, Kind::ALL, |targets, chains| {
         tally.moves += targets.count() + chains;
         tally.captures += (targets & enemies).count();
         tally.lion_captures += (targets & enemy_lions).count();
@@ -71,19 +71,26 @@ pub fn tally(board: &Board, side: Color) -> Tally {
 }
 
 /// The number of moves of the `side` pieces: [`tally`]'s first count
-/// alone, what perft's last ply needs.
+/// alone, what perft's last ply needs. The pawns, often the most pieces,
+/// are counted all together.
 pub fn move_count(board: &Board, side: Color) -> u32 {
-    let mut moves = 0;
-    for_each_target_set(board, side, |targets, chains| {
+    let mut moves = pawn::pawn_move_count(board, side);
+    let others = Kind::ALL.into_iter().filter(|&kind| kind != Kind::Pawn);
+    for_each_target_set(board, side, others, |targets, chains| {
         moves += targets.count() + chains;
     });
     moves
 }
 
-/// Hands `found` each `side` piece's target squares, with the number of
-/// jump chains for a monkey (0 for the others).
-fn for_each_target_set(board: &Board, side: Color, mut found: impl FnMut(Bitboard, u32)) {
-    for kind in Kind::ALL {
+/// Hands `found` the target squares of each `side` piece of `kinds`, with
+/// the number of jump chains for a monkey (0 for the others).
+fn for_each_target_set(
+    board: &Board,
+    side: Color,
+    kinds: impl IntoIterator<Item = Kind>,
+    mut found: impl FnMut(Bitboard, u32),
+) {
+    for kind in kinds {
         for from in board.pieces(Piece::new(side, kind)) {
             let chains = match kind {
                 Kind::Monkey => monkey::chain_count(board, side, from),

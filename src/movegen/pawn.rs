@@ -6,7 +6,7 @@
 
 use super::{not_own, quiet_walk};
 use crate::tables::{PAWN_FORWARD, SIDEWAYS};
-use crate::{Bitboard, Board, Color, Square};
+use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 /// A pawn retreats straight back, and only once past the river.
 pub(super) fn pawn_targets(board: &Board, side: Color, from: Square) -> Bitboard {
@@ -27,6 +27,32 @@ pub(super) fn superpawn_targets(board: &Board, side: Color, from: Square) -> Bit
     [-1, 0, 1].into_iter().fold(steps, |targets, files| {
         targets | quiet_walk(board, from, (files, back), 2)
     })
+}
+
+/// The number of moves of all the `side` pawns together, found for the
+/// whole set at once: what perft's last ply needs. Each step maps pawns to
+/// squares one to one, so counting the squares counts the moves.
+pub(super) fn pawn_move_count(board: &Board, side: Color) -> u32 {
+    let pawns = board.pieces(Piece::new(side, Kind::Pawn));
+    let forward = side.forward();
+    let ahead: u32 = [-1, 0, 1]
+        .into_iter()
+        .map(|files| (pawns.shifted((files, forward)) & not_own(board, side)).count())
+        .sum();
+    let empty = !board.occupied();
+    let one_back = (pawns & past_river(side)).shifted((0, -forward)) & empty;
+    let two_back = one_back.shifted((0, -forward)) & empty;
+    ahead + one_back.count() + two_back.count()
+}
+
+/// The squares past the river for `side`: ranks 5-7 for white, 1-3 for
+/// black.
+fn past_river(side: Color) -> Bitboard {
+    let ranks = match side {
+        Color::White => Square::RIVER_RANK + 1..Square::SIDE,
+        Color::Black => 0..Square::RIVER_RANK,
+    };
+    ranks.fold(Bitboard::EMPTY, |set, rank| set | Bitboard::on_rank(rank))
 }
 
 /// White pawns are past the river on ranks 5-7, black pawns on ranks 1-3.
