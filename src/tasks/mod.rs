@@ -63,10 +63,12 @@ struct Declared {
 }
 
 /// Something to do with a job's task, whatever the task's type: the one
-/// place that turns a [`Job`] into its task is [`Job::with_task`].
+/// place that turns a [`Job`] into its task is [`Job::with_task`]. The
+/// task comes as a maker, so that reading its constants builds nothing
+/// (a search's task allocates its transposition table).
 trait WithTask {
     type Output;
-    fn with<T: Task>(self, task: T) -> Self::Output;
+    fn with<T: Task>(self, make: impl FnOnce() -> T) -> Self::Output;
 }
 
 impl Job {
@@ -74,32 +76,34 @@ impl Job {
     /// `show` gets no folder here: [`Job::run`] prepares that.
     fn with_task<U: WithTask>(&self, rules: Rules, user: U) -> U::Output {
         match self {
-            Job::Board => user.with(Listing { rules }),
-            &Job::PieceMoves(kind) => user.with(PieceMoves::new(kind, rules)),
-            Job::Moves => user.with(MoveList::new(rules)),
-            Job::Play => user.with(Play::new(rules)),
-            &Job::Perft(depth, threads) => user.with(Perft {
+            Job::Board => user.with(|| Listing { rules }),
+            &Job::PieceMoves(kind) => user.with(|| PieceMoves::new(kind, rules)),
+            Job::Moves => user.with(|| MoveList::new(rules)),
+            Job::Play => user.with(|| Play::new(rules)),
+            &Job::Perft(depth, threads) => user.with(|| Perft {
                 game: rules,
                 depth,
                 threads,
             }),
-            &Job::Divide(depth) => user.with(Divide { game: rules, depth }),
-            &Job::Evaluate(evaluation) => user.with(Score::evaluation(evaluation, rules)),
-            &Job::Search(evaluation, depth) => user.with(Score::search(evaluation, depth, rules)),
-            Job::Checkers(None) => user.with(MoveList::new(Checkers)),
-            &Job::Checkers(Some(depth)) => user.with(Perft {
+            &Job::Divide(depth) => user.with(|| Divide { game: rules, depth }),
+            &Job::Evaluate(evaluation) => user.with(|| Score::evaluation(evaluation, rules)),
+            &Job::Search(evaluation, depth) => {
+                user.with(|| Score::search(evaluation, depth, rules))
+            }
+            Job::Checkers(None) => user.with(|| MoveList::new(Checkers)),
+            &Job::Checkers(Some(depth)) => user.with(|| Perft {
                 game: Checkers,
                 depth,
                 threads: 1,
             }),
-            Job::Wildebeest(None) => user.with(MoveList::new(Wildebeest)),
-            &Job::Wildebeest(Some(depth)) => user.with(Perft {
+            Job::Wildebeest(None) => user.with(|| MoveList::new(Wildebeest)),
+            &Job::Wildebeest(Some(depth)) => user.with(|| Perft {
                 game: Wildebeest,
                 depth,
                 threads: 1,
             }),
-            &Job::Best(limit) => user.with(Best::new(rules, limit)),
-            Job::Show(options) => user.with(Show::without_drawings(options, rules)),
+            &Job::Best(limit) => user.with(|| Best::new(rules, limit)),
+            Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
         }
     }
 
@@ -108,7 +112,7 @@ impl Job {
         struct Of;
         impl WithTask for Of {
             type Output = Declared;
-            fn with<T: Task>(self, _: T) -> Declared {
+            fn with<T: Task>(self, _: impl FnOnce() -> T) -> Declared {
                 Declared {
                     framing: T::FRAMING,
                     lines_per_case: T::LINES_PER_CASE,
@@ -146,8 +150,8 @@ impl Job {
         struct Run<I, O, E>(I, O, E);
         impl<I: BufRead, O: Write, E: Write> WithTask for Run<I, O, E> {
             type Output = io::Result<Report>;
-            fn with<T: Task>(self, task: T) -> io::Result<Report> {
-                judge::run(&task, self.0, self.1, self.2)
+            fn with<T: Task>(self, make: impl FnOnce() -> T) -> io::Result<Report> {
+                judge::run(&make(), self.0, self.1, self.2)
             }
         }
         match self {
