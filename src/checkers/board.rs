@@ -116,7 +116,7 @@ const LIGHT: u64 = {
     let mut set = 0;
     let mut index = 0;
     while index < 64 {
-        if (index / 8 + index % 8) % 2 == 1 {
+        if !Square::from_index(index).is_dark() {
             set |= 1 << index;
         }
         index += 1;
@@ -282,6 +282,18 @@ fn bytes_equal(word: u64, byte: u8) -> u8 {
     ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
+/// The side a turn word names: `WHITE` or `BLACK`, `W` or `B`, in any case.
+fn turn_named(word: &[u8]) -> Option<Color> {
+    let is = |name: &[u8]| word.eq_ignore_ascii_case(name);
+    if is(b"white") || is(b"w") {
+        Some(Color::White)
+    } else if is(b"black") || is(b"b") {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
 impl Position {
     /// Reads a well-formed line straight from its bytes: eight rows of
     /// eight squares, blanks, then the turn. `None` for anything else,
@@ -314,15 +326,10 @@ impl Position {
         if board.occupied() & LIGHT != 0 {
             return None;
         }
-        let is = |word: &[u8]| turn.eq_ignore_ascii_case(word);
-        let turn = if is(b"white") || is(b"w") {
-            Color::White
-        } else if is(b"black") || is(b"b") {
-            Color::Black
-        } else {
-            return None;
-        };
-        Some(Position { board, turn })
+        Some(Position {
+            board,
+            turn: turn_named(turn)?,
+        })
     }
 }
 
@@ -361,14 +368,8 @@ impl FromStr for Position {
                 board.set(square, piece);
             }
         }
-        let is = |word: &str| turn.eq_ignore_ascii_case(word);
-        let turn = if is("white") || is("w") {
-            Color::White
-        } else if is("black") || is("b") {
-            Color::Black
-        } else {
-            return Err(CheckersError::Turn(turn.to_owned()));
-        };
+        let turn =
+            turn_named(turn.as_bytes()).ok_or_else(|| CheckersError::Turn(turn.to_owned()))?;
         Ok(Position { board, turn })
     }
 }

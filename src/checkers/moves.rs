@@ -286,14 +286,6 @@ fn far_row(color: Color) -> u8 {
     }
 }
 
-/// The row step of a man's forward move.
-fn forward(color: Color) -> i8 {
-    match color {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
-
 /// The squares a piece on `from` reaches along `direction` before the
 /// first piece in `occupied`, or the edge.
 fn open_ray(from: usize, direction: usize, occupied: u64) -> u64 {
@@ -313,7 +305,7 @@ fn simple_moves(board: &Board, color: Color, moves: &mut Vec<Move>) {
     let men = own & !board.kings();
     let empty = !board.occupied();
     for (direction, &(files, rows)) in DIAGONALS.iter().enumerate() {
-        if rows == forward(color) {
+        if rows == color.forward() {
             for to in squares(step(men, direction) & empty) {
                 if let Some(from) = to.offset(-files, -rows) {
                     moves.extend(Move::start(from, false).then(to));
