@@ -115,6 +115,24 @@ pub const PAWN_FORWARD: [[Bitboard; Square::COUNT]; 2] = [
 /// One step along the rank (the superpawn's extra move).
 pub const SIDEWAYS: [Bitboard; Square::COUNT] = leaper(&[(-1, 0), (1, 0)]);
 
+/// The ranks past the river, where a pawn may retreat: 5-7 for white,
+/// 1-3 for black.
+pub const PAST_RIVER: [Bitboard; 2] = [
+    ranks(Square::RIVER_RANK + 1, Square::SIDE),
+    ranks(0, Square::RIVER_RANK),
+];
+
+/// The squares of ranks `lowest` up to, not including, `end`.
+const fn ranks(lowest: u8, end: u8) -> Bitboard {
+    let mut board = Bitboard::EMPTY;
+    let mut rank = lowest;
+    while rank < end {
+        board = Bitboard(board.0 | Bitboard::on_rank(rank).0);
+        rank += 1;
+    }
+    board
+}
+
 /// Each side's 3x3 castle: files c-e, ranks 1-3 for white and 5-7 for black.
 pub const CASTLE: [Bitboard; 2] = [castle(0), castle(4)];
 
@@ -252,6 +270,18 @@ mod tests {
             names(CASTLE[1]),
             ["c5", "c6", "c7", "d5", "d6", "d7", "e5", "e6", "e7"]
         );
+    }
+
+    #[test]
+    fn past_the_river_is_three_ranks_on_the_far_side() {
+        for (side, ranks) in [(0, 4..=6), (1, 0..=2)] {
+            assert_eq!(PAST_RIVER[side].count(), 21);
+            assert!(
+                PAST_RIVER[side]
+                    .into_iter()
+                    .all(|s| ranks.contains(&s.rank()))
+            );
+        }
     }
 
     #[test]

@@ -5,13 +5,13 @@
 //! the path is empty.
 
 use super::{not_own, quiet_walk};
-use crate::tables::{PAWN_FORWARD, SIDEWAYS};
+use crate::tables::{PAST_RIVER, PAWN_FORWARD, SIDEWAYS};
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 /// A pawn retreats straight back, and only once past the river.
 pub(super) fn pawn_targets(board: &Board, side: Color, from: Square) -> Bitboard {
     let forward = PAWN_FORWARD[side.index()][from.index()] & not_own(board, side);
-    if is_past_river(side, from) {
+    if PAST_RIVER[side.index()].contains(from) {
         forward | quiet_walk(board, from, (0, -side.forward()), 2)
     } else {
         forward
@@ -40,27 +40,9 @@ pub(super) fn pawn_move_count(board: &Board, side: Color) -> u32 {
         .map(|files| (pawns.shifted((files, forward)) & not_own(board, side)).count())
         .sum();
     let empty = !board.occupied();
-    let one_back = (pawns & past_river(side)).shifted((0, -forward)) & empty;
+    let one_back = (pawns & PAST_RIVER[side.index()]).shifted((0, -forward)) & empty;
     let two_back = one_back.shifted((0, -forward)) & empty;
     ahead + one_back.count() + two_back.count()
-}
-
-/// The squares past the river for `side`: ranks 5-7 for white, 1-3 for
-/// black.
-fn past_river(side: Color) -> Bitboard {
-    let ranks = match side {
-        Color::White => Square::RIVER_RANK + 1..Square::SIDE,
-        Color::Black => 0..Square::RIVER_RANK,
-    };
-    ranks.fold(Bitboard::EMPTY, |set, rank| set | Bitboard::on_rank(rank))
-}
-
-/// White pawns are past the river on ranks 5-7, black pawns on ranks 1-3.
-fn is_past_river(side: Color, square: Square) -> bool {
-    match side {
-        Color::White => square.rank() > Square::RIVER_RANK,
-        Color::Black => square.rank() < Square::RIVER_RANK,
-    }
 }
 
 #[cfg(test)]
