@@ -194,6 +194,43 @@ pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = {
     table
 };
 
+/// The crocodile's slides from each square, as two rays split by the
+/// direction in which square numbers run: `[upward, downward]`. On the
+/// river it slides both ways along it; elsewhere towards the river in its
+/// file, up to the river and no further, so one of the two is empty. Square
+/// numbers go up a file, then file by file, so the first piece on an upward
+/// ray is its lowest bit and on a downward ray its highest.
+pub const CROCODILE_RAYS: [[Bitboard; 2]; Square::COUNT] = {
+    let mut table = [[Bitboard::EMPTY; 2]; Square::COUNT];
+    let mut index = 0;
+    while index < Square::COUNT {
+        let from = Square::ALL[index];
+        let rank = from.rank();
+        let river = Square::RIVER_RANK;
+        table[index] = if rank == river {
+            [ray(from, (1, 0)), ray(from, (-1, 0))]
+        } else if rank < river {
+            [
+                Bitboard(
+                    ray(from, (0, 1)).0
+                        & !ray(Square::ALL[index + (river - rank) as usize], (0, 1)).0,
+                ),
+                Bitboard::EMPTY,
+            ]
+        } else {
+            [
+                Bitboard::EMPTY,
+                Bitboard(
+                    ray(from, (0, -1)).0
+                        & !ray(Square::ALL[index - (rank - river) as usize], (0, -1)).0,
+                ),
+            ]
+        };
+        index += 1;
+    }
+    table
+};
+
 /// The squares a lion can fly to from each square: its file and its two
 /// diagonals, at any distance (never along a rank).
 pub const LION_LINES: [Bitboard; Square::COUNT] = {
@@ -258,6 +295,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn crocodile_rays_end_at_the_river() {
+        let rays = |name| CROCODILE_RAYS[square(name).index()].map(names);
+        assert_eq!(rays("a1"), [vec!["a2", "a3", "a4"], vec![]]);
+        assert_eq!(rays("g7"), [vec![], vec!["g4", "g5", "g6"]]);
+        assert_eq!(rays("c5"), [vec![], vec!["c4"]]);
+        assert_eq!(rays("d4"), [vec!["e4", "f4", "g4"], vec!["a4", "b4", "c4"]]);
     }
 
     #[test]

@@ -1,41 +1,32 @@
 //! The crocodile: one step in any direction, plus a rook's slide towards
 //! the river along its file, or along the river when it is on it.
 
-use super::{not_own, quiet_walk};
-use crate::tables::KING_STEPS;
+use super::not_own;
+use crate::tables::{CROCODILE_RAYS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    let steps = KING_STEPS[from.index()] & not_own(board, side);
-    let slides = if from.is_river() {
-        let width = usize::from(Square::SIDE);
-        slide(board, side, from, (-1, 0), width) | slide(board, side, from, (1, 0), width)
-    } else {
-        let towards = if from.rank() < Square::RIVER_RANK {
-            1
-        } else {
-            -1
-        };
-        let distance = from.rank().abs_diff(Square::RIVER_RANK);
-        slide(board, side, from, (0, towards), usize::from(distance))
-    };
-    steps | slides
+    let [upward, downward] = CROCODILE_RAYS[from.index()];
+    let occupied = board.occupied();
+    let slides = upward_reach(upward, occupied) | downward_reach(downward, occupied);
+    (KING_STEPS[from.index()] | slides) & not_own(board, side)
 }
 
-/// Up to `steps` squares in one direction over empty squares, ending on
-/// the last empty one or on the first enemy piece.
-fn slide(board: &Board, side: Color, from: Square, direction: (i8, i8), steps: usize) -> Bitboard {
-    let path = quiet_walk(board, from, direction, steps);
-    let walked = path.count() as i8;
-    let stop = from.offset(direction.0 * (walked + 1), direction.1 * (walked + 1));
-    match stop {
-        Some(square)
-            if usize::from(walked as u8) < steps && board.by_color(!side).contains(square) =>
-        {
-            path.with(square)
-        }
-        _ => path,
-    }
+/// The squares of a ray running up the square numbers as far as its first
+/// piece, that piece included (the whole ray when it has none).
+fn upward_reach(ray: Bitboard, occupied: Bitboard) -> Bitboard {
+    let pieces = ray.0 & occupied.0;
+    let first = pieces & pieces.wrapping_neg();
+    Bitboard(ray.0 & (first << 1).wrapping_sub(1))
+}
+
+/// The squares of a ray running down the square numbers as far as its
+/// first piece, that piece included (the whole ray when it has none).
+fn downward_reach(ray: Bitboard, occupied: Bitboard) -> Bitboard {
+    let pieces = ray.0 & occupied.0;
+    // With no piece, bit 0 stands in and the mask keeps every square.
+    let first = 63 - (pieces | 1).leading_zeros();
+    Bitboard(ray.0 & !((1 << first) - 1))
 }
 
 #[cfg(test)]

@@ -121,6 +121,7 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 
 /// The target squares of the `kind` piece of `side` on `from`; a monkey's
 /// are its quiet steps only (its jumps are chains, see [`monkey`]).
+#[inline(always)]
 fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
     match kind {
         Kind::Monkey => monkey::steps(board, from),

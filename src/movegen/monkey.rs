@@ -82,6 +82,11 @@ impl<'a> Chain<'a> {
         jumps: Jumps,
         found: &mut impl FnMut(Move) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // Most monkeys have no enemy beside them: no chain, and no need to
+        // look in each direction.
+        if (KING_STEPS[at.index()] & self.enemies & !jumped).is_empty() {
+            return ControlFlow::Continue(());
+        }
         for (direction, &(files, ranks)) in DIRECTIONS.iter().enumerate() {
             let (Some(over), Some(landing)) =
                 (at.offset(files, ranks), at.offset(2 * files, 2 * ranks))
