@@ -223,11 +223,17 @@ impl FromStr for Board {
     type Err = FenError;
 
     fn from_str(field: &str) -> Result<Board, FenError> {
-        read_field(field.as_bytes()).ok_or_else(|| explain(field))
+        match read_field(field.as_bytes()) {
+            Some((board, [])) => Ok(board),
+            _ => Err(explain(field)),
+        }
     }
 }
 
-/// Reads a well-formed piece field; `None` for any other.
+/// Reads a well-formed piece field from the start of `bytes` up to the
+/// first space, returning the board and the bytes from that space on;
+/// `None` if the field is not well formed. Stopping at the space here saves
+/// the caller a pass over the field to find it.
 ///
 /// Whether a byte is a piece or a digit is a coin toss on real boards, so
 /// this loop has no branch that depends on it (a mispredicted branch a
@@ -236,7 +242,7 @@ impl FromStr for Board {
 /// clamped, as a clamp compiles to a branch; what a malformed field sets
 /// out of place does not matter, since the field is rejected. The 7x7
 /// array is filled afterwards from the sets, one store per piece.
-fn read_field(bytes: &[u8]) -> Option<Board> {
+fn read_field(bytes: &[u8]) -> Option<(Board, &[u8])> {
     // The last set absorbs the bits of slashes, digits and a well-formed
     // rank's end.
     let mut by_piece = [Bitboard::EMPTY; 17];
@@ -244,7 +250,12 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
     let mut after_digit = false;
     let mut rank = 6usize;
     let mut file = 0usize;
-    for &byte in bytes {
+    let mut end = bytes.len();
+    for (at, &byte) in bytes.iter().enumerate() {
+        if byte == b' ' {
+            end = at;
+            break;
+        }
         let glyph = GLYPHS[usize::from(byte)];
         misfit |= (glyph.slash & (file != 7)) | (glyph.digit & after_digit);
         after_digit = glyph.digit;
@@ -262,7 +273,7 @@ fn read_field(bytes: &[u8]) -> Option<Board> {
     if misfit | (file != 7) | (rank != 0) {
         return None;
     }
-    Some(Board::from_piece_sets(&by_piece))
+    Some((Board::from_piece_sets(&by_piece), &bytes[end..]))
 }
 
 /// Why [`read_field`] rejected a piece field: the first problem, reading
@@ -364,8 +375,7 @@ fn read_position(bytes: &[u8]) -> Result<Position, FenError> {
 /// with no pass over the text but the piece field's own; `None` for any
 /// other text, which [`read_any`] then reads (or explains).
 fn read_canonical(bytes: &[u8]) -> Option<Position> {
-    let blank = bytes.iter().position(|&byte| byte == b' ')?;
-    let (field, rest) = bytes.split_at(blank);
+    let (board, rest) = read_field(bytes)?;
     let [b' ', side, b' ', number @ ..] = rest else {
         return None;
     };
@@ -382,7 +392,7 @@ fn read_canonical(bytes: &[u8]) -> Option<Position> {
         .iter()
         .fold(0, |sum, digit| sum * 10 + u32::from(digit - b'0'));
     Some(Position {
-        board: read_field(field)?,
+        board,
         side,
         move_number,
     })

@@ -25,7 +25,7 @@ mod task;
 pub use lines::MAX_LINE;
 pub use task::{CaseError, Framing, MAX_CASE_LINES, NotUtf8, Task, text};
 
-use lines::{Lines, decode, first_line_text, parse_count, start_of_last_lines};
+use lines::{Lines, decode, first_line_text, parse_count, split_lines, start_of_last_lines};
 
 /// Why the input, rather than one case, could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -321,7 +321,7 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch<T::Error>) {
     batch.output.clear();
     batch.errors.clear();
     batch.first_answer = None;
-    let mut lines = batch.text.split(|&byte| byte == b'\n');
+    let mut lines = split_lines(&batch.text);
     for case in 0..batch.cases {
         let mut raw: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
         for line in raw.iter_mut().take(T::LINES_PER_CASE) {
