@@ -162,8 +162,9 @@ struct Glyph {
     /// Which of the 16 piece sets its square joins; 16, a spare set, when it
     /// is no piece.
     slot: u8,
-    /// How many squares it covers: 1 for a piece, its value for a digit,
-    /// and [`Glyph::POISON`] for a byte that has no place in a FEN.
+    /// How many cells of [`CELL_SQUARES`] it covers: 1 for a piece or a
+    /// slash, its value for a digit, and [`Glyph::POISON`] for a byte that
+    /// has no place in a FEN.
     width: u8,
     /// It ends a rank.
     slash: bool,
@@ -172,10 +173,35 @@ struct Glyph {
 }
 
 impl Glyph {
-    /// A width no rank survives: a `0` or an unknown byte makes its rank
-    /// too wide, so one width check catches every malformed field.
+    /// A width no field survives: a `0` or an unknown byte carries the
+    /// reader past the field's last cell, so the check of where it ends
+    /// catches every such byte.
     const POISON: u8 = 64;
 }
+
+/// The piece field laid out as 7 rows of 8 cells, the first row rank 7:
+/// each rank's seven squares and then the cell of the slash after it. Each
+/// cell's square as a set (empty for the slash cells), so that reading a
+/// byte needs no arithmetic on files and ranks.
+const CELL_SQUARES: [Bitboard; 64] = {
+    let mut cells = [Bitboard::EMPTY; 64];
+    let mut cell = 0;
+    while cell < 56 {
+        let (row, column) = ((cell / 8) as u8, (cell % 8) as u8);
+        if let Some(square) = Square::new(column, 6 - row) {
+            cells[cell] = Bitboard::from_square(square);
+        }
+        cell += 1;
+    }
+    cells
+};
+
+/// The cells of the six slashes in a well-formed field: the last of each
+/// row but the final one.
+const SLASH_CELLS: u64 = 0x0000_8080_8080_8080;
+
+/// The cell after a well-formed field: the last row's slash cell.
+const FIELD_END: usize = 55;
 
 /// The meaning of every byte, so that reading a field is one look-up a byte.
 const GLYPHS: [Glyph; 256] = {
@@ -192,7 +218,7 @@ const GLYPHS: [Glyph; 256] = {
         glyphs[byte] = match byte as u8 {
             b'/' => Glyph {
                 slash: true,
-                width: 0,
+                width: 1,
                 ..unknown
             },
             digit @ b'1'..=b'9' => Glyph {
@@ -238,18 +264,20 @@ impl FromStr for Board {
 /// Whether a byte is a piece or a digit is a coin toss on real boards, so
 /// this loop has no branch that depends on it (a mispredicted branch a
 /// byte costs more than the rest of the work): every byte sets a bit, a
-/// digit or slash one in a spare set. Indices are masked rather than
-/// clamped, as a clamp compiles to a branch; what a malformed field sets
-/// out of place does not matter, since the field is rejected. The 7x7
-/// array is filled afterwards from the sets, one store per piece.
+/// digit or slash one in a spare set, and moves the reader on by its
+/// width. Every width is at least one, so a field that ends on
+/// [`FIELD_END`] with its slashes on [`SLASH_CELLS`] has seven ranks of
+/// exactly seven squares. Indices are masked rather than clamped, as a
+/// clamp compiles to a branch; what a malformed field sets out of place
+/// does not matter, since the field is rejected. The 7x7 array is filled
+/// afterwards from the sets, one store per piece.
 fn read_field(bytes: &[u8]) -> Option<(Board, &[u8])> {
-    // The last set absorbs the bits of slashes, digits and a well-formed
-    // rank's end.
+    // The last set absorbs the bits of digits and slashes.
     let mut by_piece = [Bitboard::EMPTY; 17];
-    let mut misfit = false;
+    let mut slashes = 0u64;
+    let mut adjacent_digits = false;
     let mut after_digit = false;
-    let mut rank = 6usize;
-    let mut file = 0usize;
+    let mut cell = 0usize;
     let mut end = bytes.len();
     for (at, &byte) in bytes.iter().enumerate() {
         if byte == b' ' {
@@ -257,20 +285,13 @@ fn read_field(bytes: &[u8]) -> Option<(Board, &[u8])> {
             break;
         }
         let glyph = GLYPHS[usize::from(byte)];
-        misfit |= (glyph.slash & (file != 7)) | (glyph.digit & after_digit);
+        by_piece[usize::from(glyph.slot)] |= CELL_SQUARES[cell & 63];
+        slashes |= u64::from(glyph.slash) << (cell & 63);
+        adjacent_digits |= glyph.digit & after_digit;
         after_digit = glyph.digit;
-        let bit = file.wrapping_mul(7).wrapping_add(rank) & 63;
-        by_piece[usize::from(glyph.slot)] |= Bitboard(1 << bit);
-        // Wrapping: a seventh slash makes the rank huge, and the check
-        // after the loop rejects it.
-        rank = rank.wrapping_sub(usize::from(glyph.slash));
-        file = if glyph.slash {
-            0
-        } else {
-            file + usize::from(glyph.width)
-        };
+        cell += usize::from(glyph.width);
     }
-    if misfit | (file != 7) | (rank != 0) {
+    if adjacent_digits | (cell != FIELD_END) | (slashes != SLASH_CELLS) {
         return None;
     }
     Some((Board::from_piece_sets(&by_piece), &bytes[end..]))
@@ -480,6 +501,9 @@ mod tests {
         let cases = [
             ("7/7/7/7/7/7", FenError::RankCount(6)),
             ("7/7/7/7/7/7/7/7", FenError::RankCount(8)),
+            // Fifteen squares and a rank short: 49 squares in all, which a
+            // count of squares alone would let through.
+            ("7p7/7/7/7/7/7", FenError::RankCount(6)),
             (
                 "7/7/8/7/7/7/7",
                 FenError::RankWidth {
