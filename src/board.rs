@@ -74,7 +74,8 @@ impl Board {
     /// kind]` (white's kinds first, in [`Kind::ALL`] order). The sets must
     /// not overlap.
     pub(crate) fn from_piece_sets(sets: &[Bitboard; 17]) -> Board {
-        let mut board = Board::empty();
+        // Copied whole from a constant, rather than 49 stores of `None`.
+        let mut board = const { Board::empty() };
         // One store per piece into the array.
         // Indexed by the squares' numbers, file by file, as the sets are.
         let array = board.squares.as_flattened_mut();
