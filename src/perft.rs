@@ -37,6 +37,7 @@ impl TextGame for Rules {
         Position::from_fen_bytes(line, *self)
     }
 
+    #[inline]
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
         m.write_to(out);
     }
