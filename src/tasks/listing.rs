@@ -19,15 +19,15 @@ impl Task for Listing {
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = position(lines, self.rules)?;
-        for kind in Kind::ALL {
-            for color in Color::ALL {
-                out.extend_from_slice(color.name().as_bytes());
-                out.push(b' ');
-                out.extend_from_slice(kind.name().as_bytes());
-                out.push(b':');
+        for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
+            for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
+                // The whole padded label, then the padding taken back off:
+                // a fixed-size copy rather than a call to copy `length` bytes.
+                out.extend_from_slice(&label);
+                out.truncate(out.len() - (LABEL_WIDTH - length));
                 for square in position.board.pieces(Piece::new(color, kind)) {
-                    out.push(b' ');
-                    out.extend_from_slice(&square.name());
+                    let [file, rank] = square.name();
+                    out.extend_from_slice(&[b' ', file, rank]);
                 }
                 out.push(b'\n');
             }
@@ -36,5 +36,59 @@ impl Task for Listing {
         out.extend_from_slice(position.side.name().as_bytes());
         out.push(b'\n');
         Ok(())
+    }
+}
+
+/// The longest label, `black superpawn:` or `white crocodile:`.
+const LABEL_WIDTH: usize = 16;
+
+/// Each line's label, `white pawn:` and so on, by kind and then colour,
+/// padded to [`LABEL_WIDTH`] bytes, with its own length.
+const LABELS: [[([u8; LABEL_WIDTH], usize); 2]; 8] = {
+    let mut labels = [[([0; LABEL_WIDTH], 0); 2]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut color = 0;
+        while color < 2 {
+            let parts = [
+                Color::ALL[color].name().as_bytes(),
+                b" ",
+                Kind::ALL[kind].name().as_bytes(),
+                b":",
+            ];
+            let (label, length) = &mut labels[kind][color];
+            let mut part = 0;
+            while part < parts.len() {
+                let mut byte = 0;
+                while byte < parts[part].len() {
+                    label[*length] = parts[part][byte];
+                    *length += 1;
+                    byte += 1;
+                }
+                part += 1;
+            }
+            color += 1;
+        }
+        kind += 1;
+    }
+    labels
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_name_the_colour_and_kind() {
+        for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
+            for (color, (label, length)) in Color::ALL.into_iter().zip(labels) {
+                let expected = format!("{} {}:", color.name(), kind.name());
+                assert_eq!(&label[..*length], expected.as_bytes());
+            }
+        }
+        assert_eq!(
+            LABELS.as_flattened().iter().map(|l| l.1).max(),
+            Some(LABEL_WIDTH)
+        );
     }
 }
