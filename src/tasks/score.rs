@@ -1,7 +1,5 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use std::io::Write;
-
 use super::position;
 use crate::FenError;
 use crate::Rules;
@@ -51,7 +49,53 @@ impl Task for Score {
             None => self.evaluation.score(&position),
             Some(depth) => self.searcher.value(&position, depth),
         };
-        let _ = writeln!(out, "{value}");
+        write_value_line(out, value);
         Ok(())
+    }
+}
+
+/// Appends `value` in decimal and a line end, without the formatting
+/// machinery, which cost a twentieth of an `evaluate` line.
+fn write_value_line(out: &mut Vec<u8>, value: i32) {
+    // The ten digits of `i32::MIN`, the longest.
+    let mut digits = [0; 10];
+    let mut start = digits.len();
+    let mut rest = value.unsigned_abs();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&digits[start..]);
+    out.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_written_as_format_writes_them() {
+        for value in [
+            0,
+            7,
+            -7,
+            10,
+            -100,
+            123_456,
+            i32::MAX,
+            i32::MIN,
+            i32::MIN + 1,
+        ] {
+            let mut out = Vec::new();
+            write_value_line(&mut out, value);
+            assert_eq!(out, format!("{value}\n").into_bytes());
+        }
     }
 }
