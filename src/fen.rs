@@ -263,9 +263,9 @@ impl FromStr for Board {
 ///
 /// Whether a byte is a piece or a digit is a coin toss on real boards, so
 /// this loop has no branch that depends on it (a mispredicted branch a
-/// byte costs more than the rest of the work): every byte sets a bit, a
-/// digit or slash one in a spare set, and moves the reader on by its
-/// width. Every width is at least one, so a field that ends on
+/// byte costs more than the rest of the work): every byte adds its cell's
+/// square to a set (a digit's or slash's to a spare set) and moves the
+/// reader on by its width. Every width is at least one, so a field that ends on
 /// [`FIELD_END`] with its slashes on [`SLASH_CELLS`] has seven ranks of
 /// exactly seven squares. Indices are masked rather than clamped, as a
 /// clamp compiles to a branch; what a malformed field sets out of place

@@ -121,6 +121,8 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 
 /// The target squares of the `kind` piece of `side` on `from`; a monkey's
 /// are its quiet steps only (its jumps are chains, see [`monkey`]).
+/// Always inlined: in the counting loops `kind` is then known and the
+/// match goes away; as a call, it was a fifth of perft's time.
 #[inline(always)]
 fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
     match kind {
