@@ -70,15 +70,16 @@ impl Board {
 }
 
 impl Board {
-    /// The board whose `color`'s `kind` pieces stand on `sets[8 * color +
-    /// kind]` (white's kinds first, in [`Kind::ALL`] order). The sets must
-    /// not overlap.
-    pub(crate) fn from_piece_sets(sets: &[Bitboard; 17]) -> Board {
+    /// Makes this the board whose `color`'s `kind` pieces stand on
+    /// `sets[8 * color + kind]` (white's kinds first, in [`Kind::ALL`]
+    /// order); the sets must not overlap. It fills the board in place, so
+    /// that the FEN reader never moves a whole board.
+    pub(crate) fn set_piece_sets(&mut self, sets: &[Bitboard; 17]) {
         // Copied whole from a constant, rather than 49 stores of `None`.
-        let mut board = const { Board::empty() };
+        *self = const { Board::empty() };
         // One store per piece into the array.
         // Indexed by the squares' numbers, file by file, as the sets are.
-        let array = board.squares.as_flattened_mut();
+        let array = self.squares.as_flattened_mut();
         for (slot, &squares) in sets[..16].iter().enumerate() {
             let mut bits = squares.0;
             while bits != 0 {
@@ -92,15 +93,14 @@ impl Board {
             .into_iter()
             .zip(sets[..8].iter().zip(&sets[8..16]))
         {
-            board.by_kind[kind] = white | black;
-            board.by_color[Color::White] |= white;
-            board.by_color[Color::Black] |= black;
+            self.by_kind[kind] = white | black;
+            self.by_color[Color::White] |= white;
+            self.by_color[Color::Black] |= black;
         }
-        board
     }
 }
 
-/// The piece of each of the 16 piece sets of [`Board::from_piece_sets`]:
+/// The piece of each of the 16 piece sets of [`Board::set_piece_sets`]:
 /// white's kinds, then black's.
 const SLOT_PIECES: [Piece; 16] = {
     let mut pieces = [Piece::new(Color::White, Kind::Pawn); 16];

@@ -249,15 +249,16 @@ impl FromStr for Board {
     type Err = FenError;
 
     fn from_str(field: &str) -> Result<Board, FenError> {
-        match read_field(field.as_bytes()) {
-            Some((board, [])) => Ok(board),
+        let mut board = Board::empty();
+        match read_field(field.as_bytes(), &mut board) {
+            Some([]) => Ok(board),
             _ => Err(explain(field)),
         }
     }
 }
 
 /// Reads a well-formed piece field from the start of `bytes` up to the
-/// first space, returning the board and the bytes from that space on;
+/// first space into `board`, returning the bytes from that space on;
 /// `None` if the field is not well formed. Stopping at the space here saves
 /// the caller a pass over the field to find it.
 ///
@@ -271,7 +272,7 @@ impl FromStr for Board {
 /// clamp compiles to a branch; what a malformed field sets out of place
 /// does not matter, since the field is rejected. The 7x7 array is filled
 /// afterwards from the sets, one store per piece.
-fn read_field(bytes: &[u8]) -> Option<(Board, &[u8])> {
+fn read_field<'a>(bytes: &'a [u8], board: &mut Board) -> Option<&'a [u8]> {
     // The last set absorbs the bits of digits and slashes.
     let mut by_piece = [Bitboard::EMPTY; 17];
     let mut slashes = 0u64;
@@ -294,7 +295,8 @@ fn read_field(bytes: &[u8]) -> Option<(Board, &[u8])> {
     if adjacent_digits | (cell != FIELD_END) | (slashes != SLASH_CELLS) {
         return None;
     }
-    Some((Board::from_piece_sets(&by_piece), &bytes[end..]))
+    board.set_piece_sets(&by_piece);
+    Some(&bytes[end..])
 }
 
 /// Why [`read_field`] rejected a piece field: the first problem, reading
@@ -367,7 +369,9 @@ impl FromStr for Position {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Position, FenError> {
-        read_position(text.as_bytes())
+        let mut position = BLANK;
+        position.read_reachable(text.as_bytes())?;
+        Ok(position)
     }
 }
 
@@ -376,31 +380,48 @@ impl Position {
     /// allow: [`Position::from_fen`] without asking for text first (the
     /// bytes are checked to be UTF-8 only when they are not a plain FEN).
     pub fn from_fen_bytes(bytes: &[u8], rules: Rules) -> Result<Position, FenError> {
-        let position = read_position(bytes)?;
-        position.check_rules(rules)?;
+        let mut position = BLANK;
+        position.read_fen_bytes(bytes, rules)?;
         Ok(position)
+    }
+
+    /// [`Position::from_fen_bytes`] into this position, for a caller that
+    /// reads many: a position is 180 bytes, and returning one through the
+    /// reader's layers copied it several times, a tenth of a judge's
+    /// instructions on a line. On an error the position is left in an
+    /// unspecified state.
+    pub fn read_fen_bytes(&mut self, bytes: &[u8], rules: Rules) -> Result<(), FenError> {
+        self.read_reachable(bytes)?;
+        self.check_rules(rules)
+    }
+
+    /// Reads a FEN into this position and checks the position is one a
+    /// game can reach.
+    fn read_reachable(&mut self, bytes: &[u8]) -> Result<(), FenError> {
+        if read_canonical(bytes, self).is_none() {
+            *self = read_any(crate::judge::text(bytes)?)?;
+        }
+        self.check_reachable()
     }
 }
 
-/// Reads a FEN and checks the position is one a game can reach.
-fn read_position(bytes: &[u8]) -> Result<Position, FenError> {
-    let position = match read_canonical(bytes) {
-        Some(position) => position,
-        None => read_any(crate::judge::text(bytes)?)?,
-    };
-    position.check_reachable()?;
-    Ok(position)
-}
+/// A position to read into: an empty board, white to move.
+const BLANK: Position = Position {
+    board: Board::empty(),
+    side: Color::White,
+    move_number: 0,
+};
 
 /// Reads a FEN written the usual way, fields separated by single spaces,
-/// with no pass over the text but the piece field's own; `None` for any
-/// other text, which [`read_any`] then reads (or explains).
-fn read_canonical(bytes: &[u8]) -> Option<Position> {
-    let (board, rest) = read_field(bytes)?;
+/// into `position`, with no pass over the text but the piece field's own;
+/// `None` for any other text (perhaps with part of `position` written),
+/// which [`read_any`] then reads (or explains).
+fn read_canonical(bytes: &[u8], position: &mut Position) -> Option<()> {
+    let rest = read_field(bytes, &mut position.board)?;
     let [b' ', side, b' ', number @ ..] = rest else {
         return None;
     };
-    let side = match side {
+    position.side = match side {
         b'w' | b'W' => Color::White,
         b'b' | b'B' => Color::Black,
         _ => return None,
@@ -409,14 +430,10 @@ fn read_canonical(bytes: &[u8]) -> Option<Position> {
     if number.is_empty() || number.len() > 9 || !number.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let move_number = number
+    position.move_number = number
         .iter()
         .fold(0, |sum, digit| sum * 10 + u32::from(digit - b'0'));
-    Some(Position {
-        board,
-        side,
-        move_number,
-    })
+    Some(())
 }
 
 /// Reads a FEN with any blanks between and around its fields, and says
@@ -560,6 +577,27 @@ mod tests {
         assert_eq!(position.side, Color::Black);
         assert_eq!(position.move_number, 23);
         assert_eq!(position.to_string(), fen);
+    }
+
+    #[test]
+    fn reading_over_a_position_keeps_nothing_of_it() {
+        let rules = Rules::Wits2022;
+        let mut position: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ b 9".parse().unwrap();
+        let fens = [
+            ("2l4/7/4z2/4c2/PP2EP1/3L2p/7 x 23", false),
+            ("3l3/7/7/7/7/7/3L3  W  4", true),
+            ("7/7/7 w 1", false),
+            ("2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23", true),
+            ("lllllll/7/7/7/7/7/3L3 w 1", false),
+            ("3l3/7/7/7/7/7/3L3 w 0", true),
+        ];
+        for (fen, readable) in fens {
+            let read = position.read_fen_bytes(fen.as_bytes(), rules);
+            assert_eq!(read.is_ok(), readable, "{fen}");
+            if readable {
+                assert_eq!(Ok(&position), Position::from_fen(fen, rules).as_ref());
+            }
+        }
     }
 
     #[test]

@@ -39,6 +39,14 @@ pub trait TextGame: Game {
     /// Reads the position on one input line (trimmed, as bytes).
     fn read(&self, line: &[u8]) -> Result<Self::Position, Self::Error>;
 
+    /// Reads the position on one input line over `position` (left in an
+    /// unspecified state on an error). By default through
+    /// [`TextGame::read`]; a game with large positions reads in place.
+    fn read_into(&self, line: &[u8], position: &mut Self::Position) -> Result<(), Self::Error> {
+        *position = self.read(line)?;
+        Ok(())
+    }
+
     /// Appends the text of `m`.
     fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
 

@@ -37,6 +37,10 @@ impl TextGame for Rules {
         Position::from_fen_bytes(line, *self)
     }
 
+    fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
+        position.read_fen_bytes(line, *self)
+    }
+
     #[inline]
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
         m.write_to(out);

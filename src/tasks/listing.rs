@@ -1,16 +1,27 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::position;
+use super::move_list::read_into_slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
-use crate::{Color, Kind, Piece, Rules};
+use crate::{Color, Kind, Piece, Position, Rules};
 
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone)]
 pub struct Listing {
-    pub rules: Rules,
+    rules: Rules,
+    /// The last position read, read over by the next.
+    position: Option<Position>,
+}
+
+impl Listing {
+    pub fn new(rules: Rules) -> Listing {
+        Listing {
+            rules,
+            position: None,
+        }
+    }
 }
 
 impl Task for Listing {
@@ -18,7 +29,7 @@ impl Task for Listing {
     const FRAMING: Framing = Framing::Block;
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)?;
+        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:

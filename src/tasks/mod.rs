@@ -76,7 +76,7 @@ impl Job {
     /// `show` gets no folder here: [`Job::run`] prepares that.
     fn with_task<U: WithTask>(&self, rules: Rules, user: U) -> U::Output {
         match self {
-            Job::Board => user.with(|| Listing { rules }),
+            Job::Board => user.with(|| Listing::new(rules)),
             &Job::PieceMoves(kind) => user.with(|| PieceMoves::new(kind, rules)),
             Job::Moves => user.with(|| MoveList::new(rules)),
             Job::Play => user.with(|| Play::new(rules)),

@@ -1,11 +1,10 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::move_list::write_line;
-use super::position;
+use super::move_list::{read_into_slot, write_line};
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
-use crate::{Kind, Move, Rules, movegen};
+use crate::{Kind, Move, Position, Rules, movegen};
 
 #[derive(Clone)]
 pub struct PieceMoves {
@@ -13,6 +12,8 @@ pub struct PieceMoves {
     rules: Rules,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<Move>,
+    /// The last position read, read over by the next.
+    position: Option<Position>,
 }
 
 impl PieceMoves {
@@ -21,6 +22,7 @@ impl PieceMoves {
             kind,
             rules,
             moves: Vec::with_capacity(64),
+            position: None,
         }
     }
 }
@@ -31,7 +33,7 @@ impl Task for PieceMoves {
     const SORTED_MOVES: bool = true;
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)?;
+        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
         write_line(&self.rules, &self.moves, out);

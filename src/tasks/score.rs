@@ -1,11 +1,11 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::position;
+use super::move_list::read_into_slot;
 use crate::FenError;
-use crate::Rules;
 use crate::judge::{CaseError, Framing, Task};
 use crate::wits::eval::Evaluation;
 use crate::wits::search::Searcher;
+use crate::{Position, Rules};
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.
@@ -15,6 +15,8 @@ pub struct Score {
     depth: Option<u32>,
     rules: Rules,
     searcher: Searcher,
+    /// The last position read, read over by the next.
+    position: Option<Position>,
 }
 
 impl Score {
@@ -25,6 +27,7 @@ impl Score {
             depth: None,
             rules,
             searcher: Searcher::new(rules, evaluation),
+            position: None,
         }
     }
 
@@ -35,6 +38,7 @@ impl Score {
             depth: Some(depth),
             rules,
             searcher: Searcher::new(rules, evaluation),
+            position: None,
         }
     }
 }
@@ -44,10 +48,10 @@ impl Task for Score {
     const FRAMING: Framing = Framing::Line;
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)?;
+        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
         let value = match self.depth {
-            None => self.evaluation.score(&position),
-            Some(depth) => self.searcher.value(&position, depth),
+            None => self.evaluation.score(position),
+            Some(depth) => self.searcher.value(position, depth),
         };
         write_value_line(out, value);
         Ok(())
