@@ -70,25 +70,16 @@ impl Board {
 }
 
 impl Board {
-    /// Makes this the board whose `color`'s `kind` pieces stand on
-    /// `sets[8 * color + kind]` (white's kinds first, in [`Kind::ALL`]
-    /// order); the sets must not overlap. It fills the board in place, so
-    /// that the FEN reader never moves a whole board.
-    pub(crate) fn set_piece_sets(&mut self, sets: &[Bitboard; 17]) {
-        // Copied whole from a constant, rather than 49 stores of `None`.
-        *self = const { Board::empty() };
-        // One store per piece into the array.
-        // Indexed by the squares' numbers, file by file, as the sets are.
-        let array = self.squares.as_flattened_mut();
-        for (slot, &squares) in sets[..16].iter().enumerate() {
-            let mut bits = squares.0;
-            while bits != 0 {
-                if let Some(square) = array.get_mut(bits.trailing_zeros() as usize) {
-                    *square = Some(SLOT_PIECES[slot]);
-                }
-                bits &= bits - 1;
-            }
+    /// Makes this the board with `pieces` on the squares in number order,
+    /// whose `color`'s `kind` pieces are also the set `sets[8 * color +
+    /// kind]` (white's kinds first, in [`Kind::ALL`] order): what the FEN
+    /// reader gathers in one pass, both views at once. Filling the board
+    /// in place spares the reader copying a whole board.
+    pub(crate) fn set_scanned(&mut self, pieces: &[Option<Piece>], sets: &[Bitboard; 17]) {
+        for (square, &piece) in self.squares.as_flattened_mut().iter_mut().zip(pieces) {
+            *square = piece;
         }
+        self.by_color = ByColor([Bitboard::EMPTY; 2]);
         for (kind, (&white, &black)) in Kind::ALL
             .into_iter()
             .zip(sets[..8].iter().zip(&sets[8..16]))
@@ -99,19 +90,6 @@ impl Board {
         }
     }
 }
-
-/// The piece of each of the 16 piece sets of [`Board::set_piece_sets`]:
-/// white's kinds, then black's.
-const SLOT_PIECES: [Piece; 16] = {
-    let mut pieces = [Piece::new(Color::White, Kind::Pawn); 16];
-    let mut slot = 0;
-    while slot < 16 {
-        let color = if slot < 8 { Color::White } else { Color::Black };
-        pieces[slot] = Piece::new(color, Kind::ALL[slot % 8]);
-        slot += 1;
-    }
-    pieces
-};
 
 impl Default for Board {
     fn default() -> Board {

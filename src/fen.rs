@@ -170,6 +170,9 @@ struct Glyph {
     slash: bool,
     /// It is a digit.
     digit: bool,
+    /// The piece it stands for, the 7x7 array's view of what `slot` is
+    /// to the sets.
+    piece: Option<Piece>,
 }
 
 impl Glyph {
@@ -196,6 +199,21 @@ const CELL_SQUARES: [Bitboard; 64] = {
     cells
 };
 
+/// Each cell's square number, or [`Square::COUNT`], a spare entry, for
+/// the slash cells.
+const CELL_INDICES: [u8; 64] = {
+    let mut indices = [Square::COUNT as u8; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let square = CELL_SQUARES[cell].0;
+        if square != 0 {
+            indices[cell] = square.trailing_zeros() as u8;
+        }
+        cell += 1;
+    }
+    indices
+};
+
 /// The cells of the six slashes in a well-formed field: the last of each
 /// row but the final one.
 const SLASH_CELLS: u64 = 0x0000_8080_8080_8080;
@@ -210,6 +228,7 @@ const GLYPHS: [Glyph; 256] = {
         width: Glyph::POISON,
         slash: false,
         digit: false,
+        piece: None,
     };
     let mut glyphs = [unknown; 256];
     let mut byte = 0;
@@ -230,8 +249,8 @@ const GLYPHS: [Glyph; 256] = {
                 Some(found) => Glyph {
                     slot: found.color as u8 * 8 + found.kind as u8,
                     width: 1,
-                    slash: false,
-                    digit: false,
+                    piece,
+                    ..unknown
                 },
                 None => unknown,
             },
@@ -265,16 +284,19 @@ impl FromStr for Board {
 /// Whether a byte is a piece or a digit is a coin toss on real boards, so
 /// this loop has no branch that depends on it (a mispredicted branch a
 /// byte costs more than the rest of the work): every byte adds its cell's
-/// square to a set (a digit's or slash's to a spare set) and moves the
-/// reader on by its width. Every width is at least one, so a field that ends on
+/// square to a set and stores its piece at the square (a digit or slash
+/// goes to a spare set and a spare entry), then moves the reader on by its
+/// width. Every width is at least one, so a field that ends on
 /// [`FIELD_END`] with its slashes on [`SLASH_CELLS`] has seven ranks of
 /// exactly seven squares. Indices are masked rather than clamped, as a
 /// clamp compiles to a branch; what a malformed field sets out of place
-/// does not matter, since the field is rejected. The 7x7 array is filled
-/// afterwards from the sets, one store per piece.
+/// does not matter, since the field is rejected.
 fn read_field<'a>(bytes: &'a [u8], board: &mut Board) -> Option<&'a [u8]> {
     // The last set absorbs the bits of digits and slashes.
     let mut by_piece = [Bitboard::EMPTY; 17];
+    // The piece on each square, and a last, spare entry that digits and
+    // slashes write.
+    let mut pieces = [None; Square::COUNT + 1];
     let mut slashes = 0u64;
     let mut adjacent_digits = false;
     let mut after_digit = false;
@@ -287,6 +309,7 @@ fn read_field<'a>(bytes: &'a [u8], board: &mut Board) -> Option<&'a [u8]> {
         }
         let glyph = GLYPHS[usize::from(byte)];
         by_piece[usize::from(glyph.slot)] |= CELL_SQUARES[cell & 63];
+        pieces[usize::from(CELL_INDICES[cell & 63])] = glyph.piece;
         slashes |= u64::from(glyph.slash) << (cell & 63);
         adjacent_digits |= glyph.digit & after_digit;
         after_digit = glyph.digit;
@@ -295,7 +318,7 @@ fn read_field<'a>(bytes: &'a [u8], board: &mut Board) -> Option<&'a [u8]> {
     if adjacent_digits | (cell != FIELD_END) | (slashes != SLASH_CELLS) {
         return None;
     }
-    board.set_piece_sets(&by_piece);
+    board.set_scanned(&pieces[..Square::COUNT], &by_piece);
     Some(&bytes[end..])
 }
 
