@@ -30,11 +30,12 @@ impl<G: TextGame> MoveList<G> {
 
 /// Appends `moves` as one line, separated by single spaces.
 pub(super) fn write_line<G: TextGame>(game: &G, moves: &[G::Move], out: &mut Vec<u8>) {
-    for (i, m) in moves.iter().enumerate() {
-        if i > 0 {
+    if let Some((first, rest)) = moves.split_first() {
+        game.write_move(first, out);
+        for m in rest {
             out.push(b' ');
+            game.write_move(m, out);
         }
-        game.write_move(m, out);
     }
     out.push(b'\n');
 }
