@@ -37,6 +37,15 @@ impl Color {
         }
     }
 
+    /// The side a FEN's side field names: `w` or `b`, either case.
+    pub const fn from_letter(letter: u8) -> Option<Color> {
+        match letter {
+            b'w' | b'W' => Some(Color::White),
+            b'b' | b'B' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
     /// The rank step of a forward move: white moves up the board, black down.
     pub const fn forward(self) -> i8 {
         match self {
@@ -60,5 +69,22 @@ impl Not for Color {
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_read_back_in_either_case() {
+        for color in Color::ALL {
+            let letter = color.letter() as u8;
+            assert_eq!(Color::from_letter(letter), Some(color));
+            assert_eq!(Color::from_letter(letter.to_ascii_uppercase()), Some(color));
+        }
+        for other in [b'x', b'0', b' ', b'B' + 1] {
+            assert_eq!(Color::from_letter(other), None);
+        }
     }
 }

@@ -444,11 +444,7 @@ fn read_canonical(bytes: &[u8], position: &mut Position) -> Option<()> {
     let [b' ', side, b' ', number @ ..] = rest else {
         return None;
     };
-    position.side = match side {
-        b'w' | b'W' => Color::White,
-        b'b' | b'B' => Color::Black,
-        _ => return None,
-    };
+    position.side = Color::from_letter(*side)?;
     // Nine digits or fewer always fit a u32.
     if number.is_empty() || number.len() > 9 || !number.iter().all(u8::is_ascii_digit) {
         return None;
@@ -474,11 +470,11 @@ fn read_any(text: &str) -> Result<Position, FenError> {
         });
     };
     let board = pieces.parse()?;
-    let side = match side {
-        "w" | "W" => Color::White,
-        "b" | "B" => Color::Black,
-        _ => return Err(FenError::Side(side.to_owned())),
-    };
+    let side = match side.as_bytes() {
+        &[letter] => Color::from_letter(letter),
+        _ => None,
+    }
+    .ok_or_else(|| FenError::Side(side.to_owned()))?;
     Ok(Position {
         board,
         side,
