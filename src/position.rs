@@ -249,6 +249,12 @@ const INNER: Bitboard = {
 /// (a few dozen), few enough that its move list stays small.
 pub const MAX_CHAINS: u32 = 100_000;
 
+/// The most enemy pieces a monkey can have to jump (off the edge squares)
+/// and still be sure to stay under [`MAX_CHAINS`] without counting: a
+/// chain jumps distinct pieces in an order they fix, so with n of them
+/// there are at most n + n(n-1) + ... + n! chains.
+const SURELY_FEW_CHAINS: u32 = 7;
+
 /// Whether `squares` holds at most `max` squares: `max` times the lowest
 /// square taken away, which is cheaper than a population count where the
 /// CPU has no instruction for it (the portable build's baseline).
@@ -296,7 +302,8 @@ impl Position {
             };
             fits &= (lions & !allowed).is_empty();
             let monkeys = board.pieces(Piece::new(color, Kind::Monkey));
-            fits &= monkeys.is_empty() || at_most(board.by_color(!color) & INNER, 7);
+            fits &=
+                monkeys.is_empty() || at_most(board.by_color(!color) & INNER, SURELY_FEW_CHAINS);
         }
         fits
     }
@@ -327,12 +334,9 @@ impl Position {
         // chains: more than a move list (or a judge's line) should hold.
         // Checked last, as the counts above already rule out the worst.
         for color in Color::ALL {
-            // A chain jumps distinct enemy pieces off the edge squares, and
-            // its jumps are fixed by the pieces in their order: with n of
-            // them there are at most n + n(n-1) + ... + n! chains, under the
-            // limit for n up to 7, so most positions need no counting.
+            // Most positions need no counting.
             let jumpable = (self.board.by_color(!color) & INNER).count();
-            if jumpable <= 7 {
+            if jumpable <= SURELY_FEW_CHAINS {
                 continue;
             }
             for square in self.board.pieces(Piece::new(color, Kind::Monkey)) {
