@@ -64,20 +64,21 @@ pub fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
 /// Each legal move of `position`, in the game's order, with the perft
 /// count of the position after it, `depth - 1` deep.
 pub fn divide<G: Game>(game: &G, position: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
+    divide_ordered(game, position, depth, |_| {})
+}
+
+/// [`divide`], with the moves put in the order wanted by `order` first.
+pub fn divide_ordered<G: Game>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    order: impl FnOnce(&mut [G::Move]),
+) -> Vec<(G::Move, u64)> {
     let mut moves = Vec::new();
     if depth > 0 {
         game.moves(position, &mut moves);
+        order(&mut moves);
     }
-    divide_moves(game, position, moves, depth)
-}
-
-/// [`divide`] over `moves`, legal moves of `position` in the order wanted.
-pub fn divide_moves<G: Game>(
-    game: &G,
-    position: &G::Position,
-    moves: Vec<G::Move>,
-    depth: u32,
-) -> Vec<(G::Move, u64)> {
     let mut lists = MoveLists::default();
     moves
         .into_iter()

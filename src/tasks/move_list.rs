@@ -130,12 +130,10 @@ where
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = read(&self.game, lines)?;
         let mut total = 0;
-        let mut moves = Vec::new();
-        if self.depth > 0 {
-            self.game.moves(&position, &mut moves);
-            self.game.in_text_order(&mut moves);
-        }
-        for (m, leaves) in game::divide_moves(&self.game, &position, moves, self.depth) {
+        let split = game::divide_ordered(&self.game, &position, self.depth, |moves| {
+            self.game.in_text_order(moves)
+        });
+        for (m, leaves) in split {
             self.game.write_move(&m, out);
             let _ = writeln!(out, " {leaves}");
             total += leaves;
