@@ -341,6 +341,24 @@ fn judge_options(
     Ok(fen)
 }
 
+/// The options of a judge subcommand whose one option is `name`, its value
+/// read by `read`: that value, if the option was given.
+fn single_option<T>(
+    args: &mut Args,
+    name: &'static str,
+    mut read: impl FnMut(&mut Args) -> Result<T, UsageError>,
+) -> Result<Option<T>, UsageError> {
+    let mut value = None;
+    judge_options(args, false, |option, args| {
+        if option != name {
+            return Ok(false);
+        }
+        value = Some(read(args)?);
+        Ok(true)
+    })?;
+    Ok(value)
+}
+
 /// A judge subcommand that takes no arguments.
 fn plain(job: Job, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     judge_options(&mut args, false, |_, _| Ok(false))?;
@@ -371,18 +389,17 @@ pub(super) fn play(args: Args, rules: Rules) -> Result<Command, UsageError> {
 /// `perft D [--threads N]`.
 pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let depth = args.depth("perft")?;
-    let mut threads = 1;
-    judge_options(&mut args, false, |option, args| {
-        if option != "--threads" {
-            return Ok(false);
+    let threads = single_option(&mut args, "--threads", |args| {
+        match args.number("--threads")? {
+            0 => Err(UsageError::Zero("--threads")),
+            threads => Ok(threads),
         }
-        threads = args.number("--threads")?;
-        if threads == 0 {
-            return Err(UsageError::Zero("--threads"));
-        }
-        Ok(true)
     })?;
-    Ok(Command::Judge(rules, Job::Perft(depth, threads), None))
+    Ok(Command::Judge(
+        rules,
+        Job::Perft(depth, threads.unwrap_or(1)),
+        None,
+    ))
 }
 
 /// `divide D`.
@@ -404,18 +421,16 @@ pub(super) fn evaluate(args: Args, rules: Rules) -> Result<Command, UsageError> 
 /// A search subcommand: `--depth D` instead of the assignment's depth.
 fn search(
     evaluation: Evaluation,
-    mut depth: u32,
+    assignment_depth: u32,
     mut args: Args,
     rules: Rules,
 ) -> Result<Command, UsageError> {
-    judge_options(&mut args, false, |option, args| {
-        if option != "--depth" {
-            return Ok(false);
-        }
-        depth = args.depth("--depth")?;
-        Ok(true)
-    })?;
-    Ok(Command::Judge(rules, Job::Search(evaluation, depth), None))
+    let depth = single_option(&mut args, "--depth", |args| args.depth("--depth"))?;
+    Ok(Command::Judge(
+        rules,
+        Job::Search(evaluation, depth.unwrap_or(assignment_depth)),
+        None,
+    ))
 }
 
 /// `minimax [--depth D]`.
@@ -430,15 +445,7 @@ pub(super) fn alphabeta(args: Args, rules: Rules) -> Result<Command, UsageError>
 
 /// The options of a game's move lists: `[--perft D]`, a count instead.
 fn perft_option(args: &mut Args) -> Result<Option<u32>, UsageError> {
-    let mut perft = None;
-    judge_options(args, false, |option, args| {
-        if option != "--perft" {
-            return Ok(false);
-        }
-        perft = Some(args.depth("--perft")?);
-        Ok(true)
-    })?;
-    Ok(perft)
+    single_option(args, "--perft", |args| args.depth("--perft"))
 }
 
 /// `checkers [--perft D]`.
