@@ -222,8 +222,7 @@ impl Board {
 
     /// The text of one row, empty special squares shown as `*` and `#`.
     fn row_text(&self, row: u8) -> String {
-        (0..SIZE)
-            .filter_map(|column| Square::new(row, column))
+        Square::in_row(row)
             .map(|at| match self.get(at) {
                 Some(piece) => piece.letter(),
                 None if PADS.contains(&at) => '*',

@@ -23,7 +23,7 @@ pub(super) fn after_move(board: &mut Board) {
 fn promote(board: &mut Board) {
     for (color, row) in [(Color::White, SIZE - 1), (Color::Black, 0)] {
         let pawn = Piece::new(color, Kind::Pawn);
-        for at in (0..SIZE).filter_map(|column| Square::new(row, column)) {
+        for at in Square::in_row(row) {
             if board.get(at) == Some(pawn) {
                 board.set(at, Some(pawn.becoming(Kind::TimeMachine)));
             }
@@ -125,7 +125,7 @@ fn charge_golf_carts(board: &mut Board) {
         carts.len() == 2 && carts[0].0.column() == carts[1].0.column() && carts[0].1 != carts[1].1;
     for &(at, cart) in &carts {
         let column = at.column();
-        for square in (0..SIZE).filter_map(|row| Square::new(row, column)) {
+        for square in Square::in_column(column) {
             board.set(square, None);
         }
         if !both_in_one_column {
@@ -159,8 +159,7 @@ fn explode(board: &mut Board) {
     let mut exploding = Squares::default();
     for (at, _) in board.pieces(|p| p.kind == Kind::PrinceJoey) {
         let row = at.row();
-        let pieces = (0..SIZE)
-            .filter_map(|column| Square::new(row, column))
+        let pieces = Square::in_row(row)
             .filter(|&square| board.get(square).is_some())
             .count();
         if pieces % 5 == 0 {

@@ -67,6 +67,16 @@ impl Square {
             .filter_map(move |&step| self.offset(step))
     }
 
+    /// The squares of `row`, left to right (none if it is off the board).
+    pub fn in_row(row: u8) -> impl Iterator<Item = Square> {
+        (0..SIZE).filter_map(move |column| Square::new(row, column))
+    }
+
+    /// The squares of `column`, top to bottom (none if it is off the board).
+    pub fn in_column(column: u8) -> impl Iterator<Item = Square> {
+        (0..SIZE).filter_map(move |row| Square::new(row, column))
+    }
+
     /// Every square, row by row.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..usize::from(SIZE * SIZE)).map(Square::from_index)
@@ -96,5 +106,19 @@ mod tests {
             assert_eq!(Square::from_index(index), *square);
         }
         assert_eq!(squares[12], Square::fixed(1, 1));
+    }
+
+    #[test]
+    fn rows_and_columns_in_order() {
+        let row: Vec<Square> = Square::in_row(3).collect();
+        assert_eq!(row.len(), 11);
+        assert_eq!(
+            (row[0], row[10]),
+            (Square::fixed(3, 0), Square::fixed(3, 10))
+        );
+        let column: Vec<Square> = Square::in_column(7).collect();
+        assert_eq!(column.len(), 11);
+        assert_eq!(column[4], Square::fixed(4, 7));
+        assert_eq!(Square::in_row(SIZE).count(), 0);
     }
 }
