@@ -1,13 +1,84 @@
 //! Writing numbered output files (`board.000`, `position-001.svg`) into a
 //! folder without losing anything: a run refuses to mix its files with an
-//! earlier run's, never writes through a symbolic link, and writes each
-//! file whole or not at all.
+//! earlier run's, removes (with `--force`) only files whose names congo
+//! itself writes, never the file it is reading, never writes through a
+//! symbolic link, and writes each file whole or not at all.
 
-use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// The names of one kind of numbered file: `prefix`, at least three
+/// decimal digits, `suffix`. Recognising a name needs the exact form, so
+/// `board.in` or `board.000.bak` is never taken for a board file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberedNames {
+    /// What every name starts with, like `board.`.
+    pub prefix: &'static str,
+    /// What every name ends with after the number, like `.svg` or nothing.
+    pub suffix: &'static str,
+}
+
+impl NumberedNames {
+    /// The name of file `number`, zero-padded to three digits.
+    pub fn name(&self, number: usize) -> String {
+        format!("{}{number:03}{}", self.prefix, self.suffix)
+    }
+
+    /// Whether `name` is one this kind of file could have: the prefix, one
+    /// or more ASCII digits and nothing else, then the suffix.
+    pub fn matches(&self, name: &[u8]) -> bool {
+        name.strip_prefix(self.prefix.as_bytes())
+            .and_then(|rest| rest.strip_suffix(self.suffix.as_bytes()))
+            .is_some_and(|digits| !digits.is_empty() && digits.iter().all(u8::is_ascii_digit))
+    }
+}
+
+/// Which file an open stream reads, whatever its name: the device and
+/// inode on Unix. Elsewhere no identity is known, and none matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileId {
+    device: u64,
+    inode: u64,
+}
+
+impl FileId {
+    /// The regular file behind standard input, if it is one.
+    #[cfg(unix)]
+    pub fn of_standard_input() -> Option<FileId> {
+        use std::os::fd::AsFd;
+        let descriptor = io::stdin().as_fd().try_clone_to_owned().ok()?;
+        let metadata = fs::File::from(descriptor).metadata().ok()?;
+        metadata.is_file().then(|| FileId::of(&metadata)).flatten()
+    }
+
+    /// No identity of standard input is known off Unix.
+    #[cfg(not(unix))]
+    pub fn of_standard_input() -> Option<FileId> {
+        None
+    }
+
+    #[cfg(unix)]
+    fn of(metadata: &fs::Metadata) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt;
+        Some(FileId {
+            device: metadata.dev(),
+            inode: metadata.ino(),
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn of(_: &fs::Metadata) -> Option<FileId> {
+        None
+    }
+
+    /// Whether the entry at `path` (not what a link there points to) is
+    /// this file.
+    fn is_at(&self, path: &Path) -> bool {
+        fs::symlink_metadata(path).is_ok_and(|metadata| FileId::of(&metadata) == Some(*self))
+    }
+}
 
 /// A folder prepared for one run's numbered files.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +93,8 @@ pub enum FileError {
     Symlink(PathBuf),
     /// The folder already holds files of the kind this run writes.
     Stale(PathBuf),
+    /// A file the run would replace is the one it reads its input from.
+    Input(PathBuf),
     /// An operating system error at this path.
     Io(PathBuf, io::Error),
 }
@@ -39,6 +112,11 @@ impl fmt::Display for FileError {
                 "{} already exists; move it away or pass --force to replace the earlier files",
                 path.display()
             ),
+            FileError::Input(path) => write!(
+                f,
+                "{} is the standard input, which this run would replace; rename it or run in another folder",
+                path.display()
+            ),
             FileError::Io(path, error) => write!(f, "cannot write {}: {error}", path.display()),
         }
     }
@@ -47,10 +125,16 @@ impl fmt::Display for FileError {
 impl std::error::Error for FileError {}
 
 impl OutputDir {
-    /// Creates `dir` if needed and makes sure no file whose name starts
-    /// with `prefix` is left in it: with `force` they are removed (a link
-    /// is removed, not what it points to), without it they are an error.
-    pub fn prepare(dir: &Path, prefix: &str, force: bool) -> Result<OutputDir, FileError> {
+    /// Creates `dir` if needed and makes sure no file named as `names`
+    /// writes is left in it: with `force` they are removed (a link is
+    /// removed, not what it points to), without it they are an error.
+    /// Either way, one that is the `input` file is an error and stays.
+    pub fn prepare(
+        dir: &Path,
+        names: NumberedNames,
+        force: bool,
+        input: Option<FileId>,
+    ) -> Result<OutputDir, FileError> {
         let io_error = |error| FileError::Io(dir.to_owned(), error);
         match fs::symlink_metadata(dir) {
             Ok(metadata) if metadata.file_type().is_symlink() => {
@@ -62,21 +146,26 @@ impl OutputDir {
             }
             Err(error) => return Err(io_error(error)),
         }
-        let mut stale: Vec<OsString> = Vec::new();
+        let mut stale: Vec<PathBuf> = Vec::new();
         for entry in fs::read_dir(dir).map_err(io_error)? {
             let name = entry.map_err(io_error)?.file_name();
-            if name.as_encoded_bytes().starts_with(prefix.as_bytes()) {
-                stale.push(name);
+            if names.matches(name.as_encoded_bytes()) {
+                stale.push(dir.join(name));
             }
         }
         stale.sort();
+        if let Some(path) = stale
+            .iter()
+            .find(|path| input.is_some_and(|input| input.is_at(path)))
+        {
+            return Err(FileError::Input(path.clone()));
+        }
         if let Some(first) = stale.first()
             && !force
         {
-            return Err(FileError::Stale(dir.join(first)));
+            return Err(FileError::Stale(first.clone()));
         }
-        for name in stale {
-            let path = dir.join(name);
+        for path in stale {
             fs::remove_file(&path).map_err(|error| FileError::Io(path, error))?;
         }
         Ok(OutputDir {
@@ -114,6 +203,54 @@ impl OutputDir {
     pub fn remove(&self, names: impl IntoIterator<Item = String>) {
         for name in names {
             let _ = fs::remove_file(self.path(&name));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARDS: NumberedNames = NumberedNames {
+        prefix: "board.",
+        suffix: "",
+    };
+    const DRAWINGS: NumberedNames = NumberedNames {
+        prefix: "position-",
+        suffix: ".svg",
+    };
+
+    #[test]
+    fn names_are_padded_to_three_digits_and_grow_past_them() {
+        assert_eq!(BOARDS.name(0), "board.000");
+        assert_eq!(DRAWINGS.name(7), "position-007.svg");
+        assert_eq!(DRAWINGS.name(1234), "position-1234.svg");
+    }
+
+    #[test]
+    fn only_the_exact_form_is_recognised() {
+        for name in ["board.000", "board.7", "board.12345"] {
+            assert!(BOARDS.matches(name.as_bytes()), "{name}");
+        }
+        for name in [
+            "board.",
+            "board.in",
+            "board.txt",
+            "board.000.bak",
+            "board.12a",
+            "board.-1",
+            "aboard.000",
+        ] {
+            assert!(!BOARDS.matches(name.as_bytes()), "{name}");
+        }
+        assert!(DRAWINGS.matches(b"position-001.svg"));
+        for name in [
+            "position-notes.txt",
+            "position-.svg",
+            "position-001.svg.old",
+            "position-001",
+        ] {
+            assert!(!DRAWINGS.matches(name.as_bytes()), "{name}");
         }
     }
 }

@@ -16,6 +16,7 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{self, Engine, Player};
+pub use crate::files::FileId;
 use crate::grader;
 use crate::judge::Report;
 use crate::tasks::{Job, wildebeest};
@@ -30,6 +31,8 @@ pub struct Terminal {
     pub input: bool,
     /// Standard output is a terminal that wants colour (no `NO_COLOR`).
     pub color_output: bool,
+    /// The regular file standard input reads, which no output replaces.
+    pub input_file: Option<FileId>,
 }
 
 /// The exit status of a run that was cut short by a closed output pipe, as
@@ -104,7 +107,7 @@ pub fn run_with(
         }
         Command::Wildebeest(what) => {
             let here = std::path::Path::new(".");
-            return match wildebeest::run(what, input, &mut output, here) {
+            return match wildebeest::run(what, input, &mut output, here, terminal.input_file) {
                 Ok(()) => 0,
                 Err(wildebeest::WildebeestError::Output(error)) => exit_on(&error, &mut errors),
                 Err(error) => {
@@ -128,6 +131,7 @@ pub fn run_with(
         Command::Judge(rules, mut job, fen) => {
             if let Job::Show(options) = &mut job {
                 options.style.color = terminal.color_output;
+                options.input_file = terminal.input_file;
             }
             match fen {
                 Some(fen) => {

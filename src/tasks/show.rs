@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::position;
-use crate::files::{FileError, OutputDir};
+use crate::files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::judge::{self, CaseError, Framing, Report, Task};
 use crate::show::{self, Marks, Selection, Style};
 use crate::{FenError, Rules};
@@ -20,10 +20,15 @@ pub struct ShowOptions {
     pub svg_dir: Option<PathBuf>,
     /// Replace the drawings an earlier run left in `svg_dir`.
     pub force: bool,
+    /// The file the positions are read from, never to be replaced.
+    pub input_file: Option<FileId>,
 }
 
-/// The start of every drawing's file name.
-const SVG_PREFIX: &str = "position-";
+/// The drawings' names: `position-001.svg` for the first position, ...
+const SVG_FILES: NumberedNames = NumberedNames {
+    prefix: "position-",
+    suffix: ".svg",
+};
 
 /// Draws every position of `input`. A drawing that cannot be written is an
 /// output error, reported after the diagrams, which all still print.
@@ -37,8 +42,8 @@ pub(super) fn run(
     let svg = match &options.svg_dir {
         None => None,
         Some(dir) => {
-            let dir =
-                OutputDir::prepare(dir, SVG_PREFIX, options.force).map_err(io::Error::other)?;
+            let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
+                .map_err(io::Error::other)?;
             Some(Arc::new(Drawings {
                 dir,
                 failure: Mutex::new(None),
@@ -107,7 +112,7 @@ impl Task for Show {
             .selection
             .map(|selection| Marks::new(&position, selection));
         if let Some(drawings) = &self.svg {
-            let name = format!("{SVG_PREFIX}{:03}.svg", self.case + 1);
+            let name = SVG_FILES.name(self.case + 1);
             let drawing = show::svg(&position, marks.as_ref());
             if let Err(error) = drawings.dir.write(&name, drawing.as_bytes()) {
                 let mut failure = drawings
@@ -132,7 +137,7 @@ mod tests {
     fn a_drawing_that_cannot_be_written_leaves_the_diagram_and_a_named_failure() {
         let dir = std::env::temp_dir().join(format!("congo-show-{}", std::process::id()));
         let drawings = Arc::new(Drawings {
-            dir: OutputDir::prepare(&dir, SVG_PREFIX, true).unwrap(),
+            dir: OutputDir::prepare(&dir, SVG_FILES, true, None).unwrap(),
             failure: Mutex::new(None),
         });
         // The folder goes away after it was prepared: every write fails.

@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
-use crate::files::{FileError, OutputDir};
+use crate::files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::wildebeest::{self, Board, BoardError};
 
 /// What `congo wildebeest` produces from a board file.
@@ -24,8 +24,11 @@ pub enum Output {
 /// anything longer is rejected without reading it all into memory.
 pub const MAX_BOARD_BYTES: u64 = 4096;
 
-/// The start of every successor file's name.
-const FILE_PREFIX: &str = "board.";
+/// The successor files' names: `board.000`, `board.001`, ...
+const BOARD_FILES: NumberedNames = NumberedNames {
+    prefix: "board.",
+    suffix: "",
+};
 
 /// Why `congo wildebeest` wrote nothing.
 #[derive(Debug)]
@@ -59,12 +62,14 @@ impl fmt::Display for WildebeestError {
 impl std::error::Error for WildebeestError {}
 
 /// Reads one board file from `input` and writes its successors as `what`
-/// says. Files go to `dir`, all of them or, after any error, none.
+/// says. Files go to `dir`, all of them or, after any error, none; the
+/// file `input` was opened from (`input_file`) is never replaced.
 pub fn run(
     what: Output,
     input: impl BufRead,
     output: &mut impl Write,
     dir: &Path,
+    input_file: Option<FileId>,
 ) -> Result<(), WildebeestError> {
     let mut text = String::new();
     input
@@ -80,17 +85,23 @@ pub fn run(
         Output::Lines => wildebeest::successors(&board)
             .iter()
             .try_for_each(|next| writeln!(output, "{}", next.line())),
-        Output::Files { force } => return write_files(&board, dir, force),
+        Output::Files { force } => return write_files(&board, dir, force, input_file),
     };
     written.map_err(WildebeestError::Output)
 }
 
 /// Writes `board.000`, `board.001`, ... into `dir`.
-fn write_files(board: &Board, dir: &Path, force: bool) -> Result<(), WildebeestError> {
-    let dir = OutputDir::prepare(dir, FILE_PREFIX, force).map_err(WildebeestError::File)?;
+fn write_files(
+    board: &Board,
+    dir: &Path,
+    force: bool,
+    input_file: Option<FileId>,
+) -> Result<(), WildebeestError> {
+    let dir =
+        OutputDir::prepare(dir, BOARD_FILES, force, input_file).map_err(WildebeestError::File)?;
     let mut names = Vec::new();
     for (i, next) in wildebeest::successors(board).iter().enumerate() {
-        let name = format!("{FILE_PREFIX}{i:03}");
+        let name = BOARD_FILES.name(i);
         if let Err(error) = dir.write(&name, next.file().as_bytes()) {
             dir.remove(names);
             return Err(WildebeestError::File(error));
