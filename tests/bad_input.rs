@@ -437,7 +437,7 @@ fn a_judge_reading_a_terminal_gives_a_hint() {
             &mut errors,
             congo::cli::Terminal {
                 input: terminal,
-                color_output: false,
+                ..Default::default()
             },
         );
         assert_eq!(status, 0);
