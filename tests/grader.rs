@@ -363,17 +363,22 @@ fn grade_marks_each_file_and_names_its_faults() {
     assert!(report.contains("right.txt: 2 of 2 right\n"), "{report}");
     assert!(
         report.contains(
-            "faulty.txt: 0 of 2 right; faults: CRLF line ends (1 line), trailing blanks (1 line), no newline at the end, unsorted moves (1 line)"
+            "faulty.txt: 1 of 2 right; faults: CRLF line ends (1 line, from line 1), trailing blanks (1 line, from line 1), no newline at the end, unsorted moves (1 line, from line 2)"
         ),
         "{report}"
     );
     assert!(
-        report.contains("  first wrong case: 1 of 2, g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\n  expected: d1d2\n  got:      \"d1d2 \""),
+        report.contains("  first wrong case: 2 of 2, 1g1Gl2/P1P2P1/1P5/7/1Z3P1/1P5/4L2 b 79\n  expected: e7d6 e7d7 e7e1 e7e6\n  got:      e7d7 e7d6 e7e1 e7e6\n"),
         "{report}"
     );
     assert!(report.contains("short.txt: 1 of 2 right"), "{report}");
     assert!(
         report.contains("  got:      (nothing: the file has only 1 answer)"),
+        "{report}"
+    );
+    assert!(
+        report
+            .contains("short.txt: 1 of 2 right; faults: missing lines (1 case without an answer)"),
         "{report}"
     );
     let row = |file: &str, end: &str| {

@@ -134,3 +134,125 @@ fn show_force_keeps_files_that_only_share_the_prefix() {
     assert_eq!(fs::read(out.join("position-002.svg")).unwrap(), input);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Grades the file `answer` against congo's `subcommand` answers to
+/// `input`, with `options` before the subcommand; returns the exit status
+/// and the report.
+fn grade(options: &[&str], subcommand: &str, input: &[u8], answer: &[u8]) -> (Option<i32>, String) {
+    let dir = scratch(&format!("grade-{subcommand}-{}", options.len()));
+    fs::write(dir.join("cases.in"), input).unwrap();
+    fs::write(dir.join("answer.txt"), answer).unwrap();
+    let cases = dir.join("cases.in").display().to_string();
+    let answer = dir.join("answer.txt").display().to_string();
+    let mut args = vec!["grade"];
+    args.extend_from_slice(options);
+    args.extend([subcommand, cases.as_str(), answer.as_str()]);
+    let output = congo(&args, b"");
+    let _ = fs::remove_dir_all(&dir);
+    (output.status.code(), text(&output.stdout))
+}
+
+const LION_CASES: &[u8] =
+    b"2\ng2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\n1g1Gl2/P1P2P1/1P5/7/1Z3P1/1P5/4L2 b 79\n";
+const LION_ANSWER: &str = "d1d2\ne7d6 e7d7 e7e1 e7e6\n";
+
+/// The verdict column of the report's last line.
+fn verdict(report: &str) -> &str {
+    report
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default()
+}
+
+#[test]
+fn grade_passes_only_an_exact_file_by_default() {
+    let (status, report) = grade(&[], "lion", LION_CASES, LION_ANSWER.as_bytes());
+    assert_eq!((status, verdict(&report)), (Some(0), "pass"), "{report}");
+    assert!(report.contains("Compared byte for byte"), "{report}");
+    for (file, fault) in [
+        (
+            format!("{LION_ANSWER}d1d2\n"),
+            "extra lines (1 answer past the last case)",
+        ),
+        (
+            format!("\u{feff}{LION_ANSWER}"),
+            "byte order mark at the start",
+        ),
+        (
+            LION_ANSWER.replace('\n', "\r\n"),
+            "CRLF line ends (2 lines, from line 1)",
+        ),
+        (
+            LION_ANSWER.replace("d2\n", "d2 \n"),
+            "trailing blanks (1 line, from line 1)",
+        ),
+        (LION_ANSWER.trim_end().to_owned(), "no newline at the end"),
+        (
+            format!("{LION_ANSWER}\n"),
+            "blank lines at the end (1 line)",
+        ),
+    ] {
+        let (status, report) = grade(&[], "lion", LION_CASES, file.as_bytes());
+        assert_eq!(
+            (status, verdict(&report)),
+            (Some(1), "FAIL"),
+            "{file:?}: {report}"
+        );
+        // Every case is judged on its content, the same under every fault.
+        assert!(
+            report.contains(&format!(": 2 of 2 right; faults: {fault}\n")),
+            "{report}"
+        );
+        // Nothing that looks identical is shown as a difference.
+        assert!(!report.contains("missing:"), "{report}");
+    }
+}
+
+#[test]
+fn grade_with_ignore_space_overlooks_blank_space_alone_and_says_so() {
+    let sloppy = format!(
+        "\u{feff}{}\r\n\r\n",
+        LION_ANSWER.trim_end().replace('\n', " \r\n")
+    );
+    let (status, report) = grade(&["--ignore-space"], "lion", LION_CASES, sloppy.as_bytes());
+    assert_eq!((status, verdict(&report)), (Some(0), "pass"), "{report}");
+    assert!(report.contains("Compared with --ignore-space"), "{report}");
+    assert!(
+        report.contains("; ignored: byte order mark at the start, CRLF line ends"),
+        "{report}"
+    );
+    // Extra answers still fail.
+    let extra = format!("{LION_ANSWER}d1d2\n");
+    let (status, report) = grade(&["--ignore-space"], "lion", LION_CASES, extra.as_bytes());
+    assert_eq!((status, verdict(&report)), (Some(1), "FAIL"), "{report}");
+}
+
+#[test]
+fn grade_names_an_empty_answer_line() {
+    let cases = b"1\n3l3/7/7/7/7/7/3L3 w 1\n";
+    let (status, report) = grade(&[], "zebra", cases, b"d1d2\n");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains("  expected: (empty line)\n  got:      d1d2\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn grade_shows_only_the_lines_of_a_block_that_differ() {
+    let cases = b"1\n3l3/7/7/7/7/7/3L3 w 1\n";
+    let right = congo(&["board"], cases).stdout;
+    let wrong = text(&right).replace("white lion: d1", "white lion: d2");
+    let (status, report) = grade(&[], "board", cases, wrong.as_bytes());
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains(
+            "  the lines of this block that differ:\n  line 11  expected: white lion: d1\n           got:      white lion: d2\n"
+        ),
+        "{report}"
+    );
+    assert!(!report.contains("black lion"), "{report}");
+}

@@ -686,10 +686,17 @@ pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
     Ok(options)
 }
 
-/// `grade SUBCOMMAND [ARGS] INPUT OUTPUT...`: the subcommand takes as
-/// many words as it can while two are left for the files.
+/// `grade [--ignore-space] SUBCOMMAND [ARGS] INPUT OUTPUT...`: the
+/// subcommand takes as many words as it can while two are left for the files.
 pub(super) fn grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError> {
-    let words = args.rest()?;
+    const IGNORE_SPACE: &str = "--ignore-space";
+    let mut words = args.rest()?;
+    let before = words.len();
+    words.retain(|word| word != IGNORE_SPACE);
+    if before - words.len() > 1 {
+        return Err(UsageError::Repeated(IGNORE_SPACE));
+    }
+    let ignore_space = words.len() < before;
     let (subcommand, job, files) = (1..words.len().saturating_sub(1))
         .rev()
         .find_map(|split| {
@@ -712,6 +719,7 @@ pub(super) fn grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageE
         job,
         input: PathBuf::from(input),
         outputs: outputs.iter().map(PathBuf::from).collect(),
+        ignore_space,
     })
 }
 

@@ -235,8 +235,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "grade",
-        arguments: "SUBCOMMAND [ARGS] INPUT OUTPUT...",
-        about: "mark each OUTPUT file against congo's answers to INPUT: cases\nright of N, the first wrong case with its FEN and the missing\nand extra moves, format faults (CRLF, trailing blanks, no final\nnewline, unsorted moves), a table at the end; exit 0 only if\nevery file passes",
+        arguments: "[--ignore-space] SUBCOMMAND [ARGS] INPUT OUTPUT...",
+        about: "mark each OUTPUT file against congo's answers to INPUT: cases\nright of N, the first wrong case with its FEN and the missing\nand extra moves, and every fault (extra or missing lines, a\nbyte order mark, CRLF, trailing blanks, no final newline,\nunsorted moves, blank lines at the end); a file passes only if\nits bytes equal congo's (--ignore-space: blank-space faults are\noverlooked, as lenient autograders do); exit 0 only if every\nfile passes",
         section: Section::Tools,
         read: |args, rules| args::grade(args, rules).map(Command::Grade),
     },

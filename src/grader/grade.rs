@@ -5,6 +5,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::compare::Comparison;
 use super::{hides_characters, write_move_difference};
 use crate::Rules;
 use crate::count::Count;
@@ -20,6 +21,10 @@ pub struct GradeOptions {
     pub job: Job,
     pub input: PathBuf,
     pub outputs: Vec<PathBuf>,
+    /// Overlook the blank-space faults (a byte order mark, CR, trailing
+    /// blanks, blank lines at the end, no final newline), as lenient
+    /// course autograders do; by default a file must match byte for byte.
+    pub ignore_space: bool,
 }
 
 /// The biggest file read.
@@ -29,13 +34,11 @@ const MAX_FILE: u64 = 256 << 20;
 struct Mark {
     right: usize,
     cases: usize,
+    /// The faults that count against the file.
     faults: Vec<String>,
-}
-
-impl Mark {
-    fn passes(&self) -> bool {
-        self.right == self.cases && self.faults.is_empty()
-    }
+    /// The blank-space faults `--ignore-space` overlooked.
+    ignored: Vec<String>,
+    passes: bool,
 }
 
 /// Grades every output file, writing a report per file and a table at the
@@ -69,16 +72,27 @@ pub fn grade(
         )?;
         errors.write_all(&bad_input)?;
     }
-    let framing = options.job.framing();
-    let expected = framing.answers(&String::from_utf8_lossy(&answers));
+    let congo_text = String::from_utf8_lossy(&answers);
+    let expected = options.job.framing().answers(&congo_text);
     let fens = case_lines(&input, options.job.lines_per_case());
     writeln!(
         output,
-        "Grading `congo {}` under the {} rules: {} cases from {}.",
+        "Grading `congo {}` under the {} rules: {} from {}.",
         options.subcommand.join(" "),
         options.rules,
-        expected.len(),
+        Count(expected.len(), "case"),
         options.input.display()
+    )?;
+    writeln!(
+        output,
+        "{}",
+        if options.ignore_space {
+            "Compared with --ignore-space: a byte order mark, CR line ends, trailing blanks, \
+             blank lines at the end and a missing final newline are overlooked."
+        } else {
+            "Compared byte for byte, as an exact autograder does \
+             (--ignore-space overlooks blank-space faults)."
+        }
     )?;
     let mut marks = Vec::new();
     writeln!(output)?;
@@ -86,21 +100,25 @@ pub fn grade(
         // The details come after the file's one-line summary.
         let mut details = Vec::new();
         let mark = match read(path) {
-            Ok(text) => mark_file(options, &expected, &fens, &text, &mut details)?,
+            Ok(text) => mark_file(options, &congo_text, &expected, &fens, &text, &mut details)?,
             Err(message) => {
                 writeln!(details, "  {message}")?;
                 Mark {
                     right: 0,
                     cases: expected.len(),
                     faults: vec!["unreadable".to_owned()],
+                    ignored: Vec::new(),
+                    passes: false,
                 }
             }
         };
-        let faults = if mark.faults.is_empty() {
-            String::new()
-        } else {
-            format!("; faults: {}", mark.faults.join(", "))
-        };
+        let mut faults = String::new();
+        if !mark.faults.is_empty() {
+            faults = format!("; faults: {}", mark.faults.join(", "));
+        }
+        if !mark.ignored.is_empty() {
+            faults += &format!("; ignored: {}", mark.ignored.join(", "));
+        }
         writeln!(
             output,
             "{}: {} of {} right{faults}",
@@ -127,29 +145,34 @@ pub fn grade(
             path.display().to_string(),
             mark.right,
             mark.cases,
-            if mark.passes() { "pass" } else { "FAIL" }
+            if mark.passes { "pass" } else { "FAIL" }
         )?;
     }
-    Ok(if marks.iter().all(Mark::passes) { 0 } else { 1 })
+    Ok(if marks.iter().all(|mark| mark.passes) {
+        0
+    } else {
+        1
+    })
 }
 
 /// Marks one output file and writes what is wrong with it.
 fn mark_file(
     options: &GradeOptions,
+    congo_text: &str,
     expected: &[String],
     fens: &[String],
     text: &str,
     output: &mut impl Write,
 ) -> io::Result<Mark> {
     let framing = options.job.framing();
-    let faults = format_faults(text, &options.job);
-    // Answers are compared as written, line ends and blanks included.
-    let got = framing.answers(text);
-    let right = expected
-        .iter()
-        .zip(&got)
-        .filter(|(want, have)| want == have)
-        .count();
+    let comparison = Comparison::new(
+        congo_text,
+        text,
+        framing,
+        options.job.is_move_list(),
+        options.ignore_space,
+    );
+    let got = &comparison.answers;
     let first_wrong = (0..expected.len()).find(|&i| got.get(i) != Some(&expected[i]));
     if let Some(index) = first_wrong {
         writeln!(
@@ -159,78 +182,74 @@ fn mark_file(
             expected.len(),
             fens.get(index).map_or("", String::as_str)
         )?;
-        write_lines(output, "expected", &expected[index])?;
-        match got.get(index) {
-            Some(have) => write_lines(output, "got", have)?,
-            None => writeln!(
-                output,
-                "  got:      (nothing: the file has only {})",
-                Count(got.len(), "answer")
-            )?,
-        }
-        if let (Some(have), Framing::Line) = (got.get(index), framing)
-            && options.job.is_move_list()
-        {
-            write_move_difference(output, "  ", &expected[index], have)?;
+        match (got.get(index), framing) {
+            (None, _) => {
+                write_lines(output, "expected", &expected[index])?;
+                writeln!(
+                    output,
+                    "  got:      (nothing: the file has only {})",
+                    Count(got.len(), "answer")
+                )?;
+            }
+            (Some(have), Framing::Block) => write_block_difference(output, &expected[index], have)?,
+            (Some(have), _) => {
+                write_lines(output, "expected", &expected[index])?;
+                write_lines(output, "got", have)?;
+                if framing == Framing::Line
+                    && options.job.is_move_list()
+                    && write_move_difference(output, "  ", &expected[index], have)?
+                {
+                    writeln!(output, "  (the same moves, out of order)")?;
+                }
+            }
         }
     }
-    if got.len() > expected.len() {
-        writeln!(
-            output,
-            "  the file has {} past the last case",
-            Count(got.len() - expected.len(), "answer")
-        )?;
-    }
+    let (ignored, faults) = comparison
+        .faults
+        .iter()
+        .partition::<Vec<_>, _>(|fault| options.ignore_space && fault.is_space());
+    let names = |faults: Vec<_>| faults.iter().map(ToString::to_string).collect();
     Ok(Mark {
-        right,
+        right: comparison.right,
         cases: expected.len(),
-        faults,
+        faults: names(faults),
+        ignored: names(ignored),
+        passes: comparison.passes,
     })
 }
 
-/// The format faults of a whole file, each named once with a count.
-fn format_faults(text: &str, job: &Job) -> Vec<String> {
-    let mut faults = Vec::new();
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let crlf = lines.iter().filter(|line| line.ends_with("\r\n")).count();
-    if crlf > 0 {
-        faults.push(format!("CRLF line ends ({})", Count(crlf, "line")));
-    }
-    let trailing = lines
-        .iter()
-        .map(|line| line.trim_end_matches(['\n', '\r']))
-        .filter(|line| line.ends_with([' ', '\t']))
-        .count();
-    if trailing > 0 {
-        faults.push(format!("trailing blanks ({})", Count(trailing, "line")));
-    }
-    if !text.is_empty() && !text.ends_with('\n') {
-        faults.push("no newline at the end".to_owned());
-    }
-    if job.is_move_list() {
-        let unsorted = lines
-            .iter()
-            .filter(|line| {
-                let moves: Vec<&str> = line.split_ascii_whitespace().collect();
-                moves.windows(2).any(|pair| pair[0] > pair[1])
-            })
-            .count();
-        if unsorted > 0 {
-            faults.push(format!("unsorted moves ({})", Count(unsorted, "line")));
+/// Writes the lines of a block answer that differ from congo's, each
+/// numbered within the block, with congo's line above the file's.
+fn write_block_difference(output: &mut impl Write, expected: &str, got: &str) -> io::Result<()> {
+    let expected: Vec<&str> = expected.split('\n').collect();
+    let got: Vec<&str> = got.split('\n').collect();
+    writeln!(output, "  the lines of this block that differ:")?;
+    for index in 0..expected.len().max(got.len()) {
+        let (want, have) = (expected.get(index), got.get(index));
+        if want == have {
+            continue;
         }
+        let line = |text: Option<&&str>| text.map_or("(no line)".to_owned(), |text| shown(text));
+        writeln!(output, "  line {:<3} expected: {}", index + 1, line(want))?;
+        writeln!(output, "           got:      {}", line(have))?;
     }
-    faults
+    Ok(())
+}
+
+/// An answer line as the report shows it: quoted when it hides
+/// characters, and named when it is empty, which would otherwise not show.
+fn shown(line: &str) -> String {
+    if line.is_empty() {
+        "(empty line)".to_owned()
+    } else if hides_characters(line) {
+        format!("{line:?}")
+    } else {
+        line.to_owned()
+    }
 }
 
 fn write_lines(output: &mut impl Write, label: &str, answer: &str) -> io::Result<()> {
     let mut lines = answer.split('\n');
-    let shown = |line: &str| {
-        if hides_characters(line) {
-            format!("{line:?}")
-        } else {
-            line.to_owned()
-        }
-    };
     writeln!(
         output,
         "  {:<9} {}",

@@ -3,6 +3,7 @@
 //! `grade` marks output files against congo's answers.
 
 mod check;
+mod compare;
 mod generator;
 mod grade;
 mod shrink;
@@ -26,11 +27,14 @@ fn read_file(path: &std::path::Path, max: u64) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// Whether a line has characters that do not show: blanks at its ends, or
-/// control characters such as a carriage return. Such lines are echoed
-/// quoted.
+/// Whether a line has characters that do not show: blanks at its ends,
+/// control characters such as a carriage return, or invisible ones such as
+/// a byte order mark. Such lines are echoed quoted, escapes spelled out.
 fn hides_characters(line: &str) -> bool {
-    line.trim() != line || line.chars().any(char::is_control)
+    line.trim() != line
+        || line
+            .chars()
+            .any(|c| c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{feff}' | '\u{a0}'))
 }
 
 /// Writes the moves `got` misses and the ones it adds against `expected`
