@@ -50,6 +50,15 @@ pub trait TextGame: Game {
     /// Appends the text of `m`.
     fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
 
+    /// Bits that say what `position` shows about the input it came from,
+    /// ORed over every position of an input into
+    /// [`Report::seen`](crate::judge::Report::seen); Congo's name the
+    /// kinds of piece on the board, for the rule-set hint. The default
+    /// notes nothing.
+    fn survey(&self, _position: &Self::Position) -> u32 {
+        0
+    }
+
     /// Puts `moves` in the order of their texts, for listing. The default
     /// leaves them as they are, for games whose generator already makes
     /// them in that order (Congo's and checkers').

@@ -44,5 +44,5 @@ pub use fen::FenError;
 pub use moves::{Jumps, Move};
 pub use piece::{Kind, Piece};
 pub use position::{MoveError, Position, Status};
-pub use rules::{ParseRulesError, Rules};
+pub use rules::{KindsSeen, ParseRulesError, Rules};
 pub use square::{ParseSquareError, Square};

@@ -4,7 +4,7 @@
 //! here is Congo's [`Game`], with bulk counting at the last ply.
 
 use crate::game::{self, Game, TextGame};
-use crate::{FenError, Move, Position, Rules, Status, movegen};
+use crate::{FenError, KindsSeen, Move, Position, Rules, Status, movegen};
 
 /// Congo under a rule set, as a [`Game`]: the last ply is counted from the
 /// pieces' target squares, not played (bulk counting).
@@ -39,6 +39,10 @@ impl TextGame for Rules {
 
     fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
         position.read_fen_bytes(line, *self)
+    }
+
+    fn survey(&self, position: &Position) -> u32 {
+        KindsSeen::of(&position.board).0
     }
 
     #[inline]

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::{Board, Kind};
+
 /// Which year's rules apply. They differ in one point only: promotion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Rules {
@@ -17,6 +19,93 @@ impl Rules {
     /// Whether a pawn reaching the far rank becomes a superpawn.
     pub const fn promotes(self) -> bool {
         matches!(self, Rules::Wits2022)
+    }
+}
+
+/// The kinds of piece seen across an input's positions, a bit per kind
+/// (bit [`Kind::index`]): what tells one year's assignment files from the
+/// other's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindsSeen(pub u32);
+
+impl KindsSeen {
+    /// The kinds on `board`.
+    pub fn of(board: &Board) -> KindsSeen {
+        KindsSeen(Kind::ALL.into_iter().fold(0, |seen, kind| {
+            seen | (u32::from(!board.by_kind(kind).is_empty()) << kind.index())
+        }))
+    }
+
+    const fn set(kinds: &[Kind]) -> u32 {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < kinds.len() {
+            bits |= 1 << kinds[i].index();
+            i += 1;
+        }
+        bits
+    }
+
+    /// Whether every kind seen is one of `allowed` and one of `marks` was seen.
+    fn looks_like(self, allowed: &[Kind], marks: &[Kind]) -> bool {
+        self.0 & !KindsSeen::set(allowed) == 0 && self.0 & KindsSeen::set(marks) != 0
+    }
+}
+
+impl std::ops::BitOr for KindsSeen {
+    type Output = KindsSeen;
+
+    fn bitor(self, other: KindsSeen) -> KindsSeen {
+        KindsSeen(self.0 | other.0)
+    }
+}
+
+/// The pieces of the 2021 assignment: elephants, no giraffe, no superpawn.
+const PIECES_2021: [Kind; 4] = [Kind::Pawn, Kind::Elephant, Kind::Lion, Kind::Zebra];
+/// The pieces of the 2022 assignment: giraffes and superpawns, no elephant.
+const PIECES_2022: [Kind; 5] = [
+    Kind::Pawn,
+    Kind::Superpawn,
+    Kind::Giraffe,
+    Kind::Lion,
+    Kind::Zebra,
+];
+
+impl Rules {
+    /// The other year's rules, when every position of an input holds only
+    /// that year's assignment pieces and one that marks it (an elephant for
+    /// 2021; a giraffe or superpawn for 2022). Full-game positions, with
+    /// both or with monkeys and crocodiles, suggest nothing.
+    pub fn other_year_for(self, seen: KindsSeen) -> Option<Rules> {
+        let other = match self {
+            Rules::Wits2022 if seen.looks_like(&PIECES_2021, &[Kind::Elephant]) => Rules::Wits2021,
+            Rules::Wits2021 if seen.looks_like(&PIECES_2022, &[Kind::Giraffe, Kind::Superpawn]) => {
+                Rules::Wits2022
+            }
+            _ => return None,
+        };
+        Some(other)
+    }
+
+    /// The one warning a run under these rules gives when its positions
+    /// look written for the other year's (see [`Rules::other_year_for`]).
+    /// The answers stay those of these rules.
+    pub fn warning_for(self, seen: KindsSeen) -> Option<String> {
+        let other = self.other_year_for(seen)?;
+        let (pieces, switch) = match other {
+            Rules::Wits2021 => (
+                "elephants, and no giraffe or superpawn",
+                "pass --rules 2021",
+            ),
+            Rules::Wits2022 => (
+                "giraffes or superpawns, and no elephant",
+                "leave out --rules 2021",
+            ),
+        };
+        Some(format!(
+            "warning: these positions look like the {other} assignment's ({pieces}) \
+             but were answered under the {self} rules; if they are, {switch}"
+        ))
     }
 }
 
@@ -65,5 +154,51 @@ mod tests {
         assert!(Rules::default().promotes());
         assert!(!Rules::Wits2021.promotes());
         assert_eq!("2023".parse::<Rules>(), Err(ParseRulesError("2023".into())));
+    }
+
+    fn seen(fens: &[&str]) -> KindsSeen {
+        fens.iter().fold(KindsSeen::default(), |seen, fen| {
+            let board = crate::Position::from_fen(fen, Rules::Wits2021)
+                .unwrap()
+                .board;
+            seen | KindsSeen::of(&board)
+        })
+    }
+
+    #[test]
+    fn assignment_positions_suggest_their_own_year() {
+        let of_2021 = seen(&["2l4/7/4e2/7/PP2EP1/3L2p/7 b 23", "3l3/7/7/7/7/7/3L3 w 1"]);
+        assert_eq!(
+            Rules::Wits2022.other_year_for(of_2021),
+            Some(Rules::Wits2021)
+        );
+        assert_eq!(Rules::Wits2021.other_year_for(of_2021), None);
+        let message = Rules::Wits2022.warning_for(of_2021).unwrap();
+        assert!(message.contains("pass --rules 2021"), "{message}");
+        let of_2022 = seen(&["2l4/7/4z2/4g2/PP3P1/3L2p/7 b 23"]);
+        assert_eq!(
+            Rules::Wits2021.other_year_for(of_2022),
+            Some(Rules::Wits2022)
+        );
+        assert_eq!(Rules::Wits2022.other_year_for(of_2022), None);
+    }
+
+    #[test]
+    fn full_game_and_pawn_only_positions_suggest_nothing() {
+        for fens in [
+            &["gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0"][..],
+            &["3l3/7/7/7/7/7/3L3 w 1"],
+            // Elephants, but a crocodile too: the full game.
+            &["2l4/7/4e2/7/PP2EP1/3L2c/7 b 23"],
+            // Across positions: an elephant in one and a giraffe in another.
+            &[
+                "2l4/7/4e2/7/PP3P1/3L3/7 b 23",
+                "2l4/7/4g2/7/PP3P1/3L3/7 b 23",
+            ],
+        ] {
+            for rules in [Rules::Wits2021, Rules::Wits2022] {
+                assert_eq!(rules.other_year_for(seen(fens)), None, "{fens:?}");
+            }
+        }
     }
 }

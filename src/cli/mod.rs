@@ -15,6 +15,7 @@ pub use subcommands::{SUBCOMMANDS, Section, Subcommand};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 
+use crate::KindsSeen;
 use crate::engine::{self, Engine, Player};
 pub use crate::files::FileId;
 use crate::grader;
@@ -133,7 +134,7 @@ pub fn run_with(
                 options.style.color = terminal.color_output;
                 options.input_file = terminal.input_file;
             }
-            match fen {
+            let report = match fen {
                 Some(fen) => {
                     let one = format!("1\n{fen}\n");
                     job.run(rules, one.as_bytes(), output, &mut errors)
@@ -148,7 +149,13 @@ pub fn run_with(
                     }
                     job.run(rules, input, output, &mut errors)
                 }
+            };
+            if let Ok(report) = &report
+                && let Some(warning) = rules.warning_for(KindsSeen(report.seen))
+            {
+                let _ = writeln!(errors, "congo: {warning}");
             }
+            report
         }
     };
     match outcome {

@@ -19,7 +19,7 @@ use crate::judge::Framing;
 use crate::process;
 use crate::random::{Rng, random_position};
 use crate::tasks::Job;
-use crate::{Kind, Move, Position, Rules};
+use crate::{Kind, KindsSeen, Move, Position, Rules};
 
 /// What `check` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +116,12 @@ pub fn check(
     let (mut cases, total, source) = match &options.input {
         Some(path) => match read_cases(path, options) {
             Ok(cases) => {
+                let seen = cases.iter().fold(KindsSeen::default(), |seen, case| {
+                    seen | KindsSeen::of(&case.position.board)
+                });
+                if let Some(warning) = options.rules.warning_for(seen) {
+                    writeln!(progress, "congo: {warning}")?;
+                }
                 let total = cases.len() as u64;
                 let source = format!("the {total} cases of {}", path.display());
                 (

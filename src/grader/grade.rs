@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use super::compare::Comparison;
 use super::{hides_characters, write_move_difference};
-use crate::Rules;
 use crate::count::Count;
 use crate::judge::Framing;
 use crate::tasks::Job;
+use crate::{KindsSeen, Rules};
 
 /// What `grade` marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,10 @@ pub fn grade(
         )?;
         errors.write_all(&bad_input)?;
     }
+    let rules_warning = options.rules.warning_for(KindsSeen(report.seen));
+    if let Some(warning) = &rules_warning {
+        writeln!(errors, "congo: {warning}")?;
+    }
     let congo_text = String::from_utf8_lossy(&answers);
     let expected = options.job.framing().answers(&congo_text);
     let fens = case_lines(&input, options.job.lines_per_case());
@@ -83,6 +87,9 @@ pub fn grade(
         Count(expected.len(), "case"),
         options.input.display()
     )?;
+    if let Some(warning) = rules_warning {
+        writeln!(output, "{}", capitalised(&warning))?;
+    }
     writeln!(
         output,
         "{}",
@@ -270,6 +277,14 @@ fn case_lines(input: &str, per_case: usize) -> Vec<String> {
         .step_by(per_case)
         .map(|line| line.trim().to_owned())
         .collect()
+}
+
+/// `text` with its first letter in capitals, to start a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn read(path: &Path) -> Result<String, String> {

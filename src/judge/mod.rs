@@ -107,6 +107,8 @@ impl<E: fmt::Debug + fmt::Display> std::error::Error for LineError<E> {}
 pub struct Report {
     /// Input errors written to the error stream.
     pub errors: usize,
+    /// The survey bits of every position answered, ORed together.
+    pub seen: u32,
 }
 
 impl Report {
@@ -273,6 +275,8 @@ struct Batch<E> {
     cases: usize,
     /// The answers, placeholders in the place of bad cases.
     output: Vec<u8>,
+    /// The task's survey bits for these cases.
+    seen: u32,
     /// Where in `output` the first answer starts, if any case was good.
     first_answer: Option<usize>,
     errors: Vec<LineError<E>>,
@@ -286,6 +290,7 @@ impl<E> Default for Batch<E> {
             text: Vec::new(),
             cases: 0,
             output: Vec::new(),
+            seen: 0,
             first_answer: None,
             errors: Vec::new(),
         }
@@ -347,6 +352,7 @@ fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch<T::Error>) {
             }
         }
     }
+    batch.seen = task.take_seen();
 }
 
 /// Decodes the lines of one case and hands them to the task.
@@ -384,6 +390,7 @@ impl<O: Write, E: Write> Writer<O, E> {
             _ => self.output.write_all(&batch.output)?,
         }
         self.answered_any |= batch.first_answer.is_some();
+        self.report.seen |= batch.seen;
         for error in &batch.errors {
             self.report.errors += 1;
             writeln!(self.errors, "congo: {error}")?;

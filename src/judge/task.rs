@@ -33,6 +33,13 @@ pub trait Task: Clone + Send {
     /// input (0 for the first), for tasks that name their answers by it.
     fn at_case(&mut self, _index: usize) {}
 
+    /// The survey bits of the cases answered since the last call (see
+    /// [`TextGame::survey`](crate::game::TextGame::survey)), which the
+    /// judge ORs into [`Report::seen`](super::Report::seen).
+    fn take_seen(&mut self) -> u32 {
+        0
+    }
+
     /// Appends the answer to one case to `out`. Its lines come trimmed but
     /// as bytes: a task reads what it needs of them as text with [`text`],
     /// so that a reader working on bytes pays for no UTF-8 check. On error,

@@ -3,16 +3,17 @@
 
 use std::io::Write;
 
-use super::position;
+use super::slot::Slot;
 use crate::engine::{Engine, Limit, Weights};
 use crate::judge::{CaseError, Framing, Task};
-use crate::{FenError, Rules};
+use crate::{FenError, Position, Rules};
 
 #[derive(Clone)]
 pub struct Best {
     rules: Rules,
     limit: Limit,
     engine: Box<Engine>,
+    slot: Slot<Position>,
 }
 
 impl Best {
@@ -21,6 +22,7 @@ impl Best {
             rules,
             limit,
             engine: Box::new(Engine::new(rules, Weights::TUNED)),
+            slot: Slot::default(),
         }
     }
 }
@@ -29,12 +31,16 @@ impl Task for Best {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)?;
+        let position = self.slot.read(&self.rules, lines)?;
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();
-        let _ = match self.engine.choose(&position, self.limit, &[]) {
+        let _ = match self.engine.choose(position, self.limit, &[]) {
             Some(choice) => writeln!(
                 out,
                 "{} {} depth {} nodes {}",

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::io::Write;
 
-use super::position;
+use super::slot::Slot;
 use crate::judge::{CaseError, Framing, Task, text};
-use crate::{FenError, Move, MoveError, Rules};
+use crate::{FenError, Move, MoveError, Position, Rules};
 
 /// Why a `play` case could not be played: its FEN or its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +32,7 @@ impl std::error::Error for PlayError {}
 pub struct Play {
     rules: Rules,
     moves: Vec<Move>,
+    slot: Slot<Position>,
 }
 
 impl Play {
@@ -39,6 +40,7 @@ impl Play {
         Play {
             rules,
             moves: Vec::new(),
+            slot: Slot::default(),
         }
     }
 }
@@ -53,8 +55,14 @@ impl Task for Play {
         "cases"
     }
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = position(lines, self.rules)
+        let position = self
+            .slot
+            .read(&self.rules, lines)
             .map_err(|CaseError { line, error }| CaseError::at(line, PlayError::Fen(error)))?;
         let line = lines.get(1).copied().unwrap_or_default();
         let text = text(line).map_err(|error| CaseError::at(1, PlayError::Fen(error.into())))?;

@@ -1,6 +1,6 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::move_list::read_into_slot;
+use super::slot::Slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
 use crate::{Color, Kind, Piece, Position, Rules};
@@ -11,15 +11,14 @@ use crate::{Color, Kind, Piece, Position, Rules};
 #[derive(Clone)]
 pub struct Listing {
     rules: Rules,
-    /// The last position read, read over by the next.
-    position: Option<Position>,
+    slot: Slot<Position>,
 }
 
 impl Listing {
     pub fn new(rules: Rules) -> Listing {
         Listing {
             rules,
-            position: None,
+            slot: Slot::default(),
         }
     }
 }
@@ -28,8 +27,12 @@ impl Task for Listing {
     type Error = FenError;
     const FRAMING: Framing = Framing::Block;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
+        let position = self.slot.read(&self.rules, lines)?;
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:

@@ -11,6 +11,7 @@ mod move_list;
 mod piece_moves;
 mod score;
 mod show;
+mod slot;
 pub mod wildebeest;
 
 pub use best::Best;
@@ -25,10 +26,10 @@ use std::io::{self, BufRead, Write};
 
 use crate::checkers::Checkers;
 use crate::engine::Limit;
-use crate::judge::{self, CaseError, Framing, Report, Task};
+use crate::judge::{self, Framing, Report, Task};
 use crate::wildebeest::Wildebeest;
 use crate::wits::eval::Evaluation;
-use crate::{FenError, Kind, Position, Rules};
+use crate::{Kind, Rules};
 
 /// A judge subcommand with its settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,28 +81,16 @@ impl Job {
             &Job::PieceMoves(kind) => user.with(|| PieceMoves::new(kind, rules)),
             Job::Moves => user.with(|| MoveList::new(rules)),
             Job::Play => user.with(|| Play::new(rules)),
-            &Job::Perft(depth, threads) => user.with(|| Perft {
-                game: rules,
-                depth,
-                threads,
-            }),
-            &Job::Divide(depth) => user.with(|| Divide { game: rules, depth }),
+            &Job::Perft(depth, threads) => user.with(|| Perft::new(rules, depth, threads)),
+            &Job::Divide(depth) => user.with(|| Divide::new(rules, depth)),
             &Job::Evaluate(evaluation) => user.with(|| Score::evaluation(evaluation, rules)),
             &Job::Search(evaluation, depth) => {
                 user.with(|| Score::search(evaluation, depth, rules))
             }
             Job::Checkers(None) => user.with(|| MoveList::new(Checkers)),
-            &Job::Checkers(Some(depth)) => user.with(|| Perft {
-                game: Checkers,
-                depth,
-                threads: 1,
-            }),
+            &Job::Checkers(Some(depth)) => user.with(|| Perft::new(Checkers, depth, 1)),
             Job::Wildebeest(None) => user.with(|| MoveList::new(Wildebeest)),
-            &Job::Wildebeest(Some(depth)) => user.with(|| Perft {
-                game: Wildebeest,
-                depth,
-                threads: 1,
-            }),
+            &Job::Wildebeest(Some(depth)) => user.with(|| Perft::new(Wildebeest, depth, 1)),
             &Job::Best(limit) => user.with(|| Best::new(rules, limit)),
             Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
         }
@@ -159,9 +148,4 @@ impl Job {
             _ => self.with_task(rules, Run(input, output, errors)),
         }
     }
-}
-
-/// Reads the FEN on the first line of a case: a position `rules` allow.
-fn position(lines: &[&[u8]], rules: Rules) -> Result<Position, CaseError<FenError>> {
-    move_list::read(&rules, lines)
 }

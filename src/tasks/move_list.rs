@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use super::slot::Slot;
 use crate::game::{self, TextGame};
 use crate::judge::{CaseError, Framing, Task};
 
@@ -14,8 +15,7 @@ pub struct MoveList<G: TextGame> {
     game: G,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<G::Move>,
-    /// The last position read, read over by the next.
-    position: Option<G::Position>,
+    slot: Slot<G::Position>,
 }
 
 impl<G: TextGame> MoveList<G> {
@@ -23,7 +23,7 @@ impl<G: TextGame> MoveList<G> {
         MoveList {
             game,
             moves: Vec::new(),
-            position: None,
+            slot: Slot::default(),
         }
     }
 }
@@ -40,32 +40,6 @@ pub(super) fn write_line<G: TextGame>(game: &G, moves: &[G::Move], out: &mut Vec
     out.push(b'\n');
 }
 
-/// Reads the position on the first line of a case into `slot`, over the
-/// position read before if there is one: a judge that answers line after
-/// line keeps one position and Congo's is read in place, not copied out
-/// through the reader's layers (that copying was a tenth of a line's work).
-pub(super) fn read_into_slot<'a, G: TextGame>(
-    game: &G,
-    lines: &[&[u8]],
-    slot: &'a mut Option<G::Position>,
-) -> Result<&'a G::Position, CaseError<G::Error>> {
-    let line = lines.first().copied().unwrap_or_default();
-    let read = match slot {
-        Some(position) => game.read_into(line, position).map(|()| &*position),
-        empty => game.read(line).map(|position| &*empty.insert(position)),
-    };
-    read.map_err(|error| CaseError::at(0, error))
-}
-
-/// Reads the position on the first line of a case.
-pub(super) fn read<G: TextGame>(
-    game: &G,
-    lines: &[&[u8]],
-) -> Result<G::Position, CaseError<G::Error>> {
-    let line = lines.first().copied().unwrap_or_default();
-    game.read(line).map_err(|error| CaseError::at(0, error))
-}
-
 impl<G> Task for MoveList<G>
 where
     G: TextGame + Clone + Send,
@@ -76,8 +50,12 @@ where
     const FRAMING: Framing = Framing::Line;
     const SORTED_MOVES: bool = true;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = read_into_slot(&self.game, lines, &mut self.position)?;
+        let position = self.slot.read(&self.game, lines)?;
         self.moves.clear();
         self.game.moves(position, &mut self.moves);
         self.game.in_text_order(&mut self.moves);
@@ -87,26 +65,42 @@ where
 }
 
 /// One line per position: the number of move sequences `depth` deep.
-#[derive(Clone, Copy)]
-pub struct Perft<G> {
-    pub game: G,
-    pub depth: u32,
+#[derive(Clone)]
+pub struct Perft<G: TextGame> {
+    game: G,
+    depth: u32,
     /// Threads counting each position (1: this one alone).
-    pub threads: usize,
+    threads: usize,
+    slot: Slot<G::Position>,
+}
+
+impl<G: TextGame> Perft<G> {
+    pub fn new(game: G, depth: u32, threads: usize) -> Perft<G> {
+        Perft {
+            game,
+            depth,
+            threads,
+            slot: Slot::default(),
+        }
+    }
 }
 
 impl<G> Task for Perft<G>
 where
     G: TextGame + Clone + Send + Sync,
-    G::Position: Sync,
+    G::Position: Clone + Send + Sync,
     G::Move: Sync,
 {
     type Error = G::Error;
     const FRAMING: Framing = Framing::Line;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = read(&self.game, lines)?;
-        let leaves = game::perft_threads(&self.game, &position, self.depth, self.threads);
+        let position = self.slot.read(&self.game, lines)?;
+        let leaves = game::perft_threads(&self.game, position, self.depth, self.threads);
         let _ = writeln!(out, "{leaves}");
         Ok(())
     }
@@ -114,23 +108,39 @@ where
 
 /// A block per position: `<move> <count>` for each legal move, then
 /// `total <count>`; blocks are separated by a blank line.
-#[derive(Clone, Copy)]
-pub struct Divide<G> {
-    pub game: G,
-    pub depth: u32,
+#[derive(Clone)]
+pub struct Divide<G: TextGame> {
+    game: G,
+    depth: u32,
+    slot: Slot<G::Position>,
+}
+
+impl<G: TextGame> Divide<G> {
+    pub fn new(game: G, depth: u32) -> Divide<G> {
+        Divide {
+            game,
+            depth,
+            slot: Slot::default(),
+        }
+    }
 }
 
 impl<G> Task for Divide<G>
 where
     G: TextGame + Clone + Send,
+    G::Position: Clone + Send,
 {
     type Error = G::Error;
     const FRAMING: Framing = Framing::Block;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = read(&self.game, lines)?;
+        let position = self.slot.read(&self.game, lines)?;
         let mut total = 0;
-        let split = game::divide_ordered(&self.game, &position, self.depth, |moves| {
+        let split = game::divide_ordered(&self.game, position, self.depth, |moves| {
             self.game.in_text_order(moves)
         });
         for (m, leaves) in split {

@@ -1,7 +1,8 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::move_list::{read_into_slot, write_line};
+use super::move_list::write_line;
+use super::slot::Slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
 use crate::{Kind, Move, Position, Rules, movegen};
@@ -12,8 +13,7 @@ pub struct PieceMoves {
     rules: Rules,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<Move>,
-    /// The last position read, read over by the next.
-    position: Option<Position>,
+    slot: Slot<Position>,
 }
 
 impl PieceMoves {
@@ -22,7 +22,7 @@ impl PieceMoves {
             kind,
             rules,
             moves: Vec::with_capacity(64),
-            position: None,
+            slot: Slot::default(),
         }
     }
 }
@@ -32,8 +32,12 @@ impl Task for PieceMoves {
     const FRAMING: Framing = Framing::Line;
     const SORTED_MOVES: bool = true;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
+        let position = self.slot.read(&self.rules, lines)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
         write_line(&self.rules, &self.moves, out);

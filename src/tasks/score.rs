@@ -1,6 +1,6 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::move_list::read_into_slot;
+use super::slot::Slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
 use crate::wits::eval::Evaluation;
@@ -15,8 +15,7 @@ pub struct Score {
     depth: Option<u32>,
     rules: Rules,
     searcher: Searcher,
-    /// The last position read, read over by the next.
-    position: Option<Position>,
+    slot: Slot<Position>,
 }
 
 impl Score {
@@ -27,7 +26,7 @@ impl Score {
             depth: None,
             rules,
             searcher: Searcher::new(rules, evaluation),
-            position: None,
+            slot: Slot::default(),
         }
     }
 
@@ -38,7 +37,7 @@ impl Score {
             depth: Some(depth),
             rules,
             searcher: Searcher::new(rules, evaluation),
-            position: None,
+            slot: Slot::default(),
         }
     }
 }
@@ -47,8 +46,12 @@ impl Task for Score {
     type Error = FenError;
     const FRAMING: Framing = Framing::Line;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = read_into_slot(&self.rules, lines, &mut self.position)?;
+        let position = self.slot.read(&self.rules, lines)?;
         let value = match self.depth {
             None => self.evaluation.score(position),
             Some(depth) => self.searcher.value(position, depth),

@@ -5,11 +5,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::position;
+use super::slot::Slot;
 use crate::files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::judge::{self, CaseError, Framing, Report, Task};
 use crate::show::{self, Marks, Selection, Style};
-use crate::{FenError, Rules};
+use crate::{FenError, Position, Rules};
 
 /// How `show` draws.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -83,6 +83,7 @@ pub struct Show {
     svg: Option<Arc<Drawings>>,
     /// The index of the case being answered.
     case: usize,
+    slot: Slot<Position>,
 }
 
 impl Show {
@@ -94,6 +95,7 @@ impl Show {
             selection: options.selection,
             svg: None,
             case: 0,
+            slot: Slot::default(),
         }
     }
 }
@@ -102,12 +104,16 @@ impl Task for Show {
     type Error = FenError;
     const FRAMING: Framing = Framing::Block;
 
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
     fn at_case(&mut self, index: usize) {
         self.case = index;
     }
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
-        let position = position(lines, self.rules)?;
+        let position = self.slot.read(&self.rules, lines)?;
         let marks = self
             .selection
             .map(|selection| Marks::new(&position, selection));
@@ -148,6 +154,7 @@ mod tests {
             selection: None,
             svg: Some(drawings.clone()),
             case: 0,
+            slot: Slot::default(),
         };
         let mut output = Vec::new();
         let mut errors = Vec::new();
