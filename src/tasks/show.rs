@@ -116,10 +116,10 @@ impl Task for Show {
         let position = self.slot.read(&self.rules, lines)?;
         let marks = self
             .selection
-            .map(|selection| Marks::new(&position, selection));
+            .map(|selection| Marks::new(position, selection));
         if let Some(drawings) = &self.svg {
             let name = SVG_FILES.name(self.case + 1);
-            let drawing = show::svg(&position, marks.as_ref());
+            let drawing = show::svg(position, marks.as_ref());
             if let Err(error) = drawings.dir.write(&name, drawing.as_bytes()) {
                 let mut failure = drawings
                     .failure
@@ -129,7 +129,7 @@ impl Task for Show {
             }
         }
         let mut text = String::new();
-        show::diagram(&position, marks.as_ref(), self.style, &mut text);
+        show::diagram(position, marks.as_ref(), self.style, &mut text);
         out.extend_from_slice(text.as_bytes());
         Ok(())
     }
