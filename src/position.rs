@@ -114,11 +114,20 @@ impl Position {
         }
     }
 
-    /// Whether the two lions are all that is left: a draw, by the
-    /// assignment's evaluation and by the match rules.
+    /// Whether the two lions are all that is left: a draw by the
+    /// assignment's evaluation, whatever the lions can do (for play, see
+    /// [`Position::is_bare_lions_draw`]).
     pub fn only_lions_left(&self) -> bool {
         let lions = self.board.by_kind(Kind::Lion);
         lions == self.board.occupied() && lions.count() == 2
+    }
+
+    /// Whether the game is drawn: only the two lions are left and the side
+    /// to move cannot take the other (when it can, it takes and wins, so
+    /// the game goes on). The one rule `match`, `game`, the engine and the
+    /// endgame tables play by.
+    pub fn is_bare_lions_draw(&self) -> bool {
+        self.only_lions_left() && movegen::tally(&self.board, self.side).lion_captures == 0
     }
 
     /// Appends every legal move of the side to move, sorted as strings;
@@ -401,6 +410,24 @@ mod tests {
 
     fn after_2022(fen: &str, text: &str) -> String {
         after(fen, text, Rules::Wits2022).0
+    }
+
+    #[test]
+    fn bare_lions_draw_unless_the_side_to_move_can_take() {
+        let drawn = |fen: &str| fen.parse::<Position>().unwrap().is_bare_lions_draw();
+        // Facing on an open file or diagonal: the side to move takes.
+        for fen in [
+            "3l3/7/7/7/7/7/3L3 w 1",
+            "3l3/7/7/7/7/7/3L3 b 1",
+            "7/7/4l2/7/2L4/7/7 w 1",
+        ] {
+            assert!(!drawn(fen), "{fen}");
+            assert!(fen.parse::<Position>().unwrap().only_lions_left());
+        }
+        // Not on a line, or not only the lions.
+        assert!(drawn("2l4/7/7/7/7/7/3L3 w 1"));
+        assert!(drawn("2l4/7/7/7/7/7/3L3 b 1"));
+        assert!(!drawn("2l4/7/7/7/7/P6/3L3 w 1"));
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Weights {
 /// The score of `position` for the side to move, unless a lion is gone
 /// (the search scores that itself).
 pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
-    if position.only_lions_left() {
+    if position.is_bare_lions_draw() {
         return 0;
     }
     let board = &position.board;

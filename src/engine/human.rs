@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::search::{Engine, Limit};
-use super::{MOVES_EACH, Weights};
+use super::{BARE_LIONS, MOVES_EACH, Weights};
 use crate::show::{self, Style};
 use crate::{Color, Move, MoveError, Position, Rules, Status, zobrist};
 
@@ -38,8 +38,8 @@ fn outcome(position: &Position, moves_played: usize, scratch: &mut Vec<Move>) ->
         }
         Status::Ongoing => {}
     }
-    if position.only_lions_left() {
-        return Some("Game over: a draw, only the lions are left.".to_owned());
+    if position.is_bare_lions_draw() {
+        return Some(format!("Game over: a {BARE_LIONS}."));
     }
     if moves_played >= 2 * MOVES_EACH {
         return Some(format!("Game over: a draw after {MOVES_EACH} moves each."));

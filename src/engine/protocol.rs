@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::START;
 use super::search::{Engine, Limit};
+use super::{BARE_LIONS, START};
 use crate::wits::search::Searcher;
 use crate::{Move, Position, Rules, Status, process, zobrist};
 
@@ -127,6 +127,8 @@ pub fn play_protocol(
                             if position.status() != Status::Ongoing {
                                 let outcome = position.status().describe();
                                 writeln!(errors, "info game over: {outcome}")?;
+                            } else if position.is_bare_lions_draw() {
+                                writeln!(errors, "info game over: {BARE_LIONS}")?;
                             }
                             Ok(())
                         }

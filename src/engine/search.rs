@@ -150,6 +150,9 @@ impl Engine {
             // The side to move has lost its lion: sooner losses are worse.
             return -ENGINE_WIN + ply as i32;
         }
+        if position.is_bare_lions_draw() {
+            return 0;
+        }
         if ply > 0 && self.seen.contains(&key) {
             return 0;
         }

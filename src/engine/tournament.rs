@@ -8,7 +8,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-use super::MOVES_EACH;
+use super::{BARE_LIONS, MOVES_EACH};
+use crate::count::Count;
 use crate::random::Rng;
 use crate::{Position, Rules, Status, process};
 
@@ -191,11 +192,11 @@ pub fn play_match(
         };
         writeln!(
             output,
-            "game {}: {} (white) vs {} (black): {a_result}, {reason}, {} moves",
+            "game {}: {} (white) vs {} (black): {a_result}, {reason}, {}",
             game + 1,
             names[seats[0]],
             names[seats[1]],
-            moves.len()
+            Count(moves.len(), "move")
         )?;
         writeln!(
             output,
@@ -206,7 +207,11 @@ pub fn play_match(
                 plies.join(" ")
             }
         )?;
-        writeln!(output, "  {}", moves.join(" "))?;
+        if moves.is_empty() {
+            writeln!(output, "  (no moves)")?;
+        } else {
+            writeln!(output, "  {}", moves.join(" "))?;
+        }
     }
     let games = wins + draws + losses;
     writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
@@ -331,8 +336,8 @@ fn play_game(
             Status::Ongoing if moves.len() >= 2 * MOVES_EACH => {
                 Some((Outcome::Draw, format!("draw after {MOVES_EACH} moves each")))
             }
-            Status::Ongoing if position.only_lions_left() => {
-                Some((Outcome::Draw, "draw, only the lions are left".to_owned()))
+            Status::Ongoing if position.is_bare_lions_draw() => {
+                Some((Outcome::Draw, BARE_LIONS.to_owned()))
             }
             Status::Ongoing => {
                 scratch.clear();
