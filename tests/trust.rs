@@ -437,3 +437,46 @@ fn bare_lions_that_cannot_meet_are_a_draw_everywhere() {
         "info game over: draw, only the lions are left and neither can take the other\n"
     );
 }
+
+#[test]
+fn an_engine_that_quits_after_every_game_never_forfeits() {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let quitter = common::fixture("quits_after_each_game.sh");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "20",
+            "--movetime",
+            "20",
+            "--opening-plies",
+            "0",
+            "--fen",
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "--",
+            &quitter,
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    assert!(output.status.success(), "{report}");
+    // As white it plays a2a3 and black's lion flies onto it; as black it
+    // loses to the flight at once. Every game ends that way, none by a fault.
+    let results: Vec<&str> = report
+        .lines()
+        .filter(|line| line.starts_with("game "))
+        .map(|line| line.rsplit_once("): ").map_or("", |(_, result)| result))
+        .collect();
+    assert_eq!(results.len(), 20, "{report}");
+    for (game, result) in results.iter().enumerate() {
+        let expected = if game % 2 == 0 {
+            "0-1, white's lion was taken, 2 moves"
+        } else {
+            "1-0, black's lion was taken, 1 move"
+        };
+        assert_eq!(*result, expected, "game {}: {report}", game + 1);
+    }
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{BARE_LIONS, MOVES_EACH};
 use crate::count::Count;
@@ -100,6 +100,30 @@ impl EngineProcess {
         matches!(self.child.try_wait(), Ok(None))
     }
 
+    /// Tells the engine a new game: `newgame`, its start, the moves so far.
+    fn set_up(&mut self, start: &Position, moves: &[String]) -> io::Result<()> {
+        self.send("newgame")?;
+        self.send(&format!("position {start}"))?;
+        moves
+            .iter()
+            .try_for_each(|m| self.send(&format!("moves {m}")))
+    }
+
+    /// Ends the process: its input is closed, so that an engine that reads
+    /// to the end leaves by itself, and one still running after `patience`
+    /// is killed. Either way it is reaped before this returns.
+    fn end(self, patience: Duration) {
+        let EngineProcess {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        let deadline = Instant::now() + patience;
+        while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(2));
+        }
+        process::stop(&mut child);
+    }
+
     /// Why the engine stopped answering, once its output has closed.
     fn why_silent(&mut self) -> String {
         // Give an exiting process a moment to be reaped.
@@ -116,6 +140,71 @@ impl EngineProcess {
             }
         }
         "it closed its output".to_owned()
+    }
+}
+
+/// How long an engine that has left a game may take to exit before it is
+/// killed.
+const EXIT_PATIENCE: Duration = Duration::from_secs(1);
+
+/// One engine of the match: its command line, and the process now playing
+/// for it, if any.
+struct Seat {
+    command: Vec<String>,
+    process: Option<EngineProcess>,
+}
+
+/// How a seat's engine came into a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joined {
+    /// The process of the game before, which may yet turn out to have quit.
+    Kept,
+    /// A process started for this game.
+    Fresh,
+}
+
+impl Seat {
+    /// A seat with its engine started, or why it cannot be.
+    fn start(command: Vec<String>) -> io::Result<Seat> {
+        let process = Some(EngineProcess::start(&command)?);
+        Ok(Seat { command, process })
+    }
+
+    /// Starts a fresh process, after the old one (if any) has been ended
+    /// and reaped, so that the new one never races the old one's exit.
+    fn restart(&mut self) -> Result<&mut EngineProcess, String> {
+        self.end(EXIT_PATIENCE);
+        let started = EngineProcess::start(&self.command)
+            .map_err(|error| format!("it could not be started: {error}"))?;
+        Ok(self.process.insert(started))
+    }
+
+    /// Brings the engine into a game from `start` after `moves`: the
+    /// running process if it takes the news, else a fresh one.
+    fn join(&mut self, start: &Position, moves: &[String]) -> Result<Joined, String> {
+        if let Some(process) = self.process.as_mut()
+            && process.is_running()
+            && process.set_up(start, moves).is_ok()
+        {
+            return Ok(Joined::Kept);
+        }
+        self.restart()?
+            .set_up(start, moves)
+            .map_err(|error| format!("it could not be started: {error}"))?;
+        Ok(Joined::Fresh)
+    }
+
+    fn is_running(&mut self) -> bool {
+        self.process.as_mut().is_some_and(EngineProcess::is_running)
+    }
+
+    /// Ends the seat's process (see [`EngineProcess::end`]); an engine not
+    /// to be trusted again (it lost by a fault) gets no patience, and a
+    /// fresh one plays the next game.
+    fn end(&mut self, patience: Duration) {
+        if let Some(process) = self.process.take() {
+            process.end(patience);
+        }
     }
 }
 
@@ -141,17 +230,13 @@ pub fn play_match(
             return Ok(2);
         }
     };
-    let commands = options
-        .engines
-        .clone()
-        .map(|command| with_rules(command, options.rules));
     let names = options.engines.clone().map(|command| command.join(" "));
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
-    for (engine, command) in commands.iter().enumerate() {
-        match EngineProcess::start(command) {
-            Ok(started) => engines[engine] = Some(started),
+    let mut seats = Vec::with_capacity(2);
+    for (command, name) in options.engines.iter().zip(&names) {
+        match Seat::start(with_rules(command.clone(), options.rules)) {
+            Ok(seat) => seats.push(seat),
             Err(error) => {
-                writeln!(errors, "congo: cannot start {}: {error}", names[engine])?;
+                writeln!(errors, "congo: cannot start {name}: {error}")?;
                 return Ok(2);
             }
         }
@@ -161,21 +246,9 @@ pub fn play_match(
     for game in 0..options.games {
         // A plays white in even games, black in odd ones.
         let white = game % 2;
-        let seats = [white, 1 - white];
-        // An engine that has quit (some do at a game's end) or was given
-        // up on is started afresh; one that cannot be loses its games.
-        for engine in &mut engines {
-            if engine.as_mut().is_some_and(|running| !running.is_running()) {
-                *engine = None;
-            }
-        }
-        for &engine in &seats {
-            if engines[engine].is_none() {
-                engines[engine] = EngineProcess::start(&commands[engine]).ok();
-            }
-        }
+        let colours = [white, 1 - white];
         let (opening, plies) = random_opening(&start, options, game / 2);
-        let (outcome, reason, moves) = play_game(&opening, options, &mut engines, seats);
+        let (outcome, reason, moves) = play_game(&opening, options, &mut seats, colours);
         let a_result = match (outcome, white) {
             (Outcome::Draw, _) => {
                 draws += 1;
@@ -194,8 +267,8 @@ pub fn play_match(
             output,
             "game {}: {} (white) vs {} (black): {a_result}, {reason}, {}",
             game + 1,
-            names[seats[0]],
-            names[seats[1]],
+            names[colours[0]],
+            names[colours[1]],
             Count(moves.len(), "move")
         )?;
         writeln!(
@@ -212,6 +285,9 @@ pub fn play_match(
         } else {
             writeln!(output, "  {}", moves.join(" "))?;
         }
+    }
+    for seat in &mut seats {
+        seat.end(EXIT_PATIENCE);
     }
     let games = wins + draws + losses;
     writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
@@ -291,21 +367,15 @@ fn with_rules(mut command: Vec<String>, rules: Rules) -> Vec<String> {
 fn play_game(
     start: &Position,
     options: &MatchOptions,
-    engines: &mut [Option<EngineProcess>; 2],
-    seats: [usize; 2],
+    seats: &mut [Seat],
+    colours: [usize; 2],
 ) -> (Outcome, String, Vec<String>) {
     let mut position = start.clone();
-    let mut moves = Vec::new();
-    let setup = ["newgame".to_owned(), format!("position {start}")];
-    for &engine in &seats {
-        if let Some(process) = engines[engine].as_mut()
-            && setup
-                .iter()
-                .try_for_each(|line| process.send(line))
-                .is_err()
-        {
-            engines[engine] = None;
-        }
+    let mut moves: Vec<String> = Vec::new();
+    let mut joined = [Ok(Joined::Fresh), Ok(Joined::Fresh)];
+    let mut moved = [false; 2];
+    for &engine in &colours {
+        joined[engine] = seats[engine].join(start, &moves);
     }
     // Whole-second engines get the time rounded up, and that long to answer.
     let (go, allowed) = if options.go_seconds {
@@ -350,11 +420,24 @@ fn play_game(
         if let Some((outcome, reason)) = finished {
             return (outcome, reason, moves);
         }
-        let engine = seats[mover];
-        let answer = match engines[engine].as_mut() {
-            None => Err("it could not be started".to_owned()),
-            Some(process) => ask(process, &go, allowed + GRACE),
-        };
+        let engine = colours[mover];
+        let seat = &mut seats[engine];
+        let mut answer = joined[engine]
+            .clone()
+            .and_then(|_| ask(seat, &go, allowed + GRACE));
+        // A process kept from the game before that has exited by its first
+        // move here had quit after that game: a fresh one plays this one.
+        if answer.is_err()
+            && !moved[engine]
+            && joined[engine] == Ok(Joined::Kept)
+            && !seat.is_running()
+        {
+            joined[engine] = seat.join(start, &moves);
+            answer = joined[engine]
+                .clone()
+                .and_then(|_| ask(seat, &go, allowed + GRACE));
+        }
+        moved[engine] = true;
         let played = answer.and_then(|text| {
             position
                 .parse_move(&text, &mut scratch)
@@ -364,25 +447,27 @@ fn play_game(
         let (m, text) = match played {
             Ok(found) => found,
             Err(why) => {
-                // The engine is not trusted again: a fresh one plays on.
-                engines[engine] = None;
+                seat.end(Duration::ZERO);
                 let (outcome, reason) = loses(format!("{} lost: {why}", position.side));
                 return (outcome, reason, moves);
             }
         };
         position = position.play_unchecked(m, options.rules);
-        moves.push(text.clone());
-        let other = seats[1 - mover];
-        if let Some(process) = engines[other].as_mut()
+        let other = &mut seats[colours[1 - mover]];
+        if let Some(process) = other.process.as_mut()
             && process.send(&format!("moves {text}")).is_err()
         {
-            engines[other] = None;
+            other.end(Duration::ZERO);
         }
+        moves.push(text);
     }
 }
 
-/// Sends `go` and waits for a move line.
-fn ask(process: &mut EngineProcess, go: &str, wait: Duration) -> Result<String, String> {
+/// Sends `go` to the seat's engine and waits for a move line.
+fn ask(seat: &mut Seat, go: &str, wait: Duration) -> Result<String, String> {
+    let Some(process) = seat.process.as_mut() else {
+        return Err("it could not be started".to_owned());
+    };
     if process.send(go).is_err() {
         return Err(process.why_silent());
     }
