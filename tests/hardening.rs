@@ -80,7 +80,7 @@ fn each_reachability_rule_has_its_reason() {
 
 #[test]
 fn a_monkey_with_millions_of_chains_is_refused_quickly() {
-    // Legal piece counts, but 1,833,396 jump chains.
+    // Legal piece counts, but 1,833,391 jump chains.
     let fen = "1s1l3/1mg4/1z1e3/pspss2/1s1c3/ppspps1/Mp1L1e1 w 0";
     let output = congo(&["monkey"], format!("1\n{fen}\n").as_bytes());
     assert_eq!(output.status.code(), Some(1));

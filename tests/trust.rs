@@ -480,3 +480,71 @@ fn an_engine_that_quits_after_every_game_never_forfeits() {
         assert_eq!(*result, expected, "game {}: {report}", game + 1);
     }
 }
+
+/// The positions of `tests/heavy_monkeys.txt`.
+fn heavy_monkeys() -> Vec<String> {
+    let text = include_str!("heavy_monkeys.txt");
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Sends `position` and then `go SECONDS` to a running `congo engine`, and
+/// times the `go` alone: how long until the move line arrives.
+fn time_go(fen: &str, seconds: f64) -> (String, std::time::Duration) {
+    use std::io::{BufRead, BufReader, Write};
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_congo"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut output = BufReader::new(engine.stdout.take().unwrap());
+    writeln!(input, "position {fen}").unwrap();
+    input.flush().unwrap();
+    let started = std::time::Instant::now();
+    writeln!(input, "go {seconds}").unwrap();
+    input.flush().unwrap();
+    let mut answer = String::new();
+    output.read_line(&mut answer).unwrap();
+    let took = started.elapsed();
+    drop(input);
+    engine.wait().unwrap();
+    (answer.trim().to_owned(), took)
+}
+
+#[test]
+fn a_million_monkey_chains_do_not_overrun_the_clock() {
+    // `go S` may use 40% of S; the bound is half as much again.
+    for fen in heavy_monkeys() {
+        let position: congo::Position = fen.parse().unwrap();
+        for seconds in [0.1, 1.0] {
+            let (answer, took) = time_go(&fen, seconds);
+            assert!(
+                position.parse_move(&answer, &mut Vec::new()).is_ok(),
+                "{fen}: {answer}"
+            );
+            let bound = 1.5 * 0.4 * seconds;
+            assert!(
+                took.as_secs_f64() < bound,
+                "{fen}: go {seconds} took {took:?}"
+            );
+        }
+    }
+    // `best --movetime` may use all of it.
+    let fen = &heavy_monkeys()[0];
+    let started = std::time::Instant::now();
+    let output = congo(
+        &["best", "--movetime", "500"],
+        format!("1\n{fen}\n").as_bytes(),
+    );
+    assert!(output.status.success());
+    assert!(
+        started.elapsed().as_secs_f64() < 0.75,
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -3,14 +3,22 @@
 //! victim value, killer moves) and a quiescence search on captures, under
 //! a node or time limit.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use super::eval::{ENGINE_WIN, Weights, evaluate};
+use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::table::{MoveLists, Table};
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
+
+/// Work (nodes visited plus moves generated) between two readings of the
+/// clock. Counting work rather than nodes keeps the readings frequent in a
+/// position with a million monkey moves, where a node is a million times
+/// dearer; generation itself asks the clock too, every
+/// [`movegen::CHAINS_PER_CHECK`] chains.
+const WORK_PER_CHECK: u64 = 16_384;
 
 /// How long or deep to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +50,9 @@ pub struct Engine {
     lists: MoveLists,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Work done in this search, and when the clock is next read.
+    work: u64,
+    next_check: u64,
     /// The keys of the positions before this one in the game, and of
     /// those on the path being searched: meeting one again is a draw.
     seen: Vec<u64>,
@@ -63,6 +74,8 @@ impl Engine {
             lists: MoveLists::default(),
             deadline: None,
             stopped: false,
+            work: 0,
+            next_check: 0,
             seen: Vec::new(),
             nodes: 0,
         }
@@ -80,15 +93,8 @@ impl Engine {
     /// steering back into one of them counts as a draw, so that an engine
     /// that is ahead looks for progress instead of repeating moves.
     pub fn choose(&mut self, position: &Position, limit: Limit, history: &[u64]) -> Option<Choice> {
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let first = *moves.first()?;
-        if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
-            return Some(Choice {
-                best: win,
-                score: ENGINE_WIN,
-                depth: 1,
-            });
+        if position.status() != Status::Ongoing {
+            return None;
         }
         let start = Instant::now();
         let (max_depth, deadline) = match limit {
@@ -98,6 +104,32 @@ impl Engine {
         self.deadline = deadline;
         self.stopped = false;
         self.nodes = 0;
+        self.work = 0;
+        self.next_check = WORK_PER_CHECK;
+        // Even the root's moves are listed against the clock: out of time,
+        // any move of the partial list is legal.
+        let mut moves = Vec::new();
+        let listed = movegen::all_moves_until(
+            &position.board,
+            position.side,
+            &mut moves,
+            &mut self.clock(),
+        );
+        let first = *moves.first()?;
+        if listed.is_break() {
+            return Some(Choice {
+                best: first,
+                score: 0,
+                depth: 0,
+            });
+        }
+        if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
+            return Some(Choice {
+                best: win,
+                score: ENGINE_WIN,
+                depth: 1,
+            });
+        }
         self.seen.clear();
         self.seen.extend_from_slice(history);
         let key = zobrist::hash(&position.board, position.side);
@@ -124,13 +156,37 @@ impl Engine {
         Some(choice)
     }
 
+    /// Counts a node, and reads the clock when enough work has been done
+    /// since the last reading; true once the search is to stop.
     fn out_of_time(&mut self) -> bool {
-        if self.nodes.is_multiple_of(1024)
-            && let Some(deadline) = self.deadline
-        {
-            self.stopped |= Instant::now() >= deadline;
+        self.nodes += 1;
+        self.work += 1;
+        if self.work >= self.next_check {
+            self.next_check = self.work + WORK_PER_CHECK;
+            self.stopped |= self.clock()().is_break();
         }
         self.stopped
+    }
+
+    /// The clock as a generator's `go_on`: breaks once the deadline has
+    /// passed (never without one).
+    fn clock(&self) -> impl FnMut() -> ControlFlow<()> + use<> {
+        let deadline = self.deadline;
+        move || match deadline {
+            Some(deadline) if Instant::now() >= deadline => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Lists the moves of `position` into `moves` against the clock,
+    /// counting them as work; false (and the search stopped) when the
+    /// clock ran out first.
+    fn list_moves(&mut self, position: &Position, moves: &mut Vec<Move>) -> bool {
+        let listed =
+            movegen::all_moves_until(&position.board, position.side, moves, &mut self.clock());
+        self.work += moves.len() as u64;
+        self.stopped |= listed.is_break();
+        !self.stopped
     }
 
     fn search(
@@ -142,7 +198,6 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
@@ -168,7 +223,10 @@ impl Engine {
             return entry.value;
         }
         let mut moves = self.lists.take();
-        movegen::all_moves(&position.board, position.side, &mut moves);
+        if !self.list_moves(position, &mut moves) {
+            self.lists.give(moves);
+            return 0;
+        }
         if moves.is_empty() {
             self.lists.give(moves);
             // A side that cannot move loses.
@@ -215,20 +273,27 @@ impl Engine {
 
     /// Searches captures only, so that no exchange is cut off half way.
     fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
         if position.status() != Status::Ongoing {
             return -ENGINE_WIN + ply as i32;
         }
-        let stand_pat = evaluate(position, &self.weights);
+        let ControlFlow::Continue(stand_pat) =
+            evaluate_until(position, &self.weights, &mut self.clock())
+        else {
+            self.stopped = true;
+            return 0;
+        };
         if stand_pat >= beta || ply + 1 >= MAX_PLY {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut moves = self.lists.take();
-        movegen::all_moves(&position.board, position.side, &mut moves);
+        if !self.list_moves(position, &mut moves) {
+            self.lists.give(moves);
+            return 0;
+        }
         moves.retain(|m| is_capture(position, m));
         self.order(position, &mut moves, None, ply);
         let mut best = stand_pat;

@@ -13,10 +13,19 @@ mod monkey;
 mod pawn;
 mod zebra;
 
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
 use crate::tables::neighbor;
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
+pub use monkey::CHAINS_PER_CHECK;
+
+/// A `go_on` that always goes on: generation with no deadline.
+fn never_stop() -> ControlFlow<Infallible> {
+    ControlFlow::Continue(())
+}
 
 /// Appends the moves of every `kind` piece of `side`, sorted as strings.
 ///
@@ -44,6 +53,30 @@ pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
     }
 }
 
+/// Every move of the `side` pieces, like [`all_moves`], for a searcher
+/// with a deadline: `go_on` is asked every [`CHAINS_PER_CHECK`] monkey
+/// chains whether to go on, since one monkey may have over a million; on
+/// `Break` the list is left partial, every move in it legal. A monkey's
+/// moves come in the order they are found, not sorted: sorting a million
+/// chains as text takes a second, and a searcher orders moves its own way.
+pub fn all_moves_until<B>(
+    board: &Board,
+    side: Color,
+    moves: &mut Vec<Move>,
+    go_on: &mut impl FnMut() -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for from in board.by_color(side) {
+        match board.piece_at(from) {
+            Some(piece) if piece.kind == Kind::Monkey => {
+                monkey::moves(board, side, from, moves, go_on)?;
+            }
+            Some(piece) => moves_from(board, side, piece.kind, from, moves),
+            None => {}
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// Counts of a side's moves, made without listing them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -59,15 +92,28 @@ pub struct Tally {
 /// empty squares (its jumps capture the pieces between), so none of them
 /// counts as landing on an enemy piece.
 pub fn tally(board: &Board, side: Color) -> Tally {
+    match tally_until(board, side, &mut never_stop) {
+        ControlFlow::Continue(tally) => tally,
+        ControlFlow::Break(never) => match never {},
+    }
+}
+
+/// [`tally`] for a caller with a deadline, asking `go_on` as
+/// [`all_moves_until`] does.
+pub fn tally_until<B>(
+    board: &Board,
+    side: Color,
+    go_on: &mut impl FnMut() -> ControlFlow<B>,
+) -> ControlFlow<B, Tally> {
     let enemies = board.by_color(!side);
     let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion));
     let mut tally = Tally::default();
-    for_each_target_set(board, side, Kind::ALL, |targets, chains| {
+    for_each_target_set(board, side, Kind::ALL, go_on, |targets, chains| {
         tally.moves += targets.count() + chains;
         tally.captures += (targets & enemies).count();
         tally.lion_captures += (targets & enemy_lions).count();
-    });
-    tally
+    })?;
+    ControlFlow::Continue(tally)
 }
 
 /// The number of moves of the `side` pieces: [`tally`]'s first count
@@ -76,29 +122,32 @@ pub fn tally(board: &Board, side: Color) -> Tally {
 pub fn move_count(board: &Board, side: Color) -> u32 {
     let mut moves = pawn::pawn_move_count(board, side);
     let others = Kind::ALL.into_iter().filter(|&kind| kind != Kind::Pawn);
-    for_each_target_set(board, side, others, |targets, chains| {
+    let _ = for_each_target_set(board, side, others, &mut never_stop, |targets, chains| {
         moves += targets.count() + chains;
     });
     moves
 }
 
 /// Hands `found` the target squares of each `side` piece of `kinds`, with
-/// the number of jump chains for a monkey (0 for the others).
-fn for_each_target_set(
+/// the number of jump chains for a monkey (0 for the others), while
+/// `go_on` lets the chain counting go on.
+fn for_each_target_set<B>(
     board: &Board,
     side: Color,
     kinds: impl IntoIterator<Item = Kind>,
+    go_on: &mut impl FnMut() -> ControlFlow<B>,
     mut found: impl FnMut(Bitboard, u32),
-) {
+) -> ControlFlow<B> {
     for kind in kinds {
         for from in board.pieces(Piece::new(side, kind)) {
             let chains = match kind {
-                Kind::Monkey => monkey::chain_count(board, side, from),
+                Kind::Monkey => monkey::chain_count(board, side, from, go_on)?,
                 _ => 0,
             };
             found(targets(board, side, kind, from), chains);
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Whether the monkey of `side` on `from` has more than `limit` jump
@@ -110,7 +159,10 @@ pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, lim
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
 pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
     if kind == Kind::Monkey {
-        return monkey::moves(board, side, from, moves);
+        let first = moves.len();
+        let _ = monkey::moves(board, side, from, moves, &mut never_stop);
+        moves[first..].sort_unstable();
+        return;
     }
     moves.extend(
         targets(board, side, kind, from)
