@@ -17,12 +17,39 @@ impl fmt::Display for Count {
 /// which is how every count, depth and move number is written: `+5` and
 /// ` 5` are refused alike everywhere. `None` for anything else, or for a
 /// number too large for `T`.
-pub(crate) fn parse_digits<T: std::str::FromStr>(text: &str) -> Option<T> {
+pub(crate) fn parse_digits<T: Whole>(text: &str) -> Result<T, DigitsError> {
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return None;
+        return Err(DigitsError::NotDigits);
     }
-    text.parse().ok()
+    // Digits alone fail to parse only by being too many for `T`.
+    text.parse().map_err(|_| DigitsError::TooLarge(T::MAX))
 }
+
+/// Why text is not a whole number of a type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DigitsError {
+    /// It is empty, or holds something other than ASCII digits.
+    NotDigits,
+    /// It is digits, but more than the type holds, the largest of which
+    /// is this.
+    TooLarge(u64),
+}
+
+/// The unsigned integer types numbers are read into.
+pub(crate) trait Whole: std::str::FromStr {
+    /// The largest value.
+    const MAX: u64;
+}
+
+macro_rules! whole {
+    ($($type:ty),*) => {
+        $(impl Whole for $type {
+            const MAX: u64 = <$type>::MAX as u64;
+        })*
+    };
+}
+
+whole!(u8, u16, u32, u64, usize);
 
 #[cfg(test)]
 mod tests {
@@ -37,9 +64,26 @@ mod tests {
 
     #[test]
     fn digits_and_nothing_else() {
-        assert_eq!(parse_digits::<u32>("0042"), Some(42));
-        for text in ["", "+5", "-5", " 5", "5.0", "4294967296"] {
-            assert_eq!(parse_digits::<u32>(text), None, "{text:?}");
+        assert_eq!(parse_digits::<u32>("0042"), Ok(42));
+        for text in ["", "+5", "-5", " 5", "5.0", "99999999999999999999x"] {
+            assert_eq!(
+                parse_digits::<u32>(text),
+                Err(DigitsError::NotDigits),
+                "{text:?}"
+            );
         }
+    }
+
+    #[test]
+    fn too_many_digits_are_too_large_with_the_types_largest() {
+        assert_eq!(parse_digits::<u32>("4294967295"), Ok(u32::MAX));
+        assert_eq!(
+            parse_digits::<u32>("4294967296"),
+            Err(DigitsError::TooLarge(4_294_967_295))
+        );
+        assert_eq!(
+            parse_digits::<u64>("99999999999999999999"),
+            Err(DigitsError::TooLarge(u64::MAX))
+        );
     }
 }

@@ -548,3 +548,84 @@ fn a_million_monkey_chains_do_not_overrun_the_clock() {
         started.elapsed()
     );
 }
+
+#[test]
+fn numbers_too_large_say_so_with_the_limit() {
+    use common::assert_usage_error;
+    assert_usage_error(
+        &["perft", "99999999999999999999"],
+        "congo: depth 99999999999999999999 is too deep, expected at most 20\n",
+    );
+    assert_usage_error(
+        &["gen", "99999999999999999999"],
+        &format!(
+            "congo: gen 99999999999999999999 is too large, expected at most {}\n",
+            u64::MAX
+        ),
+    );
+    assert_usage_error(
+        &["gen", "5", "--density", "101"],
+        "congo: --density 101 is too large, expected at most 100\n",
+    );
+    let output = congo(&["lion"], b"99999999999999999999\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "congo: line 1: the number of positions 99999999999999999999 is too large, expected at most {}\n",
+            usize::MAX
+        )
+    );
+}
+
+#[test]
+fn options_that_cannot_mean_anything_are_usage_errors() {
+    use common::assert_usage_error;
+    assert_usage_error(
+        &["check", "lion", "--positions", "0", "--", "true"],
+        "congo: --positions must be more than 0\n",
+    );
+    assert_usage_error(
+        &["match", "--games", "0", "--", "a", "--", "b"],
+        "congo: --games must be more than 0\n",
+    );
+    for args in [
+        &["best", "--depth", "2", "--movetime", "100"][..],
+        &["best", "--movetime", "100", "--depth", "2"],
+    ] {
+        assert_usage_error(
+            args,
+            "congo: --depth and --movetime cannot be given together; choose one\n",
+        );
+    }
+    for args in [
+        &["--rules", "2021", "checkers"][..],
+        &["checkers", "--rules", "2022"],
+        &["wildebeest", "--rules=2021", "--stdout"],
+    ] {
+        let name = args
+            .iter()
+            .find(|word| !word.starts_with('-') && !word.starts_with('2'))
+            .unwrap();
+        assert_usage_error(
+            args,
+            &format!(
+                "congo: --rules picks a year's Congo rules; {name} has one rule set and takes none\n"
+            ),
+        );
+    }
+    for sibling in ["checkers", "wildebeest"] {
+        let help = text(&congo(&[sibling, "--help"], b"").stdout);
+        assert!(
+            help.starts_with(&format!("Usage: congo {sibling} ")),
+            "{help}"
+        );
+    }
+    let help = text(&congo(&["play", "--help"], b"").stdout);
+    assert!(
+        help.contains(
+            "Input on stdin: a line with N, then N pairs of lines: a FEN, then a move.\n"
+        ),
+        "{help}"
+    );
+}

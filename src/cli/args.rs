@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::subcommands;
-use crate::count::parse_digits;
+use crate::count::{DigitsError, Whole, parse_digits};
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
@@ -65,14 +65,24 @@ pub enum UsageError {
     NotUtf8(String),
     MissingRules,
     BadRules(ParseRulesError),
+    /// `--rules` given to a sibling game's subcommand.
+    RulesDoNotApply(&'static str),
     MissingDepth(&'static str),
     BadDepth(String),
-    DepthTooLarge(u32),
+    DepthTooLarge(String),
     MissingValue(&'static str),
     BadNumber {
         option: &'static str,
         found: String,
     },
+    /// A number too large for what it counts.
+    TooLarge {
+        option: &'static str,
+        found: String,
+        max: u64,
+    },
+    /// Two options that each set the same thing.
+    Exclusive(&'static str, &'static str),
     Zero(&'static str),
     EmptyPath(&'static str),
     BadFen {
@@ -101,6 +111,10 @@ impl fmt::Display for UsageError {
             UsageError::NotUtf8(arg) => write!(f, "argument {arg:?} is not valid UTF-8"),
             UsageError::MissingRules => f.write_str("--rules needs a rule set, 2021 or 2022"),
             UsageError::BadRules(error) => error.fmt(f),
+            UsageError::RulesDoNotApply(name) => write!(
+                f,
+                "--rules picks a year's Congo rules; {name} has one rule set and takes none"
+            ),
             UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
             UsageError::BadDepth(depth) => {
                 write!(f, "depth {depth:?} is not a non-negative integer")
@@ -111,6 +125,12 @@ impl fmt::Display for UsageError {
             UsageError::MissingValue(option) => write!(f, "{option} needs a value"),
             UsageError::BadNumber { option, found } => {
                 write!(f, "{option} {found:?} is not a non-negative integer")
+            }
+            UsageError::TooLarge { option, found, max } => {
+                write!(f, "{option} {found} is too large, expected at most {max}")
+            }
+            UsageError::Exclusive(one, other) => {
+                write!(f, "{one} and {other} cannot be given together; choose one")
             }
             UsageError::Zero(option) => write!(f, "{option} must be more than 0"),
             UsageError::EmptyPath(option) => write!(f, "{option} needs a path, found \"\""),
@@ -200,16 +220,25 @@ impl Args {
     }
 
     /// The value after `option`, as a number.
-    fn number<T: std::str::FromStr>(&mut self, option: &'static str) -> Result<T, UsageError> {
+    fn number<T: Whole>(&mut self, option: &'static str) -> Result<T, UsageError> {
         number(option, &self.value(option)?)
+    }
+
+    /// The value after `option`, as a number more than 0.
+    fn positive<T: Whole + Default + PartialEq>(
+        &mut self,
+        option: &'static str,
+    ) -> Result<T, UsageError> {
+        let value = self.number(option)?;
+        if value == T::default() {
+            return Err(UsageError::Zero(option));
+        }
+        Ok(value)
     }
 
     /// The value after `--movetime`: milliseconds, more than 0.
     fn movetime(&mut self) -> Result<Duration, UsageError> {
-        match self.number("--movetime")? {
-            0 => Err(UsageError::Zero("--movetime")),
-            ms => Ok(Duration::from_millis(ms)),
-        }
+        self.positive("--movetime").map(Duration::from_millis)
     }
 
     /// The value after `option`, as a depth.
@@ -234,19 +263,20 @@ fn text(word: OsString) -> Result<String, UsageError> {
 }
 
 /// A number written in digits only: no sign, no blanks.
-fn number<T: std::str::FromStr>(option: &'static str, text: &str) -> Result<T, UsageError> {
-    parse_digits(text).ok_or_else(|| UsageError::BadNumber {
-        option,
-        found: text.to_owned(),
+fn number<T: Whole>(option: &'static str, text: &str) -> Result<T, UsageError> {
+    let found = text.to_owned();
+    parse_digits(text).map_err(|error| match error {
+        DigitsError::NotDigits => UsageError::BadNumber { option, found },
+        DigitsError::TooLarge(max) => UsageError::TooLarge { option, found, max },
     })
 }
 
 fn depth(text: &str) -> Result<u32, UsageError> {
-    let depth: u32 = number("depth", text).map_err(|_| UsageError::BadDepth(text.to_owned()))?;
-    if depth > MAX_DEPTH {
-        return Err(UsageError::DepthTooLarge(depth));
+    match parse_digits::<u32>(text) {
+        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
+        Ok(_) | Err(DigitsError::TooLarge(_)) => Err(UsageError::DepthTooLarge(text.to_owned())),
+        Err(DigitsError::NotDigits) => Err(UsageError::BadDepth(text.to_owned())),
     }
-    Ok(depth)
 }
 
 /// Whether a word asks for help.
@@ -304,6 +334,9 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
                 .push_front(OsString::from(String::from_utf8_lossy(&name).into_owned()));
         }
         rules = Some(rules_value(&mut args)?);
+    }
+    if rules.is_some() && !entry.rules {
+        return Err(UsageError::RulesDoNotApply(entry.name));
     }
     (entry.read)(Args::new(words), rules.unwrap_or_default())
 }
@@ -389,12 +422,7 @@ pub(super) fn play(args: Args, rules: Rules) -> Result<Command, UsageError> {
 /// `perft D [--threads N]`.
 pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let depth = args.depth("perft")?;
-    let threads = single_option(&mut args, "--threads", |args| {
-        match args.number("--threads")? {
-            0 => Err(UsageError::Zero("--threads")),
-            threads => Ok(threads),
-        }
-    })?;
+    let threads = single_option(&mut args, "--threads", |args| args.positive("--threads"))?;
     Ok(Command::Judge(
         rules,
         Job::Perft(depth, threads.unwrap_or(1)),
@@ -494,11 +522,14 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
 pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let mut limit = None;
     let fen = judge_options(&mut args, true, |option, args| {
-        limit = Some(match option {
+        let chosen = match option {
             "--depth" => Limit::Depth(args.depth("--depth")?),
             "--movetime" => Limit::Time(args.movetime()?),
             _ => return Ok(false),
-        });
+        };
+        if limit.replace(chosen).is_some() {
+            return Err(UsageError::Exclusive("--depth", "--movetime"));
+        }
         Ok(true)
     })?;
     let limit = limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
@@ -562,7 +593,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         let option = args.next()?.ok_or(UsageError::MissingEngines)?;
         match option.as_str() {
             "--" => break,
-            "--games" => options.games = args.number("--games")?,
+            "--games" => options.games = args.positive("--games")?,
             "--movetime" => options.movetime = args.movetime()?,
             "--fen" => {
                 let fen = args.value("--fen")?;
@@ -672,7 +703,14 @@ pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
             "--seed" => options.seed = Some(args.number("--seed")?),
             "--density" => {
                 let density: u64 = args.number("--density")?;
-                options.density = density.min(100);
+                if density > 100 {
+                    return Err(UsageError::TooLarge {
+                        option: "--density",
+                        found: density.to_string(),
+                        max: 100,
+                    });
+                }
+                options.density = density;
             }
             "--pieces" => {
                 options.pieces = args
@@ -734,7 +772,7 @@ pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageE
         let word = args.next()?.ok_or(UsageError::MissingProgram)?;
         match word.as_str() {
             "--" => break,
-            "--positions" => positions = args.number("--positions")?,
+            "--positions" => positions = args.positive("--positions")?,
             "--input" => {
                 let path = args.raw_value("--input")?;
                 if path.is_empty() {
@@ -743,12 +781,7 @@ pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageE
                 input = Some(PathBuf::from(path));
             }
             "--seed" => seed = Some(args.number("--seed")?),
-            "--timeout-ms" => {
-                timeout_ms = args.number("--timeout-ms")?;
-                if timeout_ms == 0 {
-                    return Err(UsageError::Zero("--timeout-ms"));
-                }
-            }
+            "--timeout-ms" => timeout_ms = args.positive("--timeout-ms")?,
             _ => subcommand.push(word),
         }
     }

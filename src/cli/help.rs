@@ -59,7 +59,12 @@ pub fn general() -> String {
 
 /// `congo SUBCOMMAND --help`.
 pub fn of(subcommand: &Subcommand) -> String {
-    let mut text = format!("Usage: congo [--rules 2021|2022] {}", subcommand.name);
+    let rules = if subcommand.rules {
+        "[--rules 2021|2022] "
+    } else {
+        ""
+    };
+    let mut text = format!("Usage: congo {rules}{}", subcommand.name);
     for line in subcommand.arguments.lines() {
         text.push(' ');
         text.push_str(line);
@@ -69,8 +74,8 @@ pub fn of(subcommand: &Subcommand) -> String {
         text.push_str(line);
         text.push('\n');
     }
-    if subcommand.section == Section::Judge || subcommand.name == "show" {
-        text.push_str("\nInput on stdin: a line with N, then N FEN lines (see congo --help).\n");
+    if let Some(input) = subcommand.input {
+        text.push_str(&format!("\nInput on stdin: {input}.\n"));
     }
     text
 }

@@ -20,6 +20,11 @@ pub struct Subcommand {
     pub about: &'static str,
     /// The group `congo --help` lists it in.
     pub section: Section,
+    /// Whether `--rules` applies: not for the sibling games, which have
+    /// one rule set each.
+    pub rules: bool,
+    /// What it reads on stdin after the count line, for a judge.
+    pub input: Option<&'static str>,
     /// Reads the words after the name.
     pub(super) read: Reader,
 }
@@ -73,7 +78,30 @@ const fn judge(
         arguments,
         about,
         section: Section::Judge,
+        rules: true,
+        input: Some(FEN_LINES),
         read,
+    }
+}
+
+/// The input of most judges.
+const FEN_LINES: &str = "a line with N, then N FEN lines (see congo --help)";
+
+/// A sibling game's judge: `--rules` does not apply, and its positions
+/// are written its own way.
+const fn sibling(subcommand: Subcommand) -> Subcommand {
+    Subcommand {
+        rules: false,
+        input: Some("a line with N, then N positions, one a line"),
+        ..subcommand
+    }
+}
+
+/// A judge whose cases are not one FEN line each, read as `input` says.
+const fn reading(input: &'static str, subcommand: Subcommand) -> Subcommand {
+    Subcommand {
+        input: Some(input),
+        ..subcommand
     }
 }
 
@@ -136,11 +164,14 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         "every legal move of the side to move (none once a lion is\ntaken)",
         args::moves,
     ),
-    judge(
-        "play",
-        "",
-        "cases of two lines, a FEN and a move: the FEN after the move,\nthen Continue, White wins or Black wins",
-        args::play,
+    reading(
+        "a line with N, then N pairs of lines: a FEN, then a move",
+        judge(
+            "play",
+            "",
+            "cases of two lines, a FEN and then a move: the FEN after the\nmove, then Continue, White wins or Black wins",
+            args::play,
+        ),
     ),
     judge(
         "perft",
@@ -178,17 +209,19 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         "Part 5's search value, 4 moves deep with Part 5's evaluation\n(--depth D for another depth, at most 20)",
         args::alphabeta,
     ),
-    judge(
+    sibling(judge(
         "checkers",
         "[--perft D]",
         "Russian checkers: every legal move of each position, given as\n<row 8>/.../<row 1> <WHITE|BLACK> (--perft D: the number of\nmove sequences D deep, at most 20)",
         args::checkers,
-    ),
+    )),
     Subcommand {
         name: "show",
         arguments: "[--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]",
         about: "a diagram of each position (ranks 7 to 1, files a to g, castles\nin [ ], the river ~); --moves marks where the side to move's\nKIND pieces (or all of them) can go: * to an empty square, x a\ncapture; --svg also writes DIR/position-001.svg and so on,\nrefusing to mix them with an earlier run's unless --force;\ncolour only on a terminal, and not when NO_COLOR is set",
         section: Section::Pictures,
+        rules: true,
+        input: Some(FEN_LINES),
         read: args::show,
     },
     Subcommand {
@@ -196,6 +229,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "[--weak] [--weight NAME=VALUE]...",
         about: "speak the Part 7 protocol on stdin/stdout: newgame, position\n<fen>, moves m1 m2 ..., go <seconds> (answered with a move),\nquit; --weak plays the assignment's plain depth-4 alpha-beta;\n--weight sets an evaluation weight (mobility, attack,\nlion-attack, or a piece's value, e.g. zebra=300) for tuning",
         section: Section::Playing,
+        rules: true,
+        input: None,
         read: |args, rules| args::engine(args, rules).map(Command::Engine),
     },
     Subcommand {
@@ -203,6 +238,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "--depth D | --movetime MS [FEN]",
         about: "the engine's move for each FEN: <move> <score> depth <D> nodes <N>\n(none when the game is over)",
         section: Section::Playing,
+        rules: true,
+        input: None,
         read: args::best,
     },
     Subcommand {
@@ -210,6 +247,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "--games N --movetime MS [--fen FEN] [--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
         about: "play engine programs against each other, colours alternating,\neach pair of games after the same K random plies (2), and\nreport each game and the Elo difference; --go-seconds sends\n`go` whole seconds (rounded up) for engines that read an integer",
         section: Section::Playing,
+        rules: true,
+        input: None,
         read: |args, rules| args::match_engines(args, rules).map(Command::Match),
     },
     Subcommand {
@@ -217,6 +256,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "[--fen FEN] [--color white|black] [--movetime MS] [--ascii]",
         about: "play the engine yourself: the board is redrawn after each move\n(the last one marked), moves are typed as d1d2 and checked;\nmoves, hint, undo, help and quit; the engine answers within\nMS (1000) and the result is announced",
         section: Section::Playing,
+        rules: true,
+        input: None,
         read: |args, rules| args::game(args, rules).map(Command::Game),
     },
     Subcommand {
@@ -224,6 +265,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "[--force | --stdout | --perft D] | --lines [--perft D]",
         about: "every legal successor of a 15-line 2PW board file, written to\nboard.000, board.001, ... here, refusing to touch earlier\nboard.* files unless --force (--stdout: one a line, sorted;\n--perft D: the number of move sequences D deep, at most 20);\n--lines reads N boards in the one-line form --stdout writes,\nafter a line with N, and answers each with one line: its\nsuccessors' rows, sorted, or with --perft D the count",
         section: Section::Wildebeest,
+        rules: false,
+        input: None,
         read: args::wildebeest,
     },
     Subcommand {
@@ -231,6 +274,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]",
         about: "a judge input of N random valid positions (no input read)",
         section: Section::Tools,
+        rules: true,
+        input: None,
         read: |args, _| args::gen_positions(args).map(Command::Gen),
     },
     Subcommand {
@@ -238,6 +283,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "[--ignore-space] SUBCOMMAND [ARGS] INPUT OUTPUT...",
         about: "mark each OUTPUT file against congo's answers to INPUT: cases\nright of N, the first wrong case with its FEN and the missing\nand extra moves, and every fault (extra or missing lines, a\nbyte order mark, CRLF, trailing blanks, no final newline,\nunsorted moves, blank lines at the end); a file passes only if\nits bytes equal congo's (--ignore-space: blank-space faults are\noverlooked, as lenient autograders do); exit 0 only if every\nfile passes",
         section: Section::Tools,
+        rules: true,
+        input: None,
         read: |args, rules| args::grade(args, rules).map(Command::Grade),
     },
     Subcommand {
@@ -245,6 +292,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         arguments: "SUBCOMMAND [ARGS] [--positions N] [--seed S] [--input FILE]\n[--timeout-ms T] -- PROGRAM [ARGS...]",
         about: "run PROGRAM on generated positions (or the cases of FILE),\ncompare it with congo, and shrink the first disagreement,\ncrash or hang to a small ready-to-run case; progress on stderr",
         section: Section::Tools,
+        rules: true,
+        input: None,
         read: |args, rules| args::check(args, rules).map(Command::Check),
     },
 ];

@@ -196,9 +196,17 @@ pub(super) fn decode(line: &[u8]) -> Result<&[u8], InputError> {
 }
 
 pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
-    crate::count::parse_digits(text).ok_or_else(|| InputError::BadCount {
-        noun,
-        found: text.to_owned(),
+    use crate::count::{DigitsError, parse_digits};
+    parse_digits(text).map_err(|error| match error {
+        DigitsError::NotDigits => InputError::BadCount {
+            noun,
+            found: text.to_owned(),
+        },
+        DigitsError::TooLarge(max) => InputError::CountTooLarge {
+            noun,
+            found: text.to_owned(),
+            max,
+        },
     })
 }
 

@@ -39,6 +39,12 @@ pub enum InputError {
         noun: &'static str,
         found: String,
     },
+    /// The first line is a number larger than this platform can count to.
+    CountTooLarge {
+        noun: &'static str,
+        found: String,
+        max: u64,
+    },
     /// The input ended before all the cases it announced.
     Missing {
         noun: &'static str,
@@ -57,6 +63,12 @@ impl fmt::Display for InputError {
             }
             InputError::BadCount { noun, found } => {
                 write!(f, "expected the number of {noun}, found {found:?}")
+            }
+            InputError::CountTooLarge { noun, found, max } => {
+                write!(
+                    f,
+                    "the number of {noun} {found} is too large, expected at most {max}"
+                )
             }
             InputError::Missing {
                 noun,
