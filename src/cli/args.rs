@@ -928,7 +928,7 @@ mod tests {
     fn limits() {
         assert_eq!(
             parse_words(&["perft", "21"]),
-            Err(UsageError::DepthTooLarge(21))
+            Err(UsageError::DepthTooLarge("21".into()))
         );
         assert_eq!(
             parse_words(&["perft", "20"]),
