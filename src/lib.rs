@@ -31,6 +31,7 @@ pub mod movegen;
 pub mod perft;
 pub mod random;
 pub mod show;
+pub mod tablebase;
 pub mod tables;
 pub(crate) mod tasks;
 pub mod wildebeest;

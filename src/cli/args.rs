@@ -11,6 +11,7 @@ use crate::count::{DigitsError, Whole, parse_digits};
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
+use crate::tablebase::{Material, ParseMaterialError, TablesCommand};
 use crate::tasks::wildebeest::Output as WildebeestOutput;
 use crate::tasks::{Job, ShowOptions};
 use crate::wits::eval::Evaluation;
@@ -42,6 +43,8 @@ pub enum Command {
     /// A game against a person at the terminal.
     Game(GameOptions),
     Wildebeest(WildebeestOutput),
+    /// Building or checking endgame tables.
+    Tables(TablesCommand),
 }
 
 /// Which engine `congo engine` runs.
@@ -98,6 +101,9 @@ pub enum UsageError {
     BadColor(String),
     MissingEngines,
     BadWeight(String),
+    BadMaterial(ParseMaterialError),
+    /// `tb` without generate, probe or verify.
+    MissingTablesAction,
 }
 
 impl fmt::Display for UsageError {
@@ -151,6 +157,10 @@ impl fmt::Display for UsageError {
             UsageError::UnknownKind(name) => write!(
                 f,
                 "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
+            ),
+            UsageError::BadMaterial(error) => error.fmt(f),
+            UsageError::MissingTablesAction => f.write_str(
+                "tb needs what to do: generate DIR [MATERIAL...], probe DIR or verify DIR [MATERIAL...]",
             ),
             UsageError::MissingFiles => f.write_str(
                 "grade needs a judge subcommand, its input file and at least one output file",
@@ -722,6 +732,48 @@ pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
         }
     }
     Ok(options)
+}
+
+/// `tb generate DIR [MATERIAL...] [--threads N]`, `tb probe DIR`,
+/// `tb verify DIR [MATERIAL...]`.
+pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let action = args.next()?.ok_or(UsageError::MissingTablesAction)?;
+    if !matches!(action.as_str(), "generate" | "probe" | "verify") {
+        return Err(UsageError::UnexpectedArgument(action));
+    }
+    let dir = args.raw_value("tb DIR")?;
+    if dir.is_empty() {
+        return Err(UsageError::EmptyPath("tb DIR"));
+    }
+    let dir = PathBuf::from(dir);
+    if action == "probe" {
+        if let Some(extra) = args.next()? {
+            return Err(UsageError::UnexpectedArgument(extra));
+        }
+        return Ok(Command::Judge(rules, Job::Probe(dir), None));
+    }
+    let mut materials = Vec::new();
+    let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
+    while let Some(word) = args.next()? {
+        match word.as_str() {
+            "--threads" if action == "generate" => threads = args.positive("--threads")?,
+            _ => materials.push(word.parse::<Material>().map_err(UsageError::BadMaterial)?),
+        }
+    }
+    Ok(Command::Tables(if action == "generate" {
+        TablesCommand::Generate {
+            dir,
+            materials,
+            rules,
+            threads,
+        }
+    } else {
+        TablesCommand::Verify {
+            dir,
+            materials,
+            rules,
+        }
+    }))
 }
 
 /// `grade [--ignore-space] SUBCOMMAND [ARGS] INPUT OUTPUT...`: the

@@ -117,6 +117,12 @@ pub fn run_with(
                 }
             };
         }
+        Command::Tables(command) => {
+            return match crate::tablebase::run(&command, &mut errors) {
+                Ok(status) => status,
+                Err(error) => exit_on(&error, &mut errors),
+            };
+        }
         Command::Grade(options) => {
             return match grader::grade(&options, &mut output, &mut errors) {
                 Ok(status) => status,

@@ -270,6 +270,15 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         read: args::wildebeest,
     },
     Subcommand {
+        name: "tb",
+        arguments: "generate DIR [MATERIAL...] [--threads N] | probe DIR |\nverify DIR [MATERIAL...]",
+        about: "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on\n(every material with at most two pieces beside the lions, both\nrule sets, when none is named; a named one needs the tables it\nturns into); probe answers each FEN line with win N, loss N or\ndraw (N plies to a lion's capture) and a best move; verify\nchecks each table against its positions' successors",
+        section: Section::Tools,
+        rules: true,
+        input: None,
+        read: args::tables,
+    },
+    Subcommand {
         name: "gen",
         arguments: "N [--seed S] [--pieces 2022|2021|full|LETTERS] [--density PERCENT]",
         about: "a judge input of N random valid positions (no input read)",

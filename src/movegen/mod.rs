@@ -176,7 +176,7 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 /// Always inlined: in the counting loops `kind` is then known and the
 /// match goes away; as a call, it was a fifth of perft's time.
 #[inline(always)]
-fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
+pub(crate) fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
     match kind {
         Kind::Monkey => monkey::steps(board, from),
         Kind::Lion => lion::targets(board, side, from),

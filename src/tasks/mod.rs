@@ -9,6 +9,7 @@ mod game;
 mod listing;
 mod move_list;
 mod piece_moves;
+mod probe;
 mod score;
 mod show;
 mod slot;
@@ -19,6 +20,7 @@ pub use game::Play;
 pub use listing::Listing;
 pub use move_list::{Divide, MoveList, Perft};
 pub use piece_moves::PieceMoves;
+pub use probe::Probe;
 pub use score::Score;
 pub use show::{Show, ShowOptions};
 
@@ -54,6 +56,8 @@ pub enum Job {
     Show(ShowOptions),
     /// The engine's choice for each position.
     Best(Limit),
+    /// The endgame tables' value of each position, from this folder.
+    Probe(std::path::PathBuf),
 }
 
 /// A task's constants, read through [`Job::with_task`].
@@ -93,6 +97,7 @@ impl Job {
             &Job::Wildebeest(Some(depth)) => user.with(|| Perft::new(Wildebeest, depth, 1)),
             &Job::Best(limit) => user.with(|| Best::new(rules, limit)),
             Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
+            Job::Probe(dir) => user.with(|| Probe::new(dir, rules)),
         }
     }
 

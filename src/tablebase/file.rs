@@ -1,0 +1,187 @@
+//! A table's file: a header that says what it holds, then one value code
+//! per position number.
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | magic `CONGOTB\0` |
+//! | 1 | format version, 1 |
+//! | 1 | rule set: 0 for a material without pawns (the same under both), 21 or 22 |
+//! | 1 | bytes per value code, 1 or 2 |
+//! | 1 | length of the material's name, then the name (`LZvLP`) |
+//! | 8 | number of value codes, little-endian |
+//! | 8 | FNV-1a 64 checksum of the value bytes, little-endian |
+//! | rest | the value codes, little-endian |
+//!
+//! A code is 0 for a draw, 1 + the distance in plies to the capture of a
+//! lion otherwise (odd distances are wins for the side to move, even ones
+//! losses), and all ones (255 or 65535) for a number that is no position.
+//! One byte a code is used when every distance fits.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::generate::NO_POSITION;
+use super::material::Material;
+
+const MAGIC: &[u8; 8] = b"CONGOTB\0";
+const VERSION: u8 = 1;
+
+/// Why a table file cannot be used; each names the file.
+#[derive(Debug)]
+pub enum TableFileError {
+    /// The file could not be read.
+    Io(PathBuf, io::Error),
+    /// Not a Congo table at all.
+    Foreign(PathBuf),
+    /// A Congo table of another format version.
+    Version(PathBuf, u8),
+    /// Its header names another material or rule set than its name says.
+    Mismatch(PathBuf, String),
+    /// Shorter or longer than its header says.
+    Size(PathBuf),
+    /// Its values do not match their checksum.
+    Checksum(PathBuf),
+}
+
+impl fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableFileError::Io(path, error) => write!(f, "cannot read {}: {error}", path.display()),
+            TableFileError::Foreign(path) => {
+                write!(f, "{} is not a Congo endgame table", path.display())
+            }
+            TableFileError::Version(path, version) => write!(
+                f,
+                "{} is a table of format {version}, expected {VERSION}",
+                path.display()
+            ),
+            TableFileError::Mismatch(path, what) => {
+                write!(f, "{} holds {what}, not what its name says", path.display())
+            }
+            TableFileError::Size(path) => write!(
+                f,
+                "{} is truncated or has bytes past its values",
+                path.display()
+            ),
+            TableFileError::Checksum(path) => write!(
+                f,
+                "{} is corrupted: its values do not match their checksum",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableFileError {}
+
+/// The rule set byte: 0 when the material has no pawns.
+pub(super) fn rules_byte(material: &Material, rules: crate::Rules) -> u8 {
+    match (material.has_pawns(), rules) {
+        (false, _) => 0,
+        (true, crate::Rules::Wits2021) => 21,
+        (true, crate::Rules::Wits2022) => 22,
+    }
+}
+
+/// FNV-1a, 64 bits: enough to catch a damaged file, and in-tree.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Writes the codes of `material` to `path`, whole or not at all.
+pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) -> io::Result<()> {
+    let narrow = codes.iter().all(|&code| code < 255 || code == NO_POSITION);
+    let values: Vec<u8> = if narrow {
+        codes
+            .iter()
+            .map(|&code| if code == NO_POSITION { 255 } else { code as u8 })
+            .collect()
+    } else {
+        codes.iter().flat_map(|code| code.to_le_bytes()).collect()
+    };
+    let name = material.to_string();
+    let mut bytes = Vec::with_capacity(values.len() + 64);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&[VERSION, rules, if narrow { 1 } else { 2 }, name.len() as u8]);
+    bytes.extend_from_slice(name.as_bytes());
+    bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&checksum(&values).to_le_bytes());
+    bytes.extend_from_slice(&values);
+    let partial = path.with_extension(format!("partial.{}", std::process::id()));
+    let written = fs::File::create(&partial)
+        .and_then(|mut file| file.write_all(&bytes).and_then(|()| file.sync_all()))
+        .and_then(|()| fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    written
+}
+
+/// Reads the codes of `material` from `path`, refusing anything that is
+/// not exactly the table the name promises.
+pub(super) fn read(
+    path: &Path,
+    material: &Material,
+    rules: u8,
+) -> Result<Vec<u16>, TableFileError> {
+    let bytes = fs::read(path).map_err(|error| TableFileError::Io(path.to_owned(), error))?;
+    let foreign = || TableFileError::Foreign(path.to_owned());
+    let header = bytes.get(..12).ok_or_else(foreign)?;
+    if &header[..8] != MAGIC {
+        return Err(foreign());
+    }
+    if header[8] != VERSION {
+        return Err(TableFileError::Version(path.to_owned(), header[8]));
+    }
+    let (stored_rules, width, name_length) = (header[9], header[10], usize::from(header[11]));
+    let name_end = 12 + name_length;
+    let name = bytes
+        .get(12..name_end)
+        .and_then(|name| std::str::from_utf8(name).ok())
+        .ok_or_else(foreign)?;
+    let expected_name = material.to_string();
+    if name != expected_name || stored_rules != rules {
+        return Err(TableFileError::Mismatch(
+            path.to_owned(),
+            format!("{name} (rules byte {stored_rules})"),
+        ));
+    }
+    let word = |at: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+    };
+    let (count, sum) = word(name_end)
+        .zip(word(name_end + 8))
+        .ok_or_else(|| TableFileError::Size(path.to_owned()))?;
+    let values = &bytes[name_end + 16..];
+    let width = match width {
+        1 | 2 => usize::from(width),
+        _ => return Err(foreign()),
+    };
+    if count != material.size() as u64 || values.len() as u64 != count * width as u64 {
+        return Err(TableFileError::Size(path.to_owned()));
+    }
+    if checksum(values) != sum {
+        return Err(TableFileError::Checksum(path.to_owned()));
+    }
+    Ok(if width == 1 {
+        values
+            .iter()
+            .map(|&code| {
+                if code == 255 {
+                    NO_POSITION
+                } else {
+                    u16::from(code)
+                }
+            })
+            .collect()
+    } else {
+        values
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect()
+    })
+}

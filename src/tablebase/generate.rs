@@ -1,0 +1,298 @@
+//! Building one material's table by retrograde analysis.
+//!
+//! A forward pass plays every legal move of every position with the
+//! ordinary move generator and `play`, as a game does. A move that keeps
+//! the material is counted; one that takes a lion, captures, drowns or
+//! promotes leaves the material, and its value is read from the table it
+//! lands in, already built. Then values spread backwards one distance at a
+//! time: a position with a lost child is won one ply later than that
+//! child, and a position whose children are all won is lost one ply after
+//! the slowest. Whatever is left is a draw: neither side can force a lion
+//! capture.
+//!
+//! The parents of a settled position are found when needed, not stored
+//! (three pieces would need gigabytes of edges): each piece of the side
+//! that just moved is put back on every square it could have come from,
+//! and the parent is kept only if the ordinary generator lists that move
+//! and `play` turns the parent into the child exactly (nothing drowned,
+//! nothing promoted).
+
+use std::ops::Range;
+use std::sync::OnceLock;
+use std::thread;
+
+use super::Value;
+use super::material::Material;
+use crate::{
+    Bitboard, Board, ByColor, ByKind, Color, Kind, Move, Piece, Position, Rules, Square, Status,
+    movegen,
+};
+
+/// The value code of a position not yet known (and, at the end, a draw).
+const UNKNOWN: u16 = 0;
+/// The value code of a number that is no position.
+pub(super) const NO_POSITION: u16 = u16::MAX;
+
+/// What the forward pass learns of one position from the children that
+/// leave its material.
+#[derive(Clone, Copy, Default)]
+struct Exits {
+    /// Children not yet known to be won for their side to move: those in
+    /// the material, and one more for any draw outside it.
+    open: u16,
+    /// The quickest win through a lost child outside the material, in
+    /// plies; 0 for none (a win takes at least one).
+    quickest_win: u16,
+    /// The slowest of the won children outside the material.
+    slowest_won_child: u16,
+    /// The position has no legal move: lost at once.
+    stuck: bool,
+    /// Only the two lions are left and neither can take: drawn at once.
+    drawn: bool,
+    /// The number names a position (no two pieces on one square).
+    exists: bool,
+}
+
+/// Builds the value codes of every position of `material` under `rules`;
+/// `outside` gives the value of a position of another material (the
+/// tables it converts into, already built). Work is split over `threads`.
+pub(super) fn generate(
+    material: &Material,
+    rules: Rules,
+    threads: usize,
+    outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
+) -> Result<Vec<u16>, Material> {
+    let size = material.size();
+    let threads = threads.max(1);
+    let chunk = size.div_ceil(threads).next_multiple_of(2);
+    let parts: Vec<Result<Vec<Exits>, Material>> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let range = (t * chunk).min(size)..((t + 1) * chunk).min(size);
+                scope.spawn(move || forward(material, rules, range, outside))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut exits = Vec::with_capacity(size);
+    for part in parts {
+        exits.append(&mut part?);
+    }
+    Ok(retrograde(material, rules, threads, &exits))
+}
+
+/// The forward pass over a range of positions.
+fn forward(
+    material: &Material,
+    rules: Rules,
+    range: Range<usize>,
+    outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
+) -> Result<Vec<Exits>, Material> {
+    let pieces = material.pieces().len() as u32 + 2;
+    let pawns = material
+        .pieces()
+        .iter()
+        .filter(|piece| piece.kind == Kind::Pawn)
+        .count() as u32;
+    let mut part = Vec::with_capacity(range.len());
+    let mut moves = Vec::new();
+    for index in range {
+        let mut exits = Exits::default();
+        let Some(position) = material.position(index) else {
+            part.push(exits);
+            continue;
+        };
+        exits.exists = true;
+        if position.is_bare_lions_draw() {
+            exits.drawn = true;
+            part.push(exits);
+            continue;
+        }
+        moves.clear();
+        position.legal_moves(&mut moves);
+        exits.stuck = moves.is_empty();
+        for &m in &moves {
+            let child = position.play_unchecked(m, rules);
+            let board = &child.board;
+            let value = if child.status() != Status::Ongoing {
+                Value::Loss(0)
+            } else if board.occupied().count() == pieces
+                && board.by_kind(Kind::Pawn).count() == pawns
+            {
+                exits.open += 1;
+                continue;
+            } else {
+                outside(&child).ok_or_else(|| Material::of(board))?
+            };
+            match value {
+                Value::Loss(plies) => {
+                    let win = plies + 1;
+                    if exits.quickest_win == 0 || win < exits.quickest_win {
+                        exits.quickest_win = win;
+                    }
+                }
+                Value::Win(plies) => {
+                    exits.slowest_won_child = exits.slowest_won_child.max(plies);
+                }
+                Value::Draw => exits.open += 1,
+            }
+        }
+        part.push(exits);
+    }
+    Ok(part)
+}
+
+/// Spreads the values back from the children, nearest first.
+fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &[Exits]) -> Vec<u16> {
+    let size = exits.len();
+    let mut codes = vec![UNKNOWN; size];
+    let mut open: Vec<u16> = exits.iter().map(|exits| exits.open).collect();
+    // Positions to settle at each distance: their value is known to be
+    // that distance unless an earlier one settled them first.
+    let mut due: Vec<Vec<u32>> = Vec::new();
+    let schedule = |due: &mut Vec<Vec<u32>>, plies: u16, index: usize| {
+        let plies = usize::from(plies);
+        if due.len() <= plies {
+            due.resize_with(plies + 1, Vec::new);
+        }
+        due[plies].push(index as u32);
+    };
+    for (index, exit) in exits.iter().enumerate() {
+        if !exit.exists {
+            codes[index] = NO_POSITION;
+        } else if exit.drawn {
+            continue;
+        } else if exit.stuck {
+            schedule(&mut due, 0, index);
+        } else if exit.quickest_win > 0 {
+            schedule(&mut due, exit.quickest_win, index);
+        } else if exit.open == 0 {
+            schedule(&mut due, exit.slowest_won_child + 1, index);
+        }
+    }
+    let mut plies = 0;
+    while plies < due.len() {
+        let mut settling = std::mem::take(&mut due[plies]);
+        settling.retain(|&index| {
+            let code = &mut codes[index as usize];
+            let new = *code == UNKNOWN;
+            if new {
+                *code = Value::code_of_distance(plies as u16);
+            }
+            new
+        });
+        // Finding parents is most of the work, and each is found alone.
+        let chunk = settling.len().div_ceil(threads).max(1);
+        let found: Vec<Vec<usize>> = thread::scope(|scope| {
+            let workers: Vec<_> = settling
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut all = Vec::new();
+                        let mut parents = Vec::new();
+                        for &index in part {
+                            parents_of(material, rules, index as usize, &mut parents);
+                            all.extend_from_slice(&parents);
+                        }
+                        all
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| {
+                    worker
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        for parents in found {
+            for parent in parents {
+                if codes[parent] != UNKNOWN {
+                    continue;
+                }
+                if plies % 2 == 0 {
+                    // The child is lost: the parent wins by moving there.
+                    schedule(&mut due, plies as u16 + 1, parent);
+                } else {
+                    open[parent] -= 1;
+                    // Every child won: lost, unless a win out of the
+                    // material is already on its way.
+                    if open[parent] == 0 && exits[parent].quickest_win == 0 {
+                        let slowest = exits[parent].slowest_won_child.max(plies as u16);
+                        schedule(&mut due, slowest + 1, parent);
+                    }
+                }
+            }
+        }
+        plies += 1;
+    }
+    codes
+}
+
+/// The positions of `material` with a move to position `index` that keeps
+/// the material, once for each such move.
+fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec<usize>) {
+    parents.clear();
+    let Some(child) = material.position(index) else {
+        return;
+    };
+    let mover = !child.side;
+    let empty = !child.board.occupied();
+    for to in child.board.by_color(mover) {
+        let Some(piece) = child.board.piece_at(to) else {
+            continue;
+        };
+        for from in origins()[mover][piece.kind][to.index()] & empty {
+            let mut board = child.board.clone();
+            board.remove(to);
+            board.put(from, piece);
+            if !movegen::targets(&board, mover, piece.kind, from).contains(to) {
+                continue;
+            }
+            let parent = Position {
+                board,
+                side: mover,
+                move_number: 0,
+            };
+            // A drawn pair of bare lions is over: no move is made from it.
+            if parent.is_bare_lions_draw()
+                || parent.play_unchecked(Move::new(from, to), rules).board != child.board
+            {
+                continue;
+            }
+            parents.extend(material.index(&parent));
+        }
+    }
+}
+
+/// For each colour, kind and square, the squares from which that piece
+/// reaches the square on an otherwise empty board: every square it may
+/// have stood on before a quiet move there.
+fn origins() -> &'static ByColor<ByKind<[Bitboard; Square::COUNT]>> {
+    static ORIGINS: OnceLock<ByColor<ByKind<[Bitboard; Square::COUNT]>>> = OnceLock::new();
+    ORIGINS.get_or_init(|| {
+        let mut origins = ByColor([ByKind::splat([Bitboard::EMPTY; Square::COUNT]); 2]);
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                for from in Square::all() {
+                    let mut board = Board::empty();
+                    board.put(from, Piece::new(color, kind));
+                    for to in movegen::targets(&board, color, kind, from) {
+                        let reached = &mut origins[color][kind][to.index()];
+                        *reached = reached.with(from);
+                    }
+                }
+            }
+        }
+        origins
+    })
+}

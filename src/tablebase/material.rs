@@ -1,0 +1,362 @@
+//! A material: which pieces stand beside the two lions, named in a short
+//! form like `LZvLP` (white's pieces, `v`, black's), and the numbering of
+//! every placement of them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::tables::castle_of;
+use crate::{Board, Color, Kind, Piece, Position, Square};
+
+/// The most pieces beside the lions a table may hold: three already give
+/// 19 million positions.
+pub const MAX_PIECES: usize = 3;
+
+/// The order of the kinds in a material's name: the lion, then the others
+/// roughly by strength, pawns last, as chess names its endings.
+const NAME_ORDER: [Kind; 8] = [
+    Kind::Lion,
+    Kind::Giraffe,
+    Kind::Monkey,
+    Kind::Crocodile,
+    Kind::Zebra,
+    Kind::Elephant,
+    Kind::Superpawn,
+    Kind::Pawn,
+];
+
+/// The pieces beside the two lions, white's before black's, each side's in
+/// name order: one material is one table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Material {
+    pieces: Vec<Piece>,
+}
+
+/// Why a material's name is not one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMaterialError {
+    /// Not two sides, each starting with its lion, joined by `v`.
+    Form(String),
+    /// A letter that names no piece.
+    Letter(char),
+    /// More pieces than a table holds.
+    TooMany(usize),
+}
+
+impl fmt::Display for ParseMaterialError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMaterialError::Form(text) => write!(
+                f,
+                "material {text:?} is not of the form LZvLP (white's lion and pieces, v, black's)"
+            ),
+            ParseMaterialError::Letter(letter) => write!(
+                f,
+                "material letter {letter:?} names no piece, expected one of G M C Z E S P"
+            ),
+            ParseMaterialError::TooMany(count) => write!(
+                f,
+                "material has {count} pieces beside the lions, expected at most {MAX_PIECES}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseMaterialError {}
+
+impl Material {
+    /// The material of `pieces` (lions left out), in canonical order.
+    pub fn new(mut pieces: Vec<Piece>) -> Material {
+        pieces.retain(|piece| piece.kind != Kind::Lion);
+        pieces.sort_by_key(|piece| (piece.color.index(), name_rank(piece.kind)));
+        Material { pieces }
+    }
+
+    /// The material on `board`, whatever its size.
+    pub fn of(board: &Board) -> Material {
+        let pieces = board
+            .occupied()
+            .into_iter()
+            .filter_map(|square| board.piece_at(square))
+            .collect();
+        Material::new(pieces)
+    }
+
+    /// The pieces beside the lions.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// Whether a pawn stands in it: only then do the two rule sets differ.
+    pub fn has_pawns(&self) -> bool {
+        self.pieces.iter().any(|piece| piece.kind == Kind::Pawn)
+    }
+
+    /// Every material with at most `most` pieces beside the lions that the
+    /// rule set allows (no superpawns under 2021's), in an order where each
+    /// comes after every material it can turn into.
+    pub fn all_up_to(most: usize, promotion: bool) -> Vec<Material> {
+        let kinds: Vec<Piece> = Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                NAME_ORDER[1..]
+                    .iter()
+                    .filter(move |&&kind| promotion || kind != Kind::Superpawn)
+                    .map(move |&kind| Piece::new(color, kind))
+            })
+            .collect();
+        let mut all = vec![Material::new(Vec::new())];
+        let mut last = vec![Vec::<usize>::new()];
+        for _ in 0..most {
+            let mut next = Vec::new();
+            for chosen in &last {
+                let from = chosen.last().copied().unwrap_or(0);
+                for index in from..kinds.len() {
+                    let mut longer = chosen.clone();
+                    longer.push(index);
+                    all.push(Material::new(longer.iter().map(|&i| kinds[i]).collect()));
+                    next.push(longer);
+                }
+            }
+            last = next;
+        }
+        all.sort_by_key(Material::generation_order);
+        all
+    }
+
+    /// Sorts a material after all it converts into: fewer pieces first,
+    /// and among as many, fewer pawns (a pawn promotes to a superpawn).
+    pub fn generation_order(&self) -> (usize, usize, String) {
+        let pawns = self
+            .pieces
+            .iter()
+            .filter(|piece| piece.kind == Kind::Pawn)
+            .count();
+        (self.pieces.len(), pawns, self.to_string())
+    }
+
+    /// Every other material a move can turn this one into: pieces taken or
+    /// drowned (any number at once: a monkey's chain takes several) and,
+    /// with `promotion`, pawns become superpawns.
+    pub fn successors(&self, promotion: bool) -> Vec<Material> {
+        let count = self.pieces.len();
+        let mut found = Vec::new();
+        for kept in 0..1u32 << count {
+            let pieces: Vec<Piece> = (0..count)
+                .filter(|&i| kept & (1 << i) != 0)
+                .map(|i| self.pieces[i])
+                .collect();
+            let pawns: Vec<usize> = (0..pieces.len())
+                .filter(|&i| promotion && pieces[i].kind == Kind::Pawn)
+                .collect();
+            for promoted in 0..1u32 << pawns.len() {
+                let mut changed = pieces.clone();
+                for (bit, &i) in pawns.iter().enumerate() {
+                    if promoted & (1 << bit) != 0 {
+                        changed[i] = Piece::new(changed[i].color, Kind::Superpawn);
+                    }
+                }
+                let material = Material::new(changed);
+                if material != *self && !found.contains(&material) {
+                    found.push(material);
+                }
+            }
+        }
+        found.sort_by_key(Material::generation_order);
+        found
+    }
+
+    /// How many positions the table numbers: both lions on their castle's
+    /// nine squares, each other piece on any of the 49 squares (a number
+    /// whose squares clash is no position), and the side to move.
+    pub fn size(&self) -> usize {
+        2 * 81 * 49usize.pow(self.pieces.len() as u32)
+    }
+
+    /// The position numbered `index`, or `None` where two pieces would
+    /// share a square, or where alike pieces are not in square order (the
+    /// same position has a number with them in order).
+    pub fn position(&self, index: usize) -> Option<Position> {
+        let side = if index.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut rest = index / 2;
+        let mut squares = [Square::from_index(0)?; MAX_PIECES];
+        for slot in (0..self.pieces.len()).rev() {
+            squares[slot] = Square::from_index(rest % 49)?;
+            rest /= 49;
+        }
+        let black_lion = castle_square(Color::Black, rest % 9)?;
+        let white_lion = castle_square(Color::White, rest / 9)?;
+        let mut board = Board::empty();
+        board.put(white_lion, Piece::new(Color::White, Kind::Lion));
+        board.put(black_lion, Piece::new(Color::Black, Kind::Lion));
+        for (slot, (&piece, &square)) in self.pieces.iter().zip(&squares).enumerate() {
+            let after_alike = slot > 0 && self.pieces[slot - 1] == piece;
+            if board.piece_at(square).is_some() || (after_alike && squares[slot - 1] > square) {
+                return None;
+            }
+            board.put(square, piece);
+        }
+        Some(Position {
+            board,
+            side,
+            move_number: 0,
+        })
+    }
+
+    /// The number of `position`, which must be of this material with both
+    /// lions on the board.
+    pub fn index(&self, position: &Position) -> Option<usize> {
+        let board = &position.board;
+        let lion = |color| {
+            let square = board
+                .pieces(Piece::new(color, Kind::Lion))
+                .into_iter()
+                .next()?;
+            castle_of(color)
+                .into_iter()
+                .position(|castle| castle == square)
+        };
+        let mut rest = lion(Color::White)? * 9 + lion(Color::Black)?;
+        let mut used = crate::Bitboard::EMPTY;
+        for &piece in &self.pieces {
+            // Alike pieces are numbered in square order; any order of them
+            // names a position, so the first unused square will do.
+            let square = (board.pieces(piece) & !used).into_iter().next()?;
+            used = used.with(square);
+            rest = rest * 49 + square.index();
+        }
+        Some(rest * 2 + position.side.index())
+    }
+}
+
+/// Where `kind` comes in a material's name.
+fn name_rank(kind: Kind) -> usize {
+    NAME_ORDER
+        .iter()
+        .position(|&named| named == kind)
+        .unwrap_or(NAME_ORDER.len())
+}
+
+/// The `n`-th square (in index order) of `color`'s castle.
+fn castle_square(color: Color, n: usize) -> Option<Square> {
+    castle_of(color).into_iter().nth(n)
+}
+
+impl fmt::Display for Material {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for color in Color::ALL {
+            if color == Color::Black {
+                f.write_str("v")?;
+            }
+            f.write_str("L")?;
+            for piece in self.pieces.iter().filter(|piece| piece.color == color) {
+                write!(
+                    f,
+                    "{}",
+                    char::from(piece.kind.letter().to_ascii_uppercase())
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Material {
+    type Err = ParseMaterialError;
+
+    fn from_str(text: &str) -> Result<Material, ParseMaterialError> {
+        let form = || ParseMaterialError::Form(text.to_owned());
+        let (white, black) = text.split_once('v').ok_or_else(form)?;
+        let mut pieces = Vec::new();
+        for (color, side) in [(Color::White, white), (Color::Black, black)] {
+            let letters = side.strip_prefix('L').ok_or_else(form)?;
+            for letter in letters.chars() {
+                let kind = Kind::ALL
+                    .into_iter()
+                    .find(|kind| char::from(kind.letter().to_ascii_uppercase()) == letter)
+                    .filter(|&kind| kind != Kind::Lion)
+                    .ok_or(ParseMaterialError::Letter(letter))?;
+                pieces.push(Piece::new(color, kind));
+            }
+        }
+        if pieces.len() > MAX_PIECES {
+            return Err(ParseMaterialError::TooMany(pieces.len()));
+        }
+        Ok(Material::new(pieces))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_canonical_and_round_trip() {
+        let material: Material = "LPGvLE".parse().unwrap();
+        assert_eq!(material.to_string(), "LGPvLE");
+        assert_eq!(
+            "LvL".parse::<Material>().unwrap(),
+            Material::new(Vec::new())
+        );
+        for bad in ["LZ", "ZvL", "LXvL", "LZvZ", ""] {
+            assert!(bad.parse::<Material>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            "LZZZvLP".parse::<Material>(),
+            Err(ParseMaterialError::TooMany(4))
+        );
+    }
+
+    #[test]
+    fn every_index_round_trips_through_its_position() {
+        let material: Material = "LZvLP".parse().unwrap();
+        let mut valid = 0;
+        for index in 0..material.size() {
+            if let Some(position) = material.position(index) {
+                valid += 1;
+                assert_eq!(Material::of(&position.board), material);
+                assert_eq!(material.index(&position), Some(index));
+            }
+        }
+        // Both lions, then the zebra and the pawn on the 47 and 46 squares left.
+        assert_eq!(valid, 2 * 81 * 47 * 46);
+        // Two zebras: each pair of squares once.
+        let zebras: Material = "LZZvL".parse().unwrap();
+        let numbered = (0..zebras.size())
+            .filter(|&index| zebras.position(index).is_some())
+            .count();
+        assert_eq!(numbered, 2 * 81 * 47 * 46 / 2);
+    }
+
+    #[test]
+    fn successors_take_and_promote() {
+        let material: Material = "LPvLZ".parse().unwrap();
+        let names = |promotion| -> Vec<String> {
+            material
+                .successors(promotion)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        assert_eq!(names(false), ["LvL", "LvLZ", "LPvL"]);
+        assert_eq!(names(true), ["LvL", "LSvL", "LvLZ", "LPvL", "LSvLZ"]);
+    }
+
+    #[test]
+    fn all_materials_come_after_what_they_turn_into() {
+        let all = Material::all_up_to(2, true);
+        // LvL, 14 of one piece, and 105 pairs of the 14.
+        assert_eq!(all.len(), 1 + 14 + 105);
+        for (at, material) in all.iter().enumerate() {
+            for successor in material.successors(true) {
+                let before = all.iter().position(|m| *m == successor).unwrap();
+                assert!(before < at, "{successor} after {material}");
+            }
+        }
+        assert_eq!(Material::all_up_to(2, false).len(), 1 + 12 + 78);
+    }
+}

@@ -1,0 +1,355 @@
+//! Endgame tables: the value under perfect play of every position with
+//! few pieces beside the two lions.
+//!
+//! Congo suits tables well: each lion never leaves its castle's nine
+//! squares, so a material with k pieces beside the lions has at most
+//! 2 x 81 x 49^k positions. Each [`Material`] is one table, built by
+//! retrograde analysis ([`generate`]) from the tables it can turn into,
+//! and stored in a file of its own ([`file`]). A value is a win or loss
+//! with the distance in plies to the capture of a lion (the winner taking
+//! the shortest way, the loser the longest), or a draw when neither side
+//! can force one. The rules are the project's: a side with no legal move
+//! loses, and two bare lions draw unless the side to move can take.
+
+mod command;
+mod file;
+mod generate;
+mod material;
+
+pub use command::{DEFAULT_PIECES, TablesCommand, run};
+pub use file::TableFileError;
+pub use material::{MAX_PIECES, Material, ParseMaterialError};
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use crate::{Move, Position, Rules, Status};
+
+/// A position's value for the side to move under perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// It captures the enemy lion in this many plies (odd), at the latest.
+    Win(u16),
+    /// Its lion is captured (or it is left without a move) in this many
+    /// plies (even), at the earliest.
+    Loss(u16),
+    /// Neither side can force a lion capture.
+    Draw,
+}
+
+impl Value {
+    /// The code of a decided position `plies` from its end.
+    fn code_of_distance(plies: u16) -> u16 {
+        plies + 1
+    }
+
+    /// The value a code stands for; `None` for no position.
+    fn from_code(code: u16) -> Option<Value> {
+        match code {
+            0 => Some(Value::Draw),
+            generate::NO_POSITION => None,
+            code if (code - 1) % 2 == 1 => Some(Value::Win(code - 1)),
+            code => Some(Value::Loss(code - 1)),
+        }
+    }
+
+    /// How the side to move rates a move into a child of this value, the
+    /// higher the better: quick wins, then draws, then slow losses.
+    fn for_parent(self) -> i32 {
+        match self {
+            Value::Loss(plies) => 100_000 - i32::from(plies),
+            Value::Draw => 0,
+            Value::Win(plies) => -100_000 + i32::from(plies),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(plies) => write!(f, "win {plies}"),
+            Value::Loss(plies) => write!(f, "loss {plies}"),
+            Value::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// Why a table could not be built, read or used.
+#[derive(Debug)]
+pub enum TableError {
+    /// A table the work needs is not in the folder.
+    Missing(Vec<PathBuf>),
+    /// A table file that cannot be used.
+    File(TableFileError),
+    /// A table could not be written.
+    Write(PathBuf, std::io::Error),
+    /// The position has more pieces than a table holds.
+    TooManyPieces(usize),
+    /// A stored value disagrees with its successors' (from `verify`).
+    Wrong {
+        /// The table.
+        material: Material,
+        /// The position.
+        fen: String,
+        /// The value the table holds.
+        stored: String,
+        /// The value its successors give.
+        expected: String,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Missing(paths) => {
+                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                write!(
+                    f,
+                    "missing table{} {} (generate {} first)",
+                    if paths.len() == 1 { "" } else { "s" },
+                    names.join(", "),
+                    if paths.len() == 1 { "it" } else { "them" }
+                )
+            }
+            TableError::File(error) => error.fmt(f),
+            TableError::Write(path, error) => write!(f, "cannot write {}: {error}", path.display()),
+            TableError::TooManyPieces(count) => write!(
+                f,
+                "the position has {count} pieces beside the lions, and the tables hold at most {MAX_PIECES}"
+            ),
+            TableError::Wrong {
+                material,
+                fen,
+                stored,
+                expected,
+            } => write!(
+                f,
+                "{material}: {fen} is stored as {stored} but its successors make it {expected}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// One material's values, in memory.
+#[derive(Debug)]
+struct Table {
+    codes: Vec<u16>,
+}
+
+/// A folder of tables for one rule set, read as probes need them.
+#[derive(Debug)]
+pub struct Tablebase {
+    dir: PathBuf,
+    rules: Rules,
+    loaded: Mutex<HashMap<Material, Arc<Table>>>,
+}
+
+impl Tablebase {
+    /// The tables in `dir` under `rules`; nothing is read yet.
+    pub fn new(dir: &Path, rules: Rules) -> Tablebase {
+        Tablebase {
+            dir: dir.to_owned(),
+            rules,
+            loaded: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The file of `material`'s table: one per rule set only where pawns
+    /// make them differ.
+    pub fn path(&self, material: &Material) -> PathBuf {
+        let name = match file::rules_byte(material, self.rules) {
+            0 => format!("{material}.ctb"),
+            rules => format!("{material}.20{rules}.ctb"),
+        };
+        self.dir.join(name)
+    }
+
+    /// The table of `material`, read from its file the first time.
+    fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
+        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(table) = loaded.get(material) {
+            return Ok(Arc::clone(table));
+        }
+        let path = self.path(material);
+        if !path.exists() {
+            return Err(TableError::Missing(vec![path]));
+        }
+        let rules = file::rules_byte(material, self.rules);
+        let codes = file::read(&path, material, rules).map_err(TableError::File)?;
+        let table = Arc::new(Table { codes });
+        loaded.insert(material.clone(), Arc::clone(&table));
+        Ok(table)
+    }
+
+    /// The value of `position`, which must have both lions.
+    pub fn probe(&self, position: &Position) -> Result<Value, TableError> {
+        if position.status() != Status::Ongoing {
+            return Ok(Value::Loss(0));
+        }
+        let material = Material::of(&position.board);
+        if material.pieces().len() > MAX_PIECES {
+            return Err(TableError::TooManyPieces(material.pieces().len()));
+        }
+        let table = self.table(&material)?;
+        let code = material
+            .index(position)
+            .and_then(|index| table.codes.get(index).copied())
+            .and_then(Value::from_code);
+        // Every position with both lions in their castles has a number.
+        Ok(code.unwrap_or(Value::Draw))
+    }
+
+    /// Whether `position` is small enough for the tables (whether they are
+    /// all there is another matter).
+    pub fn covers(position: &Position) -> bool {
+        position.board.occupied().count() as usize <= MAX_PIECES + 2
+    }
+
+    /// The value of `position` and a best move (none when it has no legal
+    /// move): the quickest win, or a draw, or the slowest loss.
+    pub fn best(&self, position: &Position) -> Result<(Value, Option<Move>), TableError> {
+        let value = self.probe(position)?;
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut best: Option<(i32, Move)> = None;
+        for m in moves {
+            let child = position.play_unchecked(m, self.rules);
+            let score = self.probe(&child)?.for_parent();
+            if best.is_none_or(|(top, _)| score > top) {
+                best = Some((score, m));
+            }
+        }
+        Ok((value, best.map(|(_, m)| m)))
+    }
+
+    /// Builds the table of `material` and writes it to its file. The
+    /// tables it can turn into must be in the folder already.
+    pub fn generate(&self, material: &Material, threads: usize) -> Result<Generated, TableError> {
+        let promotion = self.rules.promotes();
+        let missing: Vec<PathBuf> = material
+            .successors(promotion)
+            .iter()
+            .map(|successor| self.path(successor))
+            .filter(|path| !path.exists())
+            .collect();
+        if !missing.is_empty() {
+            return Err(TableError::Missing(missing));
+        }
+        let started = Instant::now();
+        let outside = |child: &Position| self.probe(child).ok();
+        let codes = generate::generate(material, self.rules, threads, &outside)
+            .map_err(|lacking| TableError::Missing(vec![self.path(&lacking)]))?;
+        let path = self.path(material);
+        let rules = file::rules_byte(material, self.rules);
+        file::write(&path, material, rules, &codes)
+            .map_err(|error| TableError::Write(path.clone(), error))?;
+        let mut generated = Generated {
+            positions: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            longest: None,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        for (index, &code) in codes.iter().enumerate() {
+            match Value::from_code(code) {
+                None => continue,
+                Some(Value::Draw) => generated.draws += 1,
+                Some(Value::Loss(_)) => generated.losses += 1,
+                Some(Value::Win(plies)) => {
+                    generated.wins += 1;
+                    if generated
+                        .longest
+                        .as_ref()
+                        .is_none_or(|(top, _)| plies > *top)
+                    {
+                        let fen = material
+                            .position(index)
+                            .map(|position| position.to_string())
+                            .unwrap_or_default();
+                        generated.longest = Some((plies, fen));
+                    }
+                }
+            }
+            generated.positions += 1;
+        }
+        self.loaded
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(material.clone(), Arc::new(Table { codes }));
+        Ok(generated)
+    }
+
+    /// Checks every stored value of `material` against its successors',
+    /// found by listing the legal moves and playing them as a game does,
+    /// and probing the results: a win needs a lost child one ply nearer
+    /// and none nearer, a loss only won children with the slowest one ply
+    /// nearer, a draw no lost child and some child not won.
+    pub fn verify(&self, material: &Material) -> Result<usize, TableError> {
+        let table = self.table(material)?;
+        let mut checked = 0;
+        let mut moves = Vec::new();
+        for (index, &code) in table.codes.iter().enumerate() {
+            let (Some(stored), Some(numbered)) = (Value::from_code(code), material.position(index))
+            else {
+                continue;
+            };
+            // Through the FEN text, as a user's position would come, where
+            // the reader takes it (it refuses a few unreachable ones).
+            let fen = numbered.to_string();
+            let position = Position::from_fen(&fen, self.rules).unwrap_or(numbered);
+            moves.clear();
+            position.legal_moves(&mut moves);
+            let expected = if position.is_bare_lions_draw() {
+                Value::Draw
+            } else {
+                let mut best: Option<Value> = None;
+                for &m in &moves {
+                    let child = position.play_unchecked(m, self.rules);
+                    let value = self.probe(&child)?;
+                    if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
+                        best = Some(value);
+                    }
+                }
+                match best {
+                    None => Value::Loss(0),
+                    Some(Value::Loss(plies)) => Value::Win(plies + 1),
+                    Some(Value::Win(plies)) => Value::Loss(plies + 1),
+                    Some(Value::Draw) => Value::Draw,
+                }
+            };
+            if stored != expected {
+                return Err(TableError::Wrong {
+                    material: material.clone(),
+                    fen,
+                    stored: stored.to_string(),
+                    expected: expected.to_string(),
+                });
+            }
+            checked += 1;
+        }
+        Ok(checked)
+    }
+}
+
+/// What building one table found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// Positions numbered (both sides to move).
+    pub positions: usize,
+    /// Positions won for the side to move.
+    pub wins: usize,
+    /// Positions drawn.
+    pub draws: usize,
+    /// Positions lost for the side to move.
+    pub losses: usize,
+    /// The longest win, in plies, and a position with it.
+    pub longest: Option<(u16, String)>,
+    /// How long it took.
+    pub seconds: f64,
+}
