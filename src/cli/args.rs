@@ -54,6 +54,8 @@ pub struct EngineOptions {
     /// The assignment's plain depth-4 alpha-beta instead of the engine.
     pub weak: bool,
     pub weights: Weights,
+    /// A folder of endgame tables to play from.
+    pub tables: Option<PathBuf>,
 }
 
 /// Arguments that do not form a command.
@@ -232,6 +234,15 @@ impl Args {
     /// The value after `option`, as a number.
     fn number<T: Whole>(&mut self, option: &'static str) -> Result<T, UsageError> {
         number(option, &self.value(option)?)
+    }
+
+    /// The value after `option`, as a path (never empty).
+    fn path(&mut self, option: &'static str) -> Result<PathBuf, UsageError> {
+        let path = self.raw_value(option)?;
+        if path.is_empty() {
+            return Err(UsageError::EmptyPath(option));
+        }
+        Ok(PathBuf::from(path))
     }
 
     /// The value after `option`, as a number more than 0.
@@ -528,13 +539,18 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
     Ok(Command::Judge(rules, Job::Show(options), fen))
 }
 
-/// `best --depth D | --movetime MS [FEN]`.
+/// `best --depth D | --movetime MS [--tb DIR] [FEN]`.
 pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let mut limit = None;
+    let mut tables = None;
     let fen = judge_options(&mut args, true, |option, args| {
         let chosen = match option {
             "--depth" => Limit::Depth(args.depth("--depth")?),
             "--movetime" => Limit::Time(args.movetime()?),
+            "--tb" => {
+                tables = Some(args.path("--tb")?);
+                return Ok(true);
+            }
             _ => return Ok(false),
         };
         if limit.replace(chosen).is_some() {
@@ -543,7 +559,7 @@ pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
         Ok(true)
     })?;
     let limit = limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
-    Ok(Command::Judge(rules, Job::Best(limit), fen))
+    Ok(Command::Judge(rules, Job::Best(limit, tables), fen))
 }
 
 /// `engine [--weak] [--weight NAME=VALUE]...`.
@@ -552,9 +568,11 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
         rules,
         weak: false,
         weights: Weights::TUNED,
+        tables: None,
     };
     while let Some(option) = args.next()? {
         match option.as_str() {
+            "--tb" => options.tables = Some(args.path("--tb")?),
             "--weak" => {
                 args.once("--weak")?;
                 options.weak = true;
@@ -597,6 +615,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         opening_plies: 2,
         seed: 1,
         go_seconds: false,
+        tables: None,
         engines: [Vec::new(), Vec::new()],
     };
     loop {
@@ -604,6 +623,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         match option.as_str() {
             "--" => break,
             "--games" => options.games = args.positive("--games")?,
+            "--tb" => options.tables = Some(args.path("--tb")?),
             "--movetime" => options.movetime = args.movetime()?,
             "--fen" => {
                 let fen = args.value("--fen")?;
@@ -649,6 +669,7 @@ pub(super) fn game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageErr
             unicode: true,
             ..Default::default()
         },
+        tables: None,
     };
     while let Some(option) = args.next()? {
         match option.as_str() {
@@ -669,6 +690,7 @@ pub(super) fn game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageErr
                 };
             }
             "--movetime" => options.movetime = args.movetime()?,
+            "--tb" => options.tables = Some(args.path("--tb")?),
             "--ascii" => {
                 args.once("--ascii")?;
                 options.style.unicode = false;
@@ -845,7 +867,7 @@ pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageE
         Ok(Command::Judge(_, job, None))
             if !matches!(
                 job,
-                Job::Checkers(_) | Job::Wildebeest(_) | Job::Show(_) | Job::Best(_)
+                Job::Checkers(_) | Job::Wildebeest(_) | Job::Show(_) | Job::Best(..)
             ) =>
         {
             job
@@ -898,7 +920,10 @@ mod tests {
         );
         assert_eq!(
             parse_words(&["best", "--movetime", "50"]),
-            judge(default, Job::Best(Limit::Time(Duration::from_millis(50))))
+            judge(
+                default,
+                Job::Best(Limit::Time(Duration::from_millis(50)), None)
+            )
         );
         assert_eq!(parse_words(&["--help"]), Ok(Command::Help));
         assert_eq!(parse_words(&["-V"]), Ok(Command::Version));

@@ -14,12 +14,15 @@ pub use subcommands::{SUBCOMMANDS, Section, Subcommand};
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::KindsSeen;
 use crate::engine::{self, Engine, Player};
 pub use crate::files::FileId;
 use crate::grader;
 use crate::judge::Report;
+use crate::tablebase::Tablebase;
 use crate::tasks::{Job, wildebeest};
 use crate::wits::eval::Evaluation;
 use crate::wits::search::Searcher;
@@ -91,12 +94,17 @@ pub fn run_with(
             let mut player = if options.weak {
                 Player::Weak(Searcher::new(rules, Evaluation::Advanced))
             } else {
-                Player::Strong(Box::new(Engine::new(rules, options.weights)))
+                let tables = tables_or_default(options.tables)
+                    .map(|dir| Arc::new(Tablebase::new(&dir, rules)));
+                Player::Strong(Box::new(
+                    Engine::new(rules, options.weights).with_tables(tables),
+                ))
             };
             engine::play_protocol(&mut player, rules, input, output, &mut errors)
                 .map(|()| Report::default())
         }
-        Command::Match(options) => {
+        Command::Match(mut options) => {
+            options.tables = tables_or_default(options.tables);
             return match engine::play_match(&options, &mut output, &mut errors) {
                 Ok(status) => status,
                 Err(error) => exit_on(&error, &mut errors),
@@ -104,6 +112,7 @@ pub fn run_with(
         }
         Command::Game(mut options) => {
             options.style.color = terminal.color_output;
+            options.tables = tables_or_default(options.tables);
             engine::play_by_hand(&options, input, &mut output).map(|()| Report::default())
         }
         Command::Wildebeest(what) => {
@@ -140,6 +149,9 @@ pub fn run_with(
                 options.style.color = terminal.color_output;
                 options.input_file = terminal.input_file;
             }
+            if let Job::Best(_, tables) = &mut job {
+                *tables = tables_or_default(tables.take());
+            }
             let report = match fen {
                 Some(fen) => {
                     let one = format!("1\n{fen}\n");
@@ -169,6 +181,20 @@ pub fn run_with(
         Ok(_) => 1,
         Err(error) => exit_on(&error, &mut errors),
     }
+}
+
+/// The environment variable naming a folder of endgame tables, used where
+/// `--tb` is not given.
+pub const TABLES_VARIABLE: &str = "CONGO_TB";
+
+/// The tables folder given with `--tb`, or else the one [`TABLES_VARIABLE`]
+/// names (if set and not empty).
+fn tables_or_default(given: Option<PathBuf>) -> Option<PathBuf> {
+    given.or_else(|| {
+        std::env::var_os(TABLES_VARIABLE)
+            .filter(|dir| !dir.is_empty())
+            .map(PathBuf::from)
+    })
 }
 
 /// The exit status for an I/O failure, reported unless it is a closed pipe.

@@ -3,11 +3,13 @@
 //! `undo`, `hint`, `moves`, `help` and `quit` are at hand.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::search::{Engine, Limit};
 use super::{BARE_LIONS, MOVES_EACH, Weights};
 use crate::show::{self, Style};
+use crate::tablebase::Tablebase;
 use crate::{Color, Move, MoveError, Position, Rules, Status, zobrist};
 
 /// How `congo game` is played.
@@ -23,6 +25,8 @@ pub struct GameOptions {
     pub movetime: Duration,
     /// How the board is drawn.
     pub style: Style,
+    /// Endgame tables the engine and its hints play from.
+    pub tables: Option<std::path::PathBuf>,
 }
 
 /// The longest line a person may type.
@@ -62,7 +66,11 @@ pub fn play_by_hand(
     output: &mut impl Write,
 ) -> io::Result<()> {
     let rules = options.rules;
-    let mut engine = Engine::new(rules, Weights::TUNED);
+    let tables = options
+        .tables
+        .as_deref()
+        .map(|dir| Arc::new(Tablebase::new(dir, rules)));
+    let mut engine = Engine::new(rules, Weights::TUNED).with_tables(tables.clone());
     // The positions of the game so far, the first being the start, and the
     // move that led to each later one.
     let mut positions = vec![options.start.clone()];
@@ -132,10 +140,15 @@ pub fn play_by_hand(
                 writeln!(output, "Your moves: {}", list.join(" "))?;
             }
             "hint" => {
-                let mut helper = Engine::new(rules, Weights::TUNED);
+                let mut helper = Engine::new(rules, Weights::TUNED).with_tables(tables.clone());
                 let limit = Limit::Time(options.movetime / 2);
                 if let Some(choice) = helper.choose(&position, limit, &[]) {
-                    writeln!(output, "Hint: {}", choice.best)?;
+                    match choice.table {
+                        Some(value) => {
+                            writeln!(output, "Hint: {} (endgame tables: {value})", choice.best)?
+                        }
+                        None => writeln!(output, "Hint: {}", choice.best)?,
+                    }
                 }
             }
             "undo" => {

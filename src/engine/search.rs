@@ -4,10 +4,12 @@
 //! a node or time limit.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::table::{MoveLists, Table};
+use crate::tablebase::{Tablebase, Value};
 use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
@@ -38,6 +40,8 @@ pub struct Choice {
     pub score: i32,
     /// The last depth searched to the end.
     pub depth: u32,
+    /// The endgame tables' value, when the move came from them.
+    pub table: Option<Value>,
 }
 
 /// The engine's search state; keep one for a game.
@@ -58,6 +62,8 @@ pub struct Engine {
     seen: Vec<u64>,
     /// The positions the last search visited.
     pub nodes: u64,
+    /// Endgame tables to play perfectly from, and to score with, inside.
+    tables: Option<Arc<Tablebase>>,
 }
 
 impl Engine {
@@ -78,7 +84,22 @@ impl Engine {
             next_check: 0,
             seen: Vec::new(),
             nodes: 0,
+            tables: None,
         }
+    }
+
+    /// The engine playing from `tables` wherever they cover the position.
+    pub fn with_tables(mut self, tables: Option<Arc<Tablebase>>) -> Engine {
+        self.tables = tables;
+        self
+    }
+
+    /// The tables' value of `position`, if they cover it and are there.
+    fn probe(&self, position: &Position) -> Option<Value> {
+        let tables = self.tables.as_ref()?;
+        Tablebase::covers(position)
+            .then(|| tables.probe(position).ok())
+            .flatten()
     }
 
     /// Forgets everything learnt, as for a new game.
@@ -106,6 +127,17 @@ impl Engine {
         self.nodes = 0;
         self.work = 0;
         self.next_check = WORK_PER_CHECK;
+        if let Some(tables) = &self.tables
+            && Tablebase::covers(position)
+            && let Ok((value, Some(best))) = tables.best(position)
+        {
+            return Some(Choice {
+                best,
+                score: table_score(value, 0),
+                depth: 0,
+                table: Some(value),
+            });
+        }
         // Even the root's moves are listed against the clock: out of time,
         // any move of the partial list is legal.
         let mut moves = Vec::new();
@@ -121,6 +153,7 @@ impl Engine {
                 best: first,
                 score: 0,
                 depth: 0,
+                table: None,
             });
         }
         if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
@@ -128,6 +161,7 @@ impl Engine {
                 best: win,
                 score: ENGINE_WIN,
                 depth: 1,
+                table: None,
             });
         }
         self.seen.clear();
@@ -137,6 +171,7 @@ impl Engine {
             best: first,
             score: 0,
             depth: 0,
+            table: None,
         };
         for depth in 1..=max_depth {
             let score = self.search(position, key, depth, 0, -ENGINE_WIN - 1, ENGINE_WIN + 1);
@@ -144,7 +179,12 @@ impl Engine {
                 break;
             }
             if let Some(best) = self.table.probe(key).and_then(|entry| entry.best) {
-                choice = Choice { best, score, depth };
+                choice = Choice {
+                    best,
+                    score,
+                    depth,
+                    table: None,
+                };
             }
             // A found win needs no deeper look; and the next iteration takes
             // longer than all before it, so past half the time it would not end.
@@ -207,6 +247,11 @@ impl Engine {
         }
         if position.is_bare_lions_draw() {
             return 0;
+        }
+        if ply > 0
+            && let Some(value) = self.probe(position)
+        {
+            return table_score(value, ply);
         }
         if ply > 0 && self.seen.contains(&key) {
             return 0;
@@ -331,6 +376,16 @@ impl Engine {
             }
             if killers.contains(&Some(*m)) { -1 } else { 0 }
         });
+    }
+}
+
+/// The search score of a table value `ply` plies from the root: a lion
+/// captured sooner is worth more, as in the search.
+fn table_score(value: Value, ply: usize) -> i32 {
+    match value {
+        Value::Win(plies) => ENGINE_WIN - (ply as i32 + i32::from(plies)),
+        Value::Loss(plies) => -ENGINE_WIN + ply as i32 + i32::from(plies),
+        Value::Draw => 0,
     }
 }
 

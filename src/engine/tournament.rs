@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::{BARE_LIONS, MOVES_EACH};
 use crate::count::Count;
 use crate::random::Rng;
+use crate::tablebase::{Tablebase, Value};
 use crate::{Position, Rules, Status, process};
 
 /// Time an engine may take beyond its move time before it loses.
@@ -35,6 +36,9 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Send `go` whole seconds, rounded up, for engines that read an integer.
     pub go_seconds: bool,
+    /// Endgame tables that end a game once it reaches them, with the
+    /// result they give.
+    pub tables: Option<std::path::PathBuf>,
     /// The two engines' command lines, A first.
     pub engines: [Vec<String>; 2],
 }
@@ -241,6 +245,10 @@ pub fn play_match(
             }
         }
     }
+    let tables = options
+        .tables
+        .as_deref()
+        .map(|dir| Tablebase::new(dir, options.rules));
     // Points of engine A: 2 a win, 1 a draw.
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game in 0..options.games {
@@ -248,7 +256,7 @@ pub fn play_match(
         let white = game % 2;
         let colours = [white, 1 - white];
         let (opening, plies) = random_opening(&start, options, game / 2);
-        let (outcome, reason, moves) = play_game(&opening, options, &mut seats, colours);
+        let (outcome, reason, moves) = play_game(&opening, options, &tables, &mut seats, colours);
         let a_result = match (outcome, white) {
             (Outcome::Draw, _) => {
                 draws += 1;
@@ -367,6 +375,7 @@ fn with_rules(mut command: Vec<String>, rules: Rules) -> Vec<String> {
 fn play_game(
     start: &Position,
     options: &MatchOptions,
+    tables: &Option<Tablebase>,
     seats: &mut [Seat],
     colours: [usize; 2],
 ) -> (Outcome, String, Vec<String>) {
@@ -408,6 +417,26 @@ fn play_game(
             }
             Status::Ongoing if position.is_bare_lions_draw() => {
                 Some((Outcome::Draw, BARE_LIONS.to_owned()))
+            }
+            Status::Ongoing
+                if let Some(value) = tables
+                    .as_ref()
+                    .filter(|_| Tablebase::covers(&position))
+                    .and_then(|tables| tables.probe(&position).ok()) =>
+            {
+                let side = position.side;
+                let wins = if mover == 0 {
+                    Outcome::WhiteWins
+                } else {
+                    Outcome::BlackWins
+                };
+                Some(match value {
+                    Value::Win(_) => (wins, format!("{side} wins by the endgame tables ({value})")),
+                    Value::Loss(_) => {
+                        loses(format!("{side} loses by the endgame tables ({value})"))
+                    }
+                    Value::Draw => (Outcome::Draw, "draw by the endgame tables".to_owned()),
+                })
             }
             Status::Ongoing => {
                 scratch.clear();
@@ -538,6 +567,7 @@ mod tests {
             opening_plies: plies,
             seed: 0,
             go_seconds: false,
+            tables: None,
             engines: [Vec::new(), Vec::new()],
         }
     }

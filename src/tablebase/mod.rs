@@ -214,6 +214,10 @@ impl Tablebase {
     /// move): the quickest win, or a draw, or the slowest loss.
     pub fn best(&self, position: &Position) -> Result<(Value, Option<Move>), TableError> {
         let value = self.probe(position)?;
+        if position.is_bare_lions_draw() {
+            // The game is over: no move is made.
+            return Ok((value, None));
+        }
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         let mut best: Option<(i32, Move)> = None;

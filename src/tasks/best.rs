@@ -2,10 +2,13 @@
 //! depth searched to the end and the nodes visited.
 
 use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
 
 use super::slot::Slot;
 use crate::engine::{Engine, Limit, Weights};
 use crate::judge::{CaseError, Framing, Task};
+use crate::tablebase::Tablebase;
 use crate::{FenError, Position, Rules};
 
 #[derive(Clone)]
@@ -17,11 +20,12 @@ pub struct Best {
 }
 
 impl Best {
-    pub fn new(rules: Rules, limit: Limit) -> Best {
+    pub fn new(rules: Rules, limit: Limit, tables: Option<&Path>) -> Best {
+        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rules)));
         Best {
             rules,
             limit,
-            engine: Box::new(Engine::new(rules, Weights::TUNED)),
+            engine: Box::new(Engine::new(rules, Weights::TUNED).with_tables(tables)),
             slot: Slot::default(),
         }
     }
@@ -41,6 +45,9 @@ impl Task for Best {
         // answer whatever came before.
         self.engine.clear();
         let _ = match self.engine.choose(position, self.limit, &[]) {
+            Some(choice) if let Some(value) = choice.table => {
+                writeln!(out, "{} {} tablebase {value}", choice.best, choice.score)
+            }
             Some(choice) => writeln!(
                 out,
                 "{} {} depth {} nodes {}",

@@ -54,8 +54,9 @@ pub enum Job {
     Wildebeest(Option<u32>),
     /// Diagrams, and SVG drawings in a folder.
     Show(ShowOptions),
-    /// The engine's choice for each position.
-    Best(Limit),
+    /// The engine's choice for each position, with endgame tables from
+    /// this folder if one is given.
+    Best(Limit, Option<std::path::PathBuf>),
     /// The endgame tables' value of each position, from this folder.
     Probe(std::path::PathBuf),
 }
@@ -95,7 +96,7 @@ impl Job {
             &Job::Checkers(Some(depth)) => user.with(|| Perft::new(Checkers, depth, 1)),
             Job::Wildebeest(None) => user.with(|| MoveList::new(Wildebeest)),
             &Job::Wildebeest(Some(depth)) => user.with(|| Perft::new(Wildebeest, depth, 1)),
-            &Job::Best(limit) => user.with(|| Best::new(rules, limit)),
+            Job::Best(limit, tables) => user.with(|| Best::new(rules, *limit, tables.as_deref())),
             Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
             Job::Probe(dir) => user.with(|| Probe::new(dir, rules)),
         }
