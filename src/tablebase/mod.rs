@@ -357,3 +357,64 @@ pub struct Generated {
     /// How long it took.
     pub seconds: f64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_hold_wins_at_odd_distances_and_losses_at_even_ones() {
+        for value in [
+            Value::Loss(0),
+            Value::Win(1),
+            Value::Loss(2),
+            Value::Win(17),
+        ] {
+            let plies = match value {
+                Value::Win(plies) | Value::Loss(plies) => plies,
+                Value::Draw => 0,
+            };
+            assert_eq!(
+                Value::from_code(Value::code_of_distance(plies)),
+                Some(value)
+            );
+        }
+        assert_eq!(Value::from_code(0), Some(Value::Draw));
+        assert_eq!(Value::from_code(generate::NO_POSITION), None);
+        // A parent wins quickest into the child lost soonest, and when
+        // lost, loses slowest into the child that wins slowest.
+        assert!(Value::Loss(2).for_parent() > Value::Loss(4).for_parent());
+        assert!(Value::Win(9).for_parent() > Value::Win(3).for_parent());
+        assert!(Value::Draw.for_parent() > Value::Win(9).for_parent());
+    }
+
+    #[test]
+    fn verify_finds_a_value_that_disagrees_with_its_successors() {
+        let dir = std::env::temp_dir().join(format!("congo-tb-verify-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let tables = Tablebase::new(&dir, Rules::Wits2022);
+        let zebra: Material = "LZvL".parse().unwrap();
+        for material in ["LvL", "LZvL"] {
+            tables.generate(&material.parse().unwrap(), 2).unwrap();
+        }
+        assert_eq!(tables.verify(&zebra).unwrap(), 7614);
+        // The longest win, made one ply shorter, with a valid checksum.
+        let path = tables.path(&zebra);
+        let mut codes = file::read(&path, &zebra, 0).unwrap();
+        let longest = codes
+            .iter()
+            .position(|&code| Value::from_code(code) == Some(Value::Win(17)))
+            .unwrap();
+        codes[longest] = Value::code_of_distance(15);
+        file::write(&path, &zebra, 0, &codes).unwrap();
+        let fresh = Tablebase::new(&dir, Rules::Wits2022);
+        let error = fresh.verify(&zebra).unwrap_err().to_string();
+        assert!(
+            error.starts_with("LZvL: ")
+                && error.ends_with("is stored as win 15 but its successors make it win 17"),
+            "{error}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

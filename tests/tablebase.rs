@@ -1,0 +1,255 @@
+//! Endgame tables through the real binary: built unit by unit in separate
+//! processes, probed across them, verified, and refused when damaged.
+
+mod common;
+
+use common::{congo, text};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A scratch folder of this test's own, empty.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-tb-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts `congo tb generate DIR MATERIAL...` in a process of its own.
+fn spawn_generate(dir: &Path, materials: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_congo"))
+        .args(["tb", "generate"])
+        .arg(dir)
+        .args(materials)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn generate(dir: &Path, materials: &[&str]) -> Output {
+    spawn_generate(dir, materials).wait_with_output().unwrap()
+}
+
+/// The tables of a lion and a zebra or two, each material built by its own
+/// process, the two independent ones at the same time.
+fn zebra_tables(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    assert!(generate(&dir, &["LvL"]).status.success());
+    let both = [
+        spawn_generate(&dir, &["LZvL"]),
+        spawn_generate(&dir, &["LvLZ"]),
+    ];
+    for child in both {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let output = generate(&dir, &["LZvLZ"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    dir
+}
+
+fn probe(dir: &Path, fens: &[&str]) -> Output {
+    let input = format!("{}\n{}\n", fens.len(), fens.join("\n"));
+    congo(&["tb", "probe", dir.to_str().unwrap()], input.as_bytes())
+}
+
+#[test]
+fn tables_built_in_separate_processes_probe_and_verify_together() {
+    let dir = zebra_tables("units");
+    let output = probe(
+        &dir,
+        &[
+            // The lions face each other: the side to move takes.
+            "3l3/7/7/7/7/7/3L3 w 1",
+            // They cannot meet: drawn, and the game is over.
+            "2l4/7/7/7/7/7/3L3 w 1",
+            // The longest win of a zebra alone.
+            "7/7/3l3/7/3Z3/7/3L3 w 0",
+            // Zebra against zebra: best play takes the other zebra, which
+            // leads into the LZvL table built by another process.
+            "3l3/7/7/3z3/7/4Z2/3L3 w 0",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let lines: Vec<String> = text(&output.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines[..3], ["win 1 d1d7", "draw", "win 17 d1c1"]);
+    assert!(lines[3].starts_with("win "), "{}", lines[3]);
+    let output = congo(
+        &[
+            "tb",
+            "verify",
+            dir.to_str().unwrap(),
+            "LvL",
+            "LZvL",
+            "LvLZ",
+            "LZvLZ",
+        ],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).ends_with("congo tb: verified 4 tables, 365634 positions\n"),
+        "{}",
+        text(&output.stderr)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_unit_names_the_tables_it_needs() {
+    let dir = scratch("missing");
+    let output = generate(&dir, &["LZvLP"]);
+    assert_eq!(output.status.code(), Some(1));
+    let expected: Vec<String> = [
+        "LvL.ctb",
+        "LZvL.ctb",
+        "LvLS.ctb",
+        "LvLP.2022.ctb",
+        "LZvLS.ctb",
+    ]
+    .iter()
+    .map(|name| dir.join(name).display().to_string())
+    .collect();
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "congo: missing tables {} (generate them first)\n",
+            expected.join(", ")
+        )
+    );
+    // Under the 2021 rules there is no promotion, so no superpawn tables.
+    let output = Command::new(env!("CARGO_BIN_EXE_congo"))
+        .args(["--rules", "2021", "tb", "generate"])
+        .arg(&dir)
+        .args(["LvL", "LZvL", "LvLP", "LZvLP"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(dir.join("LZvLP.2021.ctb").is_file());
+    assert!(!dir.join("LvLS.ctb").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused_by_name() {
+    let dir = zebra_tables("damaged");
+    let table = dir.join("LZvL.ctb");
+    let good = fs::read(&table).unwrap();
+    let fen = "7/7/3l3/7/3Z3/7/3L3 w 0";
+    let refused = |bytes: &[u8], why: &str| {
+        fs::write(&table, bytes).unwrap();
+        let output = probe(&dir, &[fen, "3l3/7/7/7/7/7/3L3 w 1"]);
+        assert_eq!(output.status.code(), Some(1));
+        // The bad line is named; the good one is still answered.
+        assert_eq!(
+            text(&output.stderr),
+            format!("congo: line 2: {} {why}\n", table.display())
+        );
+        assert_eq!(text(&output.stdout), "\nwin 1 d1d7\n");
+    };
+    let mut flipped = good.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    refused(
+        &flipped,
+        "is corrupted: its values do not match their checksum",
+    );
+    refused(
+        &good[..good.len() - 10],
+        "is truncated or has bytes past its values",
+    );
+    refused(b"hello, world", "is not a Congo endgame table");
+    refused(
+        &fs::read(dir.join("LvLZ.ctb")).unwrap(),
+        "holds LvLZ (rules byte 0), not what its name says",
+    );
+    fs::write(&table, &good).unwrap();
+    let output = probe(&dir, &[fen]);
+    assert_eq!(text(&output.stdout), "win 17 d1c1\n");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn positions_outside_the_tables_are_per_line_errors() {
+    let dir = zebra_tables("outside");
+    let output = probe(
+        &dir,
+        &[
+            "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
+            "3l3/7/7/7/7/4G2/3L3 w 0",
+            "3l3/7/7/7/7/7/3L3 w 1",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "congo: line 2: the position has 26 pieces beside the lions, and the tables hold at most 3\n\
+             congo: line 3: missing table {} (generate it first)\n",
+            dir.join("LGvL.ctb").display()
+        )
+    );
+    assert_eq!(text(&output.stdout), "\n\nwin 1 d1d7\n");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_best_and_match_play_from_the_tables() {
+    let dir = zebra_tables("play");
+    let folder = dir.to_str().unwrap();
+    let fen = "7/7/3l3/7/3Z3/7/3L3 w 0";
+    let output = congo(
+        &["best", "--depth", "2", "--tb", folder],
+        format!("1\n{fen}\n").as_bytes(),
+    );
+    assert_eq!(text(&output.stdout), "d1c1 99983 tablebase win 17\n");
+    let engine = Command::new(env!("CARGO_BIN_EXE_congo"))
+        .arg("engine")
+        .env("CONGO_TB", &dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut engine = engine;
+    {
+        use std::io::Write;
+        let mut input = engine.stdin.take().unwrap();
+        writeln!(input, "position {fen}\ngo 0.1").unwrap();
+    }
+    let output = engine.wait_with_output().unwrap();
+    assert_eq!(text(&output.stdout), "d1c1\n");
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--opening-plies",
+            "0",
+            "--fen",
+            fen,
+            "--tb",
+            folder,
+            "--",
+            congo_bin,
+            "engine",
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    assert_eq!(
+        report
+            .matches("1-0, white wins by the endgame tables (win 17), 0 moves")
+            .count(),
+        2,
+        "{report}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
