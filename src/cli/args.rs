@@ -162,7 +162,7 @@ impl fmt::Display for UsageError {
             ),
             UsageError::BadMaterial(error) => error.fmt(f),
             UsageError::MissingTablesAction => f.write_str(
-                "tb needs what to do: generate DIR [MATERIAL...], probe DIR or verify DIR [MATERIAL...]",
+                "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...] or verify DIR [MATERIAL...]",
             ),
             UsageError::MissingFiles => f.write_str(
                 "grade needs a judge subcommand, its input file and at least one output file",
@@ -757,10 +757,10 @@ pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
 }
 
 /// `tb generate DIR [MATERIAL...] [--threads N]`, `tb probe DIR`,
-/// `tb verify DIR [MATERIAL...]`.
+/// `tb summary DIR [MATERIAL...]`, `tb verify DIR [MATERIAL...]`.
 pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let action = args.next()?.ok_or(UsageError::MissingTablesAction)?;
-    if !matches!(action.as_str(), "generate" | "probe" | "verify") {
+    if !matches!(action.as_str(), "generate" | "probe" | "summary" | "verify") {
         return Err(UsageError::UnexpectedArgument(action));
     }
     let dir = args.raw_value("tb DIR")?;
@@ -782,19 +782,23 @@ pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError
             _ => materials.push(word.parse::<Material>().map_err(UsageError::BadMaterial)?),
         }
     }
-    Ok(Command::Tables(if action == "generate" {
-        TablesCommand::Generate {
+    Ok(Command::Tables(match action.as_str() {
+        "generate" => TablesCommand::Generate {
             dir,
             materials,
             rules,
             threads,
-        }
-    } else {
-        TablesCommand::Verify {
+        },
+        "summary" => TablesCommand::Summary {
             dir,
             materials,
             rules,
-        }
+        },
+        _ => TablesCommand::Verify {
+            dir,
+            materials,
+            rules,
+        },
     }))
 }
 

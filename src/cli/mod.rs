@@ -127,7 +127,7 @@ pub fn run_with(
             };
         }
         Command::Tables(command) => {
-            return match crate::tablebase::run(&command, &mut errors) {
+            return match crate::tablebase::run(&command, &mut output, &mut errors) {
                 Ok(status) => status,
                 Err(error) => exit_on(&error, &mut errors),
             };

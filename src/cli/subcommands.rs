@@ -271,8 +271,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "tb",
-        arguments: "generate DIR [MATERIAL...] [--threads N] | probe DIR |\nverify DIR [MATERIAL...]",
-        about: "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on\n(every material with at most two pieces beside the lions, both\nrule sets, when none is named; a named one needs the tables it\nturns into); probe answers each FEN line with win N, loss N or\ndraw (N plies to a lion's capture) and a best move; verify\nchecks each table against its positions' successors",
+        arguments: "generate DIR [MATERIAL...] [--threads N] | probe DIR |\nsummary DIR [MATERIAL...] | verify DIR [MATERIAL...]",
+        about: "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on\n(every material with at most two pieces beside the lions, both\nrule sets, when none is named; a named one needs the tables it\nturns into); probe answers each FEN line with win N, loss N or\ndraw (N plies to a lion's capture) and a best move; summary\nwrites a Markdown table of each table's wins, draws, losses\nand longest win; verify checks each table against its\npositions' successors",
         section: Section::Tools,
         rules: true,
         input: None,

@@ -16,7 +16,7 @@ mod file;
 mod generate;
 mod material;
 
-pub use command::{DEFAULT_PIECES, TablesCommand, run};
+pub use command::{DEFAULT_PIECES, TablesCommand, peak_memory_mb, run};
 pub use file::TableFileError;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 
@@ -252,41 +252,20 @@ impl Tablebase {
         let rules = file::rules_byte(material, self.rules);
         file::write(&path, material, rules, &codes)
             .map_err(|error| TableError::Write(path.clone(), error))?;
-        let mut generated = Generated {
-            positions: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            longest: None,
+        let generated = Generated {
+            summary: Summary::of(material, &codes),
             seconds: started.elapsed().as_secs_f64(),
         };
-        for (index, &code) in codes.iter().enumerate() {
-            match Value::from_code(code) {
-                None => continue,
-                Some(Value::Draw) => generated.draws += 1,
-                Some(Value::Loss(_)) => generated.losses += 1,
-                Some(Value::Win(plies)) => {
-                    generated.wins += 1;
-                    if generated
-                        .longest
-                        .as_ref()
-                        .is_none_or(|(top, _)| plies > *top)
-                    {
-                        let fen = material
-                            .position(index)
-                            .map(|position| position.to_string())
-                            .unwrap_or_default();
-                        generated.longest = Some((plies, fen));
-                    }
-                }
-            }
-            generated.positions += 1;
-        }
         self.loaded
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(material.clone(), Arc::new(Table { codes }));
         Ok(generated)
+    }
+
+    /// What the table of `material` holds, read from its file.
+    pub fn summary(&self, material: &Material) -> Result<Summary, TableError> {
+        Ok(Summary::of(material, &self.table(material)?.codes))
     }
 
     /// Checks every stored value of `material` against its successors',
@@ -344,18 +323,63 @@ impl Tablebase {
 /// What building one table found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
-    /// Positions numbered (both sides to move).
-    pub positions: usize,
-    /// Positions won for the side to move.
-    pub wins: usize,
-    /// Positions drawn.
-    pub draws: usize,
-    /// Positions lost for the side to move.
-    pub losses: usize,
-    /// The longest win, in plies, and a position with it.
-    pub longest: Option<(u16, String)>,
+    /// What the table holds.
+    pub summary: Summary,
     /// How long it took.
     pub seconds: f64,
+}
+
+/// What one table holds: how its positions end for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Positions numbered, both sides to move.
+    pub positions: usize,
+    /// Positions won for the side to move, by side to move (white, black).
+    pub wins: [usize; 2],
+    /// Positions drawn, by side to move.
+    pub draws: [usize; 2],
+    /// Positions lost for the side to move, by side to move.
+    pub losses: [usize; 2],
+    /// The longest win, in plies, and the first position with it.
+    pub longest: Option<(u16, String)>,
+}
+
+impl Summary {
+    fn of(material: &Material, codes: &[u16]) -> Summary {
+        let mut summary = Summary {
+            positions: 0,
+            wins: [0; 2],
+            draws: [0; 2],
+            losses: [0; 2],
+            longest: None,
+        };
+        for (index, &code) in codes.iter().enumerate() {
+            // Even numbers are white to move (see `Material::position`).
+            let side = index % 2;
+            match Value::from_code(code) {
+                None => continue,
+                Some(Value::Draw) => summary.draws[side] += 1,
+                Some(Value::Loss(_)) => summary.losses[side] += 1,
+                Some(Value::Win(plies)) => {
+                    summary.wins[side] += 1;
+                    if summary.longest.as_ref().is_none_or(|(top, _)| plies > *top) {
+                        let fen = material
+                            .position(index)
+                            .map(|position| position.to_string())
+                            .unwrap_or_default();
+                        summary.longest = Some((plies, fen));
+                    }
+                }
+            }
+            summary.positions += 1;
+        }
+        summary
+    }
+
+    /// A count as a percentage of the positions with that side to move.
+    pub fn share(&self, count: usize) -> f64 {
+        200.0 * count as f64 / self.positions.max(1) as f64
+    }
 }
 
 #[cfg(test)]
