@@ -85,7 +85,7 @@ pub(super) fn generate(
     for part in parts {
         exits.append(&mut part?);
     }
-    Ok(retrograde(material, rules, threads, &exits))
+    Ok(retrograde(material, rules, threads, &mut exits))
 }
 
 /// The forward pass over a range of positions.
@@ -150,36 +150,26 @@ fn forward(
 }
 
 /// Spreads the values back from the children, nearest first.
-fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &[Exits]) -> Vec<u16> {
+fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Exits]) -> Vec<u16> {
     let size = exits.len();
     let mut codes = vec![UNKNOWN; size];
-    let mut open: Vec<u16> = exits.iter().map(|exits| exits.open).collect();
-    // Positions to settle at each distance: their value is known to be
-    // that distance unless an earlier one settled them first.
-    let mut due: Vec<Vec<u32>> = Vec::new();
-    let schedule = |due: &mut Vec<Vec<u32>>, plies: u16, index: usize| {
-        let plies = usize::from(plies);
-        if due.len() <= plies {
-            due.resize_with(plies + 1, Vec::new);
-        }
-        due[plies].push(index as u32);
-    };
+    let mut due = Due::new(size);
     for (index, exit) in exits.iter().enumerate() {
         if !exit.exists {
             codes[index] = NO_POSITION;
         } else if exit.drawn {
             continue;
         } else if exit.stuck {
-            schedule(&mut due, 0, index);
+            due.push(0, index);
         } else if exit.quickest_win > 0 {
-            schedule(&mut due, exit.quickest_win, index);
+            due.push(exit.quickest_win, index);
         } else if exit.open == 0 {
-            schedule(&mut due, exit.slowest_won_child + 1, index);
+            due.push(exit.slowest_won_child + 1, index);
         }
     }
     let mut plies = 0;
-    while plies < due.len() {
-        let mut settling = std::mem::take(&mut due[plies]);
+    while plies < due.lists.len() {
+        let mut settling = std::mem::take(&mut due.lists[plies]);
         settling.retain(|&index| {
             let code = &mut codes[index as usize];
             let new = *code == UNKNOWN;
@@ -188,47 +178,26 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &[Exits]
             }
             new
         });
-        // Finding parents is most of the work, and each is found alone.
-        let chunk = settling.len().div_ceil(threads).max(1);
-        let found: Vec<Vec<usize>> = thread::scope(|scope| {
-            let workers: Vec<_> = settling
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        let mut all = Vec::new();
-                        let mut parents = Vec::new();
-                        for &index in part {
-                            parents_of(material, rules, index as usize, &mut parents);
-                            all.extend_from_slice(&parents);
+        // Finding parents is most of the work, and each is found alone;
+        // a block at a time, so that the lists found stay small.
+        for block in settling.chunks(BLOCK) {
+            for parents in parents_of_all(material, rules, threads, block) {
+                for parent in parents {
+                    let parent = parent as usize;
+                    if codes[parent] != UNKNOWN {
+                        continue;
+                    }
+                    if plies % 2 == 0 {
+                        // The child is lost: the parent wins by moving there.
+                        due.push(plies as u16 + 1, parent);
+                    } else {
+                        let exit = &mut exits[parent];
+                        exit.open -= 1;
+                        // Every child won: lost, unless a win out of the
+                        // material is already on its way.
+                        if exit.open == 0 && exit.quickest_win == 0 {
+                            due.push(exit.slowest_won_child.max(plies as u16) + 1, parent);
                         }
-                        all
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|worker| {
-                    worker
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        });
-        for parents in found {
-            for parent in parents {
-                if codes[parent] != UNKNOWN {
-                    continue;
-                }
-                if plies % 2 == 0 {
-                    // The child is lost: the parent wins by moving there.
-                    schedule(&mut due, plies as u16 + 1, parent);
-                } else {
-                    open[parent] -= 1;
-                    // Every child won: lost, unless a win out of the
-                    // material is already on its way.
-                    if open[parent] == 0 && exits[parent].quickest_win == 0 {
-                        let slowest = exits[parent].slowest_won_child.max(plies as u16);
-                        schedule(&mut due, slowest + 1, parent);
                     }
                 }
             }
@@ -236,6 +205,76 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &[Exits]
         plies += 1;
     }
     codes
+}
+
+/// Settled positions whose parents are found at a time.
+const BLOCK: usize = 1 << 16;
+
+/// The parents of each of `children`, found on `threads` threads, in
+/// lists whose order does not matter.
+fn parents_of_all(
+    material: &Material,
+    rules: Rules,
+    threads: usize,
+    children: &[u32],
+) -> Vec<Vec<u32>> {
+    let chunk = children.len().div_ceil(threads).max(1);
+    thread::scope(|scope| {
+        let workers: Vec<_> = children
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut all = Vec::new();
+                    let mut parents = Vec::new();
+                    for &index in part {
+                        parents_of(material, rules, index as usize, &mut parents);
+                        all.extend(parents.iter().map(|&parent| parent as u32));
+                    }
+                    all
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// Positions to settle at each distance: a position's value is that
+/// distance unless a nearer one settled it first. Each position is queued
+/// once at the nearest distance known, so that the lists stay as short as
+/// the table.
+struct Due {
+    lists: Vec<Vec<u32>>,
+    /// 1 + the distance each position is queued at, 0 when it is not.
+    queued: Vec<u16>,
+}
+
+impl Due {
+    fn new(size: usize) -> Due {
+        Due {
+            lists: Vec::new(),
+            queued: vec![0; size],
+        }
+    }
+
+    fn push(&mut self, plies: u16, index: usize) {
+        let mark = plies + 1;
+        if self.queued[index] != 0 && self.queued[index] <= mark {
+            return;
+        }
+        self.queued[index] = mark;
+        let plies = usize::from(plies);
+        if self.lists.len() <= plies {
+            self.lists.resize_with(plies + 1, Vec::new);
+        }
+        self.lists[plies].push(index as u32);
+    }
 }
 
 /// The positions of `material` with a move to position `index` that keeps
