@@ -205,6 +205,15 @@ fn the_engine_best_and_match_play_from_the_tables() {
         format!("1\n{fen}\n").as_bytes(),
     );
     assert_eq!(text(&output.stdout), "d1c1 99983 tablebase win 17\n");
+    let game = congo(
+        &["game", "--ascii", "--movetime", "50", "--tb", folder, "--fen", fen],
+        b"hint\nquit\n",
+    );
+    assert!(
+        text(&game.stdout).contains("Hint: d1c1 (endgame tables: win 17)"),
+        "{}",
+        text(&game.stdout)
+    );
     let engine = Command::new(env!("CARGO_BIN_EXE_congo"))
         .arg("engine")
         .env("CONGO_TB", &dir)
