@@ -206,7 +206,16 @@ fn the_engine_best_and_match_play_from_the_tables() {
     );
     assert_eq!(text(&output.stdout), "d1c1 99983 tablebase win 17\n");
     let game = congo(
-        &["game", "--ascii", "--movetime", "50", "--tb", folder, "--fen", fen],
+        &[
+            "game",
+            "--ascii",
+            "--movetime",
+            "50",
+            "--tb",
+            folder,
+            "--fen",
+            fen,
+        ],
         b"hint\nquit\n",
     );
     assert!(

@@ -21,7 +21,7 @@ use crate::KindsSeen;
 use crate::engine::{self, Engine, Player};
 pub use crate::files::FileId;
 use crate::grader;
-use crate::judge::Report;
+use crate::judge::{Report, Threads};
 use crate::tablebase::Tablebase;
 use crate::tasks::{Job, wildebeest};
 use crate::wits::eval::Evaluation;
@@ -157,16 +157,15 @@ pub fn run_with(
                     let one = format!("1\n{fen}\n");
                     job.run(rules, one.as_bytes(), output, &mut errors)
                 }
-                None => {
-                    if terminal.input {
-                        let _ = writeln!(
-                            errors,
-                            "congo: reading from the terminal: type the number of cases, then \
-                             one case a line, and end with Ctrl-D (congo --help for more)"
-                        );
-                    }
-                    job.run(rules, input, output, &mut errors)
+                None if terminal.input => {
+                    let _ = writeln!(
+                        errors,
+                        "congo: reading from the terminal: type the number of cases, then \
+                         one case a line; each is answered at once (congo --help for more)"
+                    );
+                    job.run_with(rules, Threads::interactive(), input, output, &mut errors)
                 }
+                None => job.run(rules, input, output, &mut errors),
             };
             if let Ok(report) = &report
                 && let Some(warning) = rules.warning_for(KindsSeen(report.seen))

@@ -23,6 +23,9 @@ pub(super) struct Lines<R> {
     pub(super) number: usize,
     /// The input has no more bytes.
     pub(super) ended: bool,
+    /// Lines holding more than blanks that a chunk read past the lines it
+    /// wanted, and dropped.
+    dropped: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -31,6 +34,7 @@ impl<R: BufRead> Lines<R> {
             input,
             number: 0,
             ended: false,
+            dropped: 0,
         }
     }
 
@@ -90,6 +94,20 @@ impl<R: BufRead> Lines<R> {
         Ok(started)
     }
 
+    /// Reads the rest of the input and counts its lines that hold more
+    /// than blanks.
+    pub(super) fn count_nonblank_lines(&mut self) -> io::Result<usize> {
+        let mut count = self.dropped;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if !self.finish_line(&mut line, 0)? {
+                return Ok(count);
+            }
+            count += usize::from(!line.trim_ascii().is_empty());
+        }
+    }
+
     /// Appends whole lines to `text` until it holds at least `bytes` new
     /// bytes or `wanted` new lines, or the input ends. Returns the number
     /// of lines added (at most `wanted`).
@@ -122,8 +140,11 @@ impl<R: BufRead> Lines<R> {
         }
         let lines = split_lines(&text[start..]).count();
         if lines > wanted {
-            let end = start_of_last_lines(&text[start..], lines - wanted);
-            text.truncate(start + end);
+            let end = start + start_of_last_lines(&text[start..], lines - wanted);
+            self.dropped += split_lines(&text[end..])
+                .filter(|line| !line.trim_ascii().is_empty())
+                .count();
+            text.truncate(end);
         }
         let lines = lines.min(wanted);
         self.number += lines;

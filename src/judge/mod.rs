@@ -27,6 +27,8 @@ pub use task::{CaseError, Framing, MAX_CASE_LINES, NotUtf8, Task, text};
 
 use lines::{Lines, decode, first_line_text, parse_count, split_lines, start_of_last_lines};
 
+use crate::count::Count;
+
 /// Why the input, rather than one case, could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
@@ -136,6 +138,10 @@ pub struct Threads {
     pub workers: usize,
     /// Input bytes in one batch (rounded up to whole lines).
     pub batch_bytes: usize,
+    /// A person is typing: each case is answered and shown as soon as its
+    /// lines are in, and nothing is read past the cases the count
+    /// announced (so no end of input is needed).
+    pub interactive: bool,
 }
 
 impl Default for Threads {
@@ -145,6 +151,18 @@ impl Default for Threads {
         Threads {
             workers: thread::available_parallelism().map_or(1, NonZero::get),
             batch_bytes: 1 << 16,
+            interactive: false,
+        }
+    }
+}
+
+impl Threads {
+    /// For a person at a terminal: one line a batch, answered at once.
+    pub fn interactive() -> Threads {
+        Threads {
+            workers: 1,
+            batch_bytes: 1,
+            interactive: true,
         }
     }
 }
@@ -246,6 +264,13 @@ pub fn run_with<T: Task>(
                 continue;
             }
             channels[worker].0.send(batch).map_err(|_| lost_worker())?;
+            if threads.interactive {
+                let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
+                writer.write(&batch)?;
+                writer.output.flush()?;
+                free.push((worker, batch));
+                continue;
+            }
             in_flight.push_back(worker);
         }
         while let Some(worker) = in_flight.pop_front() {
@@ -262,6 +287,18 @@ pub fn run_with<T: Task>(
             found: read_cases,
         };
         writer.fail(lines.number + 1, error)?;
+    } else if !threads.interactive {
+        // Lines past the announced cases are not answered, but said.
+        let extra = lines.count_nonblank_lines()?;
+        if extra > 0 {
+            writer.output.flush()?;
+            writeln!(
+                writer.errors,
+                "congo: ignored {} after the {} the count announced",
+                Count(extra, "line"),
+                Count(count, task.case_noun().trim_end_matches('s'))
+            )?;
+        }
     }
     writer.output.flush()?;
     Ok(writer.report)

@@ -28,7 +28,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::checkers::Checkers;
 use crate::engine::Limit;
-use crate::judge::{self, Framing, Report, Task};
+use crate::judge::{self, Framing, Report, Task, Threads};
 use crate::wildebeest::Wildebeest;
 use crate::wits::eval::Evaluation;
 use crate::{Kind, Rules};
@@ -142,16 +142,29 @@ impl Job {
         output: impl Write,
         errors: impl Write,
     ) -> io::Result<Report> {
-        struct Run<I, O, E>(I, O, E);
+        self.run_with(rules, Threads::default(), input, output, errors)
+    }
+
+    /// [`Job::run`], with the work split as `threads` says (interactive
+    /// for a person typing at a terminal).
+    pub fn run_with(
+        &self,
+        rules: Rules,
+        threads: Threads,
+        input: impl BufRead,
+        output: impl Write,
+        errors: impl Write,
+    ) -> io::Result<Report> {
+        struct Run<I, O, E>(Threads, I, O, E);
         impl<I: BufRead, O: Write, E: Write> WithTask for Run<I, O, E> {
             type Output = io::Result<Report>;
             fn with<T: Task>(self, make: impl FnOnce() -> T) -> io::Result<Report> {
-                judge::run(&make(), self.0, self.1, self.2)
+                judge::run_with(&make(), self.0, self.1, self.2, self.3)
             }
         }
         match self {
             Job::Show(options) => show::run(options, rules, input, output, errors),
-            _ => self.with_task(rules, Run(input, output, errors)),
+            _ => self.with_task(rules, Run(threads, input, output, errors)),
         }
     }
 }
