@@ -488,7 +488,14 @@ mod tests {
 
     /// What the judge must print for `lines` (after the count line), worked
     /// out case by case without threads or batches.
-    fn expected(lines: &[&str], count: usize, per_case: usize) -> (String, String) {
+    /// What the loop answers, and (in the second string) reports, for
+    /// `lines` after a count of `count`; `interactive` as for a person.
+    fn expected(
+        lines: &[&str],
+        count: usize,
+        per_case: usize,
+        interactive: bool,
+    ) -> (String, String) {
         let mut output = String::new();
         let mut errors = String::new();
         let mut answered = false;
@@ -520,6 +527,18 @@ mod tests {
             errors += &format!(
                 "congo: line {}: input ends after {complete} of {count} positions\n",
                 2 + lines.len()
+            );
+        }
+        let extra = lines
+            .iter()
+            .skip(count * per_case)
+            .filter(|line| !line.trim_ascii().is_empty())
+            .count();
+        if extra > 0 && !interactive {
+            errors += &format!(
+                "congo: ignored {} after the {} the count announced\n",
+                Count(extra, "line"),
+                Count(count, "position")
             );
         }
         (output, errors)
@@ -558,16 +577,19 @@ mod tests {
         if last_newline {
             input.push('\n');
         }
-        let want = expected(&refs, count, per_case);
+        let want = expected(&refs, count, per_case, false);
         for workers in [1, 2, 3] {
             for batch_bytes in [1, 5, 50, 300, MAX_LINE * 3, 1 << 16] {
                 let threads = Threads {
                     workers,
                     batch_bytes,
+                    interactive: false,
                 };
                 assert_eq!(judge(task, threads, &input), want, "{threads:?}");
             }
         }
+        let want = expected(&refs, count, per_case, true);
+        assert_eq!(judge(task, Threads::interactive(), &input), want);
     }
 
     #[test]
@@ -627,6 +649,7 @@ mod tests {
                 let threads = Threads {
                     workers,
                     batch_bytes,
+                    interactive: false,
                 };
                 assert_eq!(
                     judge(&Indexed::default(), threads, &input),
