@@ -169,11 +169,14 @@ fn fewer_lines_than_announced() {
 }
 
 #[test]
-fn more_lines_than_announced_are_ignored() {
+fn more_lines_than_announced_are_ignored_with_a_warning() {
     let input = format!("1\n{GOOD}\nnot a fen\n");
     let output = congo(&["lion"], input.as_bytes());
     assert!(output.status.success());
-    assert!(output.stderr.is_empty());
+    assert_eq!(
+        text(&output.stderr),
+        "congo: ignored 1 line after the 1 position the count announced\n"
+    );
     assert_eq!(text(&output.stdout), GOOD_ANSWER);
 }
 
