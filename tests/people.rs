@@ -98,3 +98,113 @@ fn lines_past_the_announced_cases_are_named_once() {
         "congo: ignored 1 line after the 1 case the count announced\n"
     );
 }
+
+/// The directory of the congo under test, first on a PATH, so that a
+/// README line calling `congo` runs it.
+fn path_with_congo() -> std::ffi::OsString {
+    let dir = std::path::Path::new(env!("CARGO_BIN_EXE_congo"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let mut paths = vec![dir];
+    paths.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(paths).unwrap()
+}
+
+const README: &str = include_str!("../README.md");
+
+/// Runs one README line with `sh` in `dir`, congo on the PATH and no
+/// CONGO_BIN, as a reader would.
+fn run_readme_line(line: &str, dir: &std::path::Path) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .current_dir(dir)
+        .env("PATH", path_with_congo())
+        .env_remove("CONGO_BIN")
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn the_pictures_commands_run_one_after_the_other_as_written() {
+    let dir = std::env::temp_dir().join(format!("congo-readme-pictures-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines: Vec<&str> = README
+        .lines()
+        .filter(|line| line.starts_with("printf ") && line.contains("| congo show --"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in lines {
+        let output = run_readme_line(line, &dir);
+        assert!(output.status.success(), "{line}: {}", text(&output.stderr));
+    }
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/");
+    for (made, kept) in [
+        ("out/position-001.svg", "start.svg"),
+        ("moves/position-001.svg", "lion-moves.svg"),
+    ] {
+        assert_eq!(
+            std::fs::read(dir.join(made)).unwrap(),
+            std::fs::read(format!("{docs}{kept}")).unwrap(),
+            "{made}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_check_transcripts_run_as_written() {
+    let transcripts: Vec<&str> = README
+        .lines()
+        .filter(|line| line.starts_with("$ congo check "))
+        .collect();
+    assert_eq!(transcripts.len(), 2, "{transcripts:?}");
+    for transcript in transcripts {
+        check_transcript(transcript);
+    }
+}
+
+/// Runs the command of a README transcript line and compares what it
+/// prints with the lines the README shows after it.
+fn check_transcript(transcript: &str) {
+    let command = transcript.trim_start_matches("$ ");
+    let output = run_readme_line(command, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let report = text(&output.stdout);
+    // The README shows what follows the command line, up to the fence.
+    let shown: Vec<&str> = README
+        .split(transcript)
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.starts_with("```"))
+        .collect();
+    assert_eq!(
+        report.lines().collect::<Vec<_>>(),
+        shown,
+        "{transcript}: {report}"
+    );
+}
+
+#[test]
+fn the_layout_names_every_test_and_bench_file() {
+    let layout = README.split("## Layout").nth(1).unwrap();
+    for folder in ["tests", "benches"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") || name.ends_with(".txt") {
+                assert!(
+                    layout.contains(&name),
+                    "{folder}/{name} is not in the README's layout"
+                );
+            }
+        }
+    }
+}
