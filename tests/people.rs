@@ -208,3 +208,78 @@ fn the_layout_names_every_test_and_bench_file() {
         }
     }
 }
+
+#[test]
+fn match_names_the_engines_by_letter_and_needs_a_movetime() {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--opening-plies",
+            "0",
+            "--fen",
+            "3l3/7/7/7/7/7/3L3 w 0",
+            "--",
+            congo_bin,
+            "engine",
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    // Both run the same command: the letters tell them apart.
+    assert!(
+        report.starts_with(&format!(
+            "A: {congo_bin} engine\nB: {congo_bin} engine\ngame 1: A (white) vs B (black): 1-0"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains("\ngame 2: B (white) vs A (black): 1-0"),
+        "{report}"
+    );
+    common::assert_usage_error(
+        &["match", "--", "a", "--", "b"],
+        "congo: match needs --movetime MS\n",
+    );
+    let help = text(&congo(&["match", "--help"], b"").stdout);
+    assert!(help.contains("(required)"), "{help}");
+}
+
+#[test]
+fn wildebeest_says_which_files_it_wrote() {
+    let dir = std::env::temp_dir().join(format!("congo-people-wildebeest-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = "W\nRNZBOKXBCNR\nGPPSPJPPPPG\n...........\n.*.......*.\n...........\n.....#.....\n...........\n.*.......*.\n...........\ngppspjppppg\nrnzbokxbcnr\n7\n60000\n-3\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_congo"))
+        .arg("wildebeest")
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(board.as_bytes())
+            .unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(
+        text(&output.stderr),
+        format!("congo: wrote board.000 to board.{:03}\n", files - 1)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -86,6 +86,8 @@ pub enum UsageError {
         found: String,
         max: u64,
     },
+    /// A subcommand run without an option it cannot do without.
+    Required(&'static str, &'static str),
     /// Two options that each set the same thing.
     Exclusive(&'static str, &'static str),
     Zero(&'static str),
@@ -136,6 +138,9 @@ impl fmt::Display for UsageError {
             }
             UsageError::TooLarge { option, found, max } => {
                 write!(f, "{option} {found} is too large, expected at most {max}")
+            }
+            UsageError::Required(subcommand, option) => {
+                write!(f, "{subcommand} needs {option}")
             }
             UsageError::Exclusive(one, other) => {
                 write!(f, "{one} and {other} cannot be given together; choose one")
@@ -609,7 +614,8 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
 pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
     let mut options = MatchOptions {
         games: 2,
-        movetime: Duration::from_millis(100),
+        // Required: set from --movetime once all options are read.
+        movetime: Duration::ZERO,
         fen: crate::engine::START.to_owned(),
         rules,
         opening_plies: 2,
@@ -618,13 +624,14 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         tables: None,
         engines: [Vec::new(), Vec::new()],
     };
+    let mut movetime = None;
     loop {
         let option = args.next()?.ok_or(UsageError::MissingEngines)?;
         match option.as_str() {
             "--" => break,
             "--games" => options.games = args.positive("--games")?,
             "--tb" => options.tables = Some(args.path("--tb")?),
-            "--movetime" => options.movetime = args.movetime()?,
+            "--movetime" => movetime = Some(args.movetime()?),
             "--fen" => {
                 let fen = args.value("--fen")?;
                 Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
@@ -647,10 +654,11 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
     match (commands.next(), commands.next(), commands.next()) {
         (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => {
             options.engines = [a.to_vec(), b.to_vec()];
-            Ok(options)
         }
-        _ => Err(UsageError::MissingEngines),
+        _ => return Err(UsageError::MissingEngines),
     }
+    options.movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
+    Ok(options)
 }
 
 /// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.
@@ -969,9 +977,17 @@ mod tests {
             parse_words(&["--rules", "2021", "play", "--rules", "2021"]),
             Err(UsageError::Repeated("--rules"))
         );
-        let Ok(Command::Match(options)) =
-            parse_words(&["match", "--rules", "2021", "--", "a", "--", "b"])
-        else {
+        let Ok(Command::Match(options)) = parse_words(&[
+            "match",
+            "--rules",
+            "2021",
+            "--movetime",
+            "9",
+            "--",
+            "a",
+            "--",
+            "b",
+        ]) else {
             panic!("a match");
         };
         assert_eq!(options.rules, Rules::Wits2021);

@@ -118,7 +118,12 @@ pub fn run_with(
         Command::Wildebeest(what) => {
             let here = std::path::Path::new(".");
             return match wildebeest::run(what, input, &mut output, here, terminal.input_file) {
-                Ok(()) => 0,
+                Ok(written) => {
+                    if matches!(what, wildebeest::Output::Files { .. }) {
+                        let _ = writeln!(errors, "congo: {written}");
+                    }
+                    0
+                }
                 Err(wildebeest::WildebeestError::Output(error)) => exit_on(&error, &mut errors),
                 Err(error) => {
                     let _ = writeln!(errors, "congo: {error}");

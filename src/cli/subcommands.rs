@@ -244,8 +244,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "match",
-        arguments: "--games N --movetime MS [--fen FEN] [--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
-        about: "play engine programs against each other, colours alternating,\neach pair of games after the same K random plies (2), and\nreport each game and the Elo difference; --go-seconds sends\n`go` whole seconds (rounded up) for engines that read an integer",
+        arguments: "--movetime MS [--games N] [--fen FEN] [--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] [--tb DIR] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
+        about: "play engine programs against each other, MS milliseconds a\nmove (required), N games (2), colours alternating, each pair\nof games after the same K random plies (2); report each game\n(A and B as listed first) and the Elo difference;\n--go-seconds sends `go` whole seconds (rounded up) for engines\nthat read an integer; --tb ends games the endgame tables decide",
         section: Section::Playing,
         rules: true,
         input: None,

@@ -14,6 +14,9 @@ use crate::random::Rng;
 use crate::tablebase::{Tablebase, Value};
 use crate::{Position, Rules, Status, process};
 
+/// What the match report calls the two engines.
+const LABELS: [&str; 2] = ["A", "B"];
+
 /// Time an engine may take beyond its move time before it loses.
 const GRACE: Duration = Duration::from_millis(250);
 
@@ -249,6 +252,9 @@ pub fn play_match(
         .tables
         .as_deref()
         .map(|dir| Tablebase::new(dir, options.rules));
+    // Each game line names the engines by letter, which tells them apart
+    // even when both run the same command.
+    writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
     // Points of engine A: 2 a win, 1 a draw.
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for game in 0..options.games {
@@ -275,8 +281,8 @@ pub fn play_match(
             output,
             "game {}: {} (white) vs {} (black): {a_result}, {reason}, {}",
             game + 1,
-            names[colours[0]],
-            names[colours[1]],
+            LABELS[colours[0]],
+            LABELS[colours[1]],
             Count(moves.len(), "move")
         )?;
         writeln!(
@@ -298,7 +304,6 @@ pub fn play_match(
         seat.end(EXIT_PATIENCE);
     }
     let games = wins + draws + losses;
-    writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
     writeln!(
         output,
         "games from {} after {} random plies (seed {}), {} ms a move",

@@ -63,14 +63,15 @@ impl std::error::Error for WildebeestError {}
 
 /// Reads one board file from `input` and writes its successors as `what`
 /// says. Files go to `dir`, all of them or, after any error, none; the
-/// file `input` was opened from (`input_file`) is never replaced.
+/// file `input` was opened from (`input_file`) is never replaced. Returns
+/// what it wrote to `dir`, for the user to be told.
 pub fn run(
     what: Output,
     input: impl BufRead,
     output: &mut impl Write,
     dir: &Path,
     input_file: Option<FileId>,
-) -> Result<(), WildebeestError> {
+) -> Result<Written, WildebeestError> {
     let mut text = String::new();
     input
         .take(MAX_BOARD_BYTES + 1)
@@ -87,7 +88,31 @@ pub fn run(
             .try_for_each(|next| writeln!(output, "{}", next.line())),
         Output::Files { force } => return write_files(&board, dir, force, input_file),
     };
-    written.map_err(WildebeestError::Output)
+    written
+        .map(|()| Written { files: 0 })
+        .map_err(WildebeestError::Output)
+}
+
+/// What a run wrote into its folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// Successor files, `board.000` on.
+    pub files: usize,
+}
+
+impl fmt::Display for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.files {
+            0 => f.write_str("the board has no successors: wrote no files"),
+            1 => write!(f, "wrote {}", BOARD_FILES.name(0)),
+            files => write!(
+                f,
+                "wrote {} to {}",
+                BOARD_FILES.name(0),
+                BOARD_FILES.name(files - 1)
+            ),
+        }
+    }
 }
 
 /// Writes `board.000`, `board.001`, ... into `dir`.
@@ -96,7 +121,7 @@ fn write_files(
     dir: &Path,
     force: bool,
     input_file: Option<FileId>,
-) -> Result<(), WildebeestError> {
+) -> Result<Written, WildebeestError> {
     let dir =
         OutputDir::prepare(dir, BOARD_FILES, force, input_file).map_err(WildebeestError::File)?;
     let mut names = Vec::new();
@@ -108,5 +133,5 @@ fn write_files(
         }
         names.push(name);
     }
-    Ok(())
+    Ok(Written { files: names.len() })
 }
