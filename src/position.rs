@@ -101,6 +101,10 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// How a game that [`Position::is_bare_lions_draw`] ends is told, wherever
+/// a game is played or shown.
+pub(crate) const BARE_LIONS: &str = "draw, only the lions are left and neither can take the other";
+
 impl Position {
     /// The game is over once a lion has been taken.
     pub fn status(&self) -> Status {

@@ -32,7 +32,8 @@ pub struct GameOptions {
 /// The longest line a person may type.
 const MAX_INPUT_LINE: usize = 4096;
 
-const COMMANDS: &str = "Type a move such as d1d2 (a monkey's jumps as b3d5f3), or: moves (list them), hint, undo (take back your last move), help, quit.";
+/// What a person may type; each line within 80 columns.
+const COMMANDS: &str = "Type a move such as d1d2, B2B3 or b2-b3 (a monkey's jumps as b3d5f3),\nor a command: moves (list them), hint, undo (take back your last move),\nhelp, quit.";
 
 /// How a game ended.
 fn outcome(position: &Position, moves_played: usize, scratch: &mut Vec<Move>) -> Option<String> {
@@ -79,7 +80,7 @@ pub fn play_by_hand(
     let mut line = Vec::new();
     writeln!(
         output,
-        "You play {} under the {rules} rules; congo answers in {} ms. {COMMANDS}",
+        "You play {} under the {rules} rules; congo answers in {} ms.\n{COMMANDS}",
         options.color.name(),
         options.movetime.as_millis()
     )?;
@@ -129,7 +130,7 @@ pub fn play_by_hand(
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
         match text {
-            _ if cut => writeln!(output, "That line is too long. {COMMANDS}")?,
+            _ if cut => writeln!(output, "That line is too long.\n{COMMANDS}")?,
             "" => {}
             "quit" | "exit" => return output.flush(),
             "help" | "?" => writeln!(output, "{COMMANDS}")?,
@@ -167,7 +168,7 @@ pub fn play_by_hand(
                     None => writeln!(output, "There is no move of yours to take back.")?,
                 }
             }
-            _ => match position.parse_move(text, &mut scratch) {
+            _ => match position.parse_move(&as_typed_move(text), &mut scratch) {
                 Ok(m) => {
                     positions.push(position.play_unchecked(m, rules));
                     played.push(m);
@@ -179,12 +180,34 @@ pub fn play_by_hand(
     }
 }
 
+/// A move as people type it, in congo's form: `B2B3`, `b2-b3` and `b2 b3`
+/// all become `b2b3` (letters lowered, dashes and blanks between squares
+/// dropped). Anything else is left as it is, to be explained.
+fn as_typed_move(text: &str) -> String {
+    let squares: String = text
+        .chars()
+        .filter(|c| *c != '-' && !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let looks_like_squares = squares.len() >= 4
+        && squares.len().is_multiple_of(2)
+        && squares
+            .as_bytes()
+            .chunks(2)
+            .all(|pair| matches!(pair, [b'a'..=b'g', b'1'..=b'7']));
+    if looks_like_squares {
+        squares
+    } else {
+        text.to_owned()
+    }
+}
+
 /// A friendlier word on a move that cannot be played: the moves of the
 /// piece on its start square, or of the side.
 fn explain(error: &MoveError, position: &Position, text: &str) -> String {
     match error {
         MoveError::Malformed(_) => {
-            format!("\"{text}\" is not a move or a command. {COMMANDS}")
+            format!("\"{text}\" is not a move or a command.\n{COMMANDS}")
         }
         MoveError::GameOver(_) => "The game is over.".to_owned(),
         MoveError::Illegal(_) => {

@@ -19,6 +19,4 @@ pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
 /// Moves each side may make before a game is called a draw.
 pub(crate) const MOVES_EACH: usize = 100;
 
-/// How a game that [`Position::is_bare_lions_draw`](crate::Position::is_bare_lions_draw)
-/// ends is told, wherever a game is played.
-pub(crate) const BARE_LIONS: &str = "draw, only the lions are left and neither can take the other";
+pub(crate) use crate::position::BARE_LIONS;

@@ -18,7 +18,8 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle};
-use crate::{Color, Move, Piece, Position, Square};
+use crate::position::BARE_LIONS;
+use crate::{Color, Move, Piece, Position, Square, Status};
 
 /// How the diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,16 +95,24 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     }
     out.push('\n');
     if style.unicode {
-        out.push_str("  ♔♚ lion ♘♞ zebra ♗♝ giraffe ♖♜ elephant ♕♛ crocodile ♙♟ pawn ⛀⛂ superpawn ⛁⛃ monkey\n");
+        // Two lines, so that no line passes 80 columns.
+        out.push_str("  ♔♚ lion  ♘♞ zebra  ♗♝ giraffe  ♖♜ elephant  ♕♛ crocodile\n");
+        out.push_str("  ♙♟ pawn  ⛀⛂ superpawn  ⛁⛃ monkey\n");
     }
     if let Some(last) = style.last_move {
         let _ = writeln!(out, "last move: {last}");
     }
-    let _ = writeln!(
-        out,
-        "{} to move, move {}",
-        position.side, position.move_number
-    );
+    if position.status() != Status::Ongoing {
+        let _ = writeln!(out, "game over: {}", position.status().describe());
+    } else if position.is_bare_lions_draw() {
+        let _ = writeln!(out, "game over: {BARE_LIONS}");
+    } else {
+        let _ = writeln!(
+            out,
+            "{} to move, move {}",
+            position.side, position.move_number
+        );
+    }
     if let Some(marks) = marks {
         out.push_str("moves:");
         for m in &marks.moves {
