@@ -38,6 +38,23 @@ pub(crate) fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> 
     Ok(child)
 }
 
+/// Why `program` could not be started, with a way through where one is
+/// likely: a script in this folder named without `./` (the shell looks
+/// only on the PATH for bare names), or one that is not executable.
+pub(crate) fn start_error(program: &str, error: &io::Error) -> String {
+    let here = std::path::Path::new(program);
+    let hint = match error.kind() {
+        io::ErrorKind::NotFound if !program.contains('/') && here.is_file() => {
+            format!("; did you mean ./{program}?")
+        }
+        io::ErrorKind::PermissionDenied if here.is_file() => {
+            format!("; make it executable: chmod +x {program}")
+        }
+        _ => String::new(),
+    };
+    format!("{error}{hint}")
+}
+
 /// Kills a child and its whole process group, and reaps it.
 pub(crate) fn stop(child: &mut Child) {
     #[cfg(unix)]

@@ -283,3 +283,88 @@ fn wildebeest_says_which_files_it_wrote() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn typos_and_natural_first_tries_get_a_way_through() {
+    use common::assert_usage_error;
+    for (args, message) in [
+        (
+            &["lio"][..],
+            "congo: unknown subcommand \"lio\"; did you mean lion?\n",
+        ),
+        (
+            &["--rule", "2021", "lion"],
+            "congo: unknown option \"--rule\"; did you mean --rules?\n",
+        ),
+        (
+            &["show", "--move", "lion"],
+            "congo: unexpected argument \"--move\"; did you mean --moves?\n",
+        ),
+        (
+            &[
+                "match",
+                "--game",
+                "2",
+                "--movetime",
+                "9",
+                "--",
+                "a",
+                "--",
+                "b",
+            ],
+            "congo: unexpected argument \"--game\"; did you mean --games?\n",
+        ),
+        (
+            &["lion", "Cargo.toml"],
+            "congo: unexpected argument \"Cargo.toml\"; judges read standard input: congo lion < Cargo.toml\n",
+        ),
+        (
+            &["moves", "3l3/7/7/7/7/7/3L3", "w", "1"],
+            "congo: bad FEN \"3l3/7/7/7/7/7/3L3\": expected 3 fields (pieces, side, move number), found 1; quote the FEN: congo moves \"3l3/7/7/7/7/7/3L3 w 1\"\n",
+        ),
+        (
+            &["lion", "3l3/7/7/7/7/7/3L3", "w", "1"],
+            "congo: unexpected argument \"3l3/7/7/7/7/7/3L3\"; quote the FEN, and give it on standard input: printf '1\\n3l3/7/7/7/7/7/3L3 w 1\\n' | congo lion\n",
+        ),
+    ] {
+        // The hint ends the first line; the usage pointer follows.
+        assert_usage_error(args, message);
+    }
+    let help = text(&congo(&["help", "lion"], b"").stdout);
+    assert!(
+        help.starts_with("Usage: congo [--rules 2021|2022] lion"),
+        "{help}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_that_cannot_start_gets_a_way_through() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("congo-people-start-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("my_lion.sh");
+    std::fs::write(&script, "#!/bin/sh\ncongo lion\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let check = |program: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_congo"))
+            .args(["check", "lion", "--positions", "5", "--", program])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        text(&output.stderr)
+    };
+    assert!(
+        check("my_lion.sh").ends_with("; did you mean ./my_lion.sh?\n"),
+        "{}",
+        check("my_lion.sh")
+    );
+    assert!(
+        check("./my_lion.sh").ends_with("; make it executable: chmod +x ./my_lion.sh\n"),
+        "{}",
+        check("./my_lion.sh")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::subcommands;
+use super::{hints, subcommands};
 use crate::count::{DigitsError, Whole, parse_digits};
 use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
@@ -108,6 +108,8 @@ pub enum UsageError {
     BadMaterial(ParseMaterialError),
     /// `tb` without generate, probe or verify.
     MissingTablesAction,
+    /// Another usage error, and what the person most likely meant.
+    Hinted(Box<UsageError>, String),
 }
 
 impl fmt::Display for UsageError {
@@ -166,6 +168,7 @@ impl fmt::Display for UsageError {
                 "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
             ),
             UsageError::BadMaterial(error) => error.fmt(f),
+            UsageError::Hinted(error, hint) => write!(f, "{error}; {hint}"),
             UsageError::MissingTablesAction => f.write_str(
                 "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...] or verify DIR [MATERIAL...]",
             ),
@@ -317,16 +320,39 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
     let subcommand = loop {
         let arg = args.next()?.ok_or(UsageError::MissingSubcommand)?;
         match arg.as_str() {
-            "-h" | "--help" | "help" => return Ok(Command::Help),
+            // `congo help lion` is `congo lion --help`.
+            "help" => {
+                return Ok(
+                    match args.next()?.and_then(|name| subcommands::find(&name)) {
+                        Some(entry) => Command::SubcommandHelp(entry.name),
+                        None => Command::Help,
+                    },
+                );
+            }
+            "-h" | "--help" => return Ok(Command::Help),
             "-V" | "--version" => return Ok(Command::Version),
             "--rules" if rules.is_some() => return Err(UsageError::Repeated("--rules")),
             "--rules" => rules = Some(rules_value(&mut args)?),
-            option if option.starts_with('-') => return Err(UsageError::UnknownOption(arg)),
+            option if option.starts_with('-') => {
+                let hint = hints::closest(option, hints::GLOBAL_OPTIONS);
+                let error = UsageError::UnknownOption(arg.clone());
+                return Err(match hint {
+                    Some(option) => {
+                        UsageError::Hinted(Box::new(error), format!("did you mean {option}?"))
+                    }
+                    None => error,
+                });
+            }
             _ => break arg,
         }
     };
-    let entry = subcommands::find(&subcommand)
-        .ok_or_else(|| UsageError::UnknownSubcommand(subcommand.clone()))?;
+    let entry = subcommands::find(&subcommand).ok_or_else(|| {
+        let error = UsageError::UnknownSubcommand(subcommand.clone());
+        match hints::subcommand_for(&subcommand) {
+            Some(name) => UsageError::Hinted(Box::new(error), format!("did you mean {name}?")),
+            None => error,
+        }
+    })?;
     // Help wins over everything else before a `--`.
     if args
         .words
@@ -364,7 +390,25 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
     if rules.is_some() && !entry.rules {
         return Err(UsageError::RulesDoNotApply(entry.name));
     }
-    (entry.read)(Args::new(words), rules.unwrap_or_default())
+    let texts: Vec<String> = words
+        .iter()
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    (entry.read)(Args::new(words), rules.unwrap_or_default()).map_err(|error| {
+        let word = match &error {
+            UsageError::UnexpectedArgument(word) | UsageError::UnknownOption(word) => word,
+            UsageError::BadFen { found, .. } => found,
+            _ => return error,
+        };
+        let at = texts
+            .iter()
+            .position(|text| text == word)
+            .map_or(texts.len(), |at| at + 1);
+        match hints::for_argument(entry, word, &texts[at..]) {
+            Some(hint) => UsageError::Hinted(Box::new(error), hint),
+            None => error,
+        }
+    })
 }
 
 fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {

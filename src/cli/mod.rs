@@ -6,6 +6,7 @@
 
 mod args;
 mod help;
+mod hints;
 mod subcommands;
 
 pub use args::MAX_DEPTH;

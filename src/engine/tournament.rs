@@ -243,7 +243,11 @@ pub fn play_match(
         match Seat::start(with_rules(command.clone(), options.rules)) {
             Ok(seat) => seats.push(seat),
             Err(error) => {
-                writeln!(errors, "congo: cannot start {name}: {error}")?;
+                let program = options.engines[seats.len()]
+                    .first()
+                    .map_or("", String::as_str);
+                let why = process::start_error(program, &error);
+                writeln!(errors, "congo: cannot start {name}: {why}")?;
                 return Ok(2);
             }
         }

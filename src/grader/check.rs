@@ -556,8 +556,10 @@ fn first_failing_case(
 /// Runs the program with `input` on stdin; its stdout, or the verdict that
 /// ends the check.
 fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<Vec<u8>, Verdict> {
-    let mut child =
-        process::spawn(program, true).map_err(|error| Verdict::NotStarted(error.to_string()))?;
+    let mut child = process::spawn(program, true).map_err(|error| {
+        let name = program.first().map_or("", String::as_str);
+        Verdict::NotStarted(process::start_error(name, &error))
+    })?;
     // Feeding and draining happen on their own threads, so that a program
     // that stops reading or never finishes cannot block the check.
     if let Some(mut stdin) = child.stdin.take() {

@@ -1,0 +1,122 @@
+//! Ways through for a first try that fails: what a person most likely
+//! meant by a mistyped word, or the form a judge wants its input in.
+
+use std::path::Path;
+
+use super::subcommands::{SUBCOMMANDS, Subcommand};
+
+/// The options every command line may start with.
+pub(super) const GLOBAL_OPTIONS: [&str; 3] = ["--rules", "--help", "--version"];
+
+/// The candidate closest to `word` by edits (a letter added, dropped or
+/// changed), if it is close enough to be what was meant: one edit for
+/// short words, two for longer ones.
+pub(super) fn closest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let most = if word.chars().count() <= 4 { 1 } else { 2 };
+    candidates
+        .into_iter()
+        .map(|candidate| (edits(word, candidate), candidate))
+        .filter(|&(distance, _)| distance <= most)
+        .min_by_key(|&(distance, _)| distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// The Levenshtein distance between two words.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The subcommand a mistyped name most likely meant.
+pub(super) fn subcommand_for(name: &str) -> Option<&'static str> {
+    closest(name, SUBCOMMANDS.iter().map(|subcommand| subcommand.name))
+}
+
+/// The options a subcommand's usage line declares (`--moves`, `--svg`, ...).
+fn options_of(subcommand: &Subcommand) -> Vec<&'static str> {
+    subcommand
+        .arguments
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| word.starts_with("--") && word.len() > 2)
+        .collect()
+}
+
+/// A hint for `word`, which `subcommand` did not take, given the words
+/// after it (`rest`): the option it most likely meant, the way judges read
+/// a file, or that a FEN needs quotes.
+pub(super) fn for_argument(subcommand: &Subcommand, word: &str, rest: &[String]) -> Option<String> {
+    if word.starts_with("--") {
+        let name = word.split('=').next().unwrap_or(word);
+        return closest(name, options_of(subcommand))
+            .map(|option| format!("did you mean {option}?"));
+    }
+    if looks_like_split_fen(word, rest) {
+        let fen = format!("{word} {} {}", rest[0], rest[1]);
+        return Some(if subcommand.arguments.contains("[FEN]") {
+            format!("quote the FEN: congo {} \"{fen}\"", subcommand.name)
+        } else {
+            format!(
+                "quote the FEN, and give it on standard input: printf '1\\n{fen}\\n' | congo {}",
+                subcommand.name
+            )
+        });
+    }
+    if subcommand.input.is_some() && Path::new(word).is_file() {
+        return Some(format!(
+            "judges read standard input: congo {} < {word}",
+            subcommand.name
+        ));
+    }
+    None
+}
+
+/// Whether `word` and the two words after it are a FEN's three fields,
+/// split apart by a shell because they were not quoted.
+fn looks_like_split_fen(word: &str, rest: &[String]) -> bool {
+    word.matches('/').count() == 6
+        && rest.len() >= 2
+        && matches!(rest[0].as_str(), "w" | "b" | "W" | "B")
+        && !rest[1].is_empty()
+        && rest[1].bytes().all(|byte| byte.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_words_are_suggested_and_far_ones_not() {
+        assert_eq!(subcommand_for("lio"), Some("lion"));
+        assert_eq!(subcommand_for("zebar"), Some("zebra"));
+        assert_eq!(subcommand_for("perf"), Some("perft"));
+        assert_eq!(subcommand_for("xyzzy"), None);
+        assert_eq!(closest("--rule", GLOBAL_OPTIONS), Some("--rules"));
+        assert_eq!(edits("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn options_come_from_the_usage_line() {
+        let show = SUBCOMMANDS.iter().find(|s| s.name == "show").unwrap();
+        assert_eq!(
+            options_of(show),
+            ["--unicode", "--moves", "--svg", "--force"]
+        );
+        assert_eq!(
+            for_argument(show, "--move", &[]),
+            Some("did you mean --moves?".to_owned())
+        );
+    }
+}
