@@ -193,3 +193,59 @@ fn match_usage_errors() {
         "congo: weight \"speed=3\" is not NAME=INTEGER",
     );
 }
+
+#[test]
+fn fixed_nodes_give_the_same_moves_and_games_whatever_the_clock() {
+    let start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+    let output = congo(
+        &["best", "--nodes", "20000"],
+        format!("1\n{start}\n").as_bytes(),
+    );
+    let answer = text(&output.stdout);
+    assert!(answer.ends_with(" nodes 20000\n"), "{answer}");
+    // The time `go` gives changes nothing: the work is fixed.
+    let moves: Vec<String> = ["0.001", "5"]
+        .iter()
+        .map(|seconds| {
+            let commands = format!("position {start}\ngo {seconds}\n");
+            text(&congo(&["engine", "--nodes", "20000"], commands.as_bytes()).stdout)
+        })
+        .collect();
+    assert_eq!(moves[0], moves[1]);
+    assert_eq!(moves[0], format!("{}\n", answer.split(' ').next().unwrap()));
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let play = || {
+        text(
+            &congo(
+                &[
+                    "match",
+                    "--games",
+                    "2",
+                    "--movetime",
+                    "50",
+                    "--",
+                    congo_bin,
+                    "engine",
+                    "--nodes",
+                    "3000",
+                    "--",
+                    congo_bin,
+                    "engine",
+                    "--nodes",
+                    "2000",
+                ],
+                b"",
+            )
+            .stdout,
+        )
+    };
+    assert_eq!(play(), play());
+    assert_usage_error(
+        &["best", "--nodes", "5", "--depth", "2"],
+        "congo: --depth and --nodes cannot be given together; choose one",
+    );
+    assert_usage_error(
+        &["engine", "--nodes", "0"],
+        "congo: --nodes must be more than 0",
+    );
+}

@@ -56,6 +56,8 @@ pub struct EngineOptions {
     pub weights: Weights,
     /// A folder of endgame tables to play from.
     pub tables: Option<PathBuf>,
+    /// Search exactly this many nodes a move instead of by time.
+    pub nodes: Option<u64>,
 }
 
 /// Arguments that do not form a command.
@@ -588,26 +590,32 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
     Ok(Command::Judge(rules, Job::Show(options), fen))
 }
 
-/// `best --depth D | --movetime MS [--tb DIR] [FEN]`.
+/// `best --depth D | --movetime MS | --nodes N [--tb DIR] [FEN]`.
 pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let mut limit = None;
+    const LIMITS: [&str; 3] = ["--depth", "--movetime", "--nodes"];
+    let mut limit: Option<(&'static str, Limit)> = None;
     let mut tables = None;
     let fen = judge_options(&mut args, true, |option, args| {
         let chosen = match option {
-            "--depth" => Limit::Depth(args.depth("--depth")?),
-            "--movetime" => Limit::Time(args.movetime()?),
+            "--depth" => ("--depth", Limit::Depth(args.depth("--depth")?)),
+            "--movetime" => ("--movetime", Limit::Time(args.movetime()?)),
+            "--nodes" => ("--nodes", Limit::Nodes(args.positive("--nodes")?)),
             "--tb" => {
                 tables = Some(args.path("--tb")?);
                 return Ok(true);
             }
             _ => return Ok(false),
         };
-        if limit.replace(chosen).is_some() {
-            return Err(UsageError::Exclusive("--depth", "--movetime"));
+        if let Some((earlier, _)) = limit.replace(chosen) {
+            let mut both = [earlier, chosen.0];
+            both.sort_by_key(|name| LIMITS.iter().position(|limit| limit == name));
+            return Err(UsageError::Exclusive(both[0], both[1]));
         }
         Ok(true)
     })?;
-    let limit = limit.ok_or(UsageError::MissingValue("best --depth or --movetime"))?;
+    let (_, limit) = limit.ok_or(UsageError::MissingValue(
+        "best --depth, --movetime or --nodes",
+    ))?;
     Ok(Command::Judge(rules, Job::Best(limit, tables), fen))
 }
 
@@ -618,10 +626,12 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
         weak: false,
         weights: Weights::TUNED,
         tables: None,
+        nodes: None,
     };
     while let Some(option) = args.next()? {
         match option.as_str() {
             "--tb" => options.tables = Some(args.path("--tb")?),
+            "--nodes" => options.nodes = Some(args.positive("--nodes")?),
             "--weak" => {
                 args.once("--weak")?;
                 options.weak = true;

@@ -98,7 +98,9 @@ pub fn run_with(
                 let tables = tables_or_default(options.tables)
                     .map(|dir| Arc::new(Tablebase::new(&dir, rules)));
                 Player::Strong(Box::new(
-                    Engine::new(rules, options.weights).with_tables(tables),
+                    Engine::new(rules, options.weights)
+                        .with_tables(tables)
+                        .with_fixed_nodes(options.nodes),
                 ))
             };
             engine::play_protocol(&mut player, rules, input, output, &mut errors)

@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::search::{Engine, Limit};
+use super::search::Engine;
 use super::{BARE_LIONS, START};
 use crate::wits::search::Searcher;
 use crate::{Move, Position, Rules, Status, process, zobrist};
@@ -41,9 +41,12 @@ impl Player {
 
     fn choose(&mut self, position: &Position, time: Duration, history: &[u64]) -> Option<Move> {
         match self {
-            Player::Strong(engine) => engine
-                .choose(position, Limit::Time(time), history)
-                .map(|choice| choice.best),
+            Player::Strong(engine) => {
+                let limit = engine.limit_for(time);
+                engine
+                    .choose(position, limit, history)
+                    .map(|choice| choice.best)
+            }
             Player::Weak(searcher) => searcher.best_move(position, 4).map(|(best, _)| best),
         }
     }

@@ -29,6 +29,9 @@ pub enum Limit {
     Depth(u32),
     /// Deepen until this much time has gone.
     Time(Duration),
+    /// Deepen until exactly this many nodes have been visited: the same
+    /// work, and so the same move, however loaded the machine.
+    Nodes(u64),
 }
 
 /// The chosen move and its score for the side to move.
@@ -53,6 +56,10 @@ pub struct Engine {
     killers: [[Option<Move>; 2]; MAX_PLY],
     lists: MoveLists,
     deadline: Option<Instant>,
+    /// The nodes a [`Limit::Nodes`] search may visit.
+    node_limit: Option<u64>,
+    /// Every `go` searches this many nodes instead of its time.
+    fixed_nodes: Option<u64>,
     stopped: bool,
     /// Work done in this search, and when the clock is next read.
     work: u64,
@@ -79,6 +86,8 @@ impl Engine {
             killers: [[None; 2]; MAX_PLY],
             lists: MoveLists::default(),
             deadline: None,
+            node_limit: None,
+            fixed_nodes: None,
             stopped: false,
             work: 0,
             next_check: 0,
@@ -86,6 +95,19 @@ impl Engine {
             nodes: 0,
             tables: None,
         }
+    }
+
+    /// The engine searching exactly `nodes` nodes for every move asked of
+    /// it by time (`engine --nodes N`), when `nodes` is given.
+    pub fn with_fixed_nodes(mut self, nodes: Option<u64>) -> Engine {
+        self.fixed_nodes = nodes;
+        self
+    }
+
+    /// The limit a move asked for with `time` gets: the time, or the fixed
+    /// number of nodes.
+    pub fn limit_for(&self, time: Duration) -> Limit {
+        self.fixed_nodes.map_or(Limit::Time(time), Limit::Nodes)
     }
 
     /// The engine playing from `tables` wherever they cover the position.
@@ -121,8 +143,13 @@ impl Engine {
         let (max_depth, deadline) = match limit {
             Limit::Depth(depth) => (depth.max(1), None),
             Limit::Time(time) => (MAX_PLY as u32 - 1, Some(start + time)),
+            Limit::Nodes(_) => (MAX_PLY as u32 - 1, None),
         };
         self.deadline = deadline;
+        self.node_limit = match limit {
+            Limit::Nodes(nodes) => Some(nodes.max(1)),
+            _ => None,
+        };
         self.stopped = false;
         self.nodes = 0;
         self.work = 0;
@@ -199,6 +226,10 @@ impl Engine {
     /// Counts a node, and reads the clock when enough work has been done
     /// since the last reading; true once the search is to stop.
     fn out_of_time(&mut self) -> bool {
+        if self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+            self.stopped = true;
+            return true;
+        }
         self.nodes += 1;
         self.work += 1;
         if self.work >= self.next_check {
