@@ -249,3 +249,100 @@ fn fixed_nodes_give_the_same_moves_and_games_whatever_the_clock() {
         "congo: --nodes must be more than 0",
     );
 }
+
+#[test]
+fn an_sprt_stops_the_match_once_it_decides() {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "400",
+            "--movetime",
+            "50",
+            "--sprt",
+            "0",
+            "200",
+            "--",
+            congo_bin,
+            "engine",
+            "--nodes",
+            "4000",
+            "--",
+            congo_bin,
+            "engine",
+            "--nodes",
+            "20",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    assert!(output.status.success(), "{report}");
+    let last = report.lines().last().unwrap();
+    assert!(
+        last.starts_with("SPRT [0, 200] (alpha 0.05, beta 0.05): LLR ")
+            && last.ends_with(" (-2.94, 2.94): H1 accepted"),
+        "{report}"
+    );
+    // Far fewer than the 400 games allowed, and whole pairs.
+    let games = report
+        .lines()
+        .filter(|line| {
+            line.strip_prefix("game ")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .count();
+    assert!(games < 100 && games % 2 == 0, "{games}");
+    assert!(
+        report.contains("game pairs by A's points (0, 1/2, 1, 3/2, 2): ["),
+        "{report}"
+    );
+    for (args, message) in [
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--sprt",
+                "5",
+                "0",
+                "--",
+                "a",
+                "--",
+                "b",
+            ][..],
+            "congo: --sprt 5 0: ELO1 must be larger than ELO0",
+        ),
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--sprt",
+                "x",
+                "5",
+                "--",
+                "a",
+                "--",
+                "b",
+            ],
+            "congo: --sprt \"x\" is not a number",
+        ),
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--alpha",
+                "1.5",
+                "--",
+                "a",
+                "--",
+                "b",
+            ],
+            "congo: --alpha 1.5 is not a probability",
+        ),
+    ] {
+        assert_usage_error(args, message);
+    }
+}

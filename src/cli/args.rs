@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::{hints, subcommands};
 use crate::count::{DigitsError, Whole, parse_digits};
-use crate::engine::{GameOptions, Limit, MatchOptions, Weights};
+use crate::engine::{GameOptions, Limit, MatchOptions, Sprt, Weights};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
 use crate::tablebase::{Material, ParseMaterialError, TablesCommand};
@@ -26,7 +26,7 @@ const MINIMAX_DEPTH: u32 = 2;
 const ALPHABETA_DEPTH: u32 = 4;
 
 /// What the arguments ask for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     Help,
     /// One subcommand's help, by its name.
@@ -88,6 +88,15 @@ pub enum UsageError {
         found: String,
         max: u64,
     },
+    /// A value that is not a decimal number.
+    BadReal {
+        option: &'static str,
+        found: String,
+    },
+    /// A probability not strictly between 0 and 1, as given.
+    BadProbability(&'static str, String),
+    /// SPRT bounds in the wrong order, as given.
+    BadSprt(String, String),
     /// A subcommand run without an option it cannot do without.
     Required(&'static str, &'static str),
     /// Two options that each set the same thing.
@@ -143,6 +152,16 @@ impl fmt::Display for UsageError {
             UsageError::TooLarge { option, found, max } => {
                 write!(f, "{option} {found} is too large, expected at most {max}")
             }
+            UsageError::BadReal { option, found } => {
+                write!(f, "{option} {found:?} is not a number")
+            }
+            UsageError::BadProbability(option, value) => {
+                write!(f, "{option} {value} is not a probability, expected more than 0 and less than 1")
+            }
+            UsageError::BadSprt(elo0, elo1) => write!(
+                f,
+                "--sprt {elo0} {elo1}: ELO1 must be larger than ELO0 (--sprt ELO0 ELO1)"
+            ),
             UsageError::Required(subcommand, option) => {
                 write!(f, "{subcommand} needs {option}")
             }
@@ -255,6 +274,21 @@ impl Args {
         Ok(PathBuf::from(path))
     }
 
+    /// The value after `option`, as a decimal number (an Elo difference).
+    fn real(&mut self, option: &'static str) -> Result<f64, UsageError> {
+        real(option, &self.value(option)?)
+    }
+
+    /// The value after `option`, as a probability strictly between 0 and 1.
+    fn probability(&mut self, option: &'static str) -> Result<f64, UsageError> {
+        let value = self.real(option)?;
+        if value > 0.0 && value < 1.0 {
+            Ok(value)
+        } else {
+            Err(UsageError::BadProbability(option, value.to_string()))
+        }
+    }
+
     /// The value after `option`, as a number more than 0.
     fn positive<T: Whole + Default + PartialEq>(
         &mut self,
@@ -291,6 +325,17 @@ impl Args {
 fn text(word: OsString) -> Result<String, UsageError> {
     word.into_string()
         .map_err(|word| UsageError::NotUtf8(word.to_string_lossy().into_owned()))
+}
+
+/// A decimal number, sign allowed, finite.
+fn real(option: &'static str, text: &str) -> Result<f64, UsageError> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+        .ok_or_else(|| UsageError::BadReal {
+            option,
+            found: text.to_owned(),
+        })
 }
 
 /// A number written in digits only: no sign, no blanks.
@@ -676,9 +721,11 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         seed: 1,
         go_seconds: false,
         tables: None,
+        sprt: None,
         engines: [Vec::new(), Vec::new()],
     };
     let mut movetime = None;
+    let (mut alpha, mut beta) = (0.05, 0.05);
     loop {
         let option = args.next()?.ok_or(UsageError::MissingEngines)?;
         match option.as_str() {
@@ -686,6 +733,28 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
             "--games" => options.games = args.positive("--games")?,
             "--tb" => options.tables = Some(args.path("--tb")?),
             "--movetime" => movetime = Some(args.movetime()?),
+            "--sprt" => {
+                let elo0 = args.real("--sprt")?;
+                let elo1 = real(
+                    "--sprt",
+                    &text(
+                        args.words
+                            .pop_front()
+                            .ok_or(UsageError::MissingValue("--sprt"))?,
+                    )?,
+                )?;
+                if elo1 <= elo0 {
+                    return Err(UsageError::BadSprt(elo0.to_string(), elo1.to_string()));
+                }
+                options.sprt = Some(Sprt {
+                    elo0,
+                    elo1,
+                    alpha: 0.05,
+                    beta: 0.05,
+                });
+            }
+            "--alpha" => alpha = args.probability("--alpha")?,
+            "--beta" => beta = args.probability("--beta")?,
             "--fen" => {
                 let fen = args.value("--fen")?;
                 Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
@@ -712,6 +781,10 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         _ => return Err(UsageError::MissingEngines),
     }
     options.movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
+    if let Some(sprt) = &mut options.sprt {
+        sprt.alpha = alpha;
+        sprt.beta = beta;
+    }
     Ok(options)
 }
 

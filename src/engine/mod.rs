@@ -5,12 +5,14 @@ mod eval;
 mod human;
 mod protocol;
 mod search;
+mod sprt;
 mod tournament;
 
 pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
 pub use protocol::{Player, play_protocol};
 pub use search::{Choice, Engine, Limit};
+pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tournament::{MatchOptions, play_match};
 
 /// The position games start from: the 2022 rule set's.

@@ -8,6 +8,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::sprt::{Pentanomial, Sprt, Verdict};
 use super::{BARE_LIONS, MOVES_EACH};
 use crate::count::Count;
 use crate::random::Rng;
@@ -21,7 +22,7 @@ const LABELS: [&str; 2] = ["A", "B"];
 const GRACE: Duration = Duration::from_millis(250);
 
 /// What `congo match` plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchOptions {
     /// How many games to play.
     pub games: usize,
@@ -42,6 +43,9 @@ pub struct MatchOptions {
     /// Endgame tables that end a game once it reaches them, with the
     /// result they give.
     pub tables: Option<std::path::PathBuf>,
+    /// A test of A's gain over B that ends the match once it decides
+    /// (`--games` is then the most games played).
+    pub sprt: Option<Sprt>,
     /// The two engines' command lines, A first.
     pub engines: [Vec<String>; 2],
 }
@@ -261,6 +265,10 @@ pub fn play_match(
     writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
     // Points of engine A: 2 a win, 1 a draw.
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    // A's half-points in each finished pair, and in the pair under way.
+    let mut pairs = Pentanomial::default();
+    let mut pair_points = 0;
+    let mut verdict = Verdict::Continue;
     for game in 0..options.games {
         // A plays white in even games, black in odd ones.
         let white = game % 2;
@@ -270,10 +278,12 @@ pub fn play_match(
         let a_result = match (outcome, white) {
             (Outcome::Draw, _) => {
                 draws += 1;
+                pair_points += 1;
                 "1/2-1/2"
             }
             (Outcome::WhiteWins, 0) | (Outcome::BlackWins, 1) => {
                 wins += 1;
+                pair_points += 2;
                 if white == 0 { "1-0" } else { "0-1" }
             }
             _ => {
@@ -303,6 +313,16 @@ pub fn play_match(
         } else {
             writeln!(output, "  {}", moves.join(" "))?;
         }
+        // A pair ends with its second game: the test may decide there.
+        if game % 2 == 1 {
+            pairs.record(std::mem::take(&mut pair_points));
+            if let Some(sprt) = &options.sprt {
+                verdict = sprt.verdict(sprt.llr(&pairs));
+                if verdict != Verdict::Continue {
+                    break;
+                }
+            }
+        }
     }
     for seat in &mut seats {
         seat.end(EXIT_PATIENCE);
@@ -327,6 +347,23 @@ pub fn play_match(
         "Elo difference (A - B): {}",
         elo_summary(wins, draws, losses)
     )?;
+    let [p0, p1, p2, p3, p4] = pairs.0;
+    writeln!(
+        output,
+        "game pairs by A's points (0, 1/2, 1, 3/2, 2): [{p0}, {p1}, {p2}, {p3}, {p4}]"
+    )?;
+    if let Some(sprt) = &options.sprt {
+        let (lower, upper) = sprt.bounds();
+        writeln!(
+            output,
+            "SPRT [{}, {}] (alpha {}, beta {}): LLR {:.2} ({lower:.2}, {upper:.2}): {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.llr(&pairs)
+        )?;
+    }
     Ok(0)
 }
 
@@ -577,6 +614,7 @@ mod tests {
             seed: 0,
             go_seconds: false,
             tables: None,
+            sprt: None,
             engines: [Vec::new(), Vec::new()],
         }
     }
