@@ -212,27 +212,7 @@ fn the_layout_names_every_test_and_bench_file() {
 #[test]
 fn match_names_the_engines_by_letter_and_needs_a_movetime() {
     let congo_bin = env!("CARGO_BIN_EXE_congo");
-    let output = congo(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--opening-plies",
-            "0",
-            "--fen",
-            "3l3/7/7/7/7/7/3L3 w 0",
-            "--",
-            congo_bin,
-            "engine",
-            "--",
-            congo_bin,
-            "engine",
-        ],
-        b"",
-    );
-    let report = text(&output.stdout);
+    let report = common::congo_self_match("3l3/7/7/7/7/7/3L3 w 0", &[]);
     // Both run the same command: the letters tell them apart.
     assert!(
         report.starts_with(&format!(

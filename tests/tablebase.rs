@@ -238,30 +238,7 @@ fn the_engine_best_and_match_play_from_the_tables() {
     }
     let output = engine.wait_with_output().unwrap();
     assert_eq!(text(&output.stdout), "d1c1\n");
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
-    let output = congo(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--opening-plies",
-            "0",
-            "--fen",
-            fen,
-            "--tb",
-            folder,
-            "--",
-            congo_bin,
-            "engine",
-            "--",
-            congo_bin,
-            "engine",
-        ],
-        b"",
-    );
-    let report = text(&output.stdout);
+    let report = common::congo_self_match(fen, &["--tb", folder]);
     assert_eq!(
         report
             .matches("1-0, white wins by the endgame tables (win 17), 0 moves")

@@ -352,37 +352,10 @@ fn the_official_2021_files_warn_under_the_default_rules() {
     assert_eq!(text(&output.stderr), WARNING_2021);
 }
 
-/// A match of two congo engines from `fen`, two games, no opening moves.
-fn match_from(fen: &str) -> String {
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
-    let output = congo(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--opening-plies",
-            "0",
-            "--fen",
-            fen,
-            "--",
-            congo_bin,
-            "engine",
-            "--",
-            congo_bin,
-            "engine",
-        ],
-        b"",
-    );
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    text(&output.stdout)
-}
-
 #[test]
 fn bare_lions_facing_each_other_are_not_a_draw() {
     let facing = "3l3/7/7/7/7/7/3L3 w 0";
-    let report = match_from(facing);
+    let report = common::congo_self_match(facing, &[]);
     assert_eq!(
         report
             .matches("1-0, black's lion was taken, 1 move\n")
@@ -411,7 +384,7 @@ fn bare_lions_facing_each_other_are_not_a_draw() {
 #[test]
 fn bare_lions_that_cannot_meet_are_a_draw_everywhere() {
     let apart = "2l4/7/7/7/7/7/3L3 w 0";
-    let report = match_from(apart);
+    let report = common::congo_self_match(apart, &[]);
     assert_eq!(
         report
             .matches("1/2-1/2, draw, only the lions are left and neither can take the other, 0 moves\n  opening: (none) -> 2l4/7/7/7/7/7/3L3 w 0\n  (no moves)\n")

@@ -72,14 +72,7 @@ pub(super) fn generate(
                 scope.spawn(move || forward(material, rules, range, outside))
             })
             .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+        join_all(workers)
     });
     let mut exits = Vec::with_capacity(size);
     for part in parts {
@@ -234,15 +227,20 @@ fn parents_of_all(
                 })
             })
             .collect();
-        workers
-            .into_iter()
-            .map(|worker| {
-                worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+        join_all(workers)
     })
+}
+
+/// What each of `workers` returns, in order; a worker's panic is passed on.
+fn join_all<T>(workers: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<T> {
+    workers
+        .into_iter()
+        .map(|worker| {
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+        .collect()
 }
 
 /// Positions to settle at each distance: a position's value is that

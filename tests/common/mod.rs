@@ -73,3 +73,26 @@ pub fn testdata(relative: &str) -> Option<PathBuf> {
     );
     None
 }
+
+/// The report of a two-game match of `congo engine` against itself from
+/// `fen`, 20 ms a move, no random opening plies, with `extra` options;
+/// the match must run to its end.
+pub fn congo_self_match(fen: &str, extra: &[&str]) -> String {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let mut args = vec![
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--opening-plies",
+        "0",
+        "--fen",
+        fen,
+    ];
+    args.extend_from_slice(extra);
+    args.extend(["--", congo_bin, "engine", "--", congo_bin, "engine"]);
+    let output = congo(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
