@@ -76,6 +76,13 @@ fn tables_built_in_separate_processes_probe_and_verify_together() {
     let lines: Vec<String> = text(&output.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines[..3], ["win 1 d1d7", "draw", "win 17 d1c1"]);
     assert!(lines[3].starts_with("win "), "{}", lines[3]);
+    let summary = congo(&["tb", "summary", dir.to_str().unwrap(), "LZvL"], b"");
+    assert_eq!(
+        text(&summary.stdout).lines().last(),
+        Some(
+            "| LZvL | both | 7614 | 99.2 / 0.8 / 0.0 % | 33.6 / 5.6 / 60.8 % | 17 | `7/7/3l3/7/3Z3/7/3L3 w 0` |"
+        )
+    );
     let output = congo(
         &[
             "tb",

@@ -118,12 +118,8 @@ fn generate(
         let generated = tables.generate(material, threads)?;
         let summary = &generated.summary;
         let shares = |side: usize| {
-            format!(
-                "won {:.1}%, drawn {:.1}%, lost {:.1}%",
-                summary.share(summary.wins[side]),
-                summary.share(summary.draws[side]),
-                summary.share(summary.losses[side])
-            )
+            let [won, drawn, lost] = summary.shares(side);
+            format!("won {won:.1}%, drawn {drawn:.1}%, lost {lost:.1}%")
         };
         let longest = summary
             .longest
@@ -167,12 +163,8 @@ fn summary(
     for (material, rules) in units {
         let summary = Tablebase::new(dir, *rules).summary(material)?;
         let shares = |side: usize| {
-            format!(
-                "{:.1} / {:.1} / {:.1} %",
-                summary.share(summary.wins[side]),
-                summary.share(summary.draws[side]),
-                summary.share(summary.losses[side])
-            )
+            let [won, drawn, lost] = summary.shares(side);
+            format!("{won:.1} / {drawn:.1} / {lost:.1} %")
         };
         let rules = if material.has_pawns() {
             rules.to_string()

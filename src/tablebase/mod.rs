@@ -376,9 +376,15 @@ impl Summary {
         summary
     }
 
-    /// A count as a percentage of the positions with that side to move.
-    pub fn share(&self, count: usize) -> f64 {
-        200.0 * count as f64 / self.positions.max(1) as f64
+    /// The percentages of positions won, drawn and lost with `side` (0
+    /// white, 1 black) to move, among the positions with that side to move.
+    pub fn shares(&self, side: usize) -> [f64; 3] {
+        let share = |count: usize| 200.0 * count as f64 / self.positions.max(1) as f64;
+        [
+            share(self.wins[side]),
+            share(self.draws[side]),
+            share(self.losses[side]),
+        ]
     }
 }
 
