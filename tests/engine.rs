@@ -346,3 +346,51 @@ fn an_sprt_stops_the_match_once_it_decides() {
         assert_usage_error(args, message);
     }
 }
+
+#[test]
+fn games_played_at_once_give_the_same_report() {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let report = |concurrency: &str| {
+        let output = congo(
+            &[
+                "match",
+                "--games",
+                "8",
+                "--concurrency",
+                concurrency,
+                "--movetime",
+                "500",
+                "--",
+                congo_bin,
+                "engine",
+                "--nodes",
+                "3000",
+                "--",
+                congo_bin,
+                "engine",
+                "--nodes",
+                "2000",
+            ],
+            b"",
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    let one = report("1");
+    assert_eq!(one.matches("\ngame ").count(), 8 + 1, "{one}");
+    assert_eq!(report("3"), one);
+    assert_usage_error(
+        &[
+            "match",
+            "--movetime",
+            "9",
+            "--concurrency",
+            "0",
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        "congo: --concurrency must be more than 0",
+    );
+}

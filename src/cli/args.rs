@@ -722,6 +722,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         go_seconds: false,
         tables: None,
         sprt: None,
+        concurrency: 1,
         engines: [Vec::new(), Vec::new()],
     };
     let mut movetime = None;
@@ -731,6 +732,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         match option.as_str() {
             "--" => break,
             "--games" => options.games = args.positive("--games")?,
+            "--concurrency" => options.concurrency = args.positive("--concurrency")?,
             "--tb" => options.tables = Some(args.path("--tb")?),
             "--movetime" => movetime = Some(args.movetime()?),
             "--sprt" => {

@@ -1,9 +1,11 @@
 //! `congo match`: two engine programs play games against each other over
 //! the Part 7 protocol, like the assignment's tournament.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -43,6 +45,8 @@ pub struct MatchOptions {
     /// Endgame tables that end a game once it reaches them, with the
     /// result they give.
     pub tables: Option<std::path::PathBuf>,
+    /// Games played at once, each pair of engines in its own processes.
+    pub concurrency: usize,
     /// A test of A's gain over B that ends the match once it decides
     /// (`--games` is then the most games played).
     pub sprt: Option<Sprt>,
@@ -175,6 +179,14 @@ enum Joined {
 }
 
 impl Seat {
+    /// A seat whose engine starts when its first game begins.
+    fn new(command: Vec<String>) -> Seat {
+        Seat {
+            command,
+            process: None,
+        }
+    }
+
     /// A seat with its engine started, or why it cannot be.
     fn start(command: Vec<String>) -> io::Result<Seat> {
         let process = Some(EngineProcess::start(&command)?);
@@ -242,14 +254,18 @@ pub fn play_match(
         }
     };
     let names = options.engines.clone().map(|command| command.join(" "));
-    let mut seats = Vec::with_capacity(2);
-    for (command, name) in options.engines.iter().zip(&names) {
-        match Seat::start(with_rules(command.clone(), options.rules)) {
-            Ok(seat) => seats.push(seat),
+    let commands = options
+        .engines
+        .clone()
+        .map(|command| with_rules(command, options.rules));
+    // The first pair of engines starts at once, so that one that cannot
+    // start is said before any game; the other pairs start when needed.
+    let mut first = Vec::with_capacity(2);
+    for (command, name) in commands.iter().zip(&names) {
+        match Seat::start(command.clone()) {
+            Ok(seat) => first.push(seat),
             Err(error) => {
-                let program = options.engines[seats.len()]
-                    .first()
-                    .map_or("", String::as_str);
+                let program = command.first().map_or("", String::as_str);
                 let why = process::start_error(program, &error);
                 writeln!(errors, "congo: cannot start {name}: {why}")?;
                 return Ok(2);
@@ -269,64 +285,65 @@ pub fn play_match(
     let mut pairs = Pentanomial::default();
     let mut pair_points = 0;
     let mut verdict = Verdict::Continue;
-    for game in 0..options.games {
-        // A plays white in even games, black in odd ones.
-        let white = game % 2;
-        let colours = [white, 1 - white];
-        let (opening, plies) = random_opening(&start, options, game / 2);
-        let (outcome, reason, moves) = play_game(&opening, options, &tables, &mut seats, colours);
-        let a_result = match (outcome, white) {
-            (Outcome::Draw, _) => {
-                draws += 1;
-                pair_points += 1;
-                "1/2-1/2"
-            }
-            (Outcome::WhiteWins, 0) | (Outcome::BlackWins, 1) => {
-                wins += 1;
-                pair_points += 2;
-                if white == 0 { "1-0" } else { "0-1" }
-            }
-            _ => {
-                losses += 1;
-                if white == 0 { "0-1" } else { "1-0" }
-            }
-        };
-        writeln!(
-            output,
-            "game {}: {} (white) vs {} (black): {a_result}, {reason}, {}",
-            game + 1,
-            LABELS[colours[0]],
-            LABELS[colours[1]],
-            Count(moves.len(), "move")
-        )?;
-        writeln!(
-            output,
-            "  opening: {} -> {opening}",
-            if plies.is_empty() {
-                "(none)".to_owned()
-            } else {
-                plies.join(" ")
-            }
-        )?;
-        if moves.is_empty() {
-            writeln!(output, "  (no moves)")?;
-        } else {
-            writeln!(output, "  {}", moves.join(" "))?;
+    let next_game = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, results) = mpsc::channel::<(usize, Played)>();
+    let concurrency = options.concurrency.clamp(1, options.games.max(1));
+    let mut seat_sets = vec![first];
+    seat_sets.extend((1..concurrency).map(|_| commands.clone().map(Seat::new).into()));
+    thread::scope(|scope| -> io::Result<()> {
+        for mut seats in seat_sets {
+            let sender = sender.clone();
+            let (next_game, stop, start, tables) = (&next_game, &stop, &start, &tables);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let game = next_game.fetch_add(1, Ordering::Relaxed);
+                    if game >= options.games {
+                        break;
+                    }
+                    let played = play_numbered(game, start, options, tables, &mut seats);
+                    if sender.send((game, played)).is_err() {
+                        break;
+                    }
+                }
+                for seat in &mut seats {
+                    seat.end(EXIT_PATIENCE);
+                }
+            });
         }
-        // A pair ends with its second game: the test may decide there.
-        if game % 2 == 1 {
-            pairs.record(std::mem::take(&mut pair_points));
-            if let Some(sprt) = &options.sprt {
-                verdict = sprt.verdict(sprt.llr(&pairs));
+        drop(sender);
+        // Games end in any order; they are told, counted and tested in
+        // the order they were numbered, and none past a decision.
+        let mut finished = BTreeMap::new();
+        let mut told = 0;
+        for (game, played) in results {
+            finished.insert(game, played);
+            while let Some(played) = finished.remove(&told) {
                 if verdict != Verdict::Continue {
                     break;
                 }
+                let a_points = write_game(output, told, &played)?;
+                match a_points {
+                    2 => wins += 1,
+                    1 => draws += 1,
+                    _ => losses += 1,
+                }
+                pair_points += a_points;
+                // A pair ends with its second game: the test may decide there.
+                if told % 2 == 1 {
+                    pairs.record(std::mem::take(&mut pair_points));
+                    if let Some(sprt) = &options.sprt {
+                        verdict = sprt.verdict(sprt.llr(&pairs));
+                        if verdict != Verdict::Continue {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                told += 1;
             }
         }
-    }
-    for seat in &mut seats {
-        seat.end(EXIT_PATIENCE);
-    }
+        Ok(())
+    })?;
     let games = wins + draws + losses;
     writeln!(
         output,
@@ -538,6 +555,71 @@ fn play_game(
     }
 }
 
+/// One game as played: the colours, how it ended, and its moves.
+struct Played {
+    /// Which engine (0 for A) played white.
+    white: usize,
+    outcome: Outcome,
+    reason: String,
+    moves: Vec<String>,
+    /// The random plies played first, and the position they led to.
+    plies: Vec<String>,
+    opening: Position,
+}
+
+/// Plays game number `game` (from 0) of the match on `seats`: A has white
+/// in even games, and each pair of games starts from the same opening.
+fn play_numbered(
+    game: usize,
+    start: &Position,
+    options: &MatchOptions,
+    tables: &Option<Tablebase>,
+    seats: &mut [Seat],
+) -> Played {
+    let white = game % 2;
+    let (opening, plies) = random_opening(start, options, game / 2);
+    let (outcome, reason, moves) = play_game(&opening, options, tables, seats, [white, 1 - white]);
+    Played {
+        white,
+        outcome,
+        reason,
+        moves,
+        plies,
+        opening,
+    }
+}
+
+/// Writes game number `game` of the report; returns A's half-points in it.
+fn write_game(output: &mut impl Write, game: usize, played: &Played) -> io::Result<usize> {
+    let white = played.white;
+    let (a_points, result) = match (played.outcome, white) {
+        (Outcome::Draw, _) => (1, "1/2-1/2"),
+        (Outcome::WhiteWins, _) => (if white == 0 { 2 } else { 0 }, "1-0"),
+        (Outcome::BlackWins, _) => (if white == 1 { 2 } else { 0 }, "0-1"),
+    };
+    writeln!(
+        output,
+        "game {}: {} (white) vs {} (black): {result}, {}, {}",
+        game + 1,
+        LABELS[white],
+        LABELS[1 - white],
+        played.reason,
+        Count(played.moves.len(), "move")
+    )?;
+    let plies = if played.plies.is_empty() {
+        "(none)".to_owned()
+    } else {
+        played.plies.join(" ")
+    };
+    writeln!(output, "  opening: {plies} -> {}", played.opening)?;
+    if played.moves.is_empty() {
+        writeln!(output, "  (no moves)")?;
+    } else {
+        writeln!(output, "  {}", played.moves.join(" "))?;
+    }
+    Ok(a_points)
+}
+
 /// Sends `go` to the seat's engine and waits for a move line.
 fn ask(seat: &mut Seat, go: &str, wait: Duration) -> Result<String, String> {
     let Some(process) = seat.process.as_mut() else {
@@ -615,6 +697,7 @@ mod tests {
             go_seconds: false,
             tables: None,
             sprt: None,
+            concurrency: 1,
             engines: [Vec::new(), Vec::new()],
         }
     }
