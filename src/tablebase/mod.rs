@@ -88,6 +88,8 @@ pub enum TableError {
     Write(PathBuf, std::io::Error),
     /// The position has more pieces than a table holds.
     TooManyPieces(usize),
+    /// The error an earlier use of the same table met.
+    Again(Arc<TableError>),
     /// A stored value disagrees with its successors' (from `verify`).
     Wrong {
         /// The table.
@@ -115,6 +117,7 @@ impl fmt::Display for TableError {
                 )
             }
             TableError::File(error) => error.fmt(f),
+            TableError::Again(error) => error.fmt(f),
             TableError::Write(path, error) => write!(f, "cannot write {}: {error}", path.display()),
             TableError::TooManyPieces(count) => write!(
                 f,
@@ -141,12 +144,18 @@ struct Table {
     codes: Vec<u16>,
 }
 
+/// A table as read from its file, or why it could not be.
+type Loaded = Result<Arc<Table>, Arc<TableError>>;
+
 /// A folder of tables for one rule set, read as probes need them.
 #[derive(Debug)]
 pub struct Tablebase {
     dir: PathBuf,
     rules: Rules,
-    loaded: Mutex<HashMap<Material, Arc<Table>>>,
+    /// Each material's table once read, or why it could not be: a search
+    /// probes the same missing table at every node, and must not look for
+    /// its file each time.
+    loaded: Mutex<HashMap<Material, Loaded>>,
 }
 
 impl Tablebase {
@@ -172,18 +181,17 @@ impl Tablebase {
     /// The table of `material`, read from its file the first time.
     fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
         let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(table) = loaded.get(material) {
-            return Ok(Arc::clone(table));
-        }
-        let path = self.path(material);
-        if !path.exists() {
-            return Err(TableError::Missing(vec![path]));
-        }
-        let rules = file::rules_byte(material, self.rules);
-        let codes = file::read(&path, material, rules).map_err(TableError::File)?;
-        let table = Arc::new(Table { codes });
-        loaded.insert(material.clone(), Arc::clone(&table));
-        Ok(table)
+        let read = loaded.entry(material.clone()).or_insert_with(|| {
+            let path = self.path(material);
+            if !path.exists() {
+                return Err(Arc::new(TableError::Missing(vec![path])));
+            }
+            let rules = file::rules_byte(material, self.rules);
+            file::read(&path, material, rules)
+                .map(|codes| Arc::new(Table { codes }))
+                .map_err(|error| Arc::new(TableError::File(error)))
+        });
+        read.clone().map_err(TableError::Again)
     }
 
     /// The value of `position`, which must have both lions.
@@ -259,7 +267,7 @@ impl Tablebase {
         self.loaded
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(material.clone(), Arc::new(Table { codes }));
+            .insert(material.clone(), Ok(Arc::new(Table { codes })));
         Ok(generated)
     }
 
