@@ -394,3 +394,78 @@ fn games_played_at_once_give_the_same_report() {
         "congo: --concurrency must be more than 0",
     );
 }
+
+#[test]
+fn each_opening_of_a_file_is_played_twice_with_colours_swapped() {
+    let dir = std::env::temp_dir().join(format!("congo-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# two starts\n3l3/7/7/7/7/P6/3L3 w 0\n\n2l4/7/7/7/7/P6/3L3 w 0\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "4",
+            "--movetime",
+            "20",
+            "--openings",
+            path,
+            "--",
+            congo_bin,
+            "engine",
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    let starts: Vec<&str> = report
+        .lines()
+        .filter_map(|line| line.strip_prefix("  opening: (none) -> "))
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "2l4/7/7/7/7/P6/3L3 w 0",
+            "2l4/7/7/7/7/P6/3L3 w 0"
+        ],
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "games from the 2 openings of {path} after 0 random plies"
+        )),
+        "{report}"
+    );
+    std::fs::write(&file, "1\n").unwrap();
+    let output = congo(
+        &[
+            "match",
+            "--movetime",
+            "20",
+            "--openings",
+            path,
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).starts_with(&format!("congo: {path} line 1: ")),
+        "{}",
+        text(&output.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -723,9 +723,11 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         tables: None,
         sprt: None,
         concurrency: 1,
+        openings: None,
         engines: [Vec::new(), Vec::new()],
     };
     let mut movetime = None;
+    let mut opening_plies = None;
     let (mut alpha, mut beta) = (0.05, 0.05);
     loop {
         let option = args.next()?.ok_or(UsageError::MissingEngines)?;
@@ -733,6 +735,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
             "--" => break,
             "--games" => options.games = args.positive("--games")?,
             "--concurrency" => options.concurrency = args.positive("--concurrency")?,
+            "--openings" => options.openings = Some(args.path("--openings")?),
             "--tb" => options.tables = Some(args.path("--tb")?),
             "--movetime" => movetime = Some(args.movetime()?),
             "--sprt" => {
@@ -765,7 +768,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
                 })?;
                 options.fen = fen;
             }
-            "--opening-plies" => options.opening_plies = args.number("--opening-plies")?,
+            "--opening-plies" => opening_plies = Some(args.number("--opening-plies")?),
             "--seed" => options.seed = args.number("--seed")?,
             "--go-seconds" => {
                 args.once("--go-seconds")?;
@@ -783,6 +786,9 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         _ => return Err(UsageError::MissingEngines),
     }
     options.movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
+    // Openings from a file are played as they are, unless asked otherwise.
+    let default_plies = if options.openings.is_some() { 0 } else { 2 };
+    options.opening_plies = opening_plies.unwrap_or(default_plies);
     if let Some(sprt) = &mut options.sprt {
         sprt.alpha = alpha;
         sprt.beta = beta;

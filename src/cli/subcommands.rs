@@ -244,8 +244,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "match",
-        arguments: "--movetime MS [--games N] [--concurrency C] [--fen FEN] [--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] [--tb DIR]\n[--sprt ELO0 ELO1 [--alpha A] [--beta B]] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
-        about: "play engine programs against each other, MS milliseconds a\nmove (required), N games (2), C at once (1), colours\nalternating, each pair of games after the same K random plies (2); report each game\n(A and B as listed first) and the Elo difference;\n--go-seconds sends `go` whole seconds (rounded up) for engines\nthat read an integer; --tb ends games the endgame tables decide;\n--sprt stops once a test on game pairs decides whether A gains\nELO1 or only ELO0 (alpha = beta = 0.05 unless given)",
+        arguments: "--movetime MS [--games N] [--concurrency C] [--fen FEN | --openings FILE]\n[--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] [--tb DIR]\n[--sprt ELO0 ELO1 [--alpha A] [--beta B]] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
+        about: "play engine programs against each other, MS milliseconds a\nmove (required), N games (2), C at once (1), colours\nalternating, each pair of games after the same K random plies (2); report each game\n(A and B as listed first) and the Elo difference;\n--go-seconds sends `go` whole seconds (rounded up) for engines\nthat read an integer; --openings plays each FEN line of FILE\ntwice, colours swapped (no random plies unless asked); --tb\nends games the endgame tables decide;\n--sprt stops once a test on game pairs decides whether A gains\nELO1 or only ELO0 (alpha = beta = 0.05 unless given)",
         section: Section::Playing,
         rules: true,
         input: None,

@@ -47,6 +47,9 @@ pub struct MatchOptions {
     pub tables: Option<std::path::PathBuf>,
     /// Games played at once, each pair of engines in its own processes.
     pub concurrency: usize,
+    /// A file of start positions, one FEN a line: pair k of games starts
+    /// from line k (round again after the last), in place of `fen`.
+    pub openings: Option<std::path::PathBuf>,
     /// A test of A's gain over B that ends the match once it decides
     /// (`--games` is then the most games played).
     pub sprt: Option<Sprt>,
@@ -253,6 +256,16 @@ pub fn play_match(
             return Ok(2);
         }
     };
+    let openings = match &options.openings {
+        None => vec![start],
+        Some(path) => match read_openings(path, options.rules) {
+            Ok(openings) => openings,
+            Err(message) => {
+                writeln!(errors, "congo: {message}")?;
+                return Ok(2);
+            }
+        },
+    };
     let names = options.engines.clone().map(|command| command.join(" "));
     let commands = options
         .engines
@@ -294,13 +307,14 @@ pub fn play_match(
     thread::scope(|scope| -> io::Result<()> {
         for mut seats in seat_sets {
             let sender = sender.clone();
-            let (next_game, stop, start, tables) = (&next_game, &stop, &start, &tables);
+            let (next_game, stop, openings, tables) = (&next_game, &stop, &openings, &tables);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let game = next_game.fetch_add(1, Ordering::Relaxed);
                     if game >= options.games {
                         break;
                     }
+                    let start = &openings[game / 2 % openings.len()];
                     let played = play_numbered(game, start, options, tables, &mut seats);
                     if sender.send((game, played)).is_err() {
                         break;
@@ -345,10 +359,17 @@ pub fn play_match(
         Ok(())
     })?;
     let games = wins + draws + losses;
+    let from = match &options.openings {
+        Some(path) => format!(
+            "the {} of {}",
+            Count(openings.len(), "opening"),
+            path.display()
+        ),
+        None => options.fen.clone(),
+    };
     writeln!(
         output,
-        "games from {} after {} random plies (seed {}), {} ms a move",
-        options.fen,
+        "games from {from} after {} random plies (seed {}), {} ms a move",
         options.opening_plies,
         options.seed,
         options.movetime.as_millis()
@@ -555,6 +576,27 @@ fn play_game(
     }
 }
 
+/// The start positions of an openings file: one FEN a line, blank lines
+/// and lines starting with `#` passed over; or why it cannot be used.
+fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = Position::from_fen(line, rules)
+            .map_err(|error| format!("{} line {}: {error}", path.display(), number + 1))?;
+        openings.push(position);
+    }
+    if openings.is_empty() {
+        return Err(format!("{} holds no opening", path.display()));
+    }
+    Ok(openings)
+}
+
 /// One game as played: the colours, how it ended, and its moves.
 struct Played {
     /// Which engine (0 for A) played white.
@@ -698,6 +740,7 @@ mod tests {
             tables: None,
             sprt: None,
             concurrency: 1,
+            openings: None,
             engines: [Vec::new(), Vec::new()],
         }
     }
