@@ -469,3 +469,68 @@ fn each_opening_of_a_file_is_played_twice_with_colours_swapped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_recorded_match_can_be_replayed_and_drawn_at_any_ply() {
+    let dir = std::env::temp_dir().join(format!("congo-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.tsv");
+    let path = file.to_str().unwrap();
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "2",
+            "--movetime",
+            "20",
+            "--opening-plies",
+            "0",
+            "--fen",
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "--record",
+            path,
+            "--",
+            congo_bin,
+            "engine",
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    assert!(output.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "1\tA\t3l3/7/7/7/7/P6/3L3 w 0\td1d7\t1-0\tblack's lion was taken\n\
+         2\tB\t3l3/7/7/7/7/P6/3L3 w 0\td1d7\t1-0\tblack's lion was taken\n"
+    );
+    let shown = text(
+        &congo(
+            &["show", "--record", path, "--game", "2", "--ply", "0"],
+            b"",
+        )
+        .stdout,
+    );
+    assert!(
+        shown.starts_with("game 2 (B white), ply 0 of 1: 1-0 black's lion was taken\n"),
+        "{shown}"
+    );
+    assert!(shown.ends_with("white to move, move 0\n"), "{shown}");
+    let end = text(&congo(&["show", "--record", path, "--game", "2"], b"").stdout);
+    assert!(
+        end.contains("last move: d1d7\ngame over: white wins"),
+        "{end}"
+    );
+    let output = congo(&["show", "--record", path, "--game", "3"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        format!("congo: {path} has no game 3\n")
+    );
+    assert_usage_error(
+        &["show", "--game", "2"],
+        "congo: show --game and --ply needs --record FILE",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,7 @@ use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, 
 use crate::show::Selection;
 use crate::tablebase::{Material, ParseMaterialError, TablesCommand};
 use crate::tasks::wildebeest::Output as WildebeestOutput;
-use crate::tasks::{Job, ShowOptions};
+use crate::tasks::{Job, RecordView, ShowOptions};
 use crate::wits::eval::Evaluation;
 use crate::{FenError, Kind, ParseRulesError, Position, Rules};
 
@@ -621,6 +621,18 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
                     ),
                 });
             }
+            "--record" => {
+                let path = args.path("--record")?;
+                record_view(&mut options).path = path;
+            }
+            "--game" => {
+                let game = args.positive("--game")?;
+                record_view(&mut options).game = game;
+            }
+            "--ply" => {
+                let ply = args.number("--ply")?;
+                record_view(&mut options).ply = Some(ply);
+            }
             "--svg" => {
                 let dir = args.raw_value("--svg")?;
                 if dir.is_empty() {
@@ -632,7 +644,27 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
         }
         Ok(true)
     })?;
+    if options
+        .record
+        .as_ref()
+        .is_some_and(|view| view.path.as_os_str().is_empty())
+    {
+        return Err(UsageError::Required(
+            "show --game and --ply",
+            "--record FILE",
+        ));
+    }
     Ok(Command::Judge(rules, Job::Show(options), fen))
+}
+
+/// The record view `--game` and `--ply` set, made if `--record` has not
+/// come yet (its path is filled in then, and checked at the end).
+fn record_view(options: &mut ShowOptions) -> &mut RecordView {
+    options.record.get_or_insert(RecordView {
+        path: PathBuf::new(),
+        game: 1,
+        ply: None,
+    })
 }
 
 /// `best --depth D | --movetime MS | --nodes N [--tb DIR] [FEN]`.
@@ -724,6 +756,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         sprt: None,
         concurrency: 1,
         openings: None,
+        record: None,
         engines: [Vec::new(), Vec::new()],
     };
     let mut movetime = None;
@@ -736,6 +769,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
             "--games" => options.games = args.positive("--games")?,
             "--concurrency" => options.concurrency = args.positive("--concurrency")?,
             "--openings" => options.openings = Some(args.path("--openings")?),
+            "--record" => options.record = Some(args.path("--record")?),
             "--tb" => options.tables = Some(args.path("--tb")?),
             "--movetime" => movetime = Some(args.movetime()?),
             "--sprt" => {

@@ -112,7 +112,15 @@ mod tests {
         let show = SUBCOMMANDS.iter().find(|s| s.name == "show").unwrap();
         assert_eq!(
             options_of(show),
-            ["--unicode", "--moves", "--svg", "--force"]
+            [
+                "--unicode",
+                "--moves",
+                "--svg",
+                "--force",
+                "--record",
+                "--game",
+                "--ply"
+            ]
         );
         assert_eq!(
             for_argument(show, "--move", &[]),

@@ -156,6 +156,18 @@ pub fn run_with(
             if let Job::Show(options) = &mut job {
                 options.style.color = terminal.color_output;
                 options.input_file = terminal.input_file;
+                if let Some(view) = &options.record {
+                    return match crate::tasks::record_diagram(view, options, rules) {
+                        Ok(text) => match output.write_all(text.as_bytes()) {
+                            Ok(()) => 0,
+                            Err(error) => exit_on(&error, &mut errors),
+                        },
+                        Err(message) => {
+                            let _ = writeln!(errors, "congo: {message}");
+                            1
+                        }
+                    };
+                }
             }
             if let Job::Best(_, tables) = &mut job {
                 *tables = tables_or_default(tables.take());

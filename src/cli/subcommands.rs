@@ -217,7 +217,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     )),
     Subcommand {
         name: "show",
-        arguments: "[--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]",
+        arguments: "[--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]\n| --record FILE [--game N] [--ply K]",
         about: "a diagram of each position (ranks 7 to 1, files a to g, castles\nin [ ], the river ~); --moves marks where the side to move's\nKIND pieces (or all of them) can go: * to an empty square, x a\ncapture; --svg also writes DIR/position-001.svg and so on,\nrefusing to mix them with an earlier run's unless --force;\ncolour only on a terminal, and not when NO_COLOR is set",
         section: Section::Pictures,
         rules: true,
@@ -244,7 +244,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "match",
-        arguments: "--movetime MS [--games N] [--concurrency C] [--fen FEN | --openings FILE]\n[--opening-plies K]\n[--seed S] [--rules R] [--go-seconds] [--tb DIR]\n[--sprt ELO0 ELO1 [--alpha A] [--beta B]] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
+        arguments: "--movetime MS [--games N] [--concurrency C] [--fen FEN | --openings FILE]\n[--opening-plies K]\n[--record FILE] [--seed S] [--rules R] [--go-seconds] [--tb DIR]\n[--sprt ELO0 ELO1 [--alpha A] [--beta B]] -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]",
         about: "play engine programs against each other, MS milliseconds a\nmove (required), N games (2), C at once (1), colours\nalternating, each pair of games after the same K random plies (2); report each game\n(A and B as listed first) and the Elo difference;\n--go-seconds sends `go` whole seconds (rounded up) for engines\nthat read an integer; --openings plays each FEN line of FILE\ntwice, colours swapped (no random plies unless asked); --tb\nends games the endgame tables decide;\n--sprt stops once a test on game pairs decides whether A gains\nELO1 or only ELO0 (alpha = beta = 0.05 unless given)",
         section: Section::Playing,
         rules: true,

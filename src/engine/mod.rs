@@ -4,6 +4,7 @@
 mod eval;
 mod human;
 mod protocol;
+mod record;
 mod search;
 mod sprt;
 mod tournament;
@@ -11,6 +12,7 @@ mod tournament;
 pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
 pub use protocol::{Player, play_protocol};
+pub use record::Record;
 pub use search::{Choice, Engine, Limit};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tournament::{MatchOptions, play_match};

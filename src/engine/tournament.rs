@@ -10,6 +10,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::record::Record;
 use super::sprt::{Pentanomial, Sprt, Verdict};
 use super::{BARE_LIONS, MOVES_EACH};
 use crate::count::Count;
@@ -47,6 +48,8 @@ pub struct MatchOptions {
     pub tables: Option<std::path::PathBuf>,
     /// Games played at once, each pair of engines in its own processes.
     pub concurrency: usize,
+    /// A file to write each finished game to, one [`Record`] line each.
+    pub record: Option<std::path::PathBuf>,
     /// A file of start positions, one FEN a line: pair k of games starts
     /// from line k (round again after the last), in place of `fen`.
     pub openings: Option<std::path::PathBuf>,
@@ -266,6 +269,16 @@ pub fn play_match(
             }
         },
     };
+    let mut record = match &options.record {
+        None => None,
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Some(io::BufWriter::new(file)),
+            Err(error) => {
+                writeln!(errors, "congo: cannot write {}: {error}", path.display())?;
+                return Ok(2);
+            }
+        },
+    };
     let names = options.engines.clone().map(|command| command.join(" "));
     let commands = options
         .engines
@@ -337,6 +350,9 @@ pub fn play_match(
                     break;
                 }
                 let a_points = write_game(output, told, &played)?;
+                if let Some(file) = &mut record {
+                    writeln!(file, "{}", played.record(told))?;
+                }
                 match a_points {
                     2 => wins += 1,
                     1 => draws += 1,
@@ -358,6 +374,9 @@ pub fn play_match(
         }
         Ok(())
     })?;
+    if let Some(file) = &mut record {
+        file.flush()?;
+    }
     let games = wins + draws + losses;
     let from = match &options.openings {
         Some(path) => format!(
@@ -631,14 +650,41 @@ fn play_numbered(
     }
 }
 
+impl Played {
+    /// The game's line in a record file.
+    fn record(&self, game: usize) -> Record {
+        Record {
+            game: game + 1,
+            white: if self.white == 0 { 'A' } else { 'B' },
+            start: self.opening.to_string(),
+            moves: self.moves.clone(),
+            result: self.outcome.result().to_owned(),
+            reason: self.reason.clone(),
+        }
+    }
+}
+
+impl Outcome {
+    /// The result from white's side.
+    fn result(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
 /// Writes game number `game` of the report; returns A's half-points in it.
 fn write_game(output: &mut impl Write, game: usize, played: &Played) -> io::Result<usize> {
     let white = played.white;
-    let (a_points, result) = match (played.outcome, white) {
-        (Outcome::Draw, _) => (1, "1/2-1/2"),
-        (Outcome::WhiteWins, _) => (if white == 0 { 2 } else { 0 }, "1-0"),
-        (Outcome::BlackWins, _) => (if white == 1 { 2 } else { 0 }, "0-1"),
+    let a_points = match played.outcome {
+        Outcome::Draw => 1,
+        Outcome::WhiteWins if white == 0 => 2,
+        Outcome::BlackWins if white == 1 => 2,
+        _ => 0,
     };
+    let result = played.outcome.result();
     writeln!(
         output,
         "game {}: {} (white) vs {} (black): {result}, {}, {}",
@@ -741,6 +787,7 @@ mod tests {
             sprt: None,
             concurrency: 1,
             openings: None,
+            record: None,
             engines: [Vec::new(), Vec::new()],
         }
     }

@@ -22,7 +22,7 @@ pub use move_list::{Divide, MoveList, Perft};
 pub use piece_moves::PieceMoves;
 pub use probe::Probe;
 pub use score::Score;
-pub use show::{Show, ShowOptions};
+pub use show::{RecordView, Show, ShowOptions, record_diagram};
 
 use std::io::{self, BufRead, Write};
 

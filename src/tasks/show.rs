@@ -22,6 +22,60 @@ pub struct ShowOptions {
     pub force: bool,
     /// The file the positions are read from, never to be replaced.
     pub input_file: Option<FileId>,
+    /// Draw a game of a match record instead of reading FENs.
+    pub record: Option<RecordView>,
+}
+
+/// Which point of a recorded game to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordView {
+    /// The record file `match --record` wrote.
+    pub path: PathBuf,
+    /// The game's number, from 1.
+    pub game: usize,
+    /// Plies into the game; its end when `None`.
+    pub ply: Option<usize>,
+}
+
+/// Draws the position of a recorded game that `view` names; the message
+/// says what went wrong (the file, the game, an illegal move) otherwise.
+pub fn record_diagram(
+    view: &RecordView,
+    options: &ShowOptions,
+    rules: Rules,
+) -> Result<String, String> {
+    let text = std::fs::read_to_string(&view.path)
+        .map_err(|error| format!("cannot read {}: {error}", view.path.display()))?;
+    let mut found = None;
+    for (number, line) in text.lines().enumerate() {
+        let record: crate::engine::Record = line
+            .parse()
+            .map_err(|error| format!("{} line {}: {error}", view.path.display(), number + 1))?;
+        if record.game == view.game {
+            found = Some(record);
+        }
+    }
+    let record =
+        found.ok_or_else(|| format!("{} has no game {}", view.path.display(), view.game))?;
+    let (position, last_move) = record.replay(rules, view.ply)?;
+    let style = Style {
+        last_move,
+        ..options.style
+    };
+    let marks = options
+        .selection
+        .map(|selection| Marks::new(&position, selection));
+    let mut out = format!(
+        "game {} ({} white), ply {} of {}: {} {}\n",
+        record.game,
+        record.white,
+        view.ply.unwrap_or(record.moves.len()),
+        record.moves.len(),
+        record.result,
+        record.reason
+    );
+    show::diagram(&position, marks.as_ref(), style, &mut out);
+    Ok(out)
 }
 
 /// The drawings' names: `position-001.svg` for the first position, ...
