@@ -253,6 +253,11 @@ impl Engine {
     /// counting them as work; false (and the search stopped) when the
     /// clock ran out first.
     fn list_moves(&mut self, position: &Position, moves: &mut Vec<Move>) -> bool {
+        if !movegen::monkeys_may_jump(&position.board, position.side) {
+            movegen::all_moves(&position.board, position.side, moves);
+            self.work += moves.len() as u64;
+            return true;
+        }
         let listed =
             movegen::all_moves_until(&position.board, position.side, moves, &mut self.clock());
         self.work += moves.len() as u64;

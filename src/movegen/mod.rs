@@ -150,6 +150,17 @@ fn for_each_target_set<B>(
     ControlFlow::Continue(())
 }
 
+/// Whether a monkey of `side` has an enemy beside it: only then can it
+/// have jump chains, and only then can listing or counting its moves take
+/// long (see [`all_moves_until`]).
+pub fn monkeys_may_jump(board: &Board, side: Color) -> bool {
+    let enemies = board.by_color(!side);
+    board
+        .pieces(Piece::new(side, Kind::Monkey))
+        .into_iter()
+        .any(|from| !(crate::tables::KING_STEPS[from.index()] & enemies).is_empty())
+}
+
 /// Whether the monkey of `side` on `from` has more than `limit` jump
 /// chains (counting stops past the limit).
 pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, limit: u32) -> bool {
