@@ -213,32 +213,7 @@ fn fixed_nodes_give_the_same_moves_and_games_whatever_the_clock() {
         .collect();
     assert_eq!(moves[0], moves[1]);
     assert_eq!(moves[0], format!("{}\n", answer.split(' ').next().unwrap()));
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
-    let play = || {
-        text(
-            &congo(
-                &[
-                    "match",
-                    "--games",
-                    "2",
-                    "--movetime",
-                    "50",
-                    "--",
-                    congo_bin,
-                    "engine",
-                    "--nodes",
-                    "3000",
-                    "--",
-                    congo_bin,
-                    "engine",
-                    "--nodes",
-                    "2000",
-                ],
-                b"",
-            )
-            .stdout,
-        )
-    };
+    let play = || fixed_nodes_match(&["--games", "2", "--movetime", "50"]);
     assert_eq!(play(), play());
     assert_usage_error(
         &["best", "--nodes", "5", "--depth", "2"],
@@ -349,32 +324,15 @@ fn an_sprt_stops_the_match_once_it_decides() {
 
 #[test]
 fn games_played_at_once_give_the_same_report() {
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
     let report = |concurrency: &str| {
-        let output = congo(
-            &[
-                "match",
-                "--games",
-                "8",
-                "--concurrency",
-                concurrency,
-                "--movetime",
-                "500",
-                "--",
-                congo_bin,
-                "engine",
-                "--nodes",
-                "3000",
-                "--",
-                congo_bin,
-                "engine",
-                "--nodes",
-                "2000",
-            ],
-            b"",
-        );
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        text(&output.stdout)
+        fixed_nodes_match(&[
+            "--games",
+            "8",
+            "--concurrency",
+            concurrency,
+            "--movetime",
+            "500",
+        ])
     };
     let one = report("1");
     assert_eq!(one.matches("\ngame ").count(), 8 + 1, "{one}");
@@ -476,30 +434,7 @@ fn a_recorded_match_can_be_replayed_and_drawn_at_any_ply() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("games.tsv");
     let path = file.to_str().unwrap();
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
-    let output = congo(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "20",
-            "--opening-plies",
-            "0",
-            "--fen",
-            "3l3/7/7/7/7/P6/3L3 w 0",
-            "--record",
-            path,
-            "--",
-            congo_bin,
-            "engine",
-            "--",
-            congo_bin,
-            "engine",
-        ],
-        b"",
-    );
-    assert!(output.status.success());
+    common::congo_self_match("3l3/7/7/7/7/P6/3L3 w 0", &["--record", path]);
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         "1\tA\t3l3/7/7/7/7/P6/3L3 w 0\td1d7\t1-0\tblack's lion was taken\n\
@@ -533,4 +468,19 @@ fn a_recorded_match_can_be_replayed_and_drawn_at_any_ply() {
         "congo: show --game and --ply needs --record FILE",
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The report of a match of `congo engine --nodes 3000` (A) against
+/// `--nodes 2000` (B), with `options` before the engines: fixed work, so
+/// the same games on any machine.
+fn fixed_nodes_match(options: &[&str]) -> String {
+    let congo_bin = env!("CARGO_BIN_EXE_congo");
+    let mut args = vec!["match"];
+    args.extend_from_slice(options);
+    args.extend([
+        "--", congo_bin, "engine", "--nodes", "3000", "--", congo_bin, "engine", "--nodes", "2000",
+    ]);
+    let output = congo(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
 }
