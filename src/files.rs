@@ -80,6 +80,25 @@ impl FileId {
     }
 }
 
+/// Writes `bytes` as the file at `path`: first to a fresh hidden file
+/// beside it (created new, so no link is followed), then renamed into
+/// place, so that the file is never seen half-written; after a failure
+/// the hidden file is removed and `path` is as it was.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
+        .and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
 /// A folder prepared for one run's numbered files.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputDir {
@@ -183,19 +202,7 @@ impl OutputDir {
     /// that the file is never seen half-written.
     pub fn write(&self, name: &str, bytes: &[u8]) -> Result<(), FileError> {
         let path = self.path(name);
-        let temporary = self
-            .dir
-            .join(format!(".{name}.{}.partial", std::process::id()));
-        let written = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)
-            .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
-            .and_then(|()| fs::rename(&temporary, &path));
-        written.map_err(|error| {
-            let _ = fs::remove_file(&temporary);
-            FileError::Io(path, error)
-        })
+        write_whole(&path, bytes).map_err(|error| FileError::Io(path, error))
     }
 
     /// Removes the files `names` (after a failure, so that a run leaves all

@@ -19,7 +19,7 @@
 
 use std::fmt;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::generate::NO_POSITION;
@@ -111,14 +111,7 @@ pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) 
     bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&checksum(&values).to_le_bytes());
     bytes.extend_from_slice(&values);
-    let partial = path.with_extension(format!("partial.{}", std::process::id()));
-    let written = fs::File::create(&partial)
-        .and_then(|mut file| file.write_all(&bytes).and_then(|()| file.sync_all()))
-        .and_then(|()| fs::rename(&partial, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&partial);
-    }
-    written
+    crate::files::write_whole(path, &bytes)
 }
 
 /// Reads the codes of `material` from `path`, refusing anything that is
