@@ -484,3 +484,180 @@ fn fixed_nodes_match(options: &[&str]) -> String {
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout)
 }
+
+#[test]
+fn merged_shards_give_the_report_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("congo-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let sprt = ["--sprt", "0", "400"];
+    let run = |extra: &[&str]| {
+        let mut options = vec!["--games", "10", "--movetime", "500"];
+        options.extend_from_slice(&sprt);
+        options.extend_from_slice(extra);
+        fixed_nodes_match(&options)
+    };
+    let whole = run(&["--record", &path("all.rec")]);
+    let mut shards = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let record = path(&format!("{}.rec", &shard[..1]));
+        let report = run(&["--shard", shard, "--record", &record]);
+        assert!(
+            report.contains(&format!("shard {shard} of the game pairs")),
+            "{report}"
+        );
+        shards.push(record);
+    }
+    // Shard 2 of 3 plays pairs 1 and 4: games 3, 4, 9 and 10.
+    let second = std::fs::read_to_string(&shards[1]).unwrap();
+    let numbers: Vec<&str> = second
+        .lines()
+        .map(|line| &line[..line.find('\t').unwrap()])
+        .collect();
+    assert_eq!(numbers, ["3", "4", "9", "10"]);
+    let merge = |records: &[String]| {
+        let mut args = vec!["match", "--merge"];
+        args.extend(records.iter().map(String::as_str));
+        args.extend_from_slice(&sprt);
+        let output = congo(&args, b"");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        text(&output.stdout)
+    };
+    let merged = merge(&shards);
+    // The summary (score, Elo, pairs, test) is the one run's, line for line.
+    let summary = |report: &str| {
+        report
+            .lines()
+            .rev()
+            .take(4)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(summary(&merged), summary(&whole), "{merged}\n{whole}");
+    assert!(
+        merged.starts_with("merged 10 games from 3 records\n"),
+        "{merged}"
+    );
+    assert_eq!(
+        merge(&[path("all.rec")])
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>(),
+        merged.lines().skip(1).collect::<Vec<_>>()
+    );
+    // A game read twice is refused by file and line.
+    let output = congo(&["match", "--merge", &shards[0], &shards[0]], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        format!("congo: {} line 1: game 1 was already read\n", shards[0])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    for (args, message) in [
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--shard",
+                "1/2",
+                "--",
+                "a",
+                "--",
+                "b",
+            ][..],
+            "congo: match --shard needs --record FILE",
+        ),
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--shard",
+                "3/2",
+                "--",
+                "a",
+                "--",
+                "b",
+            ][..],
+            "congo: bad --shard \"3/2\": expected I/N with 1 <= I <= N, e.g. 2/4",
+        ),
+        (
+            &["match", "--merge"][..],
+            "congo: match --merge needs a record file",
+        ),
+    ] {
+        assert_usage_error(args, message);
+    }
+}
+
+#[test]
+fn each_engine_may_have_its_own_move_time() {
+    // Each engine wins as white only if asked with its own time.
+    let engine = |seconds: &str| {
+        [
+            "sh".to_owned(),
+            fixture("wants_its_time.sh"),
+            seconds.to_owned(),
+        ]
+    };
+    let [a, b] = [engine("0.03"), engine("0.06")];
+    let mut args = vec![
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "30,60",
+        "--opening-plies",
+        "0",
+        "--fen",
+        "3l3/7/7/7/7/P6/3L3 w 0",
+        "--",
+    ];
+    args.extend(a.iter().map(String::as_str));
+    args.push("--");
+    args.extend(b.iter().map(String::as_str));
+    let output = congo(&args, b"");
+    let report = text(&output.stdout);
+    assert!(report.contains(", A 30 ms, B 60 ms a move\n"), "{report}");
+    assert!(
+        report.contains("game 1: A (white) vs B (black): 1-0, black's lion was taken"),
+        "{report}"
+    );
+    assert!(
+        report.contains("game 2: B (white) vs A (black): 1-0, black's lion was taken"),
+        "{report}"
+    );
+    assert_usage_error(
+        &["match", "--movetime", "30,0", "--", "a", "--", "b"],
+        "congo: --movetime must be more than 0",
+    );
+    assert_usage_error(
+        &["match", "--movetime", "30,x", "--", "a", "--", "b"],
+        "congo: --movetime \"x\" is not a non-negative integer",
+    );
+}
+
+#[test]
+fn the_shipped_opening_suites_are_what_their_first_line_regenerates() {
+    for name in ["2022.fen", "full.fen"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("openings")
+            .join(name);
+        let shipped = std::fs::read_to_string(&path).unwrap();
+        let header = shipped.lines().next().unwrap();
+        // `# congo openings N --fen "FEN" OPTIONS...`: the FEN is quoted.
+        let command = header.strip_prefix("# congo ").unwrap();
+        let [before, fen, after] = command.split('"').collect::<Vec<_>>()[..] else {
+            panic!("{header}");
+        };
+        let mut args: Vec<&str> = before.split_whitespace().collect();
+        args.push(fen);
+        args.extend(after.split_whitespace());
+        let output = congo(&args, b"");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), shipped, "{name}");
+        assert_eq!(shipped.lines().count(), 1 + 500, "{name}");
+        assert_eq!(text(&output.stderr).lines().count(), 1);
+    }
+}

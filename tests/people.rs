@@ -229,7 +229,7 @@ fn match_names_the_engines_by_letter_and_needs_a_movetime() {
         "congo: match needs --movetime MS\n",
     );
     let help = text(&congo(&["match", "--help"], b"").stdout);
-    assert!(help.contains("(required)"), "{help}");
+    assert!(help.contains("(required;"), "{help}");
 }
 
 #[test]

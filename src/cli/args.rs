@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use super::{hints, subcommands};
 use crate::count::{DigitsError, Whole, parse_digits};
-use crate::engine::{GameOptions, Limit, MatchOptions, Sprt, Weights};
+use crate::engine::{
+    GameOptions, Limit, MatchOptions, OpeningOptions, ParseShardError, Shard, Sprt, Weights,
+};
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
 use crate::tablebase::{Material, ParseMaterialError, TablesCommand};
@@ -40,6 +42,13 @@ pub enum Command {
     /// The protocol engine.
     Engine(EngineOptions),
     Match(MatchOptions),
+    /// `openings`: a suite of balanced openings.
+    Openings(OpeningOptions),
+    /// `match --merge`: the summary of records written by shards.
+    Merge {
+        records: Vec<PathBuf>,
+        sprt: Option<Sprt>,
+    },
     /// A game against a person at the terminal.
     Game(GameOptions),
     Wildebeest(WildebeestOutput),
@@ -117,6 +126,7 @@ pub enum UsageError {
     MissingEngines,
     BadWeight(String),
     BadMaterial(ParseMaterialError),
+    BadShard(ParseShardError),
     /// `tb` without generate, probe or verify.
     MissingTablesAction,
     /// Another usage error, and what the person most likely meant.
@@ -189,6 +199,7 @@ impl fmt::Display for UsageError {
                 "piece kind {name:?} is unknown, expected a piece name such as lion, or all"
             ),
             UsageError::BadMaterial(error) => error.fmt(f),
+            UsageError::BadShard(error) => error.fmt(f),
             UsageError::Hinted(error, hint) => write!(f, "{error}; {hint}"),
             UsageError::MissingTablesAction => f.write_str(
                 "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...] or verify DIR [MATERIAL...]",
@@ -304,6 +315,43 @@ impl Args {
     /// The value after `--movetime`: milliseconds, more than 0.
     fn movetime(&mut self) -> Result<Duration, UsageError> {
         self.positive("--movetime").map(Duration::from_millis)
+    }
+
+    /// The value after `match --movetime`: `MS` for both engines, or
+    /// `MS_A,MS_B` for time odds.
+    fn movetimes(&mut self) -> Result<[Duration; 2], UsageError> {
+        let text = self.value("--movetime")?;
+        let millis = |part: &str| match number::<u64>("--movetime", part)? {
+            0 => Err(UsageError::Zero("--movetime")),
+            ms => Ok(Duration::from_millis(ms)),
+        };
+        match text.split_once(',') {
+            None => Ok([millis(&text)?; 2]),
+            Some((a, b)) => Ok([millis(a)?, millis(b)?]),
+        }
+    }
+
+    /// The two numbers after `--sprt`, and the error rates `--alpha` and
+    /// `--beta` set later (0.05 until then).
+    fn sprt(&mut self) -> Result<Sprt, UsageError> {
+        let elo0 = self.real("--sprt")?;
+        let elo1 = real(
+            "--sprt",
+            &text(
+                self.words
+                    .pop_front()
+                    .ok_or(UsageError::MissingValue("--sprt"))?,
+            )?,
+        )?;
+        if elo1 <= elo0 {
+            return Err(UsageError::BadSprt(elo0.to_string(), elo1.to_string()));
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        })
     }
 
     /// The value after `option`, as a depth.
@@ -740,13 +788,46 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
     Ok(options)
 }
 
+/// `match ... -- A [ARGS] -- B [ARGS]`, or `match --merge RECORD...`.
+pub(super) fn match_command(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    if args.words.front().is_some_and(|word| word == "--merge") {
+        args.words.pop_front();
+        return merge(args);
+    }
+    match_engines(args, rules).map(Command::Match)
+}
+
+/// `match --merge RECORD... [--sprt ELO0 ELO1 [--alpha A] [--beta B]]`.
+fn merge(mut args: Args) -> Result<Command, UsageError> {
+    let mut records = Vec::new();
+    let mut sprt = None;
+    let (mut alpha, mut beta) = (0.05, 0.05);
+    while let Some(word) = args.next()? {
+        match word.as_str() {
+            "--sprt" => sprt = Some(args.sprt()?),
+            "--alpha" => alpha = args.probability("--alpha")?,
+            "--beta" => beta = args.probability("--beta")?,
+            _ if word.starts_with("--") => return Err(UsageError::UnknownOption(word)),
+            _ => records.push(PathBuf::from(word)),
+        }
+    }
+    if records.is_empty() {
+        return Err(UsageError::Required("match --merge", "a record file"));
+    }
+    if let Some(sprt) = &mut sprt {
+        sprt.alpha = alpha;
+        sprt.beta = beta;
+    }
+    Ok(Command::Merge { records, sprt })
+}
+
 /// `match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
 /// [--go-seconds] -- A [ARGS] -- B [ARGS]`.
-pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
+fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
     let mut options = MatchOptions {
         games: 2,
         // Required: set from --movetime once all options are read.
-        movetime: Duration::ZERO,
+        movetime: [Duration::ZERO; 2],
         fen: crate::engine::START.to_owned(),
         rules,
         opening_plies: 2,
@@ -757,6 +838,7 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         concurrency: 1,
         openings: None,
         record: None,
+        shard: Shard::ALL,
         engines: [Vec::new(), Vec::new()],
     };
     let mut movetime = None;
@@ -771,27 +853,12 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
             "--openings" => options.openings = Some(args.path("--openings")?),
             "--record" => options.record = Some(args.path("--record")?),
             "--tb" => options.tables = Some(args.path("--tb")?),
-            "--movetime" => movetime = Some(args.movetime()?),
-            "--sprt" => {
-                let elo0 = args.real("--sprt")?;
-                let elo1 = real(
-                    "--sprt",
-                    &text(
-                        args.words
-                            .pop_front()
-                            .ok_or(UsageError::MissingValue("--sprt"))?,
-                    )?,
-                )?;
-                if elo1 <= elo0 {
-                    return Err(UsageError::BadSprt(elo0.to_string(), elo1.to_string()));
-                }
-                options.sprt = Some(Sprt {
-                    elo0,
-                    elo1,
-                    alpha: 0.05,
-                    beta: 0.05,
-                });
+            "--movetime" => movetime = Some(args.movetimes()?),
+            "--shard" => {
+                let text = args.value("--shard")?;
+                options.shard = text.parse().map_err(UsageError::BadShard)?;
             }
+            "--sprt" => options.sprt = Some(args.sprt()?),
             "--alpha" => alpha = args.probability("--alpha")?,
             "--beta" => beta = args.probability("--beta")?,
             "--fen" => {
@@ -820,6 +887,10 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         _ => return Err(UsageError::MissingEngines),
     }
     options.movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
+    if options.shard.is_part() && options.record.is_none() {
+        // A shard's games are only of use merged with the others'.
+        return Err(UsageError::Required("match --shard", "--record FILE"));
+    }
     // Openings from a file are played as they are, unless asked otherwise.
     let default_plies = if options.openings.is_some() { 0 } else { 2 };
     options.opening_plies = opening_plies.unwrap_or(default_plies);
@@ -828,6 +899,42 @@ pub(super) fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions
         sprt.beta = beta;
     }
     Ok(options)
+}
+
+/// `openings N [--fen FEN] [--plies K] [--depth D] [--margin CP] [--seed S]`.
+pub(super) fn openings(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let count = args
+        .next()?
+        .ok_or(UsageError::Required("openings", "a count"))?;
+    let mut options = OpeningOptions {
+        count: number("openings", &count)?,
+        start: Position::from_fen(crate::engine::START, rules).map_err(|error| {
+            UsageError::BadFen {
+                found: crate::engine::START.to_owned(),
+                error,
+            }
+        })?,
+        rules,
+        plies: 8,
+        depth: 4,
+        margin: 100,
+        seed: 1,
+    };
+    while let Some(option) = args.next()? {
+        match option.as_str() {
+            "--fen" => {
+                let fen = args.value("--fen")?;
+                options.start = Position::from_fen(&fen, rules)
+                    .map_err(|error| UsageError::BadFen { found: fen, error })?;
+            }
+            "--plies" => options.plies = args.number("--plies")?,
+            "--depth" => options.depth = args.depth("--depth")?,
+            "--margin" => options.margin = args.number::<u16>("--margin")?.into(),
+            "--seed" => options.seed = args.number("--seed")?,
+            _ => return Err(UsageError::UnexpectedArgument(option)),
+        }
+    }
+    Ok(Command::Openings(options))
 }
 
 /// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.

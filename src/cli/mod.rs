@@ -113,6 +113,29 @@ pub fn run_with(
                 Err(error) => exit_on(&error, &mut errors),
             };
         }
+        Command::Openings(options) => {
+            return match engine::write_openings(&options, &mut output) {
+                Ok((written, tried)) => {
+                    let _ = writeln!(
+                        errors,
+                        "congo: wrote {} of {} tried",
+                        crate::count::Count(written, "opening"),
+                        tried
+                    );
+                    u8::from(written < options.count)
+                }
+                Err(error) => exit_on(&error, &mut errors),
+            };
+        }
+        Command::Merge { records, sprt } => {
+            return match engine::merge_records(&records, sprt.as_ref(), &mut output) {
+                Ok(()) => 0,
+                Err(message) => {
+                    let _ = writeln!(errors, "congo: {message}");
+                    1
+                }
+            };
+        }
         Command::Game(mut options) => {
             options.style.color = terminal.color_output;
             options.tables = tables_or_default(options.tables);

@@ -3,19 +3,23 @@
 
 mod eval;
 mod human;
+mod openings;
 mod protocol;
 mod record;
 mod search;
+mod shard;
 mod sprt;
 mod tournament;
 
 pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
+pub use openings::{OpeningOptions, write_openings};
 pub use protocol::{Player, play_protocol};
 pub use record::Record;
 pub use search::{Choice, Engine, Limit};
+pub use shard::{ParseShardError, Shard};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
-pub use tournament::{MatchOptions, play_match};
+pub use tournament::{MatchOptions, merge_records, play_match};
 
 /// The position games start from: the 2022 rule set's.
 pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";

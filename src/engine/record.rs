@@ -74,6 +74,18 @@ impl FromStr for Record {
 }
 
 impl Record {
+    /// Engine A's half-points in the game (2 a win, 1 a draw), or `None`
+    /// when the result is not one of the three.
+    pub fn a_half_points(&self) -> Option<usize> {
+        let white = match self.result.as_str() {
+            "1-0" => 2,
+            "1/2-1/2" => 1,
+            "0-1" => 0,
+            _ => return None,
+        };
+        Some(if self.white == 'A' { white } else { 2 - white })
+    }
+
     /// The position after the first `plies` moves (all of them when
     /// `None`), each checked to be legal, and the last move played.
     pub fn replay(
@@ -129,6 +141,13 @@ mod tests {
         assert_eq!(line.parse::<Record>(), Ok(record()));
         assert!("3\tC\tx\t\t0-1\tr".parse::<Record>().is_err());
         assert!("only one field".parse::<Record>().is_err());
+        // B had white and black won: A's win.
+        assert_eq!(record().a_half_points(), Some(2));
+        let mut drawn = record();
+        drawn.result = "1/2-1/2".to_owned();
+        assert_eq!(drawn.a_half_points(), Some(1));
+        drawn.result = "2-0".to_owned();
+        assert_eq!(drawn.a_half_points(), None);
     }
 
     #[test]

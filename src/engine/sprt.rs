@@ -48,13 +48,14 @@ pub struct Sprt {
 }
 
 /// Where the test stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Verdict {
     /// The ratio crossed the upper bound: A gains `elo1` or more.
     H1,
     /// It crossed the lower bound: A gains `elo0` or less.
     H0,
     /// Neither yet: play on.
+    #[default]
     Continue,
 }
 

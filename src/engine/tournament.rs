@@ -10,7 +10,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::openings::random_plies;
 use super::record::Record;
+use super::shard::Shard;
 use super::sprt::{Pentanomial, Sprt, Verdict};
 use super::{BARE_LIONS, MOVES_EACH};
 use crate::count::Count;
@@ -29,8 +31,8 @@ const GRACE: Duration = Duration::from_millis(250);
 pub struct MatchOptions {
     /// How many games to play.
     pub games: usize,
-    /// Each move's time.
-    pub movetime: Duration,
+    /// Each move's time, for A and for B (time odds when they differ).
+    pub movetime: [Duration; 2],
     /// The position every game starts from, before the random opening.
     pub fen: String,
     /// The rule set of every game.
@@ -56,6 +58,8 @@ pub struct MatchOptions {
     /// A test of A's gain over B that ends the match once it decides
     /// (`--games` is then the most games played).
     pub sprt: Option<Sprt>,
+    /// The share of the game pairs to play (all unless `--shard`).
+    pub shard: Shard,
     /// The two engines' command lines, A first.
     pub engines: [Vec<String>; 2],
 }
@@ -305,31 +309,31 @@ pub fn play_match(
     // Each game line names the engines by letter, which tells them apart
     // even when both run the same command.
     writeln!(output, "A: {}\nB: {}", names[0], names[1])?;
-    // Points of engine A: 2 a win, 1 a draw.
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    // A's half-points in each finished pair, and in the pair under way.
-    let mut pairs = Pentanomial::default();
-    let mut pair_points = 0;
-    let mut verdict = Verdict::Continue;
-    let next_game = AtomicUsize::new(0);
+    // The games this shard plays, by their numbers in the whole match.
+    let schedule: Vec<usize> = (0..options.games)
+        .filter(|game| options.shard.plays(game / 2))
+        .collect();
+    let mut tally = Tally::default();
+    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, results) = mpsc::channel::<(usize, Played)>();
-    let concurrency = options.concurrency.clamp(1, options.games.max(1));
+    let concurrency = options.concurrency.clamp(1, schedule.len().max(1));
     let mut seat_sets = vec![first];
     seat_sets.extend((1..concurrency).map(|_| commands.clone().map(Seat::new).into()));
     thread::scope(|scope| -> io::Result<()> {
         for mut seats in seat_sets {
             let sender = sender.clone();
-            let (next_game, stop, openings, tables) = (&next_game, &stop, &openings, &tables);
+            let (next, stop, schedule) = (&next, &stop, &schedule);
+            let (openings, tables) = (&openings, &tables);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let game = next_game.fetch_add(1, Ordering::Relaxed);
-                    if game >= options.games {
+                    let slot = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&game) = schedule.get(slot) else {
                         break;
-                    }
+                    };
                     let start = &openings[game / 2 % openings.len()];
                     let played = play_numbered(game, start, options, tables, &mut seats);
-                    if sender.send((game, played)).is_err() {
+                    if sender.send((slot, played)).is_err() {
                         break;
                     }
                 }
@@ -343,31 +347,20 @@ pub fn play_match(
         // the order they were numbered, and none past a decision.
         let mut finished = BTreeMap::new();
         let mut told = 0;
-        for (game, played) in results {
-            finished.insert(game, played);
+        for (slot, played) in results {
+            finished.insert(slot, played);
             while let Some(played) = finished.remove(&told) {
-                if verdict != Verdict::Continue {
+                if tally.verdict != Verdict::Continue {
                     break;
                 }
-                let a_points = write_game(output, told, &played)?;
+                let game = schedule[told];
+                write_game(output, game, &played)?;
                 if let Some(file) = &mut record {
-                    writeln!(file, "{}", played.record(told))?;
+                    writeln!(file, "{}", played.record(game))?;
                 }
-                match a_points {
-                    2 => wins += 1,
-                    1 => draws += 1,
-                    _ => losses += 1,
-                }
-                pair_points += a_points;
-                // A pair ends with its second game: the test may decide there.
-                if told % 2 == 1 {
-                    pairs.record(std::mem::take(&mut pair_points));
-                    if let Some(sprt) = &options.sprt {
-                        verdict = sprt.verdict(sprt.llr(&pairs));
-                        if verdict != Verdict::Continue {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
+                let a_points = played.a_half_points();
+                if tally.count(game, a_points, options.sprt.as_ref()) != Verdict::Continue {
+                    stop.store(true, Ordering::Relaxed);
                 }
                 told += 1;
             }
@@ -377,7 +370,6 @@ pub fn play_match(
     if let Some(file) = &mut record {
         file.flush()?;
     }
-    let games = wins + draws + losses;
     let from = match &options.openings {
         Some(path) => format!(
             "the {} of {}",
@@ -386,78 +378,149 @@ pub fn play_match(
         ),
         None => options.fen.clone(),
     };
+    let [time_a, time_b] = options.movetime.map(|time| time.as_millis());
+    let times = if time_a == time_b {
+        format!("{time_a} ms a move")
+    } else {
+        format!("A {time_a} ms, B {time_b} ms a move")
+    };
+    let shard = if options.shard.is_part() {
+        format!(", shard {} of the game pairs", options.shard)
+    } else {
+        String::new()
+    };
     writeln!(
         output,
-        "games from {from} after {} random plies (seed {}), {} ms a move",
-        options.opening_plies,
-        options.seed,
-        options.movetime.as_millis()
+        "games from {from} after {} random plies (seed {}), {times}{shard}",
+        options.opening_plies, options.seed,
     )?;
-    let score = f64::from(wins) + f64::from(draws) / 2.0;
-    writeln!(
-        output,
-        "A wins {wins}, draws {draws}, loses {losses} of {games}: score {score}/{games} ({:.1}%)",
-        100.0 * score / f64::from(games.max(1))
-    )?;
-    writeln!(
-        output,
-        "Elo difference (A - B): {}",
-        elo_summary(wins, draws, losses)
-    )?;
-    let [p0, p1, p2, p3, p4] = pairs.0;
-    writeln!(
-        output,
-        "game pairs by A's points (0, 1/2, 1, 3/2, 2): [{p0}, {p1}, {p2}, {p3}, {p4}]"
-    )?;
-    if let Some(sprt) = &options.sprt {
-        let (lower, upper) = sprt.bounds();
-        writeln!(
-            output,
-            "SPRT [{}, {}] (alpha {}, beta {}): LLR {:.2} ({lower:.2}, {upper:.2}): {verdict}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.llr(&pairs)
-        )?;
-    }
+    tally.write(output, options.sprt.as_ref())?;
     Ok(0)
 }
 
-/// The `pair`-th opening: `opening_plies` random legal moves from `start`
-/// (fewer if the game ends first).
-///
-/// A move that would decide the game (or leave the other side no move) is
-/// never drawn: the engines must get a game to play. The opening stops
-/// early if every move would.
-fn random_opening(
-    start: &Position,
-    options: &MatchOptions,
-    pair: usize,
-) -> (Position, Vec<String>) {
-    let mut rng = Rng::new(options.seed.wrapping_add(pair as u64));
-    let mut position = start.clone();
-    let mut plies = Vec::new();
-    let mut moves = Vec::new();
-    let mut replies = Vec::new();
-    for _ in 0..options.opening_plies {
-        moves.clear();
-        position.legal_moves(&mut moves);
-        moves.retain(|&m| {
-            let next = position.play_unchecked(m, options.rules);
-            replies.clear();
-            next.legal_moves(&mut replies);
-            !replies.is_empty()
-        });
-        match rng.pick(&moves) {
-            Some(m) => {
-                plies.push(m.to_string());
-                position = position.play_unchecked(m, options.rules);
+/// A's results so far, game by game and pair by pair, and the test's
+/// verdict on them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    pairs: Pentanomial,
+    /// A's half-points in the pair under way.
+    pair_points: usize,
+    verdict: Verdict,
+}
+
+impl Tally {
+    /// Counts game number `game` (from 0), in which A scored `a_points`
+    /// half-points; a pair ends with its odd-numbered game, and the test
+    /// (if any) is asked there. Returns the verdict so far.
+    fn count(&mut self, game: usize, a_points: usize, sprt: Option<&Sprt>) -> Verdict {
+        match a_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        // A pair's first game starts its count afresh, even when the
+        // game before it (a lone game in merged records) had no partner.
+        if game.is_multiple_of(2) {
+            self.pair_points = 0;
+        }
+        self.pair_points += a_points;
+        if game % 2 == 1 {
+            self.pairs.record(std::mem::take(&mut self.pair_points));
+            if let Some(sprt) = sprt {
+                self.verdict = sprt.verdict(sprt.llr(&self.pairs));
             }
-            None => break,
+        }
+        self.verdict
+    }
+
+    /// The report's summary: the score, the Elo difference, the pairs and
+    /// the test.
+    fn write(&self, output: &mut impl Write, sprt: Option<&Sprt>) -> io::Result<()> {
+        let (wins, draws, losses) = (self.wins, self.draws, self.losses);
+        let games = wins + draws + losses;
+        let score = f64::from(wins) + f64::from(draws) / 2.0;
+        writeln!(
+            output,
+            "A wins {wins}, draws {draws}, loses {losses} of {games}: score {score}/{games} ({:.1}%)",
+            100.0 * score / f64::from(games.max(1))
+        )?;
+        writeln!(
+            output,
+            "Elo difference (A - B): {}",
+            elo_summary(wins, draws, losses)
+        )?;
+        let [p0, p1, p2, p3, p4] = self.pairs.0;
+        writeln!(
+            output,
+            "game pairs by A's points (0, 1/2, 1, 3/2, 2): [{p0}, {p1}, {p2}, {p3}, {p4}]"
+        )?;
+        if let Some(sprt) = sprt {
+            let (lower, upper) = sprt.bounds();
+            writeln!(
+                output,
+                "SPRT [{}, {}] (alpha {}, beta {}): LLR {:.2} ({lower:.2}, {upper:.2}): {}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr(&self.pairs),
+                self.verdict
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `match --merge`: the records of a match played in shards (or of any
+/// match), read and counted in game order as one run would have counted
+/// them, and the summary that run would have ended with. A game number
+/// found twice, or a bad line, is an error naming its file and line.
+pub fn merge_records(
+    files: &[std::path::PathBuf],
+    sprt: Option<&Sprt>,
+    output: &mut impl Write,
+) -> Result<(), String> {
+    let mut games = BTreeMap::new();
+    for path in files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        for (number, line) in text.lines().enumerate() {
+            let at = || format!("{} line {}", path.display(), number + 1);
+            let record: Record = line.parse().map_err(|error| format!("{}: {error}", at()))?;
+            let a_points = record.a_half_points().ok_or_else(|| {
+                format!(
+                    "{}: result {:?} is not 1-0, 0-1 or 1/2-1/2",
+                    at(),
+                    record.result
+                )
+            })?;
+            if record.game == 0 {
+                return Err(format!("{}: games are numbered from 1", at()));
+            }
+            if games.insert(record.game, a_points).is_some() {
+                return Err(format!("{}: game {} was already read", at(), record.game));
+            }
         }
     }
-    (position, plies)
+    let mut tally = Tally::default();
+    for (&game, &a_points) in &games {
+        if tally.verdict != Verdict::Continue {
+            break;
+        }
+        tally.count(game - 1, a_points, sprt);
+    }
+    let io = |error: io::Error| error.to_string();
+    writeln!(
+        output,
+        "merged {} from {}",
+        Count(games.len(), "game"),
+        Count(files.len(), "record")
+    )
+    .map_err(io)?;
+    tally.write(output, sprt).map_err(io)
 }
 
 /// The command line of an engine, with `--rules` added when it is congo's
@@ -490,13 +553,14 @@ fn play_game(
         joined[engine] = seats[engine].join(start, &moves);
     }
     // Whole-second engines get the time rounded up, and that long to answer.
-    let (go, allowed) = if options.go_seconds {
-        let seconds = options.movetime.as_millis().div_ceil(1000) as u64;
-        (format!("go {seconds}"), Duration::from_secs(seconds))
-    } else {
-        let seconds = options.movetime.as_secs_f64();
-        (format!("go {seconds}"), options.movetime)
-    };
+    let asks = options.movetime.map(|time| {
+        if options.go_seconds {
+            let seconds = time.as_millis().div_ceil(1000) as u64;
+            (format!("go {seconds}"), Duration::from_secs(seconds))
+        } else {
+            (format!("go {}", time.as_secs_f64()), time)
+        }
+    });
     let mut scratch = Vec::new();
     loop {
         let mover = if position.side == crate::Color::White {
@@ -553,10 +617,12 @@ fn play_game(
             return (outcome, reason, moves);
         }
         let engine = colours[mover];
+        let (go, allowed) = &asks[engine];
+        let (go, allowed) = (go.as_str(), *allowed);
         let seat = &mut seats[engine];
         let mut answer = joined[engine]
             .clone()
-            .and_then(|_| ask(seat, &go, allowed + GRACE));
+            .and_then(|_| ask(seat, go, allowed + GRACE));
         // A process kept from the game before that has exited by its first
         // move here had quit after that game: a fresh one plays this one.
         if answer.is_err()
@@ -567,7 +633,7 @@ fn play_game(
             joined[engine] = seat.join(start, &moves);
             answer = joined[engine]
                 .clone()
-                .and_then(|_| ask(seat, &go, allowed + GRACE));
+                .and_then(|_| ask(seat, go, allowed + GRACE));
         }
         moved[engine] = true;
         let played = answer.and_then(|text| {
@@ -638,7 +704,8 @@ fn play_numbered(
     seats: &mut [Seat],
 ) -> Played {
     let white = game % 2;
-    let (opening, plies) = random_opening(start, options, game / 2);
+    let mut rng = Rng::new(options.seed.wrapping_add((game / 2) as u64));
+    let (opening, plies) = random_plies(start, options.opening_plies, options.rules, &mut rng);
     let (outcome, reason, moves) = play_game(&opening, options, tables, seats, [white, 1 - white]);
     Played {
         white,
@@ -651,6 +718,16 @@ fn play_numbered(
 }
 
 impl Played {
+    /// Engine A's half-points in the game: 2 a win, 1 a draw.
+    fn a_half_points(&self) -> usize {
+        match self.outcome {
+            Outcome::Draw => 1,
+            Outcome::WhiteWins if self.white == 0 => 2,
+            Outcome::BlackWins if self.white == 1 => 2,
+            _ => 0,
+        }
+    }
+
     /// The game's line in a record file.
     fn record(&self, game: usize) -> Record {
         Record {
@@ -675,15 +752,9 @@ impl Outcome {
     }
 }
 
-/// Writes game number `game` of the report; returns A's half-points in it.
-fn write_game(output: &mut impl Write, game: usize, played: &Played) -> io::Result<usize> {
+/// Writes game number `game` (from 0) of the report.
+fn write_game(output: &mut impl Write, game: usize, played: &Played) -> io::Result<()> {
     let white = played.white;
-    let a_points = match played.outcome {
-        Outcome::Draw => 1,
-        Outcome::WhiteWins if white == 0 => 2,
-        Outcome::BlackWins if white == 1 => 2,
-        _ => 0,
-    };
     let result = played.outcome.result();
     writeln!(
         output,
@@ -705,7 +776,7 @@ fn write_game(output: &mut impl Write, game: usize, played: &Played) -> io::Resu
     } else {
         writeln!(output, "  {}", played.moves.join(" "))?;
     }
-    Ok(a_points)
+    Ok(())
 }
 
 /// Sends `go` to the seat's engine and waits for a move line.
@@ -773,39 +844,6 @@ fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn options(fen: &str, plies: usize) -> MatchOptions {
-        MatchOptions {
-            games: 2,
-            movetime: Duration::from_millis(10),
-            fen: fen.to_owned(),
-            rules: Rules::default(),
-            opening_plies: plies,
-            seed: 0,
-            go_seconds: false,
-            tables: None,
-            sprt: None,
-            concurrency: 1,
-            openings: None,
-            record: None,
-            engines: [Vec::new(), Vec::new()],
-        }
-    }
-
-    #[test]
-    fn random_openings_never_decide_the_game() {
-        // White's lion can take black's at once: no opening may do it.
-        let fen = "3l3/7/7/7/7/P6/3L3 w 0";
-        let start: Position = fen.parse().unwrap();
-        for pair in 0..200 {
-            let (position, plies) = random_opening(&start, &options(fen, 3), pair);
-            assert_eq!(position.status(), Status::Ongoing, "{plies:?}");
-            assert!(!plies.contains(&"d1d7".to_owned()), "{plies:?}");
-            let mut moves = Vec::new();
-            position.legal_moves(&mut moves);
-            assert!(!moves.is_empty(), "{plies:?}");
-        }
-    }
 
     #[test]
     fn congo_engines_get_the_match_rules() {
