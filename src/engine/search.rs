@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::table::{MoveLists, Table};
 use crate::tablebase::{Tablebase, Value};
-use crate::{Kind, Move, Position, Rules, Status, movegen, zobrist};
+use crate::{Color, Kind, Move, Position, Rules, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -54,6 +54,10 @@ pub struct Engine {
     weights: Weights,
     table: Table,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// How often each quiet move (by side, from, to) cut the search off,
+    /// weighted by depth: the order of the moves neither the table nor
+    /// the killers rank.
+    history: History,
     lists: MoveLists,
     deadline: Option<Instant>,
     /// The nodes a [`Limit::Nodes`] search may visit.
@@ -84,6 +88,7 @@ impl Engine {
             weights,
             table: Table::new(Self::TABLE_BITS),
             killers: [[None; 2]; MAX_PLY],
+            history: History::default(),
             lists: MoveLists::default(),
             deadline: None,
             node_limit: None,
@@ -128,6 +133,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
+        self.history = History::default();
     }
 
     /// The move to play, or `None` when there is none (the game is over).
@@ -193,6 +199,7 @@ impl Engine {
         }
         self.seen.clear();
         self.seen.extend_from_slice(history);
+        self.history.age();
         let key = zobrist::hash(&position.board, position.side);
         let mut choice = Choice {
             best: first,
@@ -341,6 +348,7 @@ impl Engine {
                         killers[1] = killers[0];
                         killers[0] = Some(m);
                     }
+                    self.history.reward(position.side, m, depth);
                 }
                 break;
             }
@@ -399,7 +407,7 @@ impl Engine {
     }
 
     /// The table's move first, then captures of the most valuable victims,
-    /// then this ply's killer moves, then the rest.
+    /// then this ply's killer moves, then the rest by their history.
     fn order(&self, position: &Position, moves: &mut [Move], hint: Option<Move>, ply: usize) {
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         moves.sort_by_cached_key(|m| {
@@ -408,10 +416,53 @@ impl Engine {
             }
             let victims = victim_value(position, m, &self.weights);
             if victims > 0 {
-                return -1_000_000 - victims;
+                return -2 * History::MAX - victims;
             }
-            if killers.contains(&Some(*m)) { -1 } else { 0 }
+            if killers.contains(&Some(*m)) {
+                return -History::MAX - 1;
+            }
+            -self.history.score(position.side, *m)
         });
+    }
+}
+
+/// The history of quiet moves that cut the search off, by side, from and
+/// to square.
+#[derive(Clone)]
+struct History(Box<[[[i32; Square::COUNT]; Square::COUNT]; 2]>);
+
+impl Default for History {
+    fn default() -> History {
+        History(Box::new([[[0; Square::COUNT]; Square::COUNT]; 2]))
+    }
+}
+
+impl History {
+    /// No score reaches this: the scores stay below the killers'.
+    const MAX: i32 = 1 << 20;
+
+    fn score(&self, side: Color, m: Move) -> i32 {
+        self.0[side as usize][m.from().index()][m.to().index()]
+    }
+
+    /// Counts a cut-off by `m` at `depth`: deeper cuts weigh more. All
+    /// scores are halved when one would pass [`History::MAX`].
+    fn reward(&mut self, side: Color, m: Move, depth: u32) {
+        let bonus = (depth * depth).min(400) as i32;
+        let entry = &mut self.0[side as usize][m.from().index()][m.to().index()];
+        *entry += bonus;
+        if *entry >= Self::MAX {
+            self.age();
+        }
+    }
+
+    /// Halves every score, so that what the last searches learnt weighs most.
+    fn age(&mut self) {
+        self.0
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|score| *score /= 2);
     }
 }
 
