@@ -327,10 +327,37 @@ impl Engine {
         let mut best_score = -ENGINE_WIN - 1;
         let mut best = None;
         self.seen.push(key);
-        for &m in &moves {
+        for (index, &m) in moves.iter().enumerate() {
             let child = position.play_unchecked(m, self.rules);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
-            let score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
+            // Principal variation search: the first move gets the whole
+            // window; the others only have to be shown no better, with a
+            // null window, and are searched again if one is.
+            // Late quiet moves, ordered after the ones likely to be best,
+            // are first searched less deep (late-move reductions).
+            let reduction = if index >= 3 && depth >= 3 && !is_capture(position, &m) {
+                1 + u32::from(index >= 8 && depth >= 5)
+            } else {
+                0
+            };
+            let mut score = if index == 0 {
+                alpha - 1
+            } else {
+                -self.search(
+                    &child,
+                    child_key,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                )
+            };
+            if reduction > 0 && score > alpha {
+                score = -self.search(&child, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
+            if index == 0 || (score > alpha && score < beta) {
+                score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
+            }
             if self.stopped {
                 self.seen.pop();
                 self.lists.give(moves);
