@@ -254,7 +254,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     Subcommand {
         name: "openings",
         arguments: "N [--fen FEN] [--plies K] [--depth D] [--margin CP] [--seed S]",
-        about: "N distinct balanced openings for match --openings, one FEN a\nline: K (8) random plies from FEN (the 2022 start), kept when\nthe engine's depth-D (4) search scores them within CP (100)\nfor either side; the same seed (1) gives the same file; exit 1\nif fewer than N were found in 50 tries each",
+        about: "N distinct balanced openings for match --openings, one FEN a\nline: K (8) random plies from FEN (the 2022 start), kept when\nthe assignment's depth-D (4) alpha-beta on Part 5's evaluation\nscores them within CP (100) for either side; the same seed (1) gives the same file; exit 1\nif fewer than N were found in 50 tries each",
         section: Section::Playing,
         rules: true,
         input: None,

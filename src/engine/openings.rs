@@ -1,13 +1,17 @@
 //! Openings for matches: random plies from a start, and `congo openings`,
 //! which keeps only the balanced ones, so that a match between engines
 //! measures their play rather than the luck of the draw.
+//!
+//! The judge of balance is the assignment's alpha-beta on Part 5's
+//! evaluation, not the playing engine: engine changes never touch it, so
+//! a shipped suite stays what its command writes while the engine grows.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use super::eval::Weights;
-use super::search::{Engine, Limit};
 use crate::random::Rng;
+use crate::wits::eval::Evaluation;
+use crate::wits::search::Searcher;
 use crate::{Position, Rules, Status};
 
 /// `plies` random legal moves from `start` (fewer if the game ends first),
@@ -71,7 +75,7 @@ const TRIES_PER_OPENING: usize = 50;
 
 /// Writes a `#` line with the command that writes the same file again,
 /// then `options.count` distinct openings, one FEN a line: random plies
-/// from the start, kept when a fixed-depth search of the engine scores
+/// from the start, kept when the assignment's alpha-beta scores
 /// them within the margin. Returns how many were written and how many
 /// candidates were tried; fewer openings than asked are written only when
 /// the tries ran out.
@@ -90,7 +94,7 @@ pub fn write_openings(
         options.count, options.start, options.plies, options.depth, options.margin, options.seed
     )?;
     let mut rng = Rng::new(options.seed);
-    let mut engine = Engine::new(options.rules, Weights::TUNED);
+    let mut judge = Searcher::new(options.rules, Evaluation::Advanced);
     let mut kept = HashSet::new();
     let mut tried = 0;
     while kept.len() < options.count && tried < options.count * TRIES_PER_OPENING {
@@ -99,11 +103,7 @@ pub fn write_openings(
         if position.status() != Status::Ongoing || kept.contains(&position.to_string()) {
             continue;
         }
-        engine.clear();
-        let balanced = engine
-            .choose(&position, Limit::Depth(options.depth), &[])
-            .is_some_and(|choice| choice.score.abs() <= options.margin);
-        if balanced {
+        if judge.value(&position, options.depth).abs() <= options.margin {
             writeln!(output, "{position}")?;
             kept.insert(position.to_string());
         }
@@ -154,14 +154,13 @@ mod tests {
         );
         assert_eq!(lines.len(), 20);
         assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 20);
-        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
         for line in &lines {
             let position: Position = line.parse().unwrap();
             // Six plies from the start: white to move, move 3.
             assert!(line.ends_with(" w 3"), "{line}");
-            let choice = engine.choose(&position, Limit::Depth(2), &[]).unwrap();
-            assert!(choice.score.abs() <= 100, "{line}: {}", choice.score);
-            engine.clear();
+            let value =
+                crate::wits::search::negamax(&position, 2, Rules::default(), Evaluation::Advanced);
+            assert!(value.abs() <= 100, "{line}: {value}");
         }
         let mut again = Vec::new();
         write_openings(&options(20, 100), &mut again).unwrap();
