@@ -9,7 +9,8 @@ use std::time::Duration;
 use super::{hints, subcommands};
 use crate::count::{DigitsError, Whole, parse_digits};
 use crate::engine::{
-    GameOptions, Limit, MatchOptions, OpeningOptions, ParseShardError, Shard, Sprt, Weights,
+    GameOptions, Limit, MatchOptions, OpeningOptions, ParseShardError, Shard, Sprt, TuneOptions,
+    Weights,
 };
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
 use crate::show::Selection;
@@ -44,6 +45,8 @@ pub enum Command {
     Match(MatchOptions),
     /// `openings`: a suite of balanced openings.
     Openings(OpeningOptions),
+    /// `tune`: evaluation weights fitted to recorded games.
+    Tune(TuneOptions),
     /// `match --merge`: the summary of records written by shards.
     Merge {
         records: Vec<PathBuf>,
@@ -186,7 +189,8 @@ impl fmt::Display for UsageError {
             UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
             UsageError::BadWeight(setting) => write!(
                 f,
-                "weight {setting:?} is not NAME=INTEGER (NAME: mobility, attack, lion-attack or a piece name)"
+                "weight {setting:?} is not NAME=INTEGER (NAME: {} or a piece name)",
+                Weights::TERMS.join(", ")
             ),
             UsageError::MissingEngines => {
                 f.write_str("match needs two engines: -- ENGINE_A [ARGS] -- ENGINE_B [ARGS]")
@@ -771,15 +775,8 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
                 let bad = || UsageError::BadWeight(setting.clone());
                 let (name, value) = setting.split_once('=').ok_or_else(bad)?;
                 let value: i32 = value.parse().map_err(|_| bad())?;
-                let weights = &mut options.weights;
-                match name {
-                    "mobility" => weights.mobility = value,
-                    "attack" => weights.attack = value,
-                    "lion-attack" => weights.lion_attack = value,
-                    _ => match Kind::from_name(name) {
-                        Some(kind) if kind != Kind::Lion => weights.values[kind] = value,
-                        _ => return Err(bad()),
-                    },
+                if !options.weights.set(name, value) {
+                    return Err(bad());
                 }
             }
             _ => return Err(UsageError::UnexpectedArgument(option)),
@@ -935,6 +932,28 @@ pub(super) fn openings(mut args: Args, rules: Rules) -> Result<Command, UsageErr
         }
     }
     Ok(Command::Openings(options))
+}
+
+/// `tune RECORD... [--skip-plies K] [--passes P]`.
+pub(super) fn tune(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
+    let mut options = TuneOptions {
+        records: Vec::new(),
+        rules,
+        skip_plies: 8,
+        passes: 200,
+    };
+    while let Some(word) = args.next()? {
+        match word.as_str() {
+            "--skip-plies" => options.skip_plies = args.number("--skip-plies")?,
+            "--passes" => options.passes = args.positive("--passes")?,
+            _ if word.starts_with("--") => return Err(UsageError::UnknownOption(word)),
+            _ => options.records.push(PathBuf::from(word)),
+        }
+    }
+    if options.records.is_empty() {
+        return Err(UsageError::Required("tune", "a record file"));
+    }
+    Ok(Command::Tune(options))
 }
 
 /// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.

@@ -127,6 +127,19 @@ pub fn run_with(
                 Err(error) => exit_on(&error, &mut errors),
             };
         }
+        Command::Tune(options) => {
+            let start = engine::Weights::TUNED;
+            return match engine::tune(&options, start) {
+                Ok(fit) => match engine::write_fit(&fit, start, &mut output) {
+                    Ok(()) => 0,
+                    Err(error) => exit_on(&error, &mut errors),
+                },
+                Err(message) => {
+                    let _ = writeln!(errors, "congo: {message}");
+                    1
+                }
+            };
+        }
         Command::Merge { records, sprt } => {
             return match engine::merge_records(&records, sprt.as_ref(), &mut output) {
                 Ok(()) => 0,

@@ -261,6 +261,15 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         read: args::openings,
     },
     Subcommand {
+        name: "tune",
+        arguments: "RECORD... [--skip-plies K] [--passes P]",
+        about: "fit the engine's evaluation weights to the results of recorded\ngames (match --record; Texel's method): every position past\nply K (8) labelled with its game's result, the weights walked\nto the least squared error in at most P (200) passes, the\npawn held at 100; prints each weight's change and the\nmatching `congo engine --weight ...` line",
+        section: Section::Playing,
+        rules: true,
+        input: None,
+        read: args::tune,
+    },
+    Subcommand {
         name: "game",
         arguments: "[--fen FEN] [--color white|black] [--movetime MS] [--ascii]",
         about: "play the engine yourself: the board is redrawn after each move\n(the last one marked), moves are typed as d1d2 and checked;\nmoves, hint, undo, help and quit; the engine answers within\nMS (1000) and the result is announced",

@@ -10,6 +10,7 @@ mod search;
 mod shard;
 mod sprt;
 mod tournament;
+mod tune;
 
 pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
@@ -20,6 +21,7 @@ pub use search::{Choice, Engine, Limit};
 pub use shard::{ParseShardError, Shard};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tournament::{MatchOptions, merge_records, play_match};
+pub use tune::{TuneOptions, tune, write_fit};
 
 /// The position games start from: the 2022 rule set's.
 pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
