@@ -247,7 +247,7 @@ mod tests {
             .map(|name| Weights::TUNED.get(name).unwrap())
             .collect();
         let mut rng = crate::random::Rng::new(11);
-        let shape = crate::random::PositionShape::default();
+        let shape = crate::random::PositionShape::FULL;
         for _ in 0..300 {
             let position = crate::random::random_position(&mut rng, &shape);
             let terms = names
