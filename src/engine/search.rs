@@ -208,7 +208,7 @@ impl Engine {
             table: None,
         };
         for depth in 1..=max_depth {
-            let score = self.search(position, key, depth, 0, -ENGINE_WIN - 1, ENGINE_WIN + 1);
+            let score = self.aspire(position, key, depth, choice.score);
             if self.stopped {
                 break;
             }
@@ -228,6 +228,32 @@ impl Engine {
             }
         }
         Some(choice)
+    }
+
+    /// The root searched to `depth` with an aspiration window: first a
+    /// narrow window around the last iteration's score, widened on the
+    /// side it fails on until the score falls inside.
+    fn aspire(&mut self, position: &Position, key: u64, depth: u32, last: i32) -> i32 {
+        const FULL: (i32, i32) = (-ENGINE_WIN - 1, ENGINE_WIN + 1);
+        const FIRST_DEPTH: u32 = 4;
+        let mut margin = 40;
+        let (mut alpha, mut beta) = if depth < FIRST_DEPTH {
+            FULL
+        } else {
+            (last - margin, last + margin)
+        };
+        loop {
+            let score = self.search(position, key, depth, 0, alpha, beta);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            margin *= 4;
+            if score <= alpha {
+                alpha = (score - margin).max(FULL.0);
+            } else {
+                beta = (score + margin).min(FULL.1);
+            }
+        }
     }
 
     /// Counts a node, and reads the clock when enough work has been done
