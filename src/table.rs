@@ -2,6 +2,8 @@
 //! about a position's value, and the pool of move lists that searches and
 //! perft (of every game) reuse from ply to ply.
 
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
 use crate::Move;
 
 /// How a stored search result relates to the position's true value.
@@ -54,6 +56,26 @@ pub(crate) struct Entry {
     pub best: Option<Move>,
 }
 
+impl Entry {
+    /// The entry for a search of the position `key` to `depth` that was
+    /// given the window (`alpha`, `beta`) and found `value` and `best`.
+    fn new(
+        key: u64,
+        depth: u32,
+        value: i32,
+        (alpha, beta): (i32, i32),
+        best: Option<Move>,
+    ) -> Entry {
+        Entry {
+            key,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+            bound: Bound::of(value, alpha, beta),
+            value,
+            best,
+        }
+    }
+}
+
 /// A fixed-size transposition table: each key has one slot, and a newer
 /// entry replaces whatever was there.
 #[derive(Clone, Debug)]
@@ -89,18 +111,68 @@ impl Table {
         best: Option<Move>,
     ) {
         let slot = self.slot(key);
-        self.slots[slot] = Some(Entry {
-            key,
-            depth: u8::try_from(depth).unwrap_or(u8::MAX),
-            bound: Bound::of(value, alpha, beta),
-            value,
-            best,
-        });
+        self.slots[slot] = Some(Entry::new(key, depth, value, (alpha, beta), best));
+    }
+}
+
+/// A [`Table`] that several search threads share (lazy SMP): each slot
+/// has its own lock, held only to copy an entry in or out, so threads
+/// almost never wait on each other.
+///
+/// Cloning gives a new, empty table of the same size, so that cloned
+/// searches (a judge's threads) never see each other's entries; threads
+/// meant to share one get it from [`SharedTable::share`].
+#[derive(Debug)]
+pub(crate) struct SharedTable {
+    slots: Arc<Vec<Mutex<Option<Entry>>>>,
+}
+
+impl Clone for SharedTable {
+    fn clone(&self) -> SharedTable {
+        SharedTable::with_slots(self.slots.len())
+    }
+}
+
+impl SharedTable {
+    /// A table of `2^bits` slots.
+    pub fn new(bits: u32) -> SharedTable {
+        SharedTable::with_slots(1 << bits)
+    }
+
+    fn with_slots(count: usize) -> SharedTable {
+        SharedTable {
+            slots: Arc::new((0..count).map(|_| Mutex::new(None)).collect()),
+        }
+    }
+
+    /// The same table, for another thread of the same search.
+    pub fn share(&self) -> SharedTable {
+        SharedTable {
+            slots: Arc::clone(&self.slots),
+        }
+    }
+
+    fn slot(&self, key: u64) -> MutexGuard<'_, Option<Entry>> {
+        let slot = &self.slots[(key as usize) & (self.slots.len() - 1)];
+        // A thread that panicked holding the lock left a whole entry.
+        slot.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The entry stored for `key`, if its slot still holds it.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.slot(key).filter(|entry| entry.key == key)
+    }
+
+    /// As [`Table::store`].
+    pub fn store(&self, key: u64, depth: u32, value: i32, window: (i32, i32), best: Option<Move>) {
+        *self.slot(key) = Some(Entry::new(key, depth, value, window, best));
     }
 
     /// Forgets every entry.
-    pub fn clear(&mut self) {
-        self.slots.fill(None);
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            *slot.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        }
     }
 }
 
@@ -166,8 +238,22 @@ mod tests {
         table.store(21, 300, 300, (0, 10), None);
         let deep = table.probe(21).map(|entry| (entry.depth, entry.bound));
         assert_eq!(deep, Some((u8::MAX, Bound::Lower)), "depth saturates");
+    }
+
+    #[test]
+    fn a_shared_table_is_shared_by_share_and_not_by_clone() {
+        let table = SharedTable::new(4);
+        table.store(5, 3, 7, (0, 10), None);
+        let entry = table.probe(5).map(|entry| (entry.value, entry.bound));
+        assert_eq!(entry, Some((7, Bound::Exact)));
+        table.store(21, 3, 7, (0, 10), None);
+        assert_eq!(table.probe(5), None, "21 shares 5's slot");
+        let shared = table.share();
+        assert!(table.clone().probe(21).is_none());
+        shared.store(6, 1, 300, (0, 10), None);
+        assert_eq!(table.probe(6).map(|entry| entry.bound), Some(Bound::Lower));
         table.clear();
-        assert_eq!(table.probe(21), None);
+        assert_eq!((shared.probe(6), shared.probe(21)), (None, None));
     }
 
     #[test]

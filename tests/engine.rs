@@ -661,3 +661,37 @@ fn the_shipped_opening_suites_are_what_their_first_line_regenerates() {
         assert_eq!(text(&output.stderr).lines().count(), 1);
     }
 }
+
+#[test]
+fn threads_search_together_and_answer_legally() {
+    // Lazy SMP: two threads race, so only legality and the depth reached
+    // are fixed, not the move.
+    let input = format!("2\n{START}\n1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n");
+    let output = congo(
+        &["best", "--threads", "2", "--depth", "5"],
+        input.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let answers = text(&output.stdout);
+    for (line, fen) in answers
+        .lines()
+        .zip([START, "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"])
+    {
+        let words: Vec<&str> = line.split(' ').collect();
+        let [m, _, "depth", "5", "nodes", _] = words[..] else {
+            panic!("{line}");
+        };
+        assert!(is_legal(fen, m), "{line}");
+    }
+    let session = format!("position {START}\ngo 0.2\nquit\n");
+    let output = congo(&["engine", "--threads", "2"], session.as_bytes());
+    assert!(
+        is_legal(START, text(&output.stdout).trim()),
+        "{}",
+        text(&output.stdout)
+    );
+    assert_usage_error(
+        &["engine", "--threads", "257"],
+        "congo: --threads 257 is too large, expected at most 256",
+    );
+}

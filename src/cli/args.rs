@@ -24,6 +24,9 @@ use crate::{FenError, Kind, ParseRulesError, Position, Rules};
 /// would run for days, so a larger number is taken for a typing mistake.
 pub const MAX_DEPTH: u32 = 20;
 
+/// The most threads any subcommand starts: more is a typing mistake.
+pub const MAX_THREADS: usize = 256;
+
 /// The search depths the assignment sets.
 const MINIMAX_DEPTH: u32 = 2;
 const ALPHABETA_DEPTH: u32 = 4;
@@ -70,6 +73,8 @@ pub struct EngineOptions {
     pub tables: Option<PathBuf>,
     /// Search exactly this many nodes a move instead of by time.
     pub nodes: Option<u64>,
+    /// Threads searching each move (lazy SMP).
+    pub threads: usize,
 }
 
 /// Arguments that do not form a command.
@@ -319,6 +324,20 @@ impl Args {
     /// The value after `--movetime`: milliseconds, more than 0.
     fn movetime(&mut self) -> Result<Duration, UsageError> {
         self.positive("--movetime").map(Duration::from_millis)
+    }
+
+    /// The value after `--threads`: more than 0 and at most
+    /// [`MAX_THREADS`].
+    fn threads(&mut self) -> Result<usize, UsageError> {
+        let threads: usize = self.positive("--threads")?;
+        if threads > MAX_THREADS {
+            return Err(UsageError::TooLarge {
+                option: "--threads",
+                found: threads.to_string(),
+                max: MAX_THREADS as u64,
+            });
+        }
+        Ok(threads)
     }
 
     /// The value after `match --movetime`: `MS` for both engines, or
@@ -591,7 +610,7 @@ pub(super) fn play(args: Args, rules: Rules) -> Result<Command, UsageError> {
 /// `perft D [--threads N]`.
 pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let depth = args.depth("perft")?;
-    let threads = single_option(&mut args, "--threads", |args| args.positive("--threads"))?;
+    let threads = single_option(&mut args, "--threads", |args| args.threads())?;
     Ok(Command::Judge(
         rules,
         Job::Perft(depth, threads.unwrap_or(1)),
@@ -724,8 +743,13 @@ pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
     const LIMITS: [&str; 3] = ["--depth", "--movetime", "--nodes"];
     let mut limit: Option<(&'static str, Limit)> = None;
     let mut tables = None;
+    let mut threads = 1;
     let fen = judge_options(&mut args, true, |option, args| {
         let chosen = match option {
+            "--threads" => {
+                threads = args.threads()?;
+                return Ok(true);
+            }
             "--depth" => ("--depth", Limit::Depth(args.depth("--depth")?)),
             "--movetime" => ("--movetime", Limit::Time(args.movetime()?)),
             "--nodes" => ("--nodes", Limit::Nodes(args.positive("--nodes")?)),
@@ -745,7 +769,11 @@ pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
     let (_, limit) = limit.ok_or(UsageError::MissingValue(
         "best --depth, --movetime or --nodes",
     ))?;
-    Ok(Command::Judge(rules, Job::Best(limit, tables), fen))
+    Ok(Command::Judge(
+        rules,
+        Job::Best(limit, tables, threads),
+        fen,
+    ))
 }
 
 /// `engine [--weak] [--weight NAME=VALUE]...`.
@@ -756,11 +784,13 @@ pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, Usag
         weights: Weights::TUNED,
         tables: None,
         nodes: None,
+        threads: 1,
     };
     while let Some(option) = args.next()? {
         match option.as_str() {
             "--tb" => options.tables = Some(args.path("--tb")?),
             "--nodes" => options.nodes = Some(args.positive("--nodes")?),
+            "--threads" => options.threads = args.threads()?,
             "--weak" => {
                 args.once("--weak")?;
                 options.weak = true;
@@ -1081,7 +1111,7 @@ pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError
     let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
     while let Some(word) = args.next()? {
         match word.as_str() {
-            "--threads" if action == "generate" => threads = args.positive("--threads")?,
+            "--threads" if action == "generate" => threads = args.threads()?,
             _ => materials.push(word.parse::<Material>().map_err(UsageError::BadMaterial)?),
         }
     }
@@ -1229,7 +1259,7 @@ mod tests {
             parse_words(&["best", "--movetime", "50"]),
             judge(
                 default,
-                Job::Best(Limit::Time(Duration::from_millis(50)), None)
+                Job::Best(Limit::Time(Duration::from_millis(50)), None, 1)
             )
         );
         assert_eq!(parse_words(&["--help"]), Ok(Command::Help));

@@ -100,7 +100,8 @@ pub fn run_with(
                 Player::Strong(Box::new(
                     Engine::new(rules, options.weights)
                         .with_tables(tables)
-                        .with_fixed_nodes(options.nodes),
+                        .with_fixed_nodes(options.nodes)
+                        .with_threads(options.threads),
                 ))
             };
             engine::play_protocol(&mut player, rules, input, output, &mut errors)
@@ -205,7 +206,7 @@ pub fn run_with(
                     };
                 }
             }
-            if let Job::Best(_, tables) = &mut job {
+            if let Job::Best(_, tables, _) = &mut job {
                 *tables = tables_or_default(tables.take());
             }
             let report = match fen {

@@ -5,10 +5,12 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
-use crate::table::{MoveLists, Table};
+use crate::table::{MoveLists, SharedTable};
 use crate::tablebase::{Tablebase, Value};
 use crate::{Color, Kind, Move, Position, Rules, Square, Status, movegen, zobrist};
 
@@ -52,7 +54,13 @@ pub struct Choice {
 pub struct Engine {
     rules: Rules,
     weights: Weights,
-    table: Table,
+    /// Shared with the helper threads of a lazy SMP search (a clone of
+    /// the engine gets its own).
+    table: SharedTable,
+    /// Threads searching each move: this one and `threads - 1` helpers.
+    threads: usize,
+    /// Set when a helper thread is to stop: the main search is done.
+    halt: Option<Arc<AtomicBool>>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// How often each quiet move (by side, from, to) cut the search off,
     /// weighted by depth: the order of the moves neither the table nor
@@ -86,7 +94,9 @@ impl Engine {
         Engine {
             rules,
             weights,
-            table: Table::new(Self::TABLE_BITS),
+            table: SharedTable::new(Self::TABLE_BITS),
+            threads: 1,
+            halt: None,
             killers: [[None; 2]; MAX_PLY],
             history: History::default(),
             lists: MoveLists::default(),
@@ -106,6 +116,14 @@ impl Engine {
     /// it by time (`engine --nodes N`), when `nodes` is given.
     pub fn with_fixed_nodes(mut self, nodes: Option<u64>) -> Engine {
         self.fixed_nodes = nodes;
+        self
+    }
+
+    /// The engine searching each move with `threads` threads (lazy SMP;
+    /// at least one). Searches by depth or nodes are then no longer
+    /// repeatable: the threads race.
+    pub fn with_threads(mut self, threads: usize) -> Engine {
+        self.threads = threads.max(1);
         self
     }
 
@@ -207,7 +225,61 @@ impl Engine {
             depth: 0,
             table: None,
         };
-        for depth in 1..=max_depth {
+        // Lazy SMP: helpers search the same root on their own, one depth
+        // ahead every other helper, until the main search is done; what
+        // they find reaches it through the shared table.
+        let halt = Arc::new(AtomicBool::new(false));
+        let helpers: Vec<Engine> = (1..self.threads)
+            .map(|_| {
+                let mut helper = self.clone();
+                helper.table = self.table.share();
+                helper.deadline = None;
+                helper.node_limit = None;
+                helper.halt = Some(Arc::clone(&halt));
+                helper
+            })
+            .collect();
+        thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .enumerate()
+                .map(|(index, mut helper)| {
+                    let first = 1 + (index as u32 + 1) % 2;
+                    scope.spawn(move || {
+                        helper.deepen(
+                            position,
+                            key,
+                            first..=MAX_PLY as u32 - 1,
+                            None,
+                            start,
+                            choice,
+                        );
+                        helper.nodes
+                    })
+                })
+                .collect();
+            choice = self.deepen(position, key, 1..=max_depth, Some(limit), start, choice);
+            halt.store(true, Ordering::Relaxed);
+            for helper in running {
+                self.nodes += helper.join().unwrap_or(0);
+            }
+        });
+        Some(choice)
+    }
+
+    /// Iterative deepening over `depths`: the choice after the last depth
+    /// searched to the end (`choice` until one is). With a time `limit`,
+    /// no depth starts past half the time.
+    fn deepen(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depths: std::ops::RangeInclusive<u32>,
+        limit: Option<Limit>,
+        start: Instant,
+        mut choice: Choice,
+    ) -> Choice {
+        for depth in depths {
             let score = self.aspire(position, key, depth, choice.score);
             if self.stopped {
                 break;
@@ -222,12 +294,13 @@ impl Engine {
             }
             // A found win needs no deeper look; and the next iteration takes
             // longer than all before it, so past half the time it would not end.
-            let half_spent = matches!(limit, Limit::Time(time) if start.elapsed() * 2 >= time);
+            let half_spent =
+                matches!(limit, Some(Limit::Time(time)) if start.elapsed() * 2 >= time);
             if score.abs() > ENGINE_WIN - MAX_PLY as i32 || half_spent {
                 break;
             }
         }
-        Some(choice)
+        choice
     }
 
     /// The root searched to `depth` with an aspiration window: first a
@@ -267,7 +340,11 @@ impl Engine {
         self.work += 1;
         if self.work >= self.next_check {
             self.next_check = self.work + WORK_PER_CHECK;
-            self.stopped |= self.clock()().is_break();
+            self.stopped |= self.clock()().is_break()
+                || self
+                    .halt
+                    .as_ref()
+                    .is_some_and(|halt| halt.load(Ordering::Relaxed));
         }
         self.stopped
     }
@@ -564,4 +641,32 @@ fn takes_lion(position: &Position, m: &Move) -> bool {
             .is_some_and(|piece| piece.kind == Kind::Lion && piece.color != position.side)
     };
     lion_at(m.to()) || m.jumped().any(lion_at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_keep_their_own_table_and_helpers_share_one() {
+        let start: Position = super::super::START.parse().unwrap();
+        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        engine.choose(&start, Limit::Depth(3), &[]);
+        let key = zobrist::hash(&start.board, start.side);
+        assert!(engine.table.probe(key).is_some());
+        // A judge's threads each get a clone: it starts empty.
+        assert!(engine.clone().table.probe(key).is_none());
+        assert!(engine.table.share().probe(key).is_some());
+    }
+
+    #[test]
+    fn a_search_with_helpers_ends_with_the_main_one() {
+        let start: Position = super::super::START.parse().unwrap();
+        let mut engine = Engine::new(Rules::default(), Weights::TUNED).with_threads(3);
+        let choice = engine.choose(&start, Limit::Depth(4), &[]).unwrap();
+        assert_eq!(choice.depth, 4);
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        assert!(moves.contains(&choice.best));
+    }
 }

@@ -20,12 +20,16 @@ pub struct Best {
 }
 
 impl Best {
-    pub fn new(rules: Rules, limit: Limit, tables: Option<&Path>) -> Best {
+    pub fn new(rules: Rules, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
         let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rules)));
         Best {
             rules,
             limit,
-            engine: Box::new(Engine::new(rules, Weights::TUNED).with_tables(tables)),
+            engine: Box::new(
+                Engine::new(rules, Weights::TUNED)
+                    .with_tables(tables)
+                    .with_threads(threads),
+            ),
             slot: Slot::default(),
         }
     }

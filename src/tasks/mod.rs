@@ -55,8 +55,8 @@ pub enum Job {
     /// Diagrams, and SVG drawings in a folder.
     Show(ShowOptions),
     /// The engine's choice for each position, with endgame tables from
-    /// this folder if one is given.
-    Best(Limit, Option<std::path::PathBuf>),
+    /// this folder if one is given, searched with this many threads.
+    Best(Limit, Option<std::path::PathBuf>, usize),
     /// The endgame tables' value of each position, from this folder.
     Probe(std::path::PathBuf),
 }
@@ -96,7 +96,9 @@ impl Job {
             &Job::Checkers(Some(depth)) => user.with(|| Perft::new(Checkers, depth, 1)),
             Job::Wildebeest(None) => user.with(|| MoveList::new(Wildebeest)),
             &Job::Wildebeest(Some(depth)) => user.with(|| Perft::new(Wildebeest, depth, 1)),
-            Job::Best(limit, tables) => user.with(|| Best::new(rules, *limit, tables.as_deref())),
+            Job::Best(limit, tables, threads) => {
+                user.with(|| Best::new(rules, *limit, tables.as_deref(), *threads))
+            }
             Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
             Job::Probe(dir) => user.with(|| Probe::new(dir, rules)),
         }
