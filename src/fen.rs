@@ -37,6 +37,10 @@ pub enum FenError {
     AdjacentDigits {
         /// The rank.
         rank: u8,
+        /// Whether the rank would be right with the letter `l` for one of
+        /// the `1`s among the digits: `214`, copied from a text whose lion
+        /// letter looks like a one.
+        lion_fits: bool,
     },
     /// A rank holds a character that is neither a piece letter nor a digit.
     UnknownPiece {
@@ -115,10 +119,16 @@ impl fmt::Display for FenError {
                 f,
                 "move number is {found:?}, expected a non-negative integer"
             ),
-            FenError::AdjacentDigits { rank } => write!(
-                f,
-                "rank {rank} has two digits in a row, expected one digit per run of empty squares"
-            ),
+            FenError::AdjacentDigits { rank, lion_fits } => {
+                write!(
+                    f,
+                    "rank {rank} has two digits in a row, expected one digit per run of empty squares"
+                )?;
+                if *lion_fits {
+                    f.write_str("; did you mean l (the letter) rather than 1?")?;
+                }
+                Ok(())
+            }
             FenError::TooMany { piece, count, max } => write!(
                 f,
                 "{} has {count} {}s, expected at most {max}",
@@ -338,7 +348,8 @@ fn explain(field: &str) -> FenError {
                 return FenError::ZeroDigit { rank };
             }
             if glyph.digit && after_digit {
-                return FenError::AdjacentDigits { rank };
+                let lion_fits = lion_fits(text);
+                return FenError::AdjacentDigits { rank, lion_fits };
             }
             after_digit = glyph.digit;
             if !letter.is_ascii() || glyph.width == Glyph::POISON {
@@ -353,6 +364,39 @@ fn explain(field: &str) -> FenError {
     // Every field `read_field` rejects breaks one of the rules above; the
     // tests hold the two functions to that.
     FenError::RankCount(ranks)
+}
+
+/// Whether `rank` describes seven squares once one of its `1`s next to
+/// another digit is read as the lion letter `l`.
+fn lion_fits(rank: &str) -> bool {
+    let bytes = rank.as_bytes();
+    let is_digit = |at: Option<usize>| {
+        at.and_then(|at| bytes.get(at))
+            .is_some_and(u8::is_ascii_digit)
+    };
+    (0..bytes.len()).any(|at| {
+        let beside_digit = is_digit(at.checked_sub(1)) || is_digit(Some(at + 1));
+        bytes[at] == b'1' && beside_digit && {
+            let mut fixed = bytes.to_vec();
+            fixed[at] = b'l';
+            is_whole_rank(&fixed)
+        }
+    })
+}
+
+/// Whether `rank` is a well-formed rank of seven squares.
+fn is_whole_rank(rank: &[u8]) -> bool {
+    let mut squares = 0;
+    let mut after_digit = false;
+    for &byte in rank {
+        let glyph = GLYPHS[usize::from(byte)];
+        if byte == b'0' || (glyph.digit && after_digit) || glyph.width == Glyph::POISON {
+            return false;
+        }
+        after_digit = glyph.digit;
+        squares += usize::from(glyph.width);
+    }
+    squares == 7
 }
 
 /// Writes the piece field of a FEN, runs of empty squares as one digit.
@@ -524,10 +568,29 @@ mod tests {
 
     #[test]
     fn a_run_of_empty_squares_is_one_digit() {
-        for (field, rank) in [("2l31/7/4z2/4c2/PP2EP1/3L2p/7", 7), ("7/7/7/7/7/7/16", 1)] {
-            let error = FenError::AdjacentDigits { rank };
+        for (field, rank, lion_fits) in [
+            // `2l3l` and `l6` would be whole ranks; `25` has no 1.
+            ("2l31/7/4z2/4c2/PP2EP1/3L2p/7", 7, true),
+            ("7/7/7/7/7/7/16", 1, true),
+            ("7/7/7/7/7/7/25", 1, false),
+            ("7/7/7/7/7/7/1114", 1, false),
+        ] {
+            let error = FenError::AdjacentDigits { rank, lion_fits };
             assert_eq!(field.parse::<Board>(), Err(error), "{field}");
         }
+        // The Part 1 text's `2l4`, with the lion read as a one.
+        let error = "214/7/4z2/4c2/PP2EP1/3L2p/7".parse::<Board>().unwrap_err();
+        assert_eq!(
+            error,
+            FenError::AdjacentDigits {
+                rank: 7,
+                lion_fits: true
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "rank 7 has two digits in a row, expected one digit per run of empty squares; did you mean l (the letter) rather than 1?"
+        );
         let board: Board = "2l4/7/4z2/4c2/PP2EP1/3L2p/7".parse().unwrap();
         assert_eq!(board.to_string(), "2l4/7/4z2/4c2/PP2EP1/3L2p/7");
     }

@@ -52,7 +52,7 @@ fn each_reachability_rule_has_its_reason() {
             "move number is \"1x\", expected a non-negative integer",
         ),
         (
-            "3l3/7/7/7/7/7/3L21 w 1",
+            "3l3/7/7/7/7/7/3L22 w 1",
             "rank 1 has two digits in a row, expected one digit per run of empty squares",
         ),
         (

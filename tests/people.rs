@@ -315,6 +315,16 @@ fn typos_and_natural_first_tries_get_a_way_through() {
         help.starts_with("Usage: congo [--rules 2021|2022] lion"),
         "{help}"
     );
+    // The Part 1 text's `2l4/...` copied with the lion read as a one.
+    let output = congo(&["lion"], b"1\n214/7/4z2/4c2/PP2EP1/3L2p/7 b 23\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains(
+            "rank 7 has two digits in a row, expected one digit per run of empty squares; did you mean l (the letter) rather than 1?\n"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 #[cfg(unix)]

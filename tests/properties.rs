@@ -391,7 +391,10 @@ fn read_plainly(field: &str) -> Result<Vec<Option<Piece>>, FenError> {
             let digit = letter.is_ascii_digit();
             match letter {
                 '0' => return Err(FenError::ZeroDigit { rank }),
-                _ if digit && after_digit => return Err(FenError::AdjacentDigits { rank }),
+                _ if digit && after_digit => {
+                    let lion_fits = plain_lion_fits(text);
+                    return Err(FenError::AdjacentDigits { rank, lion_fits });
+                }
                 '1'..='9' => row.extend((0..letter as u8 - b'0').map(|_| None)),
                 _ => match u8::try_from(letter).ok().and_then(Piece::from_letter) {
                     Some(piece) => row.push(Some(piece)),
@@ -410,6 +413,23 @@ fn read_plainly(field: &str) -> Result<Vec<Option<Piece>>, FenError> {
     }
     // Rank 7 first, file a first: the order of `Square::new(file, 6 - i)`.
     Ok(squares.into_iter().flatten().collect())
+}
+
+/// Whether a rank reads as seven squares with one of its `1`s that touch
+/// another digit taken for the lion letter `l`, checked by reading the
+/// changed rank as rank 7 of an otherwise empty field.
+fn plain_lion_fits(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let digit_at = |at: usize| chars.get(at).is_some_and(char::is_ascii_digit);
+    (0..chars.len()).any(|at| {
+        let touches = (at > 0 && digit_at(at - 1)) || digit_at(at + 1);
+        chars[at] == '1' && touches && {
+            let mut fixed = chars.clone();
+            fixed[at] = 'l';
+            let rank: String = fixed.into_iter().collect();
+            read_plainly(&format!("{rank}/7/7/7/7/7/7")).is_ok()
+        }
+    })
 }
 
 #[test]
