@@ -143,7 +143,7 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
         let svg = fs::read_to_string(&path).unwrap();
         let tags = well_formed(&svg).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
         assert!(
-            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"-8 -8 466 500\""),
+            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"-8 -8 466 522\""),
             "{}",
             tags[0]
         );
@@ -164,7 +164,11 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
         assert_eq!(count(&tags, "marker flight"), flights, "{fen}");
         assert_eq!(count(&tags, "castle"), 18);
         assert_eq!(count(&tags, "river"), 1);
+        assert_eq!(count(&tags, "legend"), 1);
     }
+    // The legend names the kinds on the board, in the usual order.
+    let second = fs::read_to_string(dir.join("position-002.svg")).unwrap();
+    assert!(second.contains(">P pawn · L lion</text>"), "{second}");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -237,11 +241,49 @@ fn monkey_chains_are_drawn_as_paths_through_every_landing() {
     let svg = fs::read_to_string(dir.join("position-001.svg")).unwrap();
     let tags = well_formed(&svg).unwrap();
     assert_eq!(count(&tags, "marker chain"), 2, "{svg}");
-    // From b4 (120,210) by d6 (240,90) to d4 (240,210).
-    assert!(svg.contains("d=\"M120,210 L240,90 L240,210\""), "{svg}");
+    // From b4 (120,210) by d6 (240,90) to d4 (240,210), the second chain
+    // shifted 4 units from the first, starting at the edge of b4's disc
+    // and ending before d4's, its two legs numbered at their middles.
+    assert!(
+        svg.contains("<title>b4d6d4</title><path d=\"M132.3,189.7 L236.0,86.0 L236.0,181.0\""),
+        "{svg}"
+    );
+    assert!(svg.contains(r##"<text x="176.0" y="149.5" text-anchor="middle" font-size="10" fill="#6a3d9a">1</text>"##), "{svg}");
+    assert!(svg.contains(r##"<text x="236.0" y="149.5" text-anchor="middle" font-size="10" fill="#6a3d9a">2</text>"##), "{svg}");
     // The jumped pawns keep their discs, ringed.
     assert_eq!(count(&tags, "piece black pawn"), 2, "{svg}");
     assert_eq!(count(&tags, "marker capture"), 2, "{svg}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_chain_and_its_reverse_are_drawn_apart() {
+    let dir = folder("reverse");
+    // b2 round c2, d3 and c3 one way (b2d2d4b2) or the other (b2d4d2b2).
+    let input = "1\n3l3/7/7/7/2pp3/1Mp4/3L3 w 1\n";
+    let output = congo(
+        &["show", "--moves", "monkey", "--svg", dir.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let svg = fs::read_to_string(dir.join("position-001.svg")).unwrap();
+    let chain = |name: &str| {
+        let start = svg.find(&format!("<title>{name}</title>")).unwrap();
+        svg[start..start + svg[start..].find("</g>").unwrap()].to_owned()
+    };
+    let (one_way, other_way) = (chain("b2d2d4b2"), chain("b2d4d2b2"));
+    assert_ne!(one_way, other_way);
+    for drawn in [&one_way, &other_way] {
+        for leg in ["1", "2", "3"] {
+            assert!(drawn.contains(&format!(">{leg}</text>")), "{drawn}");
+        }
+    }
+    // Leg 1 of b2d2d4b2 runs along rank 2; of b2d4d2b2, on the diagonal.
+    let leg_one = |drawn: &str| {
+        let end = drawn.find(">1</text>").unwrap();
+        drawn[drawn[..end].rfind("<text").unwrap()..end].to_owned()
+    };
+    assert_ne!(leg_one(&one_way), leg_one(&other_way));
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle};
-use crate::{Color, Position, Square};
+use crate::{Color, Kind, Move, Position, Square};
 
 /// The side of one square, in SVG units.
 const CELL: u32 = 60;
@@ -15,13 +15,25 @@ const BOARD: u32 = CELL * Square::SIDE as u32;
 const PAD: u32 = 8;
 /// Room below the file letters for the side to move.
 const CAPTION: u32 = 34;
+/// Room below the caption for the legend of piece letters.
+const LEGEND: u32 = 22;
+/// The radius of a piece's disc.
+const DISC: f64 = 23.0;
+/// Colours of monkey chains, one after another, so that chains that share
+/// squares stay apart.
+const CHAIN_COLOURS: [&str; 5] = ["#1f6f43", "#6a3d9a", "#b15928", "#1f78b4", "#a6761d"];
 
 /// The SVG document of `position`, with `marks` if given: a square on
 /// each empty target, a ring around each piece that can be captured (the
 /// piece stays in sight), an arrow for each flying lion capture and a path
-/// along each monkey's jump chain; the side to move below.
+/// along each monkey's jump chain (each in its own colour and offset, its
+/// legs numbered in order); the side to move and a legend of the piece
+/// letters below.
 pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
-    let (width, height) = (BOARD + MARGIN + 2 * PAD, BOARD + MARGIN + CAPTION + 2 * PAD);
+    let (width, height) = (
+        BOARD + MARGIN + 2 * PAD,
+        BOARD + MARGIN + CAPTION + LEGEND + 2 * PAD,
+    );
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -32,11 +44,16 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
         r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
         r#"markerWidth="6" markerHeight="6" orient="auto-start-reverse">"#,
         r##"<path d="M0,0 L10,5 L0,10 z" fill="#b03a2e"/></marker>"##,
-        r#"<marker id="chainhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
-        r#"markerWidth="5" markerHeight="5" orient="auto-start-reverse">"#,
-        r##"<path d="M0,0 L10,5 L0,10 z" fill="#1f6f43"/></marker></defs>"##,
         "\n"
     ));
+    // A head for each chain colour (older viewers know no context-stroke).
+    for (index, colour) in CHAIN_COLOURS.iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<marker id="chainhead{index}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>"#
+        );
+    }
+    out.push_str("</defs>\n");
     let _ = writeln!(
         out,
         r##"<rect class="board" x="{MARGIN}" y="0" width="{BOARD}" height="{BOARD}" fill="#f4e7cc"/>"##
@@ -95,20 +112,11 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
         position.side,
         position.move_number
     );
+    legend(position, &mut out);
     if let Some(marks) = marks {
-        for m in marks.moves.iter().filter(|m| !m.jumps().is_empty()) {
-            // A monkey's chain: from its square through every landing.
-            let mut path = String::new();
-            let (x, y) = centre(m.from());
-            let _ = write!(path, "M{x},{y}");
-            for landing in m.landings() {
-                let (x, y) = centre(landing);
-                let _ = write!(path, " L{x},{y}");
-            }
-            let _ = writeln!(
-                out,
-                r##"<path class="marker chain" d="{path}" fill="none" stroke="#1f6f43" stroke-width="3" stroke-dasharray="8 5" marker-end="url(#chainhead)"/>"##
-            );
+        let chains = marks.moves.iter().filter(|m| !m.jumps().is_empty());
+        for (index, m) in chains.enumerate() {
+            chain(*m, index, &mut out);
         }
         for m in &marks.flights {
             // From the edge of one lion's disc to the edge of the other's,
@@ -129,6 +137,69 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A monkey's chain, the `index`-th drawn: a line from the edge of its
+/// disc through every landing, shifted a little from the chains before
+/// it, each leg numbered at its middle, the head stopping at the last
+/// landing's disc so that no letter is covered.
+fn chain(m: Move, index: usize, out: &mut String) {
+    let colour = CHAIN_COLOURS[index % CHAIN_COLOURS.len()];
+    let shift = 4.0 * ((index % 5) as f64 - 2.0);
+    let point = |square| {
+        let (x, y) = centre(square);
+        (f64::from(x) + shift, f64::from(y) + shift)
+    };
+    let mut points = vec![point(m.from())];
+    points.extend(m.landings().map(point));
+    // Pull both ends in to the discs' edges.
+    let last = points.len() - 1;
+    let toward = |from: (f64, f64), to: (f64, f64), by: f64| {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let length = dx.hypot(dy).max(1.0);
+        (from.0 + dx / length * by, from.1 + dy / length * by)
+    };
+    let ends = (
+        toward(points[0], points[1], DISC),
+        toward(points[last], points[last - 1], DISC + 2.0),
+    );
+    let mut path = format!("M{:.1},{:.1}", ends.0.0, ends.0.1);
+    for (i, &(x, y)) in points.iter().enumerate().skip(1) {
+        let (x, y) = if i == last { ends.1 } else { (x, y) };
+        let _ = write!(path, " L{x:.1},{y:.1}");
+    }
+    let _ = writeln!(
+        out,
+        r##"<g class="marker chain"><title>{m}</title><path d="{path}" fill="none" stroke="{colour}" stroke-opacity="0.8" stroke-width="2.5" stroke-dasharray="7 4" marker-end="url(#chainhead{})"/>"##,
+        index % CHAIN_COLOURS.len()
+    );
+    for (leg, pair) in points.windows(2).enumerate() {
+        let (x, y) = ((pair[0].0 + pair[1].0) / 2.0, (pair[0].1 + pair[1].1) / 2.0);
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="#fffdf7" stroke="{colour}"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="{colour}">{}</text>"##,
+            y + 3.5,
+            leg + 1
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The letters of the kinds on the board, with their names, under the
+/// caption.
+fn legend(position: &Position, out: &mut String) {
+    let entries: Vec<String> = Kind::ALL
+        .into_iter()
+        .filter(|&kind| !position.board.by_kind(kind).is_empty())
+        .map(|kind| format!("{} {}", kind.letter() as char, kind.name()))
+        .collect();
+    let _ = writeln!(
+        out,
+        r##"<text class="legend" x="{}" y="{}" text-anchor="middle" font-size="13" fill="#555">{}</text>"##,
+        MARGIN + BOARD / 2,
+        BOARD + MARGIN + CAPTION + 10,
+        entries.join(" · ")
+    );
 }
 
 /// Marks drawn under the pieces: a square on each empty target, a ring

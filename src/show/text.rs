@@ -35,9 +35,11 @@ pub struct Style {
 
 const RESET: &str = "\x1b[0m";
 const RIVER: &str = "\x1b[44m";
-const CASTLE: &str = "\x1b[43m";
+/// Dark grey: white and red pieces both stand out on it, as they do not
+/// on the standard palette's yellow.
+const CASTLE: &str = "\x1b[100m";
 const WHITE_PIECE: &str = "\x1b[1;97m";
-const BLACK_PIECE: &str = "\x1b[1;31m";
+const BLACK_PIECE: &str = "\x1b[1;91m";
 const MARK: &str = "\x1b[1;32m";
 
 /// Appends the diagram of `position`, with `marks` if given.
@@ -51,7 +53,30 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     for rank in (0..Square::SIDE).rev() {
         let _ = write!(out, "{} {side}", rank + 1);
         for file in 0..=Square::SIDE {
-            out.push_str(separator(file, rank, river));
+            let mark = capture_mark(marks, file, rank);
+            let between = mark.unwrap_or(separator(file, rank, river));
+            // Inside the river and the castles the gaps are painted too,
+            // so that each is one block of colour.
+            let inside = |file: u8| Square::new(file, rank).is_some_and(in_castle);
+            let gap = if !style.color {
+                ""
+            } else if rank == Square::RIVER_RANK {
+                RIVER
+            } else if file > 0 && inside(file - 1) && inside(file) {
+                CASTLE
+            } else {
+                ""
+            };
+            let ink = if style.color && mark.is_some() {
+                MARK
+            } else {
+                ""
+            };
+            if gap.is_empty() && ink.is_empty() {
+                out.push_str(between);
+            } else {
+                let _ = write!(out, "{gap}{ink}{between}{RESET}");
+            }
             let Some(square) = Square::new(file, rank) else {
                 continue;
             };
@@ -84,7 +109,7 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     out.push_str("    a b c d e f g\n");
     let _ = write!(out, "  [ ] castles  {river} river");
     if marks.is_some() {
-        out.push_str("  * move  x capture");
+        out.push_str("  * move  x beside a capture");
     }
     if style.last_move.is_some() {
         out.push_str(if style.unicode {
@@ -97,7 +122,7 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     if style.unicode {
         // Two lines, so that no line passes 80 columns.
         out.push_str("  ♔♚ lion  ♘♞ zebra  ♗♝ giraffe  ♖♜ elephant  ♕♛ crocodile\n");
-        out.push_str("  ♙♟ pawn  ⛀⛂ superpawn  ⛁⛃ monkey\n");
+        out.push_str("  ♙♟ pawn  Ⓢⓢ superpawn  Ⓜⓜ monkey\n");
     }
     if let Some(last) = style.last_move {
         let _ = writeln!(out, "last move: {last}");
@@ -122,6 +147,21 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     }
 }
 
+/// The capture mark `x` for the gap before cell `file` of `rank`, if it
+/// belongs there: beside a piece that a marked move captures, on its left,
+/// or on its right where a castle wall is on its left.
+fn capture_mark(marks: Option<&Marks>, file: u8, rank: u8) -> Option<&'static str> {
+    let marks = marks?;
+    let captured = |file: Option<u8>| {
+        file.and_then(|file| Square::new(file, rank))
+            .is_some_and(|square| marks.captures.contains(square))
+    };
+    let is_wall = |file: u8| matches!(separator(file, rank, "~"), "[" | "]");
+    let left_of_capture = captured(Some(file)) && !is_wall(file);
+    let right_of_walled_capture = captured(file.checked_sub(1)) && file > 0 && is_wall(file - 1);
+    (left_of_capture || right_of_walled_capture).then_some("x")
+}
+
 /// What stands between two cells (or at a rank's ends): castle walls on
 /// the castles' ranks, water on the river, a space elsewhere.
 fn separator(file: u8, rank: u8, river: &'static str) -> &'static str {
@@ -142,13 +182,8 @@ fn cell(
     unicode: bool,
     empty: &'static str,
 ) -> (&'static str, &'static str) {
-    if let Some(marks) = marks {
-        if marks.captures.contains(square) {
-            return ("x", MARK);
-        }
-        if marks.quiet.contains(square) {
-            return ("*", MARK);
-        }
+    if marks.is_some_and(|marks| marks.quiet.contains(square)) {
+        return ("*", MARK);
     }
     match position.board.piece_at(square) {
         None => (empty, ""),
@@ -169,8 +204,8 @@ fn glyph(piece: Piece, unicode: bool) -> &'static str {
         ["p", "s", "g", "m", "e", "l", "c", "z"],
     ];
     const FIGURINES: [[&str; 8]; 2] = [
-        ["♙", "⛀", "♗", "⛁", "♖", "♔", "♕", "♘"],
-        ["♟", "⛂", "♝", "⛃", "♜", "♚", "♛", "♞"],
+        ["♙", "Ⓢ", "♗", "Ⓜ", "♖", "♔", "♕", "♘"],
+        ["♟", "ⓢ", "♝", "ⓜ", "♜", "♚", "♛", "♞"],
     ];
     let table = if unicode { &FIGURINES } else { &LETTERS };
     table[piece.color.index()][piece.kind.index()]
@@ -222,9 +257,11 @@ white to move, move 0
             Some(Selection::Kind(Kind::Lion)),
             Style::default(),
         );
-        assert!(out.contains("2 | . .[x L *]. . |\n"), "{out}");
+        // The captured pieces stay in sight, an x beside each: on the
+        // left, or on the right where the castle wall is on the left.
+        assert!(out.contains("2 | . .[pxL *]. . |\n"), "{out}");
         assert!(out.contains("1 | . .[* * *]. . |\n"), "{out}");
-        assert!(out.contains("7 | . .[. x .]. . |\n"), "{out}");
+        assert!(out.contains("7 | . .[.xl .]. . |\n"), "{out}");
         assert!(
             out.ends_with("moves: d2c1 d2c2 d2c3 d2d1 d2d3 d2d7 d2e1 d2e2 d2e3\n"),
             "{out}"
@@ -285,6 +322,36 @@ white to move, move 0
             "{coloured}"
         );
         assert!(coloured.contains(&format!("{RIVER}.{RESET}")), "{coloured}");
+        // The gaps inside the castles and the river are painted too, so
+        // each is one block; the walls and the gaps outside are not.
+        assert!(
+            coloured.contains(&format!(
+                "{CASTLE}.{RESET}{CASTLE} {RESET}{CASTLE}{WHITE_PIECE}L"
+            )),
+            "{coloured}"
+        );
+        assert!(
+            coloured.contains(&format!("{RIVER}~{RESET}{RIVER}.{RESET}")),
+            "{coloured}"
+        );
+        assert!(coloured.contains(&format!("[{CASTLE}.")), "{coloured}");
+    }
+
+    #[test]
+    fn every_figurine_is_its_own() {
+        let glyphs: std::collections::HashSet<&str> = Color::ALL
+            .into_iter()
+            .flat_map(|color| crate::Kind::ALL.map(|kind| glyph(Piece::new(color, kind), true)))
+            .collect();
+        assert_eq!(glyphs.len(), 16);
+        assert_eq!(
+            glyph(Piece::new(Color::White, crate::Kind::Superpawn), true),
+            "Ⓢ"
+        );
+        assert_eq!(
+            glyph(Piece::new(Color::Black, crate::Kind::Monkey), true),
+            "ⓜ"
+        );
     }
 
     #[test]
