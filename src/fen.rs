@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use crate::count::Count;
 use crate::judge::NotUtf8;
-use crate::{Bitboard, Board, Color, Piece, Position, Rules, Square};
+use crate::position::Reach;
+use crate::{Bitboard, Board, Color, Kind, Piece, Position, Rules, Square};
 
 /// Why a FEN (or its piece field) could not be read.
 ///
@@ -129,12 +130,19 @@ impl fmt::Display for FenError {
                 }
                 Ok(())
             }
-            FenError::TooMany { piece, count, max } => write!(
-                f,
-                "{} has {count} {}s, expected at most {max}",
-                piece.color.name(),
-                piece.kind.name()
-            ),
+            FenError::TooMany { piece, count, max } => {
+                write!(
+                    f,
+                    "{} has {count} {}s, expected at most {max}",
+                    piece.color.name(),
+                    piece.kind.name()
+                )?;
+                // A made-up board may have more of any kind but the lion.
+                if piece.kind != Kind::Lion {
+                    f.write_str(" (the judges' --any-position accepts any number that fits)")?;
+                }
+                Ok(())
+            }
             FenError::LionOutsideCastle { color, square } => write!(
                 f,
                 "the {} lion on {square} is outside its castle",
@@ -437,7 +445,10 @@ impl FromStr for Position {
 
     fn from_str(text: &str) -> Result<Position, FenError> {
         let mut position = BLANK;
-        position.read_reachable(text.as_bytes())?;
+        if read_canonical(text.as_bytes(), &mut position).is_none() {
+            position = read_any(text)?;
+        }
+        position.check_reachable()?;
         Ok(position)
     }
 }
@@ -447,8 +458,17 @@ impl Position {
     /// allow: [`Position::from_fen`] without asking for text first (the
     /// bytes are checked to be UTF-8 only when they are not a plain FEN).
     pub fn from_fen_bytes(bytes: &[u8], rules: Rules) -> Result<Position, FenError> {
+        Position::from_fen_bytes_reaching(bytes, rules, Reach::Game)
+    }
+
+    /// [`Position::from_fen_bytes`], accepting the positions `reach` says.
+    pub fn from_fen_bytes_reaching(
+        bytes: &[u8],
+        rules: Rules,
+        reach: Reach,
+    ) -> Result<Position, FenError> {
         let mut position = BLANK;
-        position.read_fen_bytes(bytes, rules)?;
+        position.read_fen_bytes_reaching(bytes, rules, reach)?;
         Ok(position)
     }
 
@@ -458,17 +478,21 @@ impl Position {
     /// instructions on a line. On an error the position is left in an
     /// unspecified state.
     pub fn read_fen_bytes(&mut self, bytes: &[u8], rules: Rules) -> Result<(), FenError> {
-        self.read_reachable(bytes)?;
-        self.check_rules(rules)
+        self.read_fen_bytes_reaching(bytes, rules, Reach::Game)
     }
 
-    /// Reads a FEN into this position and checks the position is one a
-    /// game can reach.
-    fn read_reachable(&mut self, bytes: &[u8]) -> Result<(), FenError> {
+    /// [`Position::read_fen_bytes`], accepting the positions `reach` says.
+    pub fn read_fen_bytes_reaching(
+        &mut self,
+        bytes: &[u8],
+        rules: Rules,
+        reach: Reach,
+    ) -> Result<(), FenError> {
         if read_canonical(bytes, self).is_none() {
             *self = read_any(crate::judge::text(bytes)?)?;
         }
-        self.check_reachable()
+        self.check_reach(reach)?;
+        self.check_rules(rules)
     }
 }
 

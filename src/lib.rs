@@ -44,6 +44,6 @@ pub use color::Color;
 pub use fen::FenError;
 pub use moves::{Jumps, Move};
 pub use piece::{Kind, Piece};
-pub use position::{MoveError, Position, Status};
+pub use position::{MoveError, Position, Reach, Status};
 pub use rules::{KindsSeen, ParseRulesError, Rules};
 pub use square::{ParseSquareError, Square};

@@ -4,7 +4,7 @@
 //! here is Congo's [`Game`], with bulk counting at the last ply.
 
 use crate::game::{self, Game, TextGame};
-use crate::{FenError, KindsSeen, Move, Position, Rules, Status, movegen};
+use crate::{FenError, KindsSeen, Move, Position, Reach, Rules, Status, movegen};
 
 /// Congo under a rule set, as a [`Game`]: the last ply is counted from the
 /// pieces' target squares, not played (bulk counting).
@@ -48,6 +48,63 @@ impl TextGame for Rules {
     #[inline]
     fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
         m.write_to(out);
+    }
+}
+
+/// Congo's positions on lines, read under a rule set and accepting what
+/// `reach` says: what every Congo judge task reads with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Congo {
+    /// The rule set the positions are read and played under.
+    pub rules: Rules,
+    /// Which positions are accepted (`--any-position`: any that fits).
+    pub reach: Reach,
+}
+
+impl From<Rules> for Congo {
+    fn from(rules: Rules) -> Congo {
+        Congo {
+            rules,
+            reach: Reach::Game,
+        }
+    }
+}
+
+impl Game for Congo {
+    type Position = Position;
+    type Move = Move;
+
+    fn moves(&self, position: &Position, moves: &mut Vec<Move>) {
+        self.rules.moves(position, moves);
+    }
+
+    fn play(&self, position: &Position, m: &Move) -> Position {
+        self.rules.play(position, m)
+    }
+
+    fn count_moves(&self, position: &Position, scratch: &mut Vec<Move>) -> u64 {
+        self.rules.count_moves(position, scratch)
+    }
+}
+
+impl TextGame for Congo {
+    type Error = FenError;
+
+    fn read(&self, line: &[u8]) -> Result<Position, FenError> {
+        Position::from_fen_bytes_reaching(line, self.rules, self.reach)
+    }
+
+    fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
+        position.read_fen_bytes_reaching(line, self.rules, self.reach)
+    }
+
+    fn survey(&self, position: &Position) -> u32 {
+        self.rules.survey(position)
+    }
+
+    #[inline]
+    fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
+        self.rules.write_move(m, out);
     }
 }
 

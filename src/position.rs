@@ -35,6 +35,19 @@ pub struct Position {
     pub move_number: u32,
 }
 
+/// Which positions a reader accepts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// Only positions a game can reach: no side with more of a kind than
+    /// it starts with, lions in their castles (the default).
+    #[default]
+    Game,
+    /// Any position whose pieces fit the board (`--any-position`), for
+    /// boards made up by hand: still one lion a side where the rules let
+    /// it stand, and no monkey with more than [`MAX_CHAINS`] chains.
+    Any,
+}
+
 /// Where a game stands, judged by the lions alone (the judge's rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -298,6 +311,19 @@ impl Position {
         self.find_unreachable()
     }
 
+    /// [`Position::check_reachable`] for [`Reach::Game`]; for
+    /// [`Reach::Any`] only the lions' squares and the monkeys' chains are
+    /// checked, so that any number of pieces that fits the board passes.
+    pub(crate) fn check_reach(&self, reach: Reach) -> Result<(), FenError> {
+        match reach {
+            Reach::Game => self.check_reachable(),
+            Reach::Any => {
+                self.check_lions()?;
+                self.check_chains()
+            }
+        }
+    }
+
     /// The common case, checked with no branch per kind: every count in
     /// bounds, every lion where it may stand, and no monkey with enough
     /// enemies to jump that its chains need counting.
@@ -338,7 +364,28 @@ impl Position {
                     return Err(FenError::TooMany { piece, count, max });
                 }
             }
-            let lions = self.board.pieces(Piece::new(color, Kind::Lion));
+        }
+        self.check_lions()?;
+        // Rare, but a monkey among many enemies can have millions of
+        // chains: more than a move list (or a judge's line) should hold.
+        // Checked last, as the counts above already rule out the worst.
+        self.check_chains()
+    }
+
+    /// At most one lion a side, in its castle, or in the enemy castle once
+    /// it has taken the enemy lion.
+    fn check_lions(&self) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let lion = Piece::new(color, Kind::Lion);
+            let lions = self.board.pieces(lion);
+            if lions.count() > 1 {
+                let (count, max) = (lions.count(), Kind::Lion.most_per_side());
+                return Err(FenError::TooMany {
+                    piece: lion,
+                    count,
+                    max,
+                });
+            }
             let enemy_lion_gone = self.board.pieces(Piece::new(!color, Kind::Lion)).is_empty();
             for square in lions {
                 let home = castle_of(color).contains(square);
@@ -348,9 +395,11 @@ impl Position {
                 }
             }
         }
-        // Rare, but a monkey among many enemies can have millions of
-        // chains: more than a move list (or a judge's line) should hold.
-        // Checked last, as the counts above already rule out the worst.
+        Ok(())
+    }
+
+    /// No monkey with more than [`MAX_CHAINS`] jump chains.
+    fn check_chains(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             // Most positions need no counting.
             let jumpable = (self.board.by_color(!color) & INNER).count();

@@ -123,6 +123,21 @@ fn best_is_deterministic_at_a_fixed_depth() {
         score.parse::<i32>().unwrap();
         assert!(nodes.parse::<u64>().unwrap() > 0, "{line}");
     }
+    // By time, the speed is reported too.
+    let output = congo(&["best", "--movetime", "50", START], b"");
+    let line = text(&output.stdout);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [m, _, "depth", depth, "nodes", nodes, "nps", nps] = words[..] else {
+        panic!("{line}");
+    };
+    assert!(
+        is_legal(START, m) && depth.parse::<u32>().unwrap() >= 1,
+        "{line}"
+    );
+    assert!(
+        nodes.parse::<u64>().unwrap() > 0 && nps.parse::<u64>().unwrap() > 0,
+        "{line}"
+    );
     // A FEN on the command line needs no count line.
     let output = congo(&["best", "--depth", "2", "3l3/7/7/7/7/7/3L3 w 1"], b"");
     assert_eq!(text(&output.stdout), "d1d7 100000 depth 1 nodes 0\n");

@@ -26,7 +26,7 @@ fn impossible_positions_are_bad_lines_for_every_subcommand() {
         assert_eq!(output.status.code(), Some(1), "{args:?}");
         assert_eq!(
             text(&output.stderr),
-            "congo: line 2: black has 31 zebras, expected at most 1\n",
+            "congo: line 2: black has 31 zebras, expected at most 1 (the judges' --any-position accepts any number that fits)\n",
             "{args:?}"
         );
     }
@@ -57,7 +57,7 @@ fn each_reachability_rule_has_its_reason() {
         ),
         (
             "eee4/3l3/7/7/7/7/3L3 w 1",
-            "black has 3 elephants, expected at most 2",
+            "black has 3 elephants, expected at most 2 (the judges' --any-position accepts any number that fits)",
         ),
     ] {
         let output = congo(&["lion"], format!("1\n{fen}\n").as_bytes());

@@ -358,3 +358,72 @@ fn a_program_that_cannot_start_gets_a_way_through() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn made_up_positions_are_read_with_any_position() {
+    // Two zebras and eight pawns: no game reaches this, a student's test
+    // board might.
+    let fen = "3l3/7/7/PPPPPPP/7/ZZ5/P2L3 w 1";
+    let input = format!("1\n{fen}\n");
+    let output = congo(&["zebra"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 2: white has 8 pawns, expected at most 7 (the judges' --any-position accepts any number that fits)\n"
+    );
+    // Before or after the subcommand, and for a FEN given as an argument.
+    for args in [
+        &["--any-position", "zebra"][..],
+        &["zebra", "--any-position"],
+        &["--rules", "2021", "zebra", "--any-position"],
+    ] {
+        let output = congo(args, input.as_bytes());
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        // The pawns on rank 4 block a4, b4 and c4.
+        assert_eq!(text(&output.stdout), "a2c1 a2c3 b2d3\n");
+    }
+    // Each river pawn steps forward or forward diagonally; a1's is
+    // blocked by its own zebra.
+    let output = congo(&["--any-position", "pawn"], input.as_bytes());
+    assert_eq!(
+        text(&output.stdout),
+        "a4a5 a4b5 b4a5 b4b5 b4c5 c4b5 c4c5 c4d5 d4c5 d4d5 d4e5 e4d5 e4e5 e4f5 f4e5 f4f5 f4g5 g4f5 g4g5\n"
+    );
+    let output = congo(&["--any-position", "best", "--depth", "2", fen], b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // Lions still stand where the rules let them, one a side, and a
+    // monkey still may not have more chains than a line can hold.
+    for (fen, reason) in [
+        (
+            "3l3/7/7/7/7/ZZ5/2LL3 w 1",
+            "white has 2 lions, expected at most 1",
+        ),
+        (
+            "3l3/7/7/7/7/ZZ5/L6 w 1",
+            "the white lion on a1 is outside its castle",
+        ),
+        (
+            "1z1z1z1/zzzlzzz/1z1z1z1/zzzzzzz/1z1z1z1/zzzLzzz/Mz1z1z1 w 0",
+            "the monkey on a1 has more than 100000 jump chains, expected at most 100000",
+        ),
+    ] {
+        let output = congo(
+            &["--any-position", "moves"],
+            format!("1\n{fen}\n").as_bytes(),
+        );
+        assert_eq!(output.status.code(), Some(1), "{fen}");
+        assert_eq!(text(&output.stderr), format!("congo: line 2: {reason}\n"));
+    }
+    common::assert_usage_error(
+        &["--any-position", "game"],
+        "congo: --any-position widens what the judges read (lion, moves, perft, ...); game is not one\n",
+    );
+    common::assert_usage_error(
+        &["--any-position", "lion", "--any-position"],
+        "congo: --any-position is given more than once\n",
+    );
+}

@@ -13,12 +13,13 @@ use crate::engine::{
     Weights,
 };
 use crate::grader::{CheckOptions, GenOptions, GradeOptions, ParsePieceSetError, PieceSet};
+use crate::perft::Congo;
 use crate::show::Selection;
 use crate::tablebase::{Material, ParseMaterialError, TablesCommand};
 use crate::tasks::wildebeest::Output as WildebeestOutput;
 use crate::tasks::{Job, RecordView, ShowOptions};
 use crate::wits::eval::Evaluation;
-use crate::{FenError, Kind, ParseRulesError, Position, Rules};
+use crate::{FenError, Kind, ParseRulesError, Position, Reach, Rules};
 
 /// The deepest perft, divide, search or engine depth accepted: deeper
 /// would run for days, so a larger number is taken for a typing mistake.
@@ -38,8 +39,10 @@ pub enum Command {
     /// One subcommand's help, by its name.
     SubcommandHelp(&'static str),
     Version,
-    /// A judge subcommand, and the one FEN given as an argument, if any.
-    Judge(Rules, Job, Option<String>),
+    /// A judge subcommand, how it reads positions (the rules, and
+    /// whether any position that fits is accepted), and the one FEN given
+    /// as an argument, if any.
+    Judge(Congo, Job, Option<String>),
     Gen(GenOptions),
     Check(CheckOptions),
     Grade(GradeOptions),
@@ -91,6 +94,8 @@ pub enum UsageError {
     BadRules(ParseRulesError),
     /// `--rules` given to a sibling game's subcommand.
     RulesDoNotApply(&'static str),
+    /// `--any-position` given to a subcommand that reads no judge input.
+    AnyPositionDoesNotApply(&'static str),
     MissingDepth(&'static str),
     BadDepth(String),
     DepthTooLarge(String),
@@ -155,6 +160,10 @@ impl fmt::Display for UsageError {
             UsageError::RulesDoNotApply(name) => write!(
                 f,
                 "--rules picks a year's Congo rules; {name} has one rule set and takes none"
+            ),
+            UsageError::AnyPositionDoesNotApply(name) => write!(
+                f,
+                "{ANY_POSITION} widens what the judges read (lion, moves, perft, ...); {name} is not one"
             ),
             UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
             UsageError::BadDepth(depth) => {
@@ -451,6 +460,7 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
             "-V" | "--version" => return Ok(Command::Version),
             "--rules" if rules.is_some() => return Err(UsageError::Repeated("--rules")),
             "--rules" => rules = Some(rules_value(&mut args)?),
+            ANY_POSITION => args.once(ANY_POSITION)?,
             option if option.starts_with('-') => {
                 let hint = hints::closest(option, hints::GLOBAL_OPTIONS);
                 let error = UsageError::UnknownOption(arg.clone());
@@ -488,6 +498,10 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
             words.extend(args.words.drain(..));
             break;
         }
+        if word == ANY_POSITION {
+            args.once(ANY_POSITION)?;
+            continue;
+        }
         let inline = word
             .as_encoded_bytes()
             .strip_prefix(b"--rules=")
@@ -512,7 +526,14 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
         .iter()
         .map(|word| word.to_string_lossy().into_owned())
         .collect();
-    (entry.read)(Args::new(words), rules.unwrap_or_default()).map_err(|error| {
+    let any_position = args.seen.contains(&ANY_POSITION);
+    let mut subcommand_args = Args::new(words);
+    if any_position {
+        // Marked seen, so that the readers check a FEN argument as the
+        // judge will read it.
+        subcommand_args.seen.push(ANY_POSITION);
+    }
+    let command = (entry.read)(subcommand_args, rules.unwrap_or_default()).map_err(|error| {
         let word = match &error {
             UsageError::UnexpectedArgument(word) | UsageError::UnknownOption(word) => word,
             UsageError::BadFen { found, .. } => found,
@@ -526,8 +547,22 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
             Some(hint) => UsageError::Hinted(Box::new(error), hint),
             None => error,
         }
-    })
+    })?;
+    match command {
+        Command::Judge(game, job, fen) if any_position => {
+            let game = Congo {
+                reach: Reach::Any,
+                ..game
+            };
+            Ok(Command::Judge(game, job, fen))
+        }
+        _ if any_position => Err(UsageError::AnyPositionDoesNotApply(entry.name)),
+        command => Ok(command),
+    }
 }
+
+/// The option that lets a judge read any position whose pieces fit.
+pub const ANY_POSITION: &str = "--any-position";
 
 fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {
     let name = args.words.pop_front().ok_or(UsageError::MissingRules)?;
@@ -549,11 +584,18 @@ fn judge_options(
                 return Err(UsageError::UnexpectedArgument(word));
             }
         } else if takes_fen && fen.is_none() {
-            word.parse::<Position>()
-                .map_err(|error| UsageError::BadFen {
+            // Checked as the judge will read it; the rules come later.
+            let reach = if args.seen.contains(&ANY_POSITION) {
+                Reach::Any
+            } else {
+                Reach::Game
+            };
+            Position::from_fen_bytes_reaching(word.as_bytes(), Rules::default(), reach).map_err(
+                |error| UsageError::BadFen {
                     found: word.clone(),
                     error,
-                })?;
+                },
+            )?;
             fen = Some(word);
         } else {
             return Err(UsageError::UnexpectedArgument(word));
@@ -583,7 +625,7 @@ fn single_option<T>(
 /// A judge subcommand that takes no arguments.
 fn plain(job: Job, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     judge_options(&mut args, false, |_, _| Ok(false))?;
-    Ok(Command::Judge(rules, job, None))
+    Ok(Command::Judge(rules.into(), job, None))
 }
 
 /// `board`.
@@ -599,7 +641,7 @@ pub(super) fn piece(kind: Kind, args: Args, rules: Rules) -> Result<Command, Usa
 /// `moves [FEN]`.
 pub(super) fn moves(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let fen = judge_options(&mut args, true, |_, _| Ok(false))?;
-    Ok(Command::Judge(rules, Job::Moves, fen))
+    Ok(Command::Judge(rules.into(), Job::Moves, fen))
 }
 
 /// `play`.
@@ -612,7 +654,7 @@ pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError>
     let depth = args.depth("perft")?;
     let threads = single_option(&mut args, "--threads", |args| args.threads())?;
     Ok(Command::Judge(
-        rules,
+        rules.into(),
         Job::Perft(depth, threads.unwrap_or(1)),
         None,
     ))
@@ -643,7 +685,7 @@ fn search(
 ) -> Result<Command, UsageError> {
     let depth = single_option(&mut args, "--depth", |args| args.depth("--depth"))?;
     Ok(Command::Judge(
-        rules,
+        rules.into(),
         Job::Search(evaluation, depth.unwrap_or(assignment_depth)),
         None,
     ))
@@ -667,7 +709,7 @@ fn perft_option(args: &mut Args) -> Result<Option<u32>, UsageError> {
 /// `checkers [--perft D]`.
 pub(super) fn checkers(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
     let perft = perft_option(&mut args)?;
-    Ok(Command::Judge(rules, Job::Checkers(perft), None))
+    Ok(Command::Judge(rules.into(), Job::Checkers(perft), None))
 }
 
 /// `show [--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]`.
@@ -725,7 +767,7 @@ pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
             "--record FILE",
         ));
     }
-    Ok(Command::Judge(rules, Job::Show(options), fen))
+    Ok(Command::Judge(rules.into(), Job::Show(options), fen))
 }
 
 /// The record view `--game` and `--ply` set, made if `--record` has not
@@ -770,7 +812,7 @@ pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> 
         "best --depth, --movetime or --nodes",
     ))?;
     Ok(Command::Judge(
-        rules,
+        rules.into(),
         Job::Best(limit, tables, threads),
         fen,
     ))
@@ -1041,7 +1083,7 @@ pub(super) fn wildebeest(mut args: Args, rules: Rules) -> Result<Command, UsageE
         None => WildebeestOutput::Files { force: false },
         Some("--lines") => {
             let perft = perft_option(&mut args)?;
-            return Ok(Command::Judge(rules, Job::Wildebeest(perft), None));
+            return Ok(Command::Judge(rules.into(), Job::Wildebeest(perft), None));
         }
         Some("--force") => WildebeestOutput::Files { force: true },
         Some("--stdout") => WildebeestOutput::Lines,
@@ -1105,7 +1147,7 @@ pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError
         if let Some(extra) = args.next()? {
             return Err(UsageError::UnexpectedArgument(extra));
         }
-        return Ok(Command::Judge(rules, Job::Probe(dir), None));
+        return Ok(Command::Judge(rules.into(), Job::Probe(dir), None));
     }
     let mut materials = Vec::new();
     let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -1232,7 +1274,7 @@ mod tests {
     }
 
     fn judge(rules: Rules, job: Job) -> Result<Command, UsageError> {
-        Ok(Command::Judge(rules, job, None))
+        Ok(Command::Judge(rules.into(), job, None))
     }
 
     #[test]
@@ -1400,7 +1442,7 @@ mod tests {
         assert_eq!(
             parse_words(&["moves", fen]),
             Ok(Command::Judge(
-                Rules::default(),
+                Congo::default(),
                 Job::Moves,
                 Some(fen.into())
             ))

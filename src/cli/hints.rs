@@ -6,7 +6,7 @@ use std::path::Path;
 use super::subcommands::{SUBCOMMANDS, Subcommand};
 
 /// The options every command line may start with.
-pub(super) const GLOBAL_OPTIONS: [&str; 3] = ["--rules", "--help", "--version"];
+pub(super) const GLOBAL_OPTIONS: [&str; 4] = ["--rules", "--any-position", "--help", "--version"];
 
 /// The candidate closest to `word` by edits (a letter added, dropped or
 /// changed), if it is close enough to be what was meant: one edit for

@@ -189,7 +189,8 @@ pub fn run_with(
                 Err(error) => exit_on(&error, &mut errors),
             };
         }
-        Command::Judge(rules, mut job, fen) => {
+        Command::Judge(game, mut job, fen) => {
+            let rules = game.rules;
             if let Job::Show(options) = &mut job {
                 options.style.color = terminal.color_output;
                 options.input_file = terminal.input_file;
@@ -212,7 +213,7 @@ pub fn run_with(
             let report = match fen {
                 Some(fen) => {
                     let one = format!("1\n{fen}\n");
-                    job.run(rules, one.as_bytes(), output, &mut errors)
+                    job.run(game, one.as_bytes(), output, &mut errors)
                 }
                 None if terminal.input => {
                     let _ = writeln!(
@@ -220,9 +221,9 @@ pub fn run_with(
                         "congo: reading from the terminal: type the number of cases, then \
                          one case a line; each is answered at once (congo --help for more)"
                     );
-                    job.run_with(rules, Threads::interactive(), input, output, &mut errors)
+                    job.run_with(game, Threads::interactive(), input, output, &mut errors)
                 }
-                None => job.run(rules, input, output, &mut errors),
+                None => job.run(game, input, output, &mut errors),
             };
             if let Ok(report) = &report
                 && let Some(warning) = rules.warning_for(KindsSeen(report.seen))

@@ -226,8 +226,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "engine",
-        arguments: "[--weak] [--nodes N] [--tb DIR] [--weight NAME=VALUE]...",
-        about: "speak the Part 7 protocol on stdin/stdout: newgame, position\n<fen>, moves m1 m2 ..., go <seconds> (answered with a move),\nquit; --weak plays the assignment's plain depth-4 alpha-beta;\n--nodes N searches exactly N nodes a move whatever go says (the\nsame games on any machine); --tb DIR plays from endgame tables;\n--weight sets an evaluation weight (mobility, attack,\nlion-attack, or a piece's value, e.g. zebra=300) for tuning",
+        arguments: "[--weak] [--nodes N] [--threads N] [--tb DIR] [--weight NAME=VALUE]...",
+        about: "speak the Part 7 protocol on stdin/stdout: newgame, position\n<fen>, moves m1 m2 ..., go <seconds> (answered with a move),\nquit; --weak plays the assignment's plain depth-4 alpha-beta;\n--nodes N searches exactly N nodes a move whatever go says (the\nsame games on any machine); --threads N searches with N\nthreads (lazy SMP); --tb DIR plays from endgame tables;\n--weight sets an evaluation weight (mobility, attack,\nlion-attack, pawn-advance, river, lion-guard, or a piece's\nvalue, e.g. zebra=300) for tuning",
         section: Section::Playing,
         rules: true,
         input: None,
@@ -235,8 +235,8 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "best",
-        arguments: "--depth D | --movetime MS | --nodes N [--tb DIR] [FEN]",
-        about: "the engine's move for each FEN: <move> <score> depth <D> nodes <N>\n(none when the game is over; <move> <score> tablebase <value>\nfrom endgame tables)",
+        arguments: "--depth D | --movetime MS | --nodes N [--threads N] [--tb DIR] [FEN]",
+        about: "the engine's move for each FEN: <move> <score> depth <D> nodes <N>\n(and nps <nodes a second> with --movetime; none when the game\nis over; <move> <score> tablebase <value> from endgame tables);\n--threads N searches with N threads (lazy SMP)",
         section: Section::Playing,
         rules: true,
         input: None,

@@ -480,7 +480,7 @@ fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
     thread::spawn(move || {
         let mut output = Vec::new();
         // Writing to memory cannot fail, and every case is a valid one.
-        let _ = job.run(rules, input.as_bytes(), &mut output, io::sink());
+        let _ = job.run(rules.into(), input.as_bytes(), &mut output, io::sink());
         let _ = sender.send(job.framing().answers(&String::from_utf8_lossy(&output)));
     });
     receiver.recv_timeout(options.timeout).ok()

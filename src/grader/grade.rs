@@ -59,7 +59,7 @@ pub fn grade(
     let mut answers = Vec::new();
     let mut bad_input = Vec::new();
     let report = options.job.run(
-        options.rules,
+        options.rules.into(),
         input.as_bytes(),
         &mut answers,
         &mut bad_input,

@@ -6,7 +6,8 @@ use std::io::Write;
 
 use super::slot::Slot;
 use crate::judge::{CaseError, Framing, Task, text};
-use crate::{FenError, Move, MoveError, Position, Rules};
+use crate::perft::Congo;
+use crate::{FenError, Move, MoveError, Position};
 
 /// Why a `play` case could not be played: its FEN or its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,15 +31,15 @@ impl std::error::Error for PlayError {}
 /// move and `Continue`, `White wins` or `Black wins`.
 #[derive(Clone)]
 pub struct Play {
-    rules: Rules,
+    game: Congo,
     moves: Vec<Move>,
     slot: Slot<Position>,
 }
 
 impl Play {
-    pub fn new(rules: Rules) -> Play {
+    pub fn new(game: Congo) -> Play {
         Play {
-            rules,
+            game,
             moves: Vec::new(),
             slot: Slot::default(),
         }
@@ -62,14 +63,14 @@ impl Task for Play {
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
         let position = self
             .slot
-            .read(&self.rules, lines)
+            .read(&self.game, lines)
             .map_err(|CaseError { line, error }| CaseError::at(line, PlayError::Fen(error)))?;
         let line = lines.get(1).copied().unwrap_or_default();
         let text = text(line).map_err(|error| CaseError::at(1, PlayError::Fen(error.into())))?;
         let played = position
             .parse_move(text, &mut self.moves)
             .map_err(|error| CaseError::at(1, PlayError::Move(error)))?;
-        let next = position.play_unchecked(played, self.rules);
+        let next = position.play_unchecked(played, self.game.rules);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());
         Ok(())

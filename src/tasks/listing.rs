@@ -3,21 +3,22 @@
 use super::slot::Slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
-use crate::{Color, Kind, Piece, Position, Rules};
+use crate::perft::Congo;
+use crate::{Color, Kind, Piece, Position};
 
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
 #[derive(Clone)]
 pub struct Listing {
-    rules: Rules,
+    game: Congo,
     slot: Slot<Position>,
 }
 
 impl Listing {
-    pub fn new(rules: Rules) -> Listing {
+    pub fn new(game: Congo) -> Listing {
         Listing {
-            rules,
+            game,
             slot: Slot::default(),
         }
     }
@@ -32,7 +33,7 @@ impl Task for Listing {
     }
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.rules, lines)?;
+        let position = self.slot.read(&self.game, lines)?;
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:

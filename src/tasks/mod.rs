@@ -26,12 +26,13 @@ pub use show::{RecordView, Show, ShowOptions, record_diagram};
 
 use std::io::{self, BufRead, Write};
 
+use crate::Kind;
 use crate::checkers::Checkers;
 use crate::engine::Limit;
 use crate::judge::{self, Framing, Report, Task, Threads};
+use crate::perft::Congo;
 use crate::wildebeest::Wildebeest;
 use crate::wits::eval::Evaluation;
-use crate::{Kind, Rules};
 
 /// A judge subcommand with its settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,29 +79,27 @@ trait WithTask {
 }
 
 impl Job {
-    /// Hands the job's task, set up for `rules`, to `user`. A drawing
+    /// Hands the job's task, set up for `game` (its rules and reach), to `user`. A drawing
     /// `show` gets no folder here: [`Job::run`] prepares that.
-    fn with_task<U: WithTask>(&self, rules: Rules, user: U) -> U::Output {
+    fn with_task<U: WithTask>(&self, game: Congo, user: U) -> U::Output {
         match self {
-            Job::Board => user.with(|| Listing::new(rules)),
-            &Job::PieceMoves(kind) => user.with(|| PieceMoves::new(kind, rules)),
-            Job::Moves => user.with(|| MoveList::new(rules)),
-            Job::Play => user.with(|| Play::new(rules)),
-            &Job::Perft(depth, threads) => user.with(|| Perft::new(rules, depth, threads)),
-            &Job::Divide(depth) => user.with(|| Divide::new(rules, depth)),
-            &Job::Evaluate(evaluation) => user.with(|| Score::evaluation(evaluation, rules)),
-            &Job::Search(evaluation, depth) => {
-                user.with(|| Score::search(evaluation, depth, rules))
-            }
+            Job::Board => user.with(|| Listing::new(game)),
+            &Job::PieceMoves(kind) => user.with(|| PieceMoves::new(kind, game)),
+            Job::Moves => user.with(|| MoveList::new(game)),
+            Job::Play => user.with(|| Play::new(game)),
+            &Job::Perft(depth, threads) => user.with(|| Perft::new(game, depth, threads)),
+            &Job::Divide(depth) => user.with(|| Divide::new(game, depth)),
+            &Job::Evaluate(evaluation) => user.with(|| Score::evaluation(evaluation, game)),
+            &Job::Search(evaluation, depth) => user.with(|| Score::search(evaluation, depth, game)),
             Job::Checkers(None) => user.with(|| MoveList::new(Checkers)),
             &Job::Checkers(Some(depth)) => user.with(|| Perft::new(Checkers, depth, 1)),
             Job::Wildebeest(None) => user.with(|| MoveList::new(Wildebeest)),
             &Job::Wildebeest(Some(depth)) => user.with(|| Perft::new(Wildebeest, depth, 1)),
             Job::Best(limit, tables, threads) => {
-                user.with(|| Best::new(rules, *limit, tables.as_deref(), *threads))
+                user.with(|| Best::new(game, *limit, tables.as_deref(), *threads))
             }
-            Job::Show(options) => user.with(|| Show::without_drawings(options, rules)),
-            Job::Probe(dir) => user.with(|| Probe::new(dir, rules)),
+            Job::Show(options) => user.with(|| Show::without_drawings(options, game)),
+            Job::Probe(dir) => user.with(|| Probe::new(dir, game)),
         }
     }
 
@@ -117,7 +116,7 @@ impl Job {
                 }
             }
         }
-        self.with_task(Rules::default(), Of)
+        self.with_task(Congo::default(), Of)
     }
 
     /// How the job's answers are laid out.
@@ -135,23 +134,23 @@ impl Job {
         self.declared().sorted_moves
     }
 
-    /// Answers `input` under `rules`, writing answers to `output` and bad
+    /// Answers `input` as `game` reads it, writing answers to `output` and bad
     /// lines to `errors`.
     pub fn run(
         &self,
-        rules: Rules,
+        game: Congo,
         input: impl BufRead,
         output: impl Write,
         errors: impl Write,
     ) -> io::Result<Report> {
-        self.run_with(rules, Threads::default(), input, output, errors)
+        self.run_with(game, Threads::default(), input, output, errors)
     }
 
     /// [`Job::run`], with the work split as `threads` says (interactive
     /// for a person typing at a terminal).
     pub fn run_with(
         &self,
-        rules: Rules,
+        game: Congo,
         threads: Threads,
         input: impl BufRead,
         output: impl Write,
@@ -165,8 +164,8 @@ impl Job {
             }
         }
         match self {
-            Job::Show(options) => show::run(options, rules, input, output, errors),
-            _ => self.with_task(rules, Run(threads, input, output, errors)),
+            Job::Show(options) => show::run(options, game, input, output, errors),
+            _ => self.with_task(game, Run(threads, input, output, errors)),
         }
     }
 }

@@ -5,22 +5,23 @@ use super::move_list::write_line;
 use super::slot::Slot;
 use crate::FenError;
 use crate::judge::{CaseError, Framing, Task};
-use crate::{Kind, Move, Position, Rules, movegen};
+use crate::perft::Congo;
+use crate::{Kind, Move, Position, movegen};
 
 #[derive(Clone)]
 pub struct PieceMoves {
     kind: Kind,
-    rules: Rules,
+    game: Congo,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<Move>,
     slot: Slot<Position>,
 }
 
 impl PieceMoves {
-    pub fn new(kind: Kind, rules: Rules) -> PieceMoves {
+    pub fn new(kind: Kind, game: Congo) -> PieceMoves {
         PieceMoves {
             kind,
-            rules,
+            game,
             moves: Vec::with_capacity(64),
             slot: Slot::default(),
         }
@@ -37,10 +38,10 @@ impl Task for PieceMoves {
     }
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.rules, lines)?;
+        let position = self.slot.read(&self.game, lines)?;
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
-        write_line(&self.rules, &self.moves, out);
+        write_line(&self.game, &self.moves, out);
         Ok(())
     }
 }

@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use super::slot::Slot;
 use crate::judge::{CaseError, Framing, Task};
+use crate::perft::Congo;
 use crate::tablebase::{TableError, Tablebase};
-use crate::{FenError, Position, Rules};
+use crate::{FenError, Position};
 
 /// Why a FEN could not be probed: the FEN itself, or the tables.
 #[derive(Debug)]
@@ -31,16 +32,16 @@ impl std::error::Error for ProbeError {}
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]
 pub struct Probe {
-    rules: Rules,
+    game: Congo,
     tables: Arc<Tablebase>,
     slot: Slot<Position>,
 }
 
 impl Probe {
-    pub fn new(dir: &Path, rules: Rules) -> Probe {
+    pub fn new(dir: &Path, game: Congo) -> Probe {
         Probe {
-            rules,
-            tables: Arc::new(Tablebase::new(dir, rules)),
+            game,
+            tables: Arc::new(Tablebase::new(dir, game.rules)),
             slot: Slot::default(),
         }
     }
@@ -57,7 +58,7 @@ impl Task for Probe {
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<ProbeError>> {
         let position = self
             .slot
-            .read(&self.rules, lines)
+            .read(&self.game, lines)
             .map_err(|CaseError { line, error }| CaseError::at(line, ProbeError::Fen(error)))?;
         let (value, best) = self
             .tables

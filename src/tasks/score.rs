@@ -2,10 +2,11 @@
 
 use super::slot::Slot;
 use crate::FenError;
+use crate::Position;
 use crate::judge::{CaseError, Framing, Task};
+use crate::perft::Congo;
 use crate::wits::eval::Evaluation;
 use crate::wits::search::Searcher;
-use crate::{Position, Rules};
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.
@@ -13,30 +14,30 @@ use crate::{Position, Rules};
 pub struct Score {
     evaluation: Evaluation,
     depth: Option<u32>,
-    rules: Rules,
+    game: Congo,
     searcher: Searcher,
     slot: Slot<Position>,
 }
 
 impl Score {
     /// The evaluation of each position (Part 4's `material`, Part 5's `evaluate`).
-    pub fn evaluation(evaluation: Evaluation, rules: Rules) -> Score {
+    pub fn evaluation(evaluation: Evaluation, game: Congo) -> Score {
         Score {
             evaluation,
             depth: None,
-            rules,
-            searcher: Searcher::new(rules, evaluation),
+            game,
+            searcher: Searcher::new(game.rules, evaluation),
             slot: Slot::default(),
         }
     }
 
     /// The search value of each position (Part 4's `minimax`, Part 5's `alphabeta`).
-    pub fn search(evaluation: Evaluation, depth: u32, rules: Rules) -> Score {
+    pub fn search(evaluation: Evaluation, depth: u32, game: Congo) -> Score {
         Score {
             evaluation,
             depth: Some(depth),
-            rules,
-            searcher: Searcher::new(rules, evaluation),
+            game,
+            searcher: Searcher::new(game.rules, evaluation),
             slot: Slot::default(),
         }
     }
@@ -51,7 +52,7 @@ impl Task for Score {
     }
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.rules, lines)?;
+        let position = self.slot.read(&self.game, lines)?;
         let value = match self.depth {
             None => self.evaluation.score(position),
             Some(depth) => self.searcher.value(position, depth),

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::slot::Slot;
 use crate::files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::judge::{self, CaseError, Framing, Report, Task};
+use crate::perft::Congo;
 use crate::show::{self, Marks, Selection, Style};
 use crate::{FenError, Position, Rules};
 
@@ -88,7 +89,7 @@ const SVG_FILES: NumberedNames = NumberedNames {
 /// output error, reported after the diagrams, which all still print.
 pub(super) fn run(
     options: &ShowOptions,
-    rules: Rules,
+    game: Congo,
     input: impl BufRead,
     output: impl Write,
     errors: impl Write,
@@ -106,7 +107,7 @@ pub(super) fn run(
     };
     let task = Show {
         svg: svg.clone(),
-        ..Show::without_drawings(options, rules)
+        ..Show::without_drawings(options, game)
     };
     let report = judge::run(&task, input, output, errors)?;
     let failure = svg.and_then(|drawings| {
@@ -131,7 +132,7 @@ struct Drawings {
 
 #[derive(Clone, Debug)]
 pub struct Show {
-    rules: Rules,
+    game: Congo,
     style: Style,
     selection: Option<Selection>,
     svg: Option<Arc<Drawings>>,
@@ -142,9 +143,9 @@ pub struct Show {
 
 impl Show {
     /// The diagrams alone, whatever folder `options` names.
-    pub(super) fn without_drawings(options: &ShowOptions, rules: Rules) -> Show {
+    pub(super) fn without_drawings(options: &ShowOptions, game: Congo) -> Show {
         Show {
-            rules,
+            game,
             style: options.style,
             selection: options.selection,
             svg: None,
@@ -167,7 +168,7 @@ impl Task for Show {
     }
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
-        let position = self.slot.read(&self.rules, lines)?;
+        let position = self.slot.read(&self.game, lines)?;
         let marks = self
             .selection
             .map(|selection| Marks::new(position, selection));
@@ -203,7 +204,7 @@ mod tests {
         // The folder goes away after it was prepared: every write fails.
         std::fs::remove_dir_all(&dir).unwrap();
         let task = Show {
-            rules: Rules::default(),
+            game: Congo::default(),
             style: Style::default(),
             selection: None,
             svg: Some(drawings.clone()),
