@@ -233,7 +233,7 @@ fn help_and_version() {
     let output = congo(&["--help"], b"");
     assert!(output.status.success());
     let help = text(&output.stdout);
-    assert!(help.contains("Usage: congo [--rules 2021|2022] <SUBCOMMAND> [ARGS]"));
+    assert!(help.contains("Usage: congo [--rules 2021|2022] [--any-position] <SUBCOMMAND> [ARGS]"));
     assert!(help.contains("superpawn"));
     let output = congo(&["--version"], b"");
     assert!(output.status.success());

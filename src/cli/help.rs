@@ -6,7 +6,7 @@ use super::subcommands::{SUBCOMMANDS, Section, Subcommand};
 const HEADER: &str = "\
 congo: a fast, exact Congo engine and judge
 
-Usage: congo [--rules 2021|2022] <SUBCOMMAND> [ARGS]   (congo SUBCOMMAND --help for one)
+Usage: congo [--rules 2021|2022] [--any-position] <SUBCOMMAND> [ARGS]   (congo SUBCOMMAND --help for one)
 ";
 
 const FOOTER: &str = "
@@ -34,6 +34,8 @@ Exit status: 0 when every line was answered, 1 on bad input, 2 on a usage
 Options:
   --rules 2021|2022  the rule set: 2022 (the default, also the full game)
                      promotes a pawn on the far rank, 2021 does not
+  --any-position     the judges read boards no game reaches (two zebras,
+                     eight pawns): any that fits, one lion a side
   -h, --help         print this help
   -V, --version      print the version
 ";
