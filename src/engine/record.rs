@@ -74,15 +74,20 @@ impl FromStr for Record {
 }
 
 impl Record {
-    /// Engine A's half-points in the game (2 a win, 1 a draw), or `None`
+    /// White's half-points in the game (2 a win, 1 a draw), or `None`
     /// when the result is not one of the three.
+    pub fn white_half_points(&self) -> Option<usize> {
+        match self.result.as_str() {
+            "1-0" => Some(2),
+            "1/2-1/2" => Some(1),
+            "0-1" => Some(0),
+            _ => None,
+        }
+    }
+
+    /// Engine A's half-points in the game, as [`Record::white_half_points`].
     pub fn a_half_points(&self) -> Option<usize> {
-        let white = match self.result.as_str() {
-            "1-0" => 2,
-            "1/2-1/2" => 1,
-            "0-1" => 0,
-            _ => return None,
-        };
+        let white = self.white_half_points()?;
         Some(if self.white == 'A' { white } else { 2 - white })
     }
 

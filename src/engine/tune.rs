@@ -137,11 +137,15 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
         for (number, line) in text.lines().enumerate() {
             let at = || format!("{} line {}", path.display(), number + 1);
             let record: Record = line.parse().map_err(|error| format!("{}: {error}", at()))?;
-            let white_score = match record.result.as_str() {
-                "1-0" => 1.0,
-                "0-1" => 0.0,
-                "1/2-1/2" => 0.5,
-                other => return Err(format!("{}: unknown result {other:?}", at())),
+            let white_score = match record.white_half_points() {
+                Some(half_points) => half_points as f64 / 2.0,
+                None => {
+                    let result = &record.result;
+                    return Err(format!(
+                        "{}: result {result:?} is not 1-0, 0-1 or 1/2-1/2",
+                        at()
+                    ));
+                }
             };
             let mut position = Position::from_fen(&record.start, options.rules)
                 .map_err(|error| format!("{}: {error}", at()))?;
