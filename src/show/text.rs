@@ -152,13 +152,13 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
 /// or on its right where a castle wall is on its left.
 fn capture_mark(marks: Option<&Marks>, file: u8, rank: u8) -> Option<&'static str> {
     let marks = marks?;
-    let captured = |file: Option<u8>| {
-        file.and_then(|file| Square::new(file, rank))
-            .is_some_and(|square| marks.captures.contains(square))
-    };
+    let captured =
+        |file: u8| Square::new(file, rank).is_some_and(|square| marks.captures.contains(square));
     let is_wall = |file: u8| matches!(separator(file, rank, "~"), "[" | "]");
-    let left_of_capture = captured(Some(file)) && !is_wall(file);
-    let right_of_walled_capture = captured(file.checked_sub(1)) && file > 0 && is_wall(file - 1);
+    let left_of_capture = captured(file) && !is_wall(file);
+    let right_of_walled_capture = file
+        .checked_sub(1)
+        .is_some_and(|left| captured(left) && is_wall(left));
     (left_of_capture || right_of_walled_capture).then_some("x")
 }
 
