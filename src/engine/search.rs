@@ -439,7 +439,7 @@ impl Engine {
             // Late quiet moves, ordered after the ones likely to be best,
             // are first searched less deep (late-move reductions).
             let reduction = if index >= 3 && depth >= 3 && !is_capture(position, &m) {
-                1 + u32::from(index >= 8 && depth >= 5)
+                late_move_reduction(depth, index)
             } else {
                 0
             };
@@ -596,6 +596,14 @@ impl History {
     }
 }
 
+/// How many plies less a late quiet move is first searched: growing with
+/// the depth left and the move's place in the order (logarithmically, as
+/// in the strongest chess engines), at least 1, and never to below 1 ply.
+fn late_move_reduction(depth: u32, index: usize) -> u32 {
+    let grown = (f64::from(depth).ln() * (index as f64).ln() / 2.0 + 0.5) as u32;
+    grown.clamp(1, depth.saturating_sub(2).max(1))
+}
+
 /// The search score of a table value `ply` plies from the root: a lion
 /// captured sooner is worth more, as in the search.
 fn table_score(value: Value, ply: usize) -> i32 {
@@ -646,6 +654,21 @@ fn takes_lion(position: &Position, m: &Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn late_moves_are_reduced_more_the_later_and_deeper_they_are() {
+        assert_eq!(late_move_reduction(3, 3), 1);
+        assert_eq!(late_move_reduction(10, 30), 4);
+        for depth in 3..30 {
+            for index in 3..60 {
+                let reduction = late_move_reduction(depth, index);
+                // Always some reduction, and always a ply left to search.
+                assert!(reduction >= 1 && reduction < depth, "{depth} {index}");
+                assert!(late_move_reduction(depth + 1, index) >= reduction);
+                assert!(late_move_reduction(depth, index + 1) >= reduction);
+            }
+        }
+    }
 
     #[test]
     fn clones_keep_their_own_table_and_helpers_share_one() {
