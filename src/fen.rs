@@ -347,31 +347,42 @@ fn explain(field: &str) -> FenError {
     if ranks != 7 {
         return FenError::RankCount(ranks);
     }
-    for (text, rank) in field.split('/').zip((1..=7).rev()) {
-        let mut squares = 0;
-        let mut after_digit = false;
-        for (at, letter) in text.char_indices() {
-            let glyph = GLYPHS[usize::from(text.as_bytes()[at])];
-            if letter == '0' {
-                return FenError::ZeroDigit { rank };
-            }
-            if glyph.digit && after_digit {
-                let lion_fits = lion_fits(text);
-                return FenError::AdjacentDigits { rank, lion_fits };
-            }
-            after_digit = glyph.digit;
-            if !letter.is_ascii() || glyph.width == Glyph::POISON {
-                return FenError::UnknownPiece { rank, letter };
-            }
-            squares += usize::from(glyph.width);
-        }
-        if squares != 7 {
-            return FenError::RankWidth { rank, squares };
-        }
-    }
+    let error = field
+        .split('/')
+        .zip((1..=7).rev())
+        .find_map(|(text, rank)| rank_error(text, rank, Hint::Lion));
     // Every field `read_field` rejects breaks one of the rules above; the
     // tests hold the two functions to that.
-    FenError::RankCount(ranks)
+    error.unwrap_or(FenError::RankCount(ranks))
+}
+
+/// Whether a rank's error looks for the lion-for-a-one hint.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Hint {
+    Lion,
+    None,
+}
+
+/// What is wrong with rank `rank`, written `text`, if anything.
+fn rank_error(text: &str, rank: u8, hint: Hint) -> Option<FenError> {
+    let mut squares = 0;
+    let mut after_digit = false;
+    for (at, letter) in text.char_indices() {
+        let glyph = GLYPHS[usize::from(text.as_bytes()[at])];
+        if letter == '0' {
+            return Some(FenError::ZeroDigit { rank });
+        }
+        if glyph.digit && after_digit {
+            let lion_fits = hint == Hint::Lion && lion_fits(text);
+            return Some(FenError::AdjacentDigits { rank, lion_fits });
+        }
+        after_digit = glyph.digit;
+        if !letter.is_ascii() || glyph.width == Glyph::POISON {
+            return Some(FenError::UnknownPiece { rank, letter });
+        }
+        squares += usize::from(glyph.width);
+    }
+    (squares != 7).then_some(FenError::RankWidth { rank, squares })
 }
 
 /// Whether `rank` describes seven squares once one of its `1`s next to
@@ -384,27 +395,12 @@ fn lion_fits(rank: &str) -> bool {
     };
     (0..bytes.len()).any(|at| {
         let beside_digit = is_digit(at.checked_sub(1)) || is_digit(Some(at + 1));
+        // A one-byte ASCII letter for a one-byte ASCII digit: still text.
         bytes[at] == b'1' && beside_digit && {
-            let mut fixed = bytes.to_vec();
-            fixed[at] = b'l';
-            is_whole_rank(&fixed)
+            let fixed = format!("{}l{}", &rank[..at], &rank[at + 1..]);
+            rank_error(&fixed, 7, Hint::None).is_none()
         }
     })
-}
-
-/// Whether `rank` is a well-formed rank of seven squares.
-fn is_whole_rank(rank: &[u8]) -> bool {
-    let mut squares = 0;
-    let mut after_digit = false;
-    for &byte in rank {
-        let glyph = GLYPHS[usize::from(byte)];
-        if byte == b'0' || (glyph.digit && after_digit) || glyph.width == Glyph::POISON {
-            return false;
-        }
-        after_digit = glyph.digit;
-        squares += usize::from(glyph.width);
-    }
-    squares == 7
 }
 
 /// Writes the piece field of a FEN, runs of empty squares as one digit.
