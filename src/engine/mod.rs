@@ -16,7 +16,7 @@ pub use eval::{ENGINE_WIN, Weights, evaluate};
 pub use human::{GameOptions, play_by_hand};
 pub use openings::{OpeningOptions, write_openings};
 pub use protocol::{Player, play_protocol};
-pub use record::Record;
+pub use record::{Record, read_records};
 pub use search::{Choice, Engine, Limit};
 pub use shard::{ParseShardError, Shard};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};

@@ -7,6 +7,7 @@
 //! reason the game ended.
 
 use std::fmt;
+use std::path::Path;
 use std::str::FromStr;
 
 use crate::{Move, Position, Rules};
@@ -74,21 +75,21 @@ impl FromStr for Record {
 }
 
 impl Record {
-    /// White's half-points in the game (2 a win, 1 a draw), or `None`
-    /// when the result is not one of the three.
-    pub fn white_half_points(&self) -> Option<usize> {
+    /// White's half-points in the game (2 a win, 1 a draw), or why the
+    /// result is not one of the three.
+    pub fn white_half_points(&self) -> Result<usize, String> {
         match self.result.as_str() {
-            "1-0" => Some(2),
-            "1/2-1/2" => Some(1),
-            "0-1" => Some(0),
-            _ => None,
+            "1-0" => Ok(2),
+            "1/2-1/2" => Ok(1),
+            "0-1" => Ok(0),
+            other => Err(format!("result {other:?} is not 1-0, 0-1 or 1/2-1/2")),
         }
     }
 
     /// Engine A's half-points in the game, as [`Record::white_half_points`].
-    pub fn a_half_points(&self) -> Option<usize> {
+    pub fn a_half_points(&self) -> Result<usize, String> {
         let white = self.white_half_points()?;
-        Some(if self.white == 'A' { white } else { 2 - white })
+        Ok(if self.white == 'A' { white } else { 2 - white })
     }
 
     /// The position after the first `plies` moves (all of them when
@@ -121,6 +122,24 @@ impl Record {
     }
 }
 
+/// The games of a record file, each with its place (`FILE line N`) for
+/// the reader's own errors; a line that is no record is an error naming
+/// its place.
+pub fn read_records(path: &Path) -> Result<Vec<(String, Record)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .map(|(number, line)| {
+            let place = format!("{} line {}", path.display(), number + 1);
+            match line.parse() {
+                Ok(record) => Ok((place, record)),
+                Err(error) => Err(format!("{place}: {error}")),
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,12 +166,15 @@ mod tests {
         assert!("3\tC\tx\t\t0-1\tr".parse::<Record>().is_err());
         assert!("only one field".parse::<Record>().is_err());
         // B had white and black won: A's win.
-        assert_eq!(record().a_half_points(), Some(2));
+        assert_eq!(record().a_half_points(), Ok(2));
         let mut drawn = record();
         drawn.result = "1/2-1/2".to_owned();
-        assert_eq!(drawn.a_half_points(), Some(1));
+        assert_eq!(drawn.a_half_points(), Ok(1));
         drawn.result = "2-0".to_owned();
-        assert_eq!(drawn.a_half_points(), None);
+        assert_eq!(
+            drawn.a_half_points(),
+            Err("result \"2-0\" is not 1-0, 0-1 or 1/2-1/2".to_owned())
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::openings::random_plies;
-use super::record::Record;
+use super::record::{Record, read_records};
 use super::shard::Shard;
 use super::sprt::{Pentanomial, Sprt, Verdict};
 use super::{BARE_LIONS, MOVES_EACH};
@@ -485,23 +485,15 @@ pub fn merge_records(
 ) -> Result<(), String> {
     let mut games = BTreeMap::new();
     for path in files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        for (number, line) in text.lines().enumerate() {
-            let at = || format!("{} line {}", path.display(), number + 1);
-            let record: Record = line.parse().map_err(|error| format!("{}: {error}", at()))?;
-            let a_points = record.a_half_points().ok_or_else(|| {
-                format!(
-                    "{}: result {:?} is not 1-0, 0-1 or 1/2-1/2",
-                    at(),
-                    record.result
-                )
-            })?;
+        for (place, record) in read_records(path)? {
+            let a_points = record
+                .a_half_points()
+                .map_err(|error| format!("{place}: {error}"))?;
             if record.game == 0 {
-                return Err(format!("{}: games are numbered from 1", at()));
+                return Err(format!("{place}: games are numbered from 1"));
             }
             if games.insert(record.game, a_points).is_some() {
-                return Err(format!("{}: game {} was already read", at(), record.game));
+                return Err(format!("{place}: game {} was already read", record.game));
             }
         }
     }

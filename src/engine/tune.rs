@@ -18,7 +18,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::eval::{Weights, evaluate};
-use super::record::Record;
+use super::record::read_records;
 use crate::{Position, Rules, Status};
 
 /// What `congo tune` reads and how far it goes.
@@ -132,23 +132,13 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
         .collect();
     let mut samples = Vec::new();
     for path in &options.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-        for (number, line) in text.lines().enumerate() {
-            let at = || format!("{} line {}", path.display(), number + 1);
-            let record: Record = line.parse().map_err(|error| format!("{}: {error}", at()))?;
-            let white_score = match record.white_half_points() {
-                Some(half_points) => half_points as f64 / 2.0,
-                None => {
-                    let result = &record.result;
-                    return Err(format!(
-                        "{}: result {result:?} is not 1-0, 0-1 or 1/2-1/2",
-                        at()
-                    ));
-                }
-            };
+        for (place, record) in read_records(path)? {
+            let white_score = record
+                .white_half_points()
+                .map_err(|error| format!("{place}: {error}"))? as f64
+                / 2.0;
             let mut position = Position::from_fen(&record.start, options.rules)
-                .map_err(|error| format!("{}: {error}", at()))?;
+                .map_err(|error| format!("{place}: {error}"))?;
             let mut scratch = Vec::new();
             for (ply, text) in record.moves.iter().enumerate() {
                 if ply >= options.skip_plies && position.status() == Status::Ongoing {
@@ -162,7 +152,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
                 }
                 let m = position
                     .parse_move(text, &mut scratch)
-                    .map_err(|error| format!("{} ply {}: {error}", at(), ply + 1))?;
+                    .map_err(|error| format!("{place} ply {}: {error}", ply + 1))?;
                 position = position.play_unchecked(m, options.rules);
             }
         }

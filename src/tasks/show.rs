@@ -45,19 +45,12 @@ pub fn record_diagram(
     options: &ShowOptions,
     rules: Rules,
 ) -> Result<String, String> {
-    let text = std::fs::read_to_string(&view.path)
-        .map_err(|error| format!("cannot read {}: {error}", view.path.display()))?;
-    let mut found = None;
-    for (number, line) in text.lines().enumerate() {
-        let record: crate::engine::Record = line
-            .parse()
-            .map_err(|error| format!("{} line {}: {error}", view.path.display(), number + 1))?;
-        if record.game == view.game {
-            found = Some(record);
-        }
-    }
-    let record =
-        found.ok_or_else(|| format!("{} has no game {}", view.path.display(), view.game))?;
+    // The last line of the game counts, as before.
+    let record = crate::engine::read_records(&view.path)?
+        .into_iter()
+        .map(|(_, record)| record)
+        .rfind(|record| record.game == view.game)
+        .ok_or_else(|| format!("{} has no game {}", view.path.display(), view.game))?;
     let (position, last_move) = record.replay(rules, view.ply)?;
     let style = Style {
         last_move,
