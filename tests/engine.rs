@@ -7,6 +7,9 @@ use congo::Position;
 
 const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
 
+/// A middle game with promoted pawns on both sides.
+const MIDGAME: &str = "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12";
+
 fn is_legal(fen: &str, text: &str) -> bool {
     let position: Position = fen.parse().unwrap();
     position.parse_move(text, &mut Vec::new()).is_ok()
@@ -105,16 +108,13 @@ fn a_finished_game_has_no_move_to_give() {
 
 #[test]
 fn best_is_deterministic_at_a_fixed_depth() {
-    let input = format!("2\n{START}\n1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n");
+    let input = format!("2\n{START}\n{MIDGAME}\n");
     let first = congo(&["best", "--depth", "4"], input.as_bytes());
     let again = congo(&["best", "--depth", "4"], input.as_bytes());
     assert!(first.status.success());
     assert_eq!(first.stdout, again.stdout);
     let answers = text(&first.stdout);
-    for (line, fen) in answers
-        .lines()
-        .zip([START, "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"])
-    {
+    for (line, fen) in answers.lines().zip([START, MIDGAME]) {
         let words: Vec<&str> = line.split(' ').collect();
         let [m, score, "depth", "4", "nodes", nodes] = words[..] else {
             panic!("{line}");
@@ -681,17 +681,14 @@ fn the_shipped_opening_suites_are_what_their_first_line_regenerates() {
 fn threads_search_together_and_answer_legally() {
     // Lazy SMP: two threads race, so only legality and the depth reached
     // are fixed, not the move.
-    let input = format!("2\n{START}\n1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12\n");
+    let input = format!("2\n{START}\n{MIDGAME}\n");
     let output = congo(
         &["best", "--threads", "2", "--depth", "5"],
         input.as_bytes(),
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let answers = text(&output.stdout);
-    for (line, fen) in answers
-        .lines()
-        .zip([START, "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"])
-    {
+    for (line, fen) in answers.lines().zip([START, MIDGAME]) {
         let words: Vec<&str> = line.split(' ').collect();
         let [m, _, "depth", "5", "nodes", _] = words[..] else {
             panic!("{line}");

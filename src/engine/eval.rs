@@ -170,3 +170,32 @@ fn ranks_advanced(square: Square, color: Color) -> u32 {
         Color::Black => 5u32.saturating_sub(rank),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_weight_can_be_read_and_set() {
+        // TERMS and the names `weight` matches must agree.
+        let mut weights = Weights::TUNED;
+        for (value, name) in (1..).zip(Weights::names()) {
+            assert!(Weights::TUNED.get(name).is_some(), "{name}");
+            assert!(weights.set(name, value), "{name}");
+        }
+        let read: Vec<i32> = Weights::names()
+            .map(|name| weights.get(name).unwrap())
+            .collect();
+        assert_eq!(read, (1..=13).collect::<Vec<_>>());
+        assert!(!weights.set("lion", 5) && !weights.set("speed", 5));
+    }
+
+    #[test]
+    fn pawns_count_ranks_from_their_own_side() {
+        let square = |name: &str| name.parse::<Square>().unwrap();
+        assert_eq!(ranks_advanced(square("c2"), Color::White), 0);
+        assert_eq!(ranks_advanced(square("c5"), Color::White), 3);
+        assert_eq!(ranks_advanced(square("c6"), Color::Black), 0);
+        assert_eq!(ranks_advanced(square("c3"), Color::Black), 3);
+    }
+}
