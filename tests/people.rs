@@ -278,7 +278,7 @@ fn typos_and_natural_first_tries_get_a_way_through() {
         ),
         (
             &["show", "--move", "lion"],
-            "congo: unexpected argument \"--move\"; did you mean --moves?\n",
+            "congo: unknown option \"--move\"; did you mean --moves?\n",
         ),
         (
             &[
@@ -292,7 +292,7 @@ fn typos_and_natural_first_tries_get_a_way_through() {
                 "--",
                 "b",
             ],
-            "congo: unexpected argument \"--game\"; did you mean --games?\n",
+            "congo: unknown option \"--game\"; did you mean --games?\n",
         ),
         (
             &["lion", "Cargo.toml"],

@@ -6,8 +6,11 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{hints, subcommands};
-use crate::count::{DigitsError, Whole, parse_digits};
+use super::hints;
+use super::options::*;
+use super::options::{self, Opt, Parsed, text};
+use super::subcommands::{self, Subcommand};
+use crate::count::Whole;
 use crate::engine::{
     GameOptions, Limit, MatchOptions, OpeningOptions, ParseShardError, Shard, Sprt, TuneOptions,
     Weights,
@@ -29,8 +32,8 @@ pub const MAX_DEPTH: u32 = 20;
 pub const MAX_THREADS: usize = 256;
 
 /// The search depths the assignment sets.
-const MINIMAX_DEPTH: u32 = 2;
-const ALPHABETA_DEPTH: u32 = 4;
+const MINIMAX_PLIES: u32 = 2;
+const ALPHABETA_PLIES: u32 = 4;
 
 /// What the arguments ask for.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,7 +93,6 @@ pub enum UsageError {
     /// An option given twice.
     Repeated(&'static str),
     NotUtf8(String),
-    MissingRules,
     BadRules(ParseRulesError),
     /// `--rules` given to a sibling game's subcommand.
     RulesDoNotApply(&'static str),
@@ -123,7 +125,13 @@ pub enum UsageError {
     Required(&'static str, &'static str),
     /// Two options that each set the same thing.
     Exclusive(&'static str, &'static str),
-    Zero(&'static str),
+    /// A number below the least its option takes.
+    TooSmall {
+        option: &'static str,
+        min: u64,
+    },
+    /// None of a subcommand's choices, which it needs one of.
+    Choose(&'static str, Vec<&'static str>),
     EmptyPath(&'static str),
     BadFen {
         found: String,
@@ -155,7 +163,6 @@ impl fmt::Display for UsageError {
             UsageError::UnexpectedArgument(arg) => write!(f, "unexpected argument {arg:?}"),
             UsageError::Repeated(option) => write!(f, "{option} is given more than once"),
             UsageError::NotUtf8(arg) => write!(f, "argument {arg:?} is not valid UTF-8"),
-            UsageError::MissingRules => f.write_str("--rules needs a rule set, 2021 or 2022"),
             UsageError::BadRules(error) => error.fmt(f),
             UsageError::RulesDoNotApply(name) => write!(
                 f,
@@ -163,7 +170,8 @@ impl fmt::Display for UsageError {
             ),
             UsageError::AnyPositionDoesNotApply(name) => write!(
                 f,
-                "{ANY_POSITION} widens what the judges read (lion, moves, perft, ...); {name} is not one"
+                "{} widens what the judges read (lion, moves, perft, ...); {name} is not one",
+                ANY_POSITION.name
             ),
             UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
             UsageError::BadDepth(depth) => {
@@ -195,7 +203,15 @@ impl fmt::Display for UsageError {
             UsageError::Exclusive(one, other) => {
                 write!(f, "{one} and {other} cannot be given together; choose one")
             }
-            UsageError::Zero(option) => write!(f, "{option} must be more than 0"),
+            UsageError::TooSmall { option, min: 1 } => write!(f, "{option} must be more than 0"),
+            UsageError::TooSmall { option, min } => write!(f, "{option} must be at least {min}"),
+            UsageError::Choose(subcommand, options) => match options.split_last() {
+                Some((last, [])) => write!(f, "{subcommand} needs {last}"),
+                Some((last, rest)) => {
+                    write!(f, "{subcommand} needs one of {} or {last}", rest.join(", "))
+                }
+                None => write!(f, "{subcommand} needs an option"),
+            },
             UsageError::EmptyPath(option) => write!(f, "{option} needs a path, found \"\""),
             UsageError::BadFen { found, error } => write!(f, "bad FEN {found:?}: {error}"),
             UsageError::BadPieceSet(error) => error.fmt(f),
@@ -234,321 +250,79 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
-/// The words after the program name, read front to back.
-///
-/// `--name=value` reads as `--name value`; a word of `--` ends the options
-/// (what follows is another program's command line and is left as it is).
-pub(super) struct Args {
-    words: VecDeque<OsString>,
-    /// Options seen so far, to reject one given twice.
-    seen: Vec<&'static str>,
-}
-
-impl Args {
-    fn new(words: impl IntoIterator<Item = OsString>) -> Args {
-        Args {
-            words: words.into_iter().collect(),
-            seen: Vec::new(),
-        }
-    }
-
-    /// The next word, as text.
-    fn next(&mut self) -> Result<Option<String>, UsageError> {
-        let Some(word) = self.words.pop_front() else {
-            return Ok(None);
-        };
-        let text = text(word)?;
-        if text.starts_with("--")
-            && let Some((name, value)) = text.split_once('=')
-        {
-            self.words.push_front(value.into());
-            return Ok(Some(name.to_owned()));
-        }
-        Ok(Some(text))
-    }
-
-    /// Marks `option` seen; an error if it was already.
-    fn once(&mut self, option: &'static str) -> Result<(), UsageError> {
-        if self.seen.contains(&option) {
-            return Err(UsageError::Repeated(option));
-        }
-        self.seen.push(option);
-        Ok(())
-    }
-
-    /// The value after `option`, as it was given.
-    fn raw_value(&mut self, option: &'static str) -> Result<OsString, UsageError> {
-        self.once(option)?;
-        self.words
-            .pop_front()
-            .ok_or(UsageError::MissingValue(option))
-    }
-
-    /// The value after `option`, as text.
-    fn value(&mut self, option: &'static str) -> Result<String, UsageError> {
-        text(self.raw_value(option)?)
-    }
-
-    /// The value after `option`, as a number.
-    fn number<T: Whole>(&mut self, option: &'static str) -> Result<T, UsageError> {
-        number(option, &self.value(option)?)
-    }
-
-    /// The value after `option`, as a path (never empty).
-    fn path(&mut self, option: &'static str) -> Result<PathBuf, UsageError> {
-        let path = self.raw_value(option)?;
-        if path.is_empty() {
-            return Err(UsageError::EmptyPath(option));
-        }
-        Ok(PathBuf::from(path))
-    }
-
-    /// The value after `option`, as a decimal number (an Elo difference).
-    fn real(&mut self, option: &'static str) -> Result<f64, UsageError> {
-        real(option, &self.value(option)?)
-    }
-
-    /// The value after `option`, as a probability strictly between 0 and 1.
-    fn probability(&mut self, option: &'static str) -> Result<f64, UsageError> {
-        let value = self.real(option)?;
-        if value > 0.0 && value < 1.0 {
-            Ok(value)
-        } else {
-            Err(UsageError::BadProbability(option, value.to_string()))
-        }
-    }
-
-    /// The value after `option`, as a number more than 0.
-    fn positive<T: Whole + Default + PartialEq>(
-        &mut self,
-        option: &'static str,
-    ) -> Result<T, UsageError> {
-        let value = self.number(option)?;
-        if value == T::default() {
-            return Err(UsageError::Zero(option));
-        }
-        Ok(value)
-    }
-
-    /// The value after `--movetime`: milliseconds, more than 0.
-    fn movetime(&mut self) -> Result<Duration, UsageError> {
-        self.positive("--movetime").map(Duration::from_millis)
-    }
-
-    /// The value after `--threads`: more than 0 and at most
-    /// [`MAX_THREADS`].
-    fn threads(&mut self) -> Result<usize, UsageError> {
-        let threads: usize = self.positive("--threads")?;
-        if threads > MAX_THREADS {
-            return Err(UsageError::TooLarge {
-                option: "--threads",
-                found: threads.to_string(),
-                max: MAX_THREADS as u64,
-            });
-        }
-        Ok(threads)
-    }
-
-    /// The value after `match --movetime`: `MS` for both engines, or
-    /// `MS_A,MS_B` for time odds.
-    fn movetimes(&mut self) -> Result<[Duration; 2], UsageError> {
-        let text = self.value("--movetime")?;
-        let millis = |part: &str| match number::<u64>("--movetime", part)? {
-            0 => Err(UsageError::Zero("--movetime")),
-            ms => Ok(Duration::from_millis(ms)),
-        };
-        match text.split_once(',') {
-            None => Ok([millis(&text)?; 2]),
-            Some((a, b)) => Ok([millis(a)?, millis(b)?]),
-        }
-    }
-
-    /// The two numbers after `--sprt`, and the error rates `--alpha` and
-    /// `--beta` set later (0.05 until then).
-    fn sprt(&mut self) -> Result<Sprt, UsageError> {
-        let elo0 = self.real("--sprt")?;
-        let elo1 = real(
-            "--sprt",
-            &text(
-                self.words
-                    .pop_front()
-                    .ok_or(UsageError::MissingValue("--sprt"))?,
-            )?,
-        )?;
-        if elo1 <= elo0 {
-            return Err(UsageError::BadSprt(elo0.to_string(), elo1.to_string()));
-        }
-        Ok(Sprt {
-            elo0,
-            elo1,
-            alpha: 0.05,
-            beta: 0.05,
-        })
-    }
-
-    /// The value after `option`, as a depth.
-    fn depth(&mut self, option: &'static str) -> Result<u32, UsageError> {
-        self.once(option)?;
-        let word = self
-            .words
-            .pop_front()
-            .ok_or(UsageError::MissingDepth(option))?;
-        depth(&text(word)?)
-    }
-
-    /// The words left, as text.
-    fn rest(&mut self) -> Result<Vec<String>, UsageError> {
-        self.words.drain(..).map(text).collect()
-    }
-}
-
-fn text(word: OsString) -> Result<String, UsageError> {
-    word.into_string()
-        .map_err(|word| UsageError::NotUtf8(word.to_string_lossy().into_owned()))
-}
-
-/// A decimal number, sign allowed, finite.
-fn real(option: &'static str, text: &str) -> Result<f64, UsageError> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|value| value.is_finite())
-        .ok_or_else(|| UsageError::BadReal {
-            option,
-            found: text.to_owned(),
-        })
-}
-
-/// A number written in digits only: no sign, no blanks.
-fn number<T: Whole>(option: &'static str, text: &str) -> Result<T, UsageError> {
-    let found = text.to_owned();
-    parse_digits(text).map_err(|error| match error {
-        DigitsError::NotDigits => UsageError::BadNumber { option, found },
-        DigitsError::TooLarge(max) => UsageError::TooLarge { option, found, max },
-    })
-}
-
-fn depth(text: &str) -> Result<u32, UsageError> {
-    match parse_digits::<u32>(text) {
-        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
-        Ok(_) | Err(DigitsError::TooLarge(_)) => Err(UsageError::DepthTooLarge(text.to_owned())),
-        Err(DigitsError::NotDigits) => Err(UsageError::BadDepth(text.to_owned())),
-    }
-}
-
 /// Whether a word asks for help.
 fn is_help(word: &OsStr) -> bool {
-    word == "-h" || word == "--help"
+    word.to_str().is_some_and(|word| HELP.is(word))
 }
 
 /// Reads the arguments that follow the program name.
 pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, UsageError> {
-    let mut args = Args::new(words);
-    let mut rules = None;
-    let subcommand = loop {
-        let arg = args.next()?.ok_or(UsageError::MissingSubcommand)?;
-        match arg.as_str() {
-            // `congo help lion` is `congo lion --help`.
-            "help" => {
-                return Ok(
-                    match args.next()?.and_then(|name| subcommands::find(&name)) {
-                        Some(entry) => Command::SubcommandHelp(entry.name),
-                        None => Command::Help,
-                    },
-                );
-            }
-            "-h" | "--help" => return Ok(Command::Help),
-            "-V" | "--version" => return Ok(Command::Version),
-            "--rules" if rules.is_some() => return Err(UsageError::Repeated("--rules")),
-            "--rules" => rules = Some(rules_value(&mut args)?),
-            ANY_POSITION => args.once(ANY_POSITION)?,
-            option if option.starts_with('-') => {
-                let hint = hints::closest(option, hints::GLOBAL_OPTIONS);
-                let error = UsageError::UnknownOption(arg.clone());
-                return Err(match hint {
-                    Some(option) => {
-                        UsageError::Hinted(Box::new(error), format!("did you mean {option}?"))
-                    }
-                    None => error,
-                });
-            }
-            _ => break arg,
+    let mut words: VecDeque<OsString> = words.into_iter().collect();
+    // The options before the subcommand are global ones.
+    let mut leading = Vec::new();
+    let name = loop {
+        let word = text(words.pop_front().ok_or(UsageError::MissingSubcommand)?)?;
+        let option = word.split('=').next().unwrap_or(&word);
+        if HELP.is(option) {
+            return Ok(Command::Help);
+        }
+        if VERSION.is(option) {
+            return Ok(Command::Version);
+        }
+        if RULES.is(option) && !word.contains('=') {
+            leading.push(OsString::from(word));
+            leading.push(
+                words
+                    .pop_front()
+                    .ok_or(UsageError::MissingValue(RULES.name))?,
+            );
+        } else if RULES.is(option) || ANY_POSITION.is(option) {
+            leading.push(OsString::from(word));
+        } else if word.starts_with('-') {
+            return Err(options::unknown_option(option, &[]));
+        } else {
+            break word;
         }
     };
-    let entry = subcommands::find(&subcommand).ok_or_else(|| {
-        let error = UsageError::UnknownSubcommand(subcommand.clone());
-        match hints::subcommand_for(&subcommand) {
+    // `congo help lion` is `congo lion --help`.
+    if name == "help" {
+        let entry = words
+            .front()
+            .and_then(|word| subcommands::find(&word.to_string_lossy()));
+        return Ok(entry.map_or(Command::Help, |entry| Command::SubcommandHelp(entry.name)));
+    }
+    let entry = subcommands::find(&name).ok_or_else(|| {
+        let error = UsageError::UnknownSubcommand(name.clone());
+        match hints::subcommand_for(&name) {
             Some(name) => UsageError::Hinted(Box::new(error), format!("did you mean {name}?")),
             None => error,
         }
     })?;
     // Help wins over everything else before a `--`.
-    if args
-        .words
+    if words
         .iter()
         .take_while(|word| *word != "--")
         .any(|word| is_help(word))
     {
         return Ok(Command::SubcommandHelp(entry.name));
     }
-    // `--rules` may also follow the subcommand, before any `--`.
-    let mut words = Vec::new();
-    while let Some(word) = args.words.pop_front() {
-        if word == "--" {
-            words.push(word);
-            words.extend(args.words.drain(..));
-            break;
-        }
-        if word == ANY_POSITION {
-            args.once(ANY_POSITION)?;
-            continue;
-        }
-        let inline = word
-            .as_encoded_bytes()
-            .strip_prefix(b"--rules=")
-            .map(<[u8]>::to_vec);
-        if word != "--rules" && inline.is_none() {
-            words.push(word);
-            continue;
-        }
-        if rules.is_some() {
-            return Err(UsageError::Repeated("--rules"));
-        }
-        if let Some(name) = inline {
-            args.words
-                .push_front(OsString::from(String::from_utf8_lossy(&name).into_owned()));
-        }
-        rules = Some(rules_value(&mut args)?);
-    }
-    if rules.is_some() && !entry.rules {
-        return Err(UsageError::RulesDoNotApply(entry.name));
-    }
     let texts: Vec<String> = words
         .iter()
         .map(|word| word.to_string_lossy().into_owned())
         .collect();
-    let any_position = args.seen.contains(&ANY_POSITION);
-    let mut subcommand_args = Args::new(words);
-    if any_position {
-        // Marked seen, so that the readers check a FEN argument as the
-        // judge will read it.
-        subcommand_args.seen.push(ANY_POSITION);
-    }
-    let command = (entry.read)(subcommand_args, rules.unwrap_or_default()).map_err(|error| {
-        let word = match &error {
-            UsageError::UnexpectedArgument(word) | UsageError::UnknownOption(word) => word,
-            UsageError::BadFen { found, .. } => found,
-            _ => return error,
-        };
-        let at = texts
-            .iter()
-            .position(|text| text == word)
-            .map_or(texts.len(), |at| at + 1);
-        match hints::for_argument(entry, word, &texts[at..]) {
-            Some(hint) => UsageError::Hinted(Box::new(error), hint),
-            None => error,
-        }
-    })?;
-    match command {
+    let parsed = options::read(
+        leading.into_iter().chain(words),
+        entry.options,
+        entry.unknown,
+    )
+    .map_err(|error| hint_for(entry, error, &texts))?;
+    let rules = match parsed.text(&RULES) {
+        Some(_) if !entry.rules => return Err(UsageError::RulesDoNotApply(entry.name)),
+        Some(name) => name.parse().map_err(UsageError::BadRules)?,
+        None => Rules::default(),
+    };
+    let any_position = parsed.has(&ANY_POSITION);
+    match (entry.read)(parsed, rules).map_err(|error| hint_for(entry, error, &texts))? {
         Command::Judge(game, job, fen) if any_position => {
             let game = Congo {
                 reach: Reach::Any,
@@ -561,602 +335,495 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
     }
 }
 
-/// The option that lets a judge read any position whose pieces fit.
-pub const ANY_POSITION: &str = "--any-position";
-
-fn rules_value(args: &mut Args) -> Result<Rules, UsageError> {
-    let name = args.words.pop_front().ok_or(UsageError::MissingRules)?;
-    text(name)?.parse().map_err(UsageError::BadRules)
-}
-
-/// Reads a judge subcommand's options: each word that looks like one goes
-/// to `option`, which says whether it knew it; where `takes_fen`, one FEN
-/// may stand for the input, and it is returned.
-fn judge_options(
-    args: &mut Args,
-    takes_fen: bool,
-    mut option: impl FnMut(&str, &mut Args) -> Result<bool, UsageError>,
-) -> Result<Option<String>, UsageError> {
-    let mut fen = None;
-    while let Some(word) = args.next()? {
-        if word.starts_with('-') && word.len() > 1 {
-            if !option(&word, args)? {
-                return Err(UsageError::UnexpectedArgument(word));
-            }
-        } else if takes_fen && fen.is_none() {
-            // Checked as the judge will read it; the rules come later.
-            let reach = if args.seen.contains(&ANY_POSITION) {
-                Reach::Any
-            } else {
-                Reach::Game
-            };
-            Position::from_fen_bytes_reaching(word.as_bytes(), Rules::default(), reach).map_err(
-                |error| UsageError::BadFen {
-                    found: word.clone(),
-                    error,
-                },
-            )?;
-            fen = Some(word);
-        } else {
-            return Err(UsageError::UnexpectedArgument(word));
-        }
+/// `error` with a way through, where one is known for the word it names
+/// (`texts`: the words after the subcommand).
+fn hint_for(entry: &Subcommand, error: UsageError, texts: &[String]) -> UsageError {
+    let word = match &error {
+        UsageError::UnexpectedArgument(word) => word,
+        UsageError::BadFen { found, .. } => found,
+        _ => return error,
+    };
+    let at = texts
+        .iter()
+        .position(|text| text == word)
+        .map_or(texts.len(), |at| at + 1);
+    match hints::for_argument(entry, word, &texts[at..]) {
+        Some(hint) => UsageError::Hinted(Box::new(error), hint),
+        None => error,
     }
-    Ok(fen)
 }
 
-/// The options of a judge subcommand whose one option is `name`, its value
-/// read by `read`: that value, if the option was given.
-fn single_option<T>(
-    args: &mut Args,
-    name: &'static str,
-    mut read: impl FnMut(&mut Args) -> Result<T, UsageError>,
-) -> Result<Option<T>, UsageError> {
-    let mut value = None;
-    judge_options(args, false, |option, args| {
-        if option != name {
-            return Ok(false);
-        }
-        value = Some(read(args)?);
-        Ok(true)
-    })?;
-    Ok(value)
+/// The one FEN a judge may be given in place of its input, checked as the
+/// judge will read it (the rules come later).
+fn fen_operand(parsed: &Parsed) -> Result<Option<String>, UsageError> {
+    let mut operands = parsed.operand_texts()?.into_iter();
+    let fen = operands.next();
+    if let Some(fen) = &fen {
+        let reach = if parsed.has(&ANY_POSITION) {
+            Reach::Any
+        } else {
+            Reach::Game
+        };
+        Position::from_fen_bytes_reaching(fen.as_bytes(), Rules::default(), reach).map_err(
+            |error| UsageError::BadFen {
+                found: fen.clone(),
+                error,
+            },
+        )?;
+    }
+    match operands.next() {
+        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
+        None => Ok(fen),
+    }
 }
 
-/// A judge subcommand that takes no arguments.
-fn plain(job: Job, mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    judge_options(&mut args, false, |_, _| Ok(false))?;
+/// A FEN given to `option`, read under `rules`; `fallback` if none was.
+fn fen_option(
+    parsed: &Parsed,
+    option: &Opt,
+    rules: Rules,
+    fallback: &str,
+) -> Result<(String, Position), UsageError> {
+    let fen = parsed.text(option).unwrap_or_else(|| fallback.to_owned());
+    match Position::from_fen(&fen, rules) {
+        Ok(position) => Ok((fen, position)),
+        Err(error) => Err(UsageError::BadFen { found: fen, error }),
+    }
+}
+
+/// The one operand a subcommand needs, `what` naming it if it is missing.
+fn one_operand(
+    parsed: &Parsed,
+    subcommand: &'static str,
+    what: &'static str,
+) -> Result<String, UsageError> {
+    let mut operands = parsed.operand_texts()?.into_iter();
+    let first = operands
+        .next()
+        .ok_or(UsageError::Required(subcommand, what))?;
+    match operands.next() {
+        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
+        None => Ok(first),
+    }
+}
+
+/// A judge subcommand that takes no operands.
+fn plain(job: Job, parsed: &Parsed, rules: Rules) -> Result<Command, UsageError> {
+    parsed.no_operands()?;
     Ok(Command::Judge(rules.into(), job, None))
 }
 
 /// `board`.
-pub(super) fn board(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    plain(Job::Board, args, rules)
+pub(super) fn board(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Board, &parsed, rules)
 }
 
 /// `lion`, `zebra` and the other pieces.
-pub(super) fn piece(kind: Kind, args: Args, rules: Rules) -> Result<Command, UsageError> {
-    plain(Job::PieceMoves(kind), args, rules)
+pub(super) fn piece(kind: Kind, parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::PieceMoves(kind), &parsed, rules)
 }
 
 /// `moves [FEN]`.
-pub(super) fn moves(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let fen = judge_options(&mut args, true, |_, _| Ok(false))?;
+pub(super) fn moves(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let fen = fen_operand(&parsed)?;
     Ok(Command::Judge(rules.into(), Job::Moves, fen))
 }
 
 /// `play`.
-pub(super) fn play(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    plain(Job::Play, args, rules)
+pub(super) fn play(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Play, &parsed, rules)
+}
+
+/// The depth a perft or divide is given as its operand.
+fn depth_operand(parsed: &Parsed, subcommand: &'static str) -> Result<u32, UsageError> {
+    let mut operands = parsed.operand_texts()?.into_iter();
+    let depth = options::depth(
+        &operands
+            .next()
+            .ok_or(UsageError::MissingDepth(subcommand))?,
+    )?;
+    match operands.next() {
+        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
+        None => Ok(depth),
+    }
 }
 
 /// `perft D [--threads N]`.
-pub(super) fn perft(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let depth = args.depth("perft")?;
-    let threads = single_option(&mut args, "--threads", |args| args.threads())?;
+pub(super) fn perft(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let depth = depth_operand(&parsed, "perft")?;
+    let threads = parsed.whole(&THREADS)?.unwrap_or(1);
     Ok(Command::Judge(
         rules.into(),
-        Job::Perft(depth, threads.unwrap_or(1)),
+        Job::Perft(depth, threads),
         None,
     ))
 }
 
 /// `divide D`.
-pub(super) fn divide(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let depth = args.depth("divide")?;
-    plain(Job::Divide(depth), args, rules)
+pub(super) fn divide(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let depth = depth_operand(&parsed, "divide")?;
+    Ok(Command::Judge(rules.into(), Job::Divide(depth), None))
 }
 
 /// `material`.
-pub(super) fn material(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    plain(Job::Evaluate(Evaluation::Material), args, rules)
+pub(super) fn material(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Evaluate(Evaluation::Material), &parsed, rules)
 }
 
 /// `evaluate`.
-pub(super) fn evaluate(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    plain(Job::Evaluate(Evaluation::Advanced), args, rules)
+pub(super) fn evaluate(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Evaluate(Evaluation::Advanced), &parsed, rules)
 }
 
-/// A search subcommand: `--depth D` instead of the assignment's depth.
+/// A search subcommand: `depth_option` instead of the assignment's depth.
 fn search(
     evaluation: Evaluation,
+    depth_option: &Opt,
     assignment_depth: u32,
-    mut args: Args,
+    parsed: &Parsed,
     rules: Rules,
 ) -> Result<Command, UsageError> {
-    let depth = single_option(&mut args, "--depth", |args| args.depth("--depth"))?;
-    Ok(Command::Judge(
-        rules.into(),
-        Job::Search(evaluation, depth.unwrap_or(assignment_depth)),
-        None,
-    ))
+    let depth = parsed.depth(depth_option).unwrap_or(assignment_depth);
+    plain(Job::Search(evaluation, depth), parsed, rules)
 }
 
 /// `minimax [--depth D]`.
-pub(super) fn minimax(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    search(Evaluation::Material, MINIMAX_DEPTH, args, rules)
+pub(super) fn minimax(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    search(
+        Evaluation::Material,
+        &MINIMAX_DEPTH,
+        MINIMAX_PLIES,
+        &parsed,
+        rules,
+    )
 }
 
 /// `alphabeta [--depth D]`.
-pub(super) fn alphabeta(args: Args, rules: Rules) -> Result<Command, UsageError> {
-    search(Evaluation::Advanced, ALPHABETA_DEPTH, args, rules)
-}
-
-/// The options of a game's move lists: `[--perft D]`, a count instead.
-fn perft_option(args: &mut Args) -> Result<Option<u32>, UsageError> {
-    single_option(args, "--perft", |args| args.depth("--perft"))
+pub(super) fn alphabeta(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    search(
+        Evaluation::Advanced,
+        &ALPHABETA_DEPTH,
+        ALPHABETA_PLIES,
+        &parsed,
+        rules,
+    )
 }
 
 /// `checkers [--perft D]`.
-pub(super) fn checkers(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let perft = perft_option(&mut args)?;
-    Ok(Command::Judge(rules.into(), Job::Checkers(perft), None))
+pub(super) fn checkers(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    plain(Job::Checkers(parsed.depth(&PERFT)), &parsed, rules)
 }
 
-/// `show [--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]`.
-pub(super) fn show(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let mut options = ShowOptions::default();
-    let fen = judge_options(&mut args, true, |option, args| {
-        match option {
-            "--unicode" => {
-                args.once("--unicode")?;
-                options.style.unicode = true;
-            }
-            "--force" => {
-                args.once("--force")?;
-                options.force = true;
-            }
-            "--moves" => {
-                let name = args.value("--moves")?;
-                options.selection = Some(match name.as_str() {
-                    "all" => Selection::All,
-                    _ => Selection::Kind(
-                        Kind::from_name(&name).ok_or(UsageError::UnknownKind(name))?,
-                    ),
-                });
-            }
-            "--record" => {
-                let path = args.path("--record")?;
-                record_view(&mut options).path = path;
-            }
-            "--game" => {
-                let game = args.positive("--game")?;
-                record_view(&mut options).game = game;
-            }
-            "--ply" => {
-                let ply = args.number("--ply")?;
-                record_view(&mut options).ply = Some(ply);
-            }
-            "--svg" => {
-                let dir = args.raw_value("--svg")?;
-                if dir.is_empty() {
-                    return Err(UsageError::EmptyPath("--svg"));
-                }
-                options.svg_dir = Some(PathBuf::from(dir));
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    if options
-        .record
-        .as_ref()
-        .is_some_and(|view| view.path.as_os_str().is_empty())
-    {
-        return Err(UsageError::Required(
-            "show --game and --ply",
-            "--record FILE",
-        ));
+/// `show [--unicode] [--moves KIND|all] [--svg DIR [--force]] [FEN]`, or
+/// `show --record FILE [--game N] [--ply K]`.
+pub(super) fn show(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let mut options = ShowOptions {
+        svg_dir: parsed.path(&SVG),
+        force: parsed.has(&SVG_FORCE),
+        ..ShowOptions::default()
+    };
+    options.style.unicode = parsed.has(&UNICODE);
+    if let Some(name) = parsed.text(&SHOW_MOVES) {
+        options.selection = Some(match name.as_str() {
+            "all" => Selection::All,
+            _ => Selection::Kind(Kind::from_name(&name).ok_or(UsageError::UnknownKind(name))?),
+        });
     }
+    let game = parsed.whole(&GAME_NUMBER)?;
+    let ply = parsed.whole(&PLY)?;
+    options.record = match parsed.path(&SHOW_RECORD) {
+        Some(path) => Some(RecordView {
+            path,
+            game: game.unwrap_or(1),
+            ply,
+        }),
+        None if game.is_some() || ply.is_some() => {
+            return Err(UsageError::Required(
+                "show --game and --ply",
+                "--record FILE",
+            ));
+        }
+        None => None,
+    };
+    let fen = fen_operand(&parsed)?;
     Ok(Command::Judge(rules.into(), Job::Show(options), fen))
 }
 
-/// The record view `--game` and `--ply` set, made if `--record` has not
-/// come yet (its path is filled in then, and checked at the end).
-fn record_view(options: &mut ShowOptions) -> &mut RecordView {
-    options.record.get_or_insert(RecordView {
-        path: PathBuf::new(),
-        game: 1,
-        ply: None,
-    })
-}
-
-/// `best --depth D | --movetime MS | --nodes N [--tb DIR] [FEN]`.
-pub(super) fn best(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    const LIMITS: [&str; 3] = ["--depth", "--movetime", "--nodes"];
-    let mut limit: Option<(&'static str, Limit)> = None;
-    let mut tables = None;
-    let mut threads = 1;
-    let fen = judge_options(&mut args, true, |option, args| {
-        let chosen = match option {
-            "--threads" => {
-                threads = args.threads()?;
-                return Ok(true);
-            }
-            "--depth" => ("--depth", Limit::Depth(args.depth("--depth")?)),
-            "--movetime" => ("--movetime", Limit::Time(args.movetime()?)),
-            "--nodes" => ("--nodes", Limit::Nodes(args.positive("--nodes")?)),
-            "--tb" => {
-                tables = Some(args.path("--tb")?);
-                return Ok(true);
-            }
-            _ => return Ok(false),
-        };
-        if let Some((earlier, _)) = limit.replace(chosen) {
-            let mut both = [earlier, chosen.0];
-            both.sort_by_key(|name| LIMITS.iter().position(|limit| limit == name));
-            return Err(UsageError::Exclusive(both[0], both[1]));
-        }
-        Ok(true)
-    })?;
-    let (_, limit) = limit.ok_or(UsageError::MissingValue(
-        "best --depth, --movetime or --nodes",
-    ))?;
+/// `best --depth D | --movetime MS | --nodes N [--threads N] [--tb DIR] [FEN]`.
+pub(super) fn best(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let limit = match parsed.choice("best")?.name {
+        name if BEST_DEPTH.is(name) => Limit::Depth(parsed.depth(&BEST_DEPTH).unwrap_or(0)),
+        name if BEST_MOVETIME.is(name) => Limit::Time(Duration::from_millis(
+            parsed.whole(&BEST_MOVETIME)?.unwrap_or(1),
+        )),
+        _ => Limit::Nodes(parsed.whole(&BEST_NODES)?.unwrap_or(1)),
+    };
+    let threads = parsed.whole(&THREADS)?.unwrap_or(1);
+    let fen = fen_operand(&parsed)?;
     Ok(Command::Judge(
         rules.into(),
-        Job::Best(limit, tables, threads),
+        Job::Best(limit, parsed.path(&TABLES), threads),
         fen,
     ))
 }
 
-/// `engine [--weak] [--weight NAME=VALUE]...`.
-pub(super) fn engine(mut args: Args, rules: Rules) -> Result<EngineOptions, UsageError> {
-    let mut options = EngineOptions {
-        rules,
-        weak: false,
-        weights: Weights::TUNED,
-        tables: None,
-        nodes: None,
-        threads: 1,
-    };
-    while let Some(option) = args.next()? {
-        match option.as_str() {
-            "--tb" => options.tables = Some(args.path("--tb")?),
-            "--nodes" => options.nodes = Some(args.positive("--nodes")?),
-            "--threads" => options.threads = args.threads()?,
-            "--weak" => {
-                args.once("--weak")?;
-                options.weak = true;
-            }
-            "--weight" => {
-                // Several weights may be set, each once.
-                let setting = text(
-                    args.words
-                        .pop_front()
-                        .ok_or(UsageError::MissingValue("--weight"))?,
-                )?;
-                let bad = || UsageError::BadWeight(setting.clone());
-                let (name, value) = setting.split_once('=').ok_or_else(bad)?;
-                let value: i32 = value.parse().map_err(|_| bad())?;
-                if !options.weights.set(name, value) {
-                    return Err(bad());
-                }
-            }
-            _ => return Err(UsageError::UnexpectedArgument(option)),
+/// `engine [--weak] [--nodes N] [--threads N] [--tb DIR] [--weight NAME=VALUE]...`.
+pub(super) fn engine(parsed: Parsed, rules: Rules) -> Result<EngineOptions, UsageError> {
+    parsed.no_operands()?;
+    let mut weights = Weights::TUNED;
+    for setting in parsed.texts(&WEIGHT) {
+        let bad = || UsageError::BadWeight(setting.clone());
+        let (name, value) = setting.split_once('=').ok_or_else(bad)?;
+        let value: i32 = value.parse().map_err(|_| bad())?;
+        if !weights.set(name, value) {
+            return Err(bad());
         }
     }
-    Ok(options)
+    Ok(EngineOptions {
+        rules,
+        weak: parsed.has(&WEAK),
+        weights,
+        tables: parsed.path(&TABLES),
+        nodes: parsed.whole(&ENGINE_NODES)?,
+        threads: parsed.whole(&THREADS)?.unwrap_or(1),
+    })
+}
+
+/// The SPRT `--sprt`, `--alpha` and `--beta` ask for, if any.
+fn sprt(parsed: &Parsed) -> Option<Sprt> {
+    let (elo0, elo1) = parsed.bounds(&SPRT)?;
+    Some(Sprt {
+        elo0,
+        elo1,
+        alpha: parsed.probability(&ALPHA).unwrap_or(0.05),
+        beta: parsed.probability(&BETA).unwrap_or(0.05),
+    })
 }
 
 /// `match ... -- A [ARGS] -- B [ARGS]`, or `match --merge RECORD...`.
-pub(super) fn match_command(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    if args.words.front().is_some_and(|word| word == "--merge") {
-        args.words.pop_front();
-        return merge(args);
+pub(super) fn match_command(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    if parsed.has(&MERGE) {
+        merge(&parsed)
+    } else {
+        match_engines(&parsed, rules).map(Command::Match)
     }
-    match_engines(args, rules).map(Command::Match)
 }
 
 /// `match --merge RECORD... [--sprt ELO0 ELO1 [--alpha A] [--beta B]]`.
-fn merge(mut args: Args) -> Result<Command, UsageError> {
-    let mut records = Vec::new();
-    let mut sprt = None;
-    let (mut alpha, mut beta) = (0.05, 0.05);
-    while let Some(word) = args.next()? {
-        match word.as_str() {
-            "--sprt" => sprt = Some(args.sprt()?),
-            "--alpha" => alpha = args.probability("--alpha")?,
-            "--beta" => beta = args.probability("--beta")?,
-            _ if word.starts_with("--") => return Err(UsageError::UnknownOption(word)),
-            _ => records.push(PathBuf::from(word)),
-        }
+fn merge(parsed: &Parsed) -> Result<Command, UsageError> {
+    if let Some(option) = parsed.first_besides(&[MERGE, SPRT, ALPHA, BETA]) {
+        return Err(UsageError::Exclusive(MERGE.name, option));
     }
-    if records.is_empty() {
+    if parsed.after.is_some() {
+        return Err(UsageError::UnexpectedArgument("--".to_owned()));
+    }
+    if parsed.operands.is_empty() {
         return Err(UsageError::Required("match --merge", "a record file"));
     }
-    if let Some(sprt) = &mut sprt {
-        sprt.alpha = alpha;
-        sprt.beta = beta;
-    }
-    Ok(Command::Merge { records, sprt })
+    Ok(Command::Merge {
+        records: parsed.operands.iter().map(PathBuf::from).collect(),
+        sprt: sprt(parsed),
+    })
 }
 
-/// `match --games N --movetime MS [--fen FEN] [--opening-plies K] [--seed S]
-/// [--go-seconds] -- A [ARGS] -- B [ARGS]`.
-fn match_engines(mut args: Args, rules: Rules) -> Result<MatchOptions, UsageError> {
-    let mut options = MatchOptions {
-        games: 2,
-        // Required: set from --movetime once all options are read.
-        movetime: [Duration::ZERO; 2],
-        fen: crate::engine::START.to_owned(),
-        rules,
-        opening_plies: 2,
-        seed: 1,
-        go_seconds: false,
-        tables: None,
-        sprt: None,
-        concurrency: 1,
-        openings: None,
-        record: None,
-        shard: Shard::ALL,
-        engines: [Vec::new(), Vec::new()],
+/// `match --movetime MS [OPTIONS] -- A [ARGS] -- B [ARGS]`.
+fn match_engines(parsed: &Parsed, rules: Rules) -> Result<MatchOptions, UsageError> {
+    parsed.no_operands()?;
+    let (fen, _) = fen_option(parsed, &MATCH_FEN, rules, crate::engine::START)?;
+    let shard: Shard = match parsed.text(&SHARD) {
+        Some(text) => text.parse().map_err(UsageError::BadShard)?,
+        None => Shard::ALL,
     };
-    let mut movetime = None;
-    let mut opening_plies = None;
-    let (mut alpha, mut beta) = (0.05, 0.05);
-    loop {
-        let option = args.next()?.ok_or(UsageError::MissingEngines)?;
-        match option.as_str() {
-            "--" => break,
-            "--games" => options.games = args.positive("--games")?,
-            "--concurrency" => options.concurrency = args.positive("--concurrency")?,
-            "--openings" => options.openings = Some(args.path("--openings")?),
-            "--record" => options.record = Some(args.path("--record")?),
-            "--tb" => options.tables = Some(args.path("--tb")?),
-            "--movetime" => movetime = Some(args.movetimes()?),
-            "--shard" => {
-                let text = args.value("--shard")?;
-                options.shard = text.parse().map_err(UsageError::BadShard)?;
-            }
-            "--sprt" => options.sprt = Some(args.sprt()?),
-            "--alpha" => alpha = args.probability("--alpha")?,
-            "--beta" => beta = args.probability("--beta")?,
-            "--fen" => {
-                let fen = args.value("--fen")?;
-                Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
-                    found: fen.clone(),
-                    error,
-                })?;
-                options.fen = fen;
-            }
-            "--opening-plies" => opening_plies = Some(args.number("--opening-plies")?),
-            "--seed" => options.seed = args.number("--seed")?,
-            "--go-seconds" => {
-                args.once("--go-seconds")?;
-                options.go_seconds = true;
-            }
-            _ => return Err(UsageError::UnexpectedArgument(option)),
-        }
-    }
-    let rest = args.rest()?;
-    let mut commands = rest.split(|word| word == "--");
-    match (commands.next(), commands.next(), commands.next()) {
-        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => {
-            options.engines = [a.to_vec(), b.to_vec()];
-        }
+    let millis = |part: &str| {
+        options::bounded(MATCH_MOVETIME.name, part, 1, u64::MAX).map(Duration::from_millis)
+    };
+    let movetime = match parsed.text(&MATCH_MOVETIME) {
+        None => None,
+        Some(text) => Some(match text.split_once(',') {
+            None => [millis(&text)?; 2],
+            Some((a, b)) => [millis(a)?, millis(b)?],
+        }),
+    };
+    let after = parsed.after_texts()?.ok_or(UsageError::MissingEngines)?;
+    let mut commands = after.split(|word| word == "--");
+    let engines = match (commands.next(), commands.next(), commands.next()) {
+        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => [a.to_vec(), b.to_vec()],
         _ => return Err(UsageError::MissingEngines),
-    }
-    options.movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
-    if options.shard.is_part() && options.record.is_none() {
+    };
+    let movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
+    let record = parsed.path(&MATCH_RECORD);
+    if shard.is_part() && record.is_none() {
         // A shard's games are only of use merged with the others'.
         return Err(UsageError::Required("match --shard", "--record FILE"));
     }
+    let openings = parsed.path(&OPENINGS);
     // Openings from a file are played as they are, unless asked otherwise.
-    let default_plies = if options.openings.is_some() { 0 } else { 2 };
-    options.opening_plies = opening_plies.unwrap_or(default_plies);
-    if let Some(sprt) = &mut options.sprt {
-        sprt.alpha = alpha;
-        sprt.beta = beta;
-    }
-    Ok(options)
+    let default_plies = if openings.is_some() { 0 } else { 2 };
+    Ok(MatchOptions {
+        games: parsed.whole(&GAMES)?.unwrap_or(2),
+        movetime,
+        fen,
+        rules,
+        opening_plies: parsed.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
+        seed: parsed.whole(&MATCH_SEED)?.unwrap_or(1),
+        go_seconds: parsed.has(&GO_SECONDS),
+        tables: parsed.path(&MATCH_TABLES),
+        sprt: sprt(parsed),
+        concurrency: parsed.whole(&CONCURRENCY)?.unwrap_or(1),
+        openings,
+        record,
+        shard,
+        engines,
+    })
 }
 
 /// `openings N [--fen FEN] [--plies K] [--depth D] [--margin CP] [--seed S]`.
-pub(super) fn openings(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let count = args
-        .next()?
-        .ok_or(UsageError::Required("openings", "a count"))?;
-    let mut options = OpeningOptions {
+pub(super) fn openings(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let count = one_operand(&parsed, "openings", "a count")?;
+    let (_, start) = fen_option(&parsed, &OPENINGS_FEN, rules, crate::engine::START)?;
+    Ok(Command::Openings(OpeningOptions {
         count: number("openings", &count)?,
-        start: Position::from_fen(crate::engine::START, rules).map_err(|error| {
-            UsageError::BadFen {
-                found: crate::engine::START.to_owned(),
-                error,
-            }
-        })?,
+        start,
         rules,
-        plies: 8,
-        depth: 4,
-        margin: 100,
-        seed: 1,
-    };
-    while let Some(option) = args.next()? {
-        match option.as_str() {
-            "--fen" => {
-                let fen = args.value("--fen")?;
-                options.start = Position::from_fen(&fen, rules)
-                    .map_err(|error| UsageError::BadFen { found: fen, error })?;
-            }
-            "--plies" => options.plies = args.number("--plies")?,
-            "--depth" => options.depth = args.depth("--depth")?,
-            "--margin" => options.margin = args.number::<u16>("--margin")?.into(),
-            "--seed" => options.seed = args.number("--seed")?,
-            _ => return Err(UsageError::UnexpectedArgument(option)),
-        }
-    }
-    Ok(Command::Openings(options))
+        plies: parsed.whole(&PLIES)?.unwrap_or(8),
+        depth: parsed.depth(&OPENINGS_DEPTH).unwrap_or(4),
+        margin: parsed.whole::<u16>(&MARGIN)?.map_or(100, i32::from),
+        seed: parsed.whole(&OPENINGS_SEED)?.unwrap_or(1),
+    }))
 }
 
 /// `tune RECORD... [--skip-plies K] [--passes P]`.
-pub(super) fn tune(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let mut options = TuneOptions {
-        records: Vec::new(),
-        rules,
-        skip_plies: 8,
-        passes: 200,
-    };
-    while let Some(word) = args.next()? {
-        match word.as_str() {
-            "--skip-plies" => options.skip_plies = args.number("--skip-plies")?,
-            "--passes" => options.passes = args.positive("--passes")?,
-            _ if word.starts_with("--") => return Err(UsageError::UnknownOption(word)),
-            _ => options.records.push(PathBuf::from(word)),
-        }
-    }
-    if options.records.is_empty() {
+pub(super) fn tune(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    if parsed.operands.is_empty() {
         return Err(UsageError::Required("tune", "a record file"));
     }
-    Ok(Command::Tune(options))
+    Ok(Command::Tune(TuneOptions {
+        records: parsed.operands.iter().map(PathBuf::from).collect(),
+        rules,
+        skip_plies: parsed.whole(&SKIP_PLIES)?.unwrap_or(8),
+        passes: parsed.whole(&PASSES)?.unwrap_or(200),
+    }))
 }
 
-/// `game [--fen FEN] [--color white|black] [--movetime MS] [--ascii]`.
-pub(super) fn game(mut args: Args, rules: Rules) -> Result<GameOptions, UsageError> {
-    let mut options = GameOptions {
-        start: crate::engine::START
-            .parse()
-            .map_err(|error| UsageError::BadFen {
-                found: crate::engine::START.to_owned(),
-                error,
-            })?,
+/// `game [--fen FEN] [--color white|black] [--movetime MS] [--tb DIR] [--ascii]`.
+pub(super) fn game(parsed: Parsed, rules: Rules) -> Result<GameOptions, UsageError> {
+    parsed.no_operands()?;
+    let (_, start) = fen_option(&parsed, &GAME_FEN, rules, crate::engine::START)?;
+    let color = match parsed.text(&COLOR).as_deref() {
+        None | Some("white" | "w") => crate::Color::White,
+        Some("black" | "b") => crate::Color::Black,
+        Some(name) => return Err(UsageError::BadColor(name.to_owned())),
+    };
+    Ok(GameOptions {
+        start,
         rules,
-        color: crate::Color::White,
-        movetime: Duration::from_millis(1000),
+        color,
+        movetime: Duration::from_millis(parsed.whole(&GAME_MOVETIME)?.unwrap_or(1000)),
         style: crate::show::Style {
-            unicode: true,
+            unicode: !parsed.has(&ASCII),
             ..Default::default()
         },
-        tables: None,
-    };
-    while let Some(option) = args.next()? {
-        match option.as_str() {
-            "--fen" => {
-                let fen = args.value("--fen")?;
-                options.start =
-                    Position::from_fen(&fen, rules).map_err(|error| UsageError::BadFen {
-                        found: fen.clone(),
-                        error,
-                    })?;
-            }
-            "--color" | "--colour" => {
-                let name = args.value("--color")?;
-                options.color = match name.as_str() {
-                    "white" | "w" => crate::Color::White,
-                    "black" | "b" => crate::Color::Black,
-                    _ => return Err(UsageError::BadColor(name)),
-                };
-            }
-            "--movetime" => options.movetime = args.movetime()?,
-            "--tb" => options.tables = Some(args.path("--tb")?),
-            "--ascii" => {
-                args.once("--ascii")?;
-                options.style.unicode = false;
-            }
-            _ => return Err(UsageError::UnexpectedArgument(option)),
-        }
-    }
-    Ok(options)
+        tables: parsed.path(&TABLES),
+    })
 }
 
 /// `wildebeest [--force | --stdout | --perft D]` for a board file, or
 /// `wildebeest --lines [--perft D]` for boards on lines.
-pub(super) fn wildebeest(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let output = match args.next()?.as_deref() {
-        None => WildebeestOutput::Files { force: false },
-        Some("--lines") => {
-            let perft = perft_option(&mut args)?;
-            return Ok(Command::Judge(rules.into(), Job::Wildebeest(perft), None));
-        }
-        Some("--force") => WildebeestOutput::Files { force: true },
-        Some("--stdout") => WildebeestOutput::Lines,
-        Some("--perft") => WildebeestOutput::Perft(args.depth("--perft")?),
-        Some(other) => return Err(UsageError::UnexpectedArgument(other.to_owned())),
-    };
-    match args.next()? {
-        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
-        None => Ok(Command::Wildebeest(output)),
+pub(super) fn wildebeest(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    parsed.no_operands()?;
+    if parsed.has(&LINES) {
+        parsed.refuse_with(LINES.name, &[BOARD_FORCE, STDOUT])?;
+        return Ok(Command::Judge(
+            rules.into(),
+            Job::Wildebeest(parsed.depth(&PERFT)),
+            None,
+        ));
     }
+    if parsed.has(&BOARD_FORCE) {
+        parsed.refuse_with(BOARD_FORCE.name, &[STDOUT, PERFT])?;
+        return Ok(Command::Wildebeest(WildebeestOutput::Files { force: true }));
+    }
+    if parsed.has(&STDOUT) {
+        parsed.refuse_with(STDOUT.name, &[PERFT])?;
+        return Ok(Command::Wildebeest(WildebeestOutput::Lines));
+    }
+    Ok(Command::Wildebeest(match parsed.depth(&PERFT) {
+        Some(depth) => WildebeestOutput::Perft(depth),
+        None => WildebeestOutput::Files { force: false },
+    }))
 }
 
 /// `gen N [--seed S] [--pieces SET] [--density D]`.
-pub(super) fn gen_positions(mut args: Args) -> Result<GenOptions, UsageError> {
-    let count = args.next()?.ok_or(UsageError::MissingCount)?;
-    let mut options = GenOptions {
-        count: number("gen", &count)?,
-        seed: None,
-        pieces: PieceSet::Wits2022,
-        density: 30,
-    };
-    while let Some(option) = args.next()? {
-        match option.as_str() {
-            "--seed" => options.seed = Some(args.number("--seed")?),
-            "--density" => {
-                let density: u64 = args.number("--density")?;
-                if density > 100 {
-                    return Err(UsageError::TooLarge {
-                        option: "--density",
-                        found: density.to_string(),
-                        max: 100,
-                    });
-                }
-                options.density = density;
-            }
-            "--pieces" => {
-                options.pieces = args
-                    .value("--pieces")?
-                    .parse()
-                    .map_err(UsageError::BadPieceSet)?;
-            }
-            _ => return Err(UsageError::UnexpectedArgument(option)),
-        }
+pub(super) fn gen_positions(parsed: Parsed) -> Result<GenOptions, UsageError> {
+    let count = parsed
+        .operand_texts()?
+        .into_iter()
+        .next()
+        .ok_or(UsageError::MissingCount)?;
+    let count = number("gen", &count)?;
+    if let Some(extra) = parsed.operand_texts()?.into_iter().nth(1) {
+        return Err(UsageError::UnexpectedArgument(extra));
     }
-    Ok(options)
+    Ok(GenOptions {
+        count,
+        seed: parsed.whole(&GEN_SEED)?,
+        pieces: match parsed.text(&PIECES) {
+            Some(set) => set.parse().map_err(UsageError::BadPieceSet)?,
+            None => PieceSet::Wits2022,
+        },
+        density: parsed.whole(&DENSITY)?.unwrap_or(30),
+    })
+}
+
+/// A whole number given as an operand of `subcommand`.
+fn number<T: Whole + TryFrom<u64>>(subcommand: &'static str, text: &str) -> Result<T, UsageError> {
+    let value = options::bounded(subcommand, text, 0, T::MAX)?;
+    T::try_from(value).map_err(|_| UsageError::TooLarge {
+        option: subcommand,
+        found: text.to_owned(),
+        max: T::MAX,
+    })
 }
 
 /// `tb generate DIR [MATERIAL...] [--threads N]`, `tb probe DIR`,
 /// `tb summary DIR [MATERIAL...]`, `tb verify DIR [MATERIAL...]`.
-pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError> {
-    let action = args.next()?.ok_or(UsageError::MissingTablesAction)?;
+pub(super) fn tables(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> {
+    let mut operands = parsed.operands.iter();
+    let action = operands
+        .next()
+        .ok_or(UsageError::MissingTablesAction)?
+        .to_string_lossy()
+        .into_owned();
     if !matches!(action.as_str(), "generate" | "probe" | "summary" | "verify") {
         return Err(UsageError::UnexpectedArgument(action));
     }
-    let dir = args.raw_value("tb DIR")?;
-    if dir.is_empty() {
-        return Err(UsageError::EmptyPath("tb DIR"));
+    if action != "generate" && parsed.has(&TB_THREADS) {
+        return Err(UsageError::UnexpectedArgument(TB_THREADS.name.to_owned()));
     }
-    let dir = PathBuf::from(dir);
+    let dir = match operands.next() {
+        None => return Err(UsageError::MissingValue("tb DIR")),
+        Some(dir) if dir.is_empty() => return Err(UsageError::EmptyPath("tb DIR")),
+        Some(dir) => PathBuf::from(dir),
+    };
     if action == "probe" {
-        if let Some(extra) = args.next()? {
-            return Err(UsageError::UnexpectedArgument(extra));
+        if let Some(extra) = operands.next() {
+            return Err(UsageError::UnexpectedArgument(
+                extra.to_string_lossy().into_owned(),
+            ));
         }
         return Ok(Command::Judge(rules.into(), Job::Probe(dir), None));
     }
-    let mut materials = Vec::new();
-    let mut threads = std::thread::available_parallelism().map_or(1, usize::from);
-    while let Some(word) = args.next()? {
-        match word.as_str() {
-            "--threads" if action == "generate" => threads = args.threads()?,
-            _ => materials.push(word.parse::<Material>().map_err(UsageError::BadMaterial)?),
-        }
-    }
+    let materials = operands
+        .map(|word| {
+            text(word.clone())?
+                .parse::<Material>()
+                .map_err(UsageError::BadMaterial)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let threads = match parsed.whole(&TB_THREADS)? {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
     Ok(Command::Tables(match action.as_str() {
         "generate" => TablesCommand::Generate {
             dir,
@@ -1179,15 +846,8 @@ pub(super) fn tables(mut args: Args, rules: Rules) -> Result<Command, UsageError
 
 /// `grade [--ignore-space] SUBCOMMAND [ARGS] INPUT OUTPUT...`: the
 /// subcommand takes as many words as it can while two are left for the files.
-pub(super) fn grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageError> {
-    const IGNORE_SPACE: &str = "--ignore-space";
-    let mut words = args.rest()?;
-    let before = words.len();
-    words.retain(|word| word != IGNORE_SPACE);
-    if before - words.len() > 1 {
-        return Err(UsageError::Repeated(IGNORE_SPACE));
-    }
-    let ignore_space = words.len() < before;
+pub(super) fn grade(parsed: Parsed, rules: Rules) -> Result<GradeOptions, UsageError> {
+    let words = parsed.operand_texts()?;
     let (subcommand, job, files) = (1..words.len().saturating_sub(1))
         .rev()
         .find_map(|split| {
@@ -1210,38 +870,18 @@ pub(super) fn grade(mut args: Args, rules: Rules) -> Result<GradeOptions, UsageE
         job,
         input: PathBuf::from(input),
         outputs: outputs.iter().map(PathBuf::from).collect(),
-        ignore_space,
+        ignore_space: parsed.has(&IGNORE_SPACE),
     })
 }
 
-/// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--timeout-ms T] -- PROGRAM [ARGS...]`.
-pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageError> {
-    let mut subcommand = Vec::new();
-    let mut positions: u64 = 1000;
-    let mut seed = None;
-    let mut input = None;
-    let mut timeout_ms: u64 = 10_000;
-    loop {
-        let word = args.next()?.ok_or(UsageError::MissingProgram)?;
-        match word.as_str() {
-            "--" => break,
-            "--positions" => positions = args.positive("--positions")?,
-            "--input" => {
-                let path = args.raw_value("--input")?;
-                if path.is_empty() {
-                    return Err(UsageError::EmptyPath("--input"));
-                }
-                input = Some(PathBuf::from(path));
-            }
-            "--seed" => seed = Some(args.number("--seed")?),
-            "--timeout-ms" => timeout_ms = args.positive("--timeout-ms")?,
-            _ => subcommand.push(word),
-        }
-    }
-    let program = args.rest()?;
+/// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--input FILE]
+/// [--timeout-ms T] -- PROGRAM [ARGS...]`.
+pub(super) fn check(parsed: Parsed, rules: Rules) -> Result<CheckOptions, UsageError> {
+    let program = parsed.after_texts()?.unwrap_or_default();
     if program.is_empty() {
         return Err(UsageError::MissingProgram);
     }
+    let subcommand = parsed.operand_texts()?;
     let job = match parse(subcommand.iter().map(OsString::from)) {
         Ok(Command::Judge(_, job, None))
             if !matches!(
@@ -1257,10 +897,10 @@ pub(super) fn check(mut args: Args, rules: Rules) -> Result<CheckOptions, UsageE
         rules,
         subcommand,
         job,
-        positions,
-        seed,
-        input,
-        timeout: Duration::from_millis(timeout_ms),
+        positions: parsed.whole(&POSITIONS)?.unwrap_or(1000),
+        seed: parsed.whole(&CHECK_SEED)?,
+        input: parsed.path(&INPUT),
+        timeout: Duration::from_millis(parsed.whole(&TIMEOUT)?.unwrap_or(10_000)),
         program,
     })
 }
@@ -1358,7 +998,10 @@ mod tests {
             panic!("a match");
         };
         assert_eq!(options.rules, Rules::Wits2021);
-        assert_eq!(parse_words(&["--rules"]), Err(UsageError::MissingRules));
+        assert_eq!(
+            parse_words(&["--rules"]),
+            Err(UsageError::MissingValue("--rules"))
+        );
     }
 
     #[test]
@@ -1412,7 +1055,10 @@ mod tests {
         }
         assert_eq!(
             parse_words(&["match", "--movetime", "0", "--", "a", "--", "b"]),
-            Err(UsageError::Zero("--movetime"))
+            Err(UsageError::TooSmall {
+                option: "--movetime",
+                min: 1
+            })
         );
         assert_eq!(
             parse_words(&["show", "--svg", ""]),

@@ -1,6 +1,7 @@
-//! The help texts, written from the subcommand table: `congo --help` and
-//! `congo SUBCOMMAND --help`.
+//! The help texts, written from the subcommand and option tables: `congo
+//! --help` and `congo SUBCOMMAND --help`.
 
+use super::options::{GLOBAL, Need, Opt};
 use super::subcommands::{SUBCOMMANDS, Section, Subcommand};
 
 const HEADER: &str = "\
@@ -30,21 +31,19 @@ Bad input: each bad line gets `congo: line N: reason` on stderr (the count
 
 Exit status: 0 when every line was answered, 1 on bad input, 2 on a usage
   error.
-
-Options:
-  --rules 2021|2022  the rule set: 2022 (the default, also the full game)
-                     promotes a pawn on the far rank, 2021 does not
-  --any-position     the judges read boards no game reaches (two zebras,
-                     eight pawns): any that fits, one lion a side
-  -h, --help         print this help
-  -V, --version      print the version
 ";
 
-/// The column subcommand descriptions start in.
+/// The widest line any help text writes.
+const WIDTH: usize = 80;
+
+/// The column subcommand descriptions start in, in the general help.
 const INDENT: usize = 14;
 
+/// The column option descriptions start in.
+const OPTION_INDENT: usize = 26;
+
 /// `congo --help`: every subcommand by section, then the input and output
-/// contract.
+/// contract and the global options.
 pub fn general() -> String {
     let mut text = String::from(HEADER);
     for section in Section::ALL {
@@ -56,6 +55,8 @@ pub fn general() -> String {
         }
     }
     text.push_str(FOOTER);
+    text.push_str("\nOptions:\n");
+    options(GLOBAL, &mut text);
     text
 }
 
@@ -66,15 +67,19 @@ pub fn of(subcommand: &Subcommand) -> String {
     } else {
         ""
     };
-    let mut text = format!("Usage: congo {rules}{}", subcommand.name);
-    for line in subcommand.arguments.lines() {
-        text.push(' ');
-        text.push_str(line);
-    }
-    text.push_str("\n\n");
-    for line in subcommand.about.lines() {
-        text.push_str(line);
-        text.push('\n');
+    let mut text = String::new();
+    let synopsis = synopsis(subcommand);
+    wrap(
+        &format!("Usage: congo {rules}{}", subcommand.name),
+        synopsis.iter().map(String::as_str),
+        8,
+        &mut text,
+    );
+    text.push('\n');
+    wrap("", words(subcommand.about), 0, &mut text);
+    if !subcommand.options.is_empty() {
+        text.push_str("\nOptions:\n");
+        options(subcommand.options, &mut text);
     }
     if let Some(input) = subcommand.input {
         text.push_str(&format!("\nInput on stdin: {input}.\n"));
@@ -82,32 +87,177 @@ pub fn of(subcommand: &Subcommand) -> String {
     text
 }
 
+/// What follows a subcommand's name in its usage line, in pieces that are
+/// not to be broken: `[--x X]` for each option, the needed ones bare, a
+/// choice of which one is needed in parentheses, and the operands: those
+/// that may be left out, and those after a `--`, last.
+fn synopsis(subcommand: &Subcommand) -> Vec<String> {
+    let (leading, trailing) = match subcommand.operands {
+        operands if operands.starts_with("--") || operands.starts_with('[') => ("", operands),
+        operands => match operands.find(" -- ") {
+            Some(at) => (&operands[..at], &operands[at + 1..]),
+            None => (operands, ""),
+        },
+    };
+    let mut words = Vec::new();
+    if !leading.is_empty() {
+        words.push(leading.to_owned());
+    }
+    let choices: Vec<String> = subcommand
+        .options
+        .iter()
+        .filter(|option| option.need == Need::OneOf)
+        .map(Opt::synopsis)
+        .collect();
+    if !choices.is_empty() {
+        words.push(format!("({})", choices.join(" | ")));
+    }
+    for option in subcommand.options {
+        match option.need {
+            Need::Required => words.push(option.synopsis()),
+            Need::Optional if option.repeats => words.push(format!("[{}]...", option.synopsis())),
+            Need::Optional => words.push(format!("[{}]", option.synopsis())),
+            Need::OneOf => {}
+        }
+    }
+    if !trailing.is_empty() {
+        words.push(trailing.to_owned());
+    }
+    words
+}
+
+/// The lines listing `table`'s options and what each does.
+fn options(table: &[Opt], text: &mut String) {
+    for option in table {
+        let mut head = format!("  {}", option.synopsis());
+        if let Some(alias) = option.alias {
+            head = if alias.starts_with("--") {
+                format!("{head}, {alias}")
+            } else {
+                format!("  {alias}, {}", option.synopsis())
+            };
+        }
+        if head.len() + 2 > OPTION_INDENT {
+            text.push_str(&head);
+            text.push('\n');
+            head.clear();
+        }
+        wrap(
+            &format!("{head:OPTION_INDENT$}"),
+            words(option.help),
+            OPTION_INDENT,
+            text,
+        );
+    }
+}
+
 /// One subcommand's lines in the general help.
 fn entry(subcommand: &Subcommand, text: &mut String) {
+    let synopsis = synopsis(subcommand);
     let mut head = format!("  {}", subcommand.name);
-    let mut arguments = subcommand.arguments.lines();
-    if let Some(first) = arguments.next() {
+    for word in &synopsis {
         head.push(' ');
-        head.push_str(first);
+        head.push_str(word);
     }
-    let rest: Vec<&str> = arguments.collect();
-    let inline = head.len() + 2 <= INDENT && rest.is_empty();
-    text.push_str(&head);
-    if !inline {
-        for line in rest {
-            text.push_str("\n        ");
-            text.push_str(line);
+    if head.len() + 2 > INDENT {
+        wrap(
+            &format!("  {}", subcommand.name),
+            synopsis.iter().map(String::as_str),
+            8,
+            text,
+        );
+        head.clear();
+    }
+    wrap(
+        &format!("{head:INDENT$}"),
+        words(subcommand.about),
+        INDENT,
+        text,
+    );
+}
+
+/// Writes `lead` and then `words`, separated by spaces, in lines of at
+/// most [`WIDTH`] columns (a word is never broken), the lines after the
+/// first indented by `rest`.
+fn wrap<'a>(lead: &str, words: impl IntoIterator<Item = &'a str>, rest: usize, text: &mut String) {
+    let mut line = lead.to_owned();
+    // Whether a word on this line needs a space before it.
+    let mut spaced = !lead.is_empty() && !lead.ends_with(' ');
+    for word in words.into_iter().filter(|word| !word.is_empty()) {
+        let width = line.chars().count();
+        if spaced && width + 1 + word.chars().count() > WIDTH {
+            text.push_str(&line);
+            text.push('\n');
+            line = " ".repeat(rest);
+            spaced = false;
         }
-        text.push('\n');
+        if spaced {
+            line.push(' ');
+        }
+        line.push_str(word);
+        spaced = true;
     }
-    for (i, line) in subcommand.about.lines().enumerate() {
-        let pad = if i == 0 && inline {
-            INDENT - head.len()
-        } else {
-            INDENT
-        };
-        text.push_str(&" ".repeat(pad));
-        text.push_str(line);
-        text.push('\n');
+    text.push_str(line.trim_end());
+    text.push('\n');
+}
+
+/// The words of a paragraph.
+fn words(paragraph: &str) -> impl Iterator<Item = &str> {
+    paragraph.split(' ')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_help_line_is_wider_than_80_columns() {
+        let texts = std::iter::once(general()).chain(SUBCOMMANDS.iter().map(of));
+        for text in texts {
+            for line in text
+                .lines()
+                .filter(|line| !line.starts_with("Usage: congo [--rules"))
+            {
+                assert!(line.chars().count() <= WIDTH, "{line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_option_has_a_help_line() {
+        let help = of(SUBCOMMANDS.iter().find(|s| s.name == "match").unwrap());
+        for option in SUBCOMMANDS.iter().flat_map(|s| s.options) {
+            assert!(!option.help.is_empty(), "{}", option.name);
+        }
+        assert!(help.contains("\n  --games N"), "{help}");
+        assert!(
+            help.contains(
+                "Usage: congo [--rules 2021|2022] match --movetime MS[,MS_B] [--games N]"
+            )
+        );
+    }
+
+    #[test]
+    fn choices_and_repeats_show_in_the_usage_line() {
+        let best = SUBCOMMANDS.iter().find(|s| s.name == "best").unwrap();
+        assert_eq!(
+            synopsis(best)[..2],
+            ["(--depth D | --movetime MS | --nodes N)", "[--threads N]"]
+        );
+        let engine = SUBCOMMANDS.iter().find(|s| s.name == "engine").unwrap();
+        assert_eq!(
+            synopsis(engine).last().map(String::as_str),
+            Some("[--weight NAME=VALUE]...")
+        );
+    }
+
+    #[test]
+    fn long_text_wraps_at_spaces() {
+        let mut text = String::new();
+        wrap("  ", words(&"word ".repeat(30)), 4, &mut text);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].starts_with("  word") && lines[1].starts_with("    word"));
+        assert!(lines.iter().all(|line| line.len() <= WIDTH));
     }
 }

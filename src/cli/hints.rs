@@ -5,9 +5,6 @@ use std::path::Path;
 
 use super::subcommands::{SUBCOMMANDS, Subcommand};
 
-/// The options every command line may start with.
-pub(super) const GLOBAL_OPTIONS: [&str; 4] = ["--rules", "--any-position", "--help", "--version"];
-
 /// The candidate closest to `word` by edits (a letter added, dropped or
 /// changed), if it is close enough to be what was meant: one edit for
 /// short words, two for longer ones.
@@ -45,27 +42,13 @@ pub(super) fn subcommand_for(name: &str) -> Option<&'static str> {
     closest(name, SUBCOMMANDS.iter().map(|subcommand| subcommand.name))
 }
 
-/// The options a subcommand's usage line declares (`--moves`, `--svg`, ...).
-fn options_of(subcommand: &Subcommand) -> Vec<&'static str> {
-    subcommand
-        .arguments
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .filter(|word| word.starts_with("--") && word.len() > 2)
-        .collect()
-}
-
 /// A hint for `word`, which `subcommand` did not take, given the words
-/// after it (`rest`): the option it most likely meant, the way judges read
-/// a file, or that a FEN needs quotes.
+/// after it (`rest`): the way judges read a file, or that a FEN needs
+/// quotes.
 pub(super) fn for_argument(subcommand: &Subcommand, word: &str, rest: &[String]) -> Option<String> {
-    if word.starts_with("--") {
-        let name = word.split('=').next().unwrap_or(word);
-        return closest(name, options_of(subcommand))
-            .map(|option| format!("did you mean {option}?"));
-    }
     if looks_like_split_fen(word, rest) {
         let fen = format!("{word} {} {}", rest[0], rest[1]);
-        return Some(if subcommand.arguments.contains("[FEN]") {
+        return Some(if subcommand.operands.contains("[FEN]") {
             format!("quote the FEN: congo {} \"{fen}\"", subcommand.name)
         } else {
             format!(
@@ -103,28 +86,7 @@ mod tests {
         assert_eq!(subcommand_for("zebar"), Some("zebra"));
         assert_eq!(subcommand_for("perf"), Some("perft"));
         assert_eq!(subcommand_for("xyzzy"), None);
-        assert_eq!(closest("--rule", GLOBAL_OPTIONS), Some("--rules"));
+        assert_eq!(closest("--rule", ["--rules", "--help"]), Some("--rules"));
         assert_eq!(edits("kitten", "sitting"), 3);
-    }
-
-    #[test]
-    fn options_come_from_the_usage_line() {
-        let show = SUBCOMMANDS.iter().find(|s| s.name == "show").unwrap();
-        assert_eq!(
-            options_of(show),
-            [
-                "--unicode",
-                "--moves",
-                "--svg",
-                "--force",
-                "--record",
-                "--game",
-                "--ply"
-            ]
-        );
-        assert_eq!(
-            for_argument(show, "--move", &[]),
-            Some("did you mean --moves?".to_owned())
-        );
     }
 }

@@ -1,12 +1,14 @@
 //! The command line: arguments in, exit status out.
 //!
-//! [`SUBCOMMANDS`] defines every subcommand once, [`args`] reads the words
-//! into a [`Command`], [`help`] writes the help texts from the table, and
+//! [`SUBCOMMANDS`] defines every subcommand once and [`options`] every
+//! option; [`args`] reads the words into a [`Command`], [`help`] writes the
+//! help texts from the tables, and
 //! [`run`] carries the command out on the streams it is given.
 
 mod args;
 mod help;
 mod hints;
+mod options;
 mod subcommands;
 
 pub use args::MAX_DEPTH;
