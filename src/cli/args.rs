@@ -81,6 +81,8 @@ pub struct EngineOptions {
     pub nodes: Option<u64>,
     /// Threads searching each move (lazy SMP).
     pub threads: usize,
+    /// What a draw costs the engine, in centipawns.
+    pub contempt: i32,
 }
 
 /// Arguments that do not form a command.
@@ -586,6 +588,9 @@ pub(super) fn engine(parsed: Parsed, rules: Rules) -> Result<EngineOptions, Usag
         tables: parsed.path(&TABLES),
         nodes: parsed.whole(&ENGINE_NODES)?,
         threads: parsed.whole(&THREADS)?.unwrap_or(1),
+        contempt: parsed
+            .whole::<u16>(&CONTEMPT)?
+            .map_or(crate::engine::Engine::CONTEMPT, i32::from),
     })
 }
 
@@ -1028,6 +1033,26 @@ mod tests {
         assert_eq!(
             parse_words(&["engine", "--weak", "--weak"]),
             Err(UsageError::Repeated("--weak"))
+        );
+    }
+
+    #[test]
+    fn the_engine_takes_a_contempt_within_bounds() {
+        let contempt = |words: &[&str]| match parse_words(words) {
+            Ok(Command::Engine(options)) => Ok(options.contempt),
+            Ok(other) => panic!("{other:?}"),
+            Err(error) => Err(error),
+        };
+        assert_eq!(contempt(&["engine"]), Ok(crate::engine::Engine::CONTEMPT));
+        assert_eq!(contempt(&["engine", "--contempt", "0"]), Ok(0));
+        assert_eq!(contempt(&["engine", "--contempt=250"]), Ok(250));
+        assert_eq!(
+            contempt(&["engine", "--contempt", "1001"]),
+            Err(UsageError::TooLarge {
+                option: "--contempt",
+                found: "1001".into(),
+                max: 1000
+            })
         );
     }
 

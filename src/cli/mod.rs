@@ -103,7 +103,8 @@ pub fn run_with(
                     Engine::new(rules, options.weights)
                         .with_tables(tables)
                         .with_fixed_nodes(options.nodes)
-                        .with_threads(options.threads),
+                        .with_threads(options.threads)
+                        .with_contempt(options.contempt),
                 ))
             };
             engine::play_protocol(&mut player, rules, input, output, &mut errors)

@@ -245,6 +245,12 @@ pub const WEAK: Opt = Opt::new(
 );
 pub const ENGINE_NODES: Opt =
     NODES.help("search exactly N nodes a move whatever go says (the same games on any machine)");
+pub const CONTEMPT: Opt = Opt::new(
+    "--contempt",
+    whole("CP", 0, 1000),
+    "value a draw (a repeated position, the bare lions) CP below an even \
+     position, so that the engine plays on (default 100)",
+);
 pub const WEIGHT: Opt = Opt::new(
     "--weight",
     Value::Text("NAME=VALUE"),

@@ -279,7 +279,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         judge(
             "engine",
             "",
-            &[WEAK, ENGINE_NODES, THREADS, TABLES, WEIGHT],
+            &[WEAK, ENGINE_NODES, THREADS, TABLES, CONTEMPT, WEIGHT],
             "speak the Part 7 protocol on stdin/stdout: newgame, position <fen>, moves m1 m2 \
              ..., go <seconds> (answered with a move), quit",
             |parsed, rules| args::engine(parsed, rules).map(Command::Engine),

@@ -83,11 +83,20 @@ pub struct Engine {
     pub nodes: u64,
     /// Endgame tables to play perfectly from, and to score with, inside.
     tables: Option<Arc<Tablebase>>,
+    /// What a draw (a repeated position, the bare lions) costs the side
+    /// the engine plays: a draw is worth less than an even position, so
+    /// that the engine looks for a way on.
+    contempt: i32,
 }
 
 impl Engine {
     /// 2^18 entries of 40 bytes, 10 MB: ample for searches of a second or so.
     const TABLE_BITS: u32 = 18;
+
+    /// The default cost of a draw, in centipawns: against `engine --weak`
+    /// it turned 7 ply-limit draws in 200 games into 0 (0 at 50); in
+    /// self-play at fixed nodes it measured +17 (95%: -18 to +51).
+    pub const CONTEMPT: i32 = 100;
 
     /// An engine playing by `rules` and evaluating with `weights`.
     pub fn new(rules: Rules, weights: Weights) -> Engine {
@@ -109,6 +118,24 @@ impl Engine {
             seen: Vec::new(),
             nodes: 0,
             tables: None,
+            contempt: Self::CONTEMPT,
+        }
+    }
+
+    /// The engine valuing a draw at `contempt` less than an even position
+    /// for itself.
+    pub fn with_contempt(mut self, contempt: i32) -> Engine {
+        self.contempt = contempt;
+        self
+    }
+
+    /// The value of a draw `ply` plies below the root, for the side to
+    /// move there.
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply % 2 == 0 {
+            -self.contempt
+        } else {
+            self.contempt
         }
     }
 
@@ -392,7 +419,7 @@ impl Engine {
             return -ENGINE_WIN + ply as i32;
         }
         if position.is_bare_lions_draw() {
-            return 0;
+            return self.draw_score(ply);
         }
         if ply > 0
             && let Some(value) = self.probe(position)
@@ -400,7 +427,7 @@ impl Engine {
             return table_score(value, ply);
         }
         if ply > 0 && self.seen.contains(&key) {
-            return 0;
+            return self.draw_score(ply);
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta);
@@ -680,6 +707,35 @@ mod tests {
         // A judge's threads each get a clone: it starts empty.
         assert!(engine.clone().table.probe(key).is_none());
         assert!(engine.table.share().probe(key).is_some());
+    }
+
+    #[test]
+    fn a_draw_costs_the_engine_its_contempt() {
+        let position: Position = "2l4/7/7/7/7/7/P2L3 w 1".parse().unwrap();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        // Every move leads back into the game's history: each is a draw.
+        let history: Vec<u64> = moves
+            .iter()
+            .map(|&m| {
+                let child = position.play_unchecked(m, Rules::default());
+                zobrist::hash(&child.board, child.side)
+            })
+            .collect();
+        for contempt in [0, 35, Engine::CONTEMPT] {
+            let mut engine = Engine::new(Rules::default(), Weights::TUNED).with_contempt(contempt);
+            let choice = engine.choose(&position, Limit::Depth(3), &history).unwrap();
+            assert_eq!(choice.score, -contempt);
+        }
+        // Without that history the engine sees its extra pawn.
+        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        assert!(
+            engine
+                .choose(&position, Limit::Depth(3), &[])
+                .unwrap()
+                .score
+                > 0
+        );
     }
 
     #[test]
