@@ -132,7 +132,7 @@ impl Engine {
     /// The value of a draw `ply` plies below the root, for the side to
     /// move there.
     fn draw_score(&self, ply: usize) -> i32 {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.contempt
         } else {
             self.contempt
