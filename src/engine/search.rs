@@ -100,10 +100,15 @@ impl Engine {
 
     /// An engine playing by `rules` and evaluating with `weights`.
     pub fn new(rules: Rules, weights: Weights) -> Engine {
+        Engine::with_table(rules, weights, SharedTable::new(Self::TABLE_BITS))
+    }
+
+    /// A new engine keeping its entries in `table`.
+    fn with_table(rules: Rules, weights: Weights, table: SharedTable) -> Engine {
         Engine {
             rules,
             weights,
-            table: SharedTable::new(Self::TABLE_BITS),
+            table,
             threads: 1,
             halt: None,
             killers: [[None; 2]; MAX_PLY],
@@ -256,16 +261,7 @@ impl Engine {
         // ahead every other helper, until the main search is done; what
         // they find reaches it through the shared table.
         let halt = Arc::new(AtomicBool::new(false));
-        let helpers: Vec<Engine> = (1..self.threads)
-            .map(|_| {
-                let mut helper = self.clone();
-                helper.table = self.table.share();
-                helper.deadline = None;
-                helper.node_limit = None;
-                helper.halt = Some(Arc::clone(&halt));
-                helper
-            })
-            .collect();
+        let helpers: Vec<Engine> = (1..self.threads).map(|_| self.helper(&halt)).collect();
         thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .into_iter()
@@ -273,7 +269,7 @@ impl Engine {
                 .map(|(index, mut helper)| {
                     let first = 1 + (index as u32 + 1) % 2;
                     scope.spawn(move || {
-                        helper.deepen(
+                        let found = helper.deepen(
                             position,
                             key,
                             first..=MAX_PLY as u32 - 1,
@@ -281,17 +277,40 @@ impl Engine {
                             start,
                             choice,
                         );
-                        helper.nodes
+                        (found, helper.nodes)
                     })
                 })
                 .collect();
             choice = self.deepen(position, key, 1..=max_depth, Some(limit), start, choice);
             halt.store(true, Ordering::Relaxed);
+            // A helper that finished a deeper iteration than the main
+            // search knows better, unless the depth was asked for.
             for helper in running {
-                self.nodes += helper.join().unwrap_or(0);
+                if let Ok((found, nodes)) = helper.join() {
+                    self.nodes += nodes;
+                    if found.depth > choice.depth && !matches!(limit, Limit::Depth(_)) {
+                        choice = found;
+                    }
+                }
             }
         });
         Some(choice)
+    }
+
+    /// A helper for a lazy SMP search: this engine's knowledge and its
+    /// table, shared, searching until `halt` is set. Built field by field,
+    /// since a clone would allocate a table of its own (10 MB, a
+    /// noticeable part of a short move's time) only to drop it.
+    fn helper(&self, halt: &Arc<AtomicBool>) -> Engine {
+        Engine {
+            halt: Some(Arc::clone(halt)),
+            killers: self.killers,
+            history: self.history.clone(),
+            seen: self.seen.clone(),
+            tables: self.tables.clone(),
+            contempt: self.contempt,
+            ..Engine::with_table(self.rules, self.weights, self.table.share())
+        }
     }
 
     /// Iterative deepening over `depths`: the choice after the last depth
@@ -452,6 +471,12 @@ impl Engine {
         }
         let hint = entry.and_then(|entry| entry.best);
         self.order(position, &mut moves, hint, ply);
+        if ply == 0 && self.halt.is_some() && moves.len() > 2 {
+            // A helper takes the root's other moves from the last: what it
+            // learns of them is in the table when the main search, which
+            // takes them from the first, gets there.
+            moves[1..].reverse();
+        }
 
         let original_alpha = alpha;
         let mut best_score = -ENGINE_WIN - 1;
