@@ -732,6 +732,11 @@ mod tests {
         // A judge's threads each get a clone: it starts empty.
         assert!(engine.clone().table.probe(key).is_none());
         assert!(engine.table.share().probe(key).is_some());
+        // A helper shares it, and stops when told.
+        let halt = Arc::new(AtomicBool::new(true));
+        let mut helper = engine.helper(&halt);
+        assert!(helper.table.probe(key).is_some());
+        assert!(helper.out_of_time());
     }
 
     #[test]
