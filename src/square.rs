@@ -70,6 +70,14 @@ impl Square {
         self.0 % Self::SIDE
     }
 
+    /// The king steps from `self` to `other`: the larger of the file and
+    /// rank differences.
+    pub fn distance(self, other: Square) -> u32 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        u32::from(files.max(ranks))
+    }
+
     /// The square `files` to the right and `ranks` up, if it is on the board.
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
         let file = self.file() as i8 + files;
@@ -138,6 +146,14 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distance_is_in_king_steps() {
+        let square = |name: &str| name.parse::<Square>().unwrap();
+        assert_eq!(square("a1").distance(square("g7")), 6);
+        assert_eq!(square("d4").distance(square("e6")), 2);
+        assert_eq!(square("c3").distance(square("c3")), 0);
+    }
 
     #[test]
     fn index_order_is_name_order() {

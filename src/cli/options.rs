@@ -255,7 +255,7 @@ pub const WEIGHT: Opt = Opt::new(
     "--weight",
     Value::Text("NAME=VALUE"),
     "set an evaluation weight, for tuning: mobility, attack, lion-attack, \
-     pawn-advance, river, lion-guard, or a piece's value (zebra=300)",
+     pawn-advance, river, lion-guard, lion-tropism, or a piece's value (zebra=300)",
 )
 .repeats();
 

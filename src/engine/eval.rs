@@ -29,6 +29,10 @@ pub struct Weights {
     pub river: i32,
     /// Per piece of its own side on a square next to the lion.
     pub lion_guard: i32,
+    /// Per piece (the lion aside) and step it stands closer to the enemy
+    /// lion than the far side of the board: pressure on the one piece
+    /// whose loss ends the game.
+    pub lion_tropism: i32,
 }
 
 impl Weights {
@@ -36,24 +40,26 @@ impl Weights {
     /// positions; the README gives the commands that make them again).
     pub const TUNED: Weights = Weights {
         // pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra
-        values: ByKind([100, 282, 345, 229, 322, 0, 417, 245]),
+        values: ByKind([100, 263, 328, 211, 304, 0, 400, 232]),
         mobility: 5,
-        attack: 12,
-        lion_attack: 71,
-        pawn_advance: 11,
-        river: 28,
+        attack: 10,
+        lion_attack: 61,
+        pawn_advance: 4,
+        river: 30,
         // Crowding the lion costs: it blocks the lion's own escapes.
-        lion_guard: -13,
+        lion_guard: -4,
+        lion_tropism: 5,
     };
 
     /// The names `--weight NAME=VALUE` takes besides the piece names.
-    pub const TERMS: [&str; 6] = [
+    pub const TERMS: [&str; 7] = [
         "mobility",
         "attack",
         "lion-attack",
         "pawn-advance",
         "river",
         "lion-guard",
+        "lion-tropism",
     ];
 
     /// Sets the weight called `name` (one of [`Weights::TERMS`], or a
@@ -85,6 +91,7 @@ impl Weights {
             "pawn-advance" => &mut self.pawn_advance,
             "river" => &mut self.river,
             "lion-guard" => &mut self.lion_guard,
+            "lion-tropism" => &mut self.lion_tropism,
             _ => match Kind::from_name(name) {
                 Some(kind) if kind != Kind::Lion => &mut self.values[kind],
                 _ => return None,
@@ -144,11 +151,21 @@ fn side_score(board: &Board, color: Color, weights: &Weights, tally: movegen::Ta
         .map(|square| ranks_advanced(square, color))
         .sum();
     let in_river = (own & RIVER & !board.by_kind(Kind::Crocodile)).count();
-    let guards = board
-        .pieces(Piece::new(color, Kind::Lion))
+    let lion = board.pieces(Piece::new(color, Kind::Lion));
+    let guards = lion
         .into_iter()
         .map(|lion| (KING_STEPS[lion.index()] & own).count())
         .sum::<u32>();
+    let tropism: u32 = board
+        .pieces(Piece::new(!color, Kind::Lion))
+        .into_iter()
+        .map(|enemy_lion| {
+            (own & !lion)
+                .into_iter()
+                .map(|square| 6 - square.distance(enemy_lion))
+                .sum::<u32>()
+        })
+        .sum();
     material
         + weights.mobility * tally.moves as i32
         + weights.attack * tally.captures as i32
@@ -156,6 +173,7 @@ fn side_score(board: &Board, color: Color, weights: &Weights, tally: movegen::Ta
         + weights.pawn_advance * advance as i32
         - weights.river * in_river as i32
         + weights.lion_guard * guards as i32
+        + weights.lion_tropism * tropism as i32
 }
 
 /// The river, rank 4.
@@ -186,8 +204,26 @@ mod tests {
         let read: Vec<i32> = Weights::names()
             .map(|name| weights.get(name).unwrap())
             .collect();
-        assert_eq!(read, (1..=13).collect::<Vec<_>>());
+        assert_eq!(read, (1..=14).collect::<Vec<_>>());
         assert!(!weights.set("lion", 5) && !weights.set("speed", 5));
+    }
+
+    #[test]
+    fn tropism_counts_each_piece_by_its_nearness_to_the_enemy_lion() {
+        let only_tropism = Weights {
+            values: ByKind([0; 8]),
+            mobility: 0,
+            attack: 0,
+            lion_attack: 0,
+            pawn_advance: 0,
+            river: 0,
+            lion_guard: 0,
+            lion_tropism: 1,
+        };
+        // White's zebra is 1 step from the black lion (5) and its pawn 6
+        // (0); black's pawn is 5 steps from the white lion (1).
+        let position: Position = "2lZ3/6p/7/7/7/7/P2L3 w 1".parse().unwrap();
+        assert_eq!(evaluate(&position, &only_tropism), 5 - 1);
     }
 
     #[test]
