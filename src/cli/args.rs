@@ -100,7 +100,6 @@ pub enum UsageError {
     RulesDoNotApply(&'static str),
     /// `--any-position` given to a subcommand that reads no judge input.
     AnyPositionDoesNotApply(&'static str),
-    MissingDepth(&'static str),
     BadDepth(String),
     DepthTooLarge(String),
     MissingValue(&'static str),
@@ -140,7 +139,6 @@ pub enum UsageError {
         error: FenError,
     },
     BadPieceSet(ParsePieceSetError),
-    MissingCount,
     MissingProgram,
     NotCheckable(String),
     MissingFiles,
@@ -175,7 +173,6 @@ impl fmt::Display for UsageError {
                 "{} widens what the judges read (lion, moves, perft, ...); {name} is not one",
                 ANY_POSITION.name
             ),
-            UsageError::MissingDepth(subcommand) => write!(f, "{subcommand} needs a depth"),
             UsageError::BadDepth(depth) => {
                 write!(f, "depth {depth:?} is not a non-negative integer")
             }
@@ -217,7 +214,6 @@ impl fmt::Display for UsageError {
             UsageError::EmptyPath(option) => write!(f, "{option} needs a path, found \"\""),
             UsageError::BadFen { found, error } => write!(f, "bad FEN {found:?}: {error}"),
             UsageError::BadPieceSet(error) => error.fmt(f),
-            UsageError::MissingCount => f.write_str("gen needs the number of positions"),
             UsageError::MissingProgram => f.write_str("check needs `-- PROGRAM [ARGS...]` to run"),
             UsageError::BadWeight(setting) => write!(
                 f,
@@ -271,19 +267,20 @@ pub fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Command, Usage
         if VERSION.is(option) {
             return Ok(Command::Version);
         }
-        if RULES.is(option) && !word.contains('=') {
-            leading.push(OsString::from(word));
-            leading.push(
-                words
-                    .pop_front()
-                    .ok_or(UsageError::MissingValue(RULES.name))?,
-            );
-        } else if RULES.is(option) || ANY_POSITION.is(option) {
-            leading.push(OsString::from(word));
-        } else if word.starts_with('-') {
-            return Err(options::unknown_option(option, &[]));
-        } else {
-            break word;
+        match GLOBAL.iter().find(|global| global.is(option)) {
+            Some(global) => {
+                let inline = word.contains('=');
+                leading.push(OsString::from(word));
+                if global.value != Value::Flag && !inline {
+                    leading.push(
+                        words
+                            .pop_front()
+                            .ok_or(UsageError::MissingValue(global.name))?,
+                    );
+                }
+            }
+            None if word.starts_with('-') => return Err(options::unknown_option(option, &[])),
+            None => break word,
         }
     };
     // `congo help lion` is `congo lion --help`.
@@ -438,16 +435,7 @@ pub(super) fn play(parsed: Parsed, rules: Rules) -> Result<Command, UsageError> 
 
 /// The depth a perft or divide is given as its operand.
 fn depth_operand(parsed: &Parsed, subcommand: &'static str) -> Result<u32, UsageError> {
-    let mut operands = parsed.operand_texts()?.into_iter();
-    let depth = options::depth(
-        &operands
-            .next()
-            .ok_or(UsageError::MissingDepth(subcommand))?,
-    )?;
-    match operands.next() {
-        Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
-        None => Ok(depth),
-    }
+    options::depth(&one_operand(parsed, subcommand, "a depth")?)
 }
 
 /// `perft D [--threads N]`.
@@ -760,15 +748,8 @@ pub(super) fn wildebeest(parsed: Parsed, rules: Rules) -> Result<Command, UsageE
 
 /// `gen N [--seed S] [--pieces SET] [--density D]`.
 pub(super) fn gen_positions(parsed: Parsed) -> Result<GenOptions, UsageError> {
-    let count = parsed
-        .operand_texts()?
-        .into_iter()
-        .next()
-        .ok_or(UsageError::MissingCount)?;
+    let count = one_operand(&parsed, "gen", "the number of positions")?;
     let count = number("gen", &count)?;
-    if let Some(extra) = parsed.operand_texts()?.into_iter().nth(1) {
-        return Err(UsageError::UnexpectedArgument(extra));
-    }
     Ok(GenOptions {
         count,
         seed: parsed.whole(&GEN_SEED)?,

@@ -559,7 +559,7 @@ impl Parsed {
     /// Which of the subcommand's [`Need::OneOf`] options was given: an
     /// error if none or two were.
     pub fn choice(&self, subcommand: &'static str) -> Result<&'static Opt, UsageError> {
-        let mut choices = self
+        let choices = self
             .table
             .iter()
             .filter(|option| option.need == Need::OneOf);
@@ -568,7 +568,7 @@ impl Parsed {
             (Some(one), None) => Ok(one),
             (Some(one), Some(other)) => Err(UsageError::Exclusive(one.name, other.name)),
             (None, _) => {
-                let names: Vec<&str> = choices.by_ref().map(|option| option.name).collect();
+                let names: Vec<&str> = choices.map(|option| option.name).collect();
                 Err(UsageError::Choose(subcommand, names))
             }
         }

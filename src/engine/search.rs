@@ -94,8 +94,8 @@ impl Engine {
     const TABLE_BITS: u32 = 18;
 
     /// The default cost of a draw, in centipawns: against `engine --weak`
-    /// it turned 7 ply-limit draws in 200 games into 0 (0 at 50); in
-    /// self-play at fixed nodes it measured +17 (95%: -18 to +51).
+    /// it turned 7 ply-limit draws in 200 games into none (50 left one);
+    /// in self-play at fixed nodes it measured +17 (95%: -18 to +51).
     pub const CONTEMPT: i32 = 100;
 
     /// An engine playing by `rules` and evaluating with `weights`.
@@ -298,9 +298,9 @@ impl Engine {
     }
 
     /// A helper for a lazy SMP search: this engine's knowledge and its
-    /// table, shared, searching until `halt` is set. Built field by field,
-    /// since a clone would allocate a table of its own (10 MB, a
-    /// noticeable part of a short move's time) only to drop it.
+    /// table, shared, searching until `halt` is set. Built around the
+    /// shared table, since a clone would allocate a table of its own
+    /// (10 MB, a noticeable part of a short move's time) only to drop it.
     fn helper(&self, halt: &Arc<AtomicBool>) -> Engine {
         Engine {
             halt: Some(Arc::clone(halt)),
