@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use congo::wits::eval::Evaluation;
-use congo::wits::search::{Searcher, negamax};
+use congo::assignment::evaluation::Evaluation;
+use congo::assignment::search::{Searcher, negamax};
 use congo::{Position, Rules, perft};
 
 const RULES: Rules = Rules::Wits2022;

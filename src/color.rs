@@ -1,7 +1,7 @@
 //! The two sides.
 
 use std::fmt;
-use std::ops::Not;
+use std::ops::{Index, IndexMut, Not};
 
 /// A side: whose piece, whose turn.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -72,6 +72,24 @@ impl fmt::Display for Color {
     }
 }
 
+/// One `T` per side, indexed by the side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T>(pub [T; 2]);
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+
+    fn index(&self, color: Color) -> &T {
+        &self.0[color.index()]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        &mut self.0[color.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +104,12 @@ mod tests {
         for other in [b'x', b'0', b' ', b'B' + 1] {
             assert_eq!(Color::from_letter(other), None);
         }
+    }
+
+    #[test]
+    fn by_color_is_indexed_by_side() {
+        let mut sides = ByColor([1, 2]);
+        sides[Color::Black] += 5;
+        assert_eq!((sides[Color::White], sides[Color::Black]), (1, 7));
     }
 }

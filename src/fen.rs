@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::count::Count;
-use crate::judge::NotUtf8;
-use crate::position::Reach;
+use crate::Reach;
+use crate::text::Count;
+use crate::text::NotUtf8;
 use crate::{Bitboard, Board, Color, Kind, Piece, Position, Rules, Square};
 
 /// Why a FEN (or its piece field) could not be read.
@@ -450,6 +450,12 @@ impl FromStr for Position {
 }
 
 impl Position {
+    /// Reads a FEN and checks it is a position `rules` allow: what
+    /// [`FromStr`] checks, and what the rule set adds.
+    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
+        Position::from_fen_bytes(text.as_bytes(), rules)
+    }
+
     /// Reads a FEN given as bytes and checks it is a position `rules`
     /// allow: [`Position::from_fen`] without asking for text first (the
     /// bytes are checked to be UTF-8 only when they are not a plain FEN).
@@ -485,7 +491,7 @@ impl Position {
         reach: Reach,
     ) -> Result<(), FenError> {
         if read_canonical(bytes, self).is_none() {
-            *self = read_any(crate::judge::text(bytes)?)?;
+            *self = read_any(crate::text::utf8(bytes)?)?;
         }
         self.check_reach(reach)?;
         self.check_rules(rules)

@@ -1,163 +1,236 @@
-//! What the three games congo plays have in common: positions, moves, the
-//! moves of a position and the position after one. Perft and divide are
-//! written once, for any [`Game`].
+//! A game: a start position, the moves played from it, and the positions
+//! they led to. What `congo game`, the engine's protocol, the match
+//! manager's referee and the web board keep of the game being played; and
+//! the one place a move is checked against the rules before it is made.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
+use crate::{Ending, Move, MoveError, Position, Rules, zobrist};
 
-use crate::table::MoveLists;
+/// The position games start from unless told otherwise: the 2022 rule
+/// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
+pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
 
-/// A game's rules, as perft needs them.
-pub trait Game {
-    /// A position of the game, with whose turn it is.
-    type Position;
-    /// A move (for Two-player Wildebeest, the board it leads to).
-    type Move;
+/// A game played from a start under a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: Rules,
+    /// The start, then the position after each move: one more than `moves`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// The plies after which the game is drawn, if it has a length.
+    max_plies: Option<usize>,
+}
 
-    /// Appends every legal move of `position` (none once the game is over).
-    fn moves(&self, position: &Self::Position, moves: &mut Vec<Self::Move>);
+/// A move of a list that could not be played, and which it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The move's place in the list, from 1.
+    pub ply: usize,
+    /// Why it could not be played.
+    pub error: MoveError,
+}
 
-    /// The position after `m`, one of `position`'s legal moves.
-    fn play(&self, position: &Self::Position, m: &Self::Move) -> Self::Position;
-
-    /// How many legal moves `position` has: by default, listed into
-    /// `scratch` and counted; games that can count for less (bulk
-    /// counting) say so here.
-    fn count_moves(&self, position: &Self::Position, scratch: &mut Vec<Self::Move>) -> u64 {
-        scratch.clear();
-        self.moves(position, scratch);
-        scratch.len() as u64
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ply {}: {}", self.ply, self.error)
     }
 }
 
-/// A game whose positions come one a line and whose moves are written as
-/// text: what a judge subcommand that lists moves needs.
-pub trait TextGame: Game {
-    /// Why a line is not a position.
-    type Error: std::fmt::Display + Send;
+impl std::error::Error for ReplayError {}
 
-    /// Reads the position on one input line (trimmed, as bytes).
-    fn read(&self, line: &[u8]) -> Result<Self::Position, Self::Error>;
+impl Game {
+    /// A game from `start` under `rules`, with no length.
+    pub fn new(start: Position, rules: Rules) -> Game {
+        Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+            max_plies: None,
+        }
+    }
 
-    /// Reads the position on one input line over `position` (left in an
-    /// unspecified state on an error). By default through
-    /// [`TextGame::read`]; a game with large positions reads in place.
-    fn read_into(&self, line: &[u8], position: &mut Self::Position) -> Result<(), Self::Error> {
-        *position = self.read(line)?;
+    /// The same game, drawn once `max_plies` plies are played (when given).
+    pub fn with_max_plies(mut self, max_plies: Option<usize>) -> Game {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// The game from `start` after the moves written `texts`, all of them
+    /// or none: the first that cannot be played is the error.
+    pub fn replay<'a>(
+        start: Position,
+        rules: Rules,
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(start, rules);
+        for (ply, text) in texts.into_iter().enumerate() {
+            game.play_text(text).map_err(|error| ReplayError {
+                ply: ply + 1,
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        // Never empty: the start is always there.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// How the game has ended, or `None` while it goes on.
+    pub fn ending(&self) -> Option<Ending> {
+        Ending::of(self.position(), self.moves.len(), self.max_plies)
+    }
+
+    /// Plays `m` if it is legal and the game goes on.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        self.check_going_on(|| m.to_string())?;
+        let next = self.position().play(m, self.rules)?;
+        self.push(m, next);
         Ok(())
     }
 
-    /// Appends the text of `m`.
-    fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
-
-    /// Bits that say what `position` shows about the input it came from,
-    /// ORed over every position of an input into
-    /// [`Report::seen`](crate::judge::Report::seen); Congo's name the
-    /// kinds of piece on the board, for the rule-set hint. The default
-    /// notes nothing.
-    fn survey(&self, _position: &Self::Position) -> u32 {
-        0
+    /// Plays the move written `text` if it is legal and the game goes on,
+    /// and returns it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.position().parse_move(text, &mut Vec::new())?;
+        self.check_going_on(|| text.to_owned())?;
+        let next = self.position().play_unchecked(m, self.rules);
+        self.push(m, next);
+        Ok(m)
     }
 
-    /// Puts `moves` in the order of their texts, for listing. The default
-    /// leaves them as they are, for games whose generator already makes
-    /// them in that order (Congo's and checkers').
-    fn in_text_order(&self, _moves: &mut [Self::Move]) {}
-}
-
-/// The number of move sequences `depth` moves deep from `position`.
-pub fn perft<G: Game>(game: &G, position: &G::Position, depth: u32) -> u64 {
-    count(game, position, depth, &mut MoveLists::default())
-}
-
-/// Each legal move of `position`, in the game's order, with the perft
-/// count of the position after it, `depth - 1` deep.
-pub fn divide<G: Game>(game: &G, position: &G::Position, depth: u32) -> Vec<(G::Move, u64)> {
-    divide_ordered(game, position, depth, |_| {})
-}
-
-/// [`divide`], with the moves put in the order wanted by `order` first.
-pub fn divide_ordered<G: Game>(
-    game: &G,
-    position: &G::Position,
-    depth: u32,
-    order: impl FnOnce(&mut [G::Move]),
-) -> Vec<(G::Move, u64)> {
-    let mut moves = Vec::new();
-    if depth > 0 {
-        game.moves(position, &mut moves);
-        order(&mut moves);
+    /// Takes back the last move, if there is one.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
     }
-    let mut lists = MoveLists::default();
-    moves
-        .into_iter()
-        .map(|m| {
-            let leaves = count(
-                game,
-                &game.play(position, &m),
-                depth.saturating_sub(1),
-                &mut lists,
-            );
-            (m, leaves)
-        })
-        .collect()
-}
 
-/// [`perft`] on `threads` threads: the moves at the root are handed out
-/// one at a time to whichever thread is free, so that uneven subtrees
-/// still keep every thread busy.
-pub fn perft_threads<G>(game: &G, position: &G::Position, depth: u32, threads: usize) -> u64
-where
-    G: Game + Sync,
-    G::Position: Sync,
-    G::Move: Sync,
-{
-    if threads <= 1 || depth < 2 {
-        return perft(game, position, depth);
-    }
-    let mut moves = Vec::new();
-    game.moves(position, &mut moves);
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut lists = MoveLists::default();
-        let mut leaves = 0;
-        while let Some(m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
-            leaves += count(game, &game.play(position, m), depth - 1, &mut lists);
-        }
-        leaves
-    };
-    thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        // This thread works too; a helper cannot fail (counting has no
-        // failure), so a missing result would only count as nothing.
-        let mine = work();
-        mine + helpers
-            .into_iter()
-            .map(|helper| helper.join().unwrap_or_default())
-            .sum::<u64>()
-    })
-}
-
-/// Perft with one move list per ply, reused: `lists` holds the free ones.
-fn count<G: Game>(
-    game: &G,
-    position: &G::Position,
-    depth: u32,
-    lists: &mut MoveLists<G::Move>,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = lists.take();
-    let leaves = if depth == 1 {
-        game.count_moves(position, &mut moves)
-    } else {
-        game.moves(position, &mut moves);
-        moves
+    /// The Zobrist keys of the positions before the current one: what a
+    /// search needs to see a repetition coming.
+    pub fn earlier_keys(&self) -> Vec<u64> {
+        let earlier = &self.positions[..self.positions.len() - 1];
+        earlier
             .iter()
-            .map(|m| count(game, &game.play(position, m), depth - 1, lists))
-            .sum()
-    };
-    lists.give(moves);
-    leaves
+            .map(|position| zobrist::hash(&position.board, position.side))
+            .collect()
+    }
+
+    /// An error for the move `text` if the game is over: a lion taken
+    /// says so as the move parser does; any other ending is named.
+    fn check_going_on(&self, text: impl Fn() -> String) -> Result<(), MoveError> {
+        match self.ending() {
+            None => Ok(()),
+            Some(Ending::LionTaken { .. }) => Err(MoveError::GameOver(text())),
+            Some(ending) => Err(MoveError::Ended(text(), ending)),
+        }
+    }
+
+    fn push(&mut self, m: Move, next: Position) {
+        self.moves.push(m);
+        self.positions.push(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, MAX_PLIES};
+
+    fn start(fen: &str) -> Position {
+        fen.parse().unwrap()
+    }
+
+    #[test]
+    fn moves_are_played_checked_and_taken_back() {
+        let mut game = Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default());
+        assert_eq!(
+            game.play_text("a2a3").map(|m| m.to_string()),
+            Ok("a2a3".into())
+        );
+        assert_eq!(
+            game.play_text("a3a4"),
+            Err(MoveError::Illegal("a3a4".into())),
+            "black to move"
+        );
+        game.play_text("d7d6").unwrap();
+        assert_eq!(game.moves().len(), 2);
+        assert_eq!(game.earlier_keys().len(), 2);
+        assert_eq!(game.undo().map(|m| m.to_string()), Some("d7d6".into()));
+        assert_eq!(game.position().side, Color::Black);
+        assert_eq!(game.last_move().map(|m| m.to_string()), Some("a2a3".into()));
+        assert_eq!(game.positions().len(), 2);
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_more_moves() {
+        let game = Game::replay(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default(), ["d1d7"]);
+        let mut game = game.unwrap();
+        assert_eq!(
+            game.ending(),
+            Some(Ending::LionTaken {
+                winner: Color::White
+            })
+        );
+        assert_eq!(
+            game.play_text("d7d6"),
+            Err(MoveError::GameOver("d7d6".into()))
+        );
+        // Bare lions that cannot meet: drawn, and said so.
+        let mut bare = Game::new(start("2l4/7/7/7/7/7/3L3 w 1"), Rules::default());
+        let error = bare.play_text("d1d2").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "move \"d1d2\" cannot be played: the game is over, draw, only the lions are left and neither can take the other"
+        );
+    }
+
+    #[test]
+    fn a_replay_is_all_or_nothing_and_names_the_bad_move() {
+        let error = Game::replay(
+            start("3l3/7/7/7/7/P6/3L3 w 1"),
+            Rules::default(),
+            ["a2a3", "d7d6", "a3a5"],
+        )
+        .unwrap_err();
+        assert_eq!(error.ply, 3);
+        assert_eq!(error.error, MoveError::Illegal("a3a5".into()));
+    }
+
+    #[test]
+    fn a_game_with_a_length_is_drawn_there() {
+        let mut game =
+            Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default()).with_max_plies(Some(2));
+        game.play_text("d1d2").unwrap();
+        game.play_text("d7d6").unwrap();
+        assert_eq!(game.ending(), Some(Ending::PlyLimit { plies: 2 }));
+        assert!(matches!(game.play_text("d2d1"), Err(MoveError::Ended(..))));
+        assert_eq!(MAX_PLIES, 200);
+    }
 }

@@ -1,49 +1,73 @@
-//! A fast, exact Congo engine and the command-line judge built on it.
+//! A fast, exact Congo engine and toolkit: the judges of the Wits
+//! assignment, perft, a playing engine, a match manager, endgame tables,
+//! pictures, grading tools and two sibling games.
 //!
-//! The judge reads a count and then one FEN per line, and for each prints
-//! what the Wits assignment's autograder expects. Everything the binary
-//! does is a library function: [`cli::run`] is the whole program, with its
-//! input, output and error streams passed in.
+//! The crate is a library that returns values; the `congo` binary and the
+//! web board are front ends over it. The modules stand in layers, each
+//! using only those below it (ARCHITECTURE.md draws them):
+//!
+//! - **values**: squares, colours, pieces, square sets, boards, moves and
+//!   the geometry tables;
+//! - **rules**: FEN, positions and what a game can reach, move generation,
+//!   playing a move, how a game ends, a game in progress, perft;
+//! - **applications**: the judge loop, the assignment's searches, the
+//!   engine, the match manager, grading, endgame tables, pictures and the
+//!   sibling games;
+//! - **front ends**: the command line ([`cli`]).
 
+// Values.
 mod bitboard;
 mod board;
-mod by;
 mod color;
-mod count;
-mod fen;
-mod files;
+pub mod geometry;
 mod moves;
 mod piece;
-mod position;
-mod process;
-mod rules;
 mod square;
-mod table;
+pub mod text;
 mod zobrist;
 
-pub mod checkers;
-pub mod cli;
-pub mod engine;
+// Rules.
+mod congo;
+mod fen;
 pub mod game;
+pub mod game_rules;
+mod move_lists;
+pub mod movegen;
+mod outcome;
+pub mod perft;
+mod position;
+pub mod random;
+mod reach;
+pub mod record;
+mod rule_set;
+mod transposition;
+
+// Applications.
+pub mod arena;
+pub mod assignment;
+pub mod checkers;
+pub mod engine;
 pub(crate) mod grader;
 pub(crate) mod judge;
-pub mod movegen;
-pub mod perft;
-pub mod random;
+mod output_files;
+pub mod process;
 pub mod show;
 pub mod tablebase;
-pub mod tables;
-pub(crate) mod tasks;
 pub mod wildebeest;
-pub mod wits;
+
+// Front ends.
+pub mod cli;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
-pub use by::{ByColor, ByKind};
-pub use color::Color;
+pub use color::{ByColor, Color};
+pub use congo::Congo;
 pub use fen::FenError;
+pub use game::{Game, ReplayError, START};
 pub use moves::{Jumps, Move};
-pub use piece::{Kind, Piece};
-pub use position::{MoveError, Position, Reach, Status};
-pub use rules::{KindsSeen, ParseRulesError, Rules};
+pub use outcome::{Ending, MAX_PLIES, Outcome, Status};
+pub use piece::{ByKind, Kind, Piece};
+pub use position::{MoveError, Position};
+pub use reach::{MAX_CHAINS, Reach};
+pub use rule_set::{KindsSeen, ParseRulesError, Rules};
 pub use square::{ParseSquareError, Square};

@@ -9,6 +9,7 @@ fn main() -> ExitCode {
         input: io::stdin().is_terminal(),
         // Colour is for people at a terminal who have not opted out.
         color_output: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        error_output: io::stderr().is_terminal(),
         input_file: congo::cli::FileId::of_standard_input(),
     };
     let input = BufReader::with_capacity(1 << 16, io::stdin().lock());

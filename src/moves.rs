@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::Square;
-use crate::tables::DIRECTIONS;
+use crate::geometry::DIRECTIONS;
 
 /// The jumps of a monkey's capture chain, in order, as direction indices
 /// (into the eight directions), three bits each.

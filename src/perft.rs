@@ -1,118 +1,110 @@
-//! Congo perft: counting the leaves of the move tree, the standard test of
-//! a move generator (and of making moves) against known numbers. The
-//! counting itself is [`crate::game::perft`], shared by the three games;
-//! here is Congo's [`Game`], with bulk counting at the last ply.
+//! Perft: counting the leaves of the move tree, the standard test of a
+//! move generator (and of making moves) against known numbers. Written
+//! once for any [`GameRules`] ([`count`], [`count_threads`], [`split`]),
+//! with Congo's own shortcuts ([`perft`], [`divide`] and the rest): Congo
+//! counts its last ply from the pieces' target squares, not played (bulk
+//! counting).
 
-use crate::game::{self, Game, TextGame};
-use crate::{FenError, KindsSeen, Move, Position, Reach, Rules, Status, movegen};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
 
-/// Congo under a rule set, as a [`Game`]: the last ply is counted from the
-/// pieces' target squares, not played (bulk counting).
-impl Game for Rules {
-    type Position = Position;
-    type Move = Move;
+use crate::game_rules::GameRules;
+use crate::move_lists::MoveLists;
+use crate::{Congo, Move, Position, Rules};
 
-    fn moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        position.legal_moves(moves);
+/// The number of move sequences `depth` moves deep from `position`.
+pub fn count<G: GameRules>(game: &G, position: &G::Position, depth: u32) -> u64 {
+    leaves(game, position, depth, &mut MoveLists::default())
+}
+
+/// Each legal move of `position`, in the order `order` puts them in, with
+/// the perft count of the position after it, `depth - 1` deep.
+pub fn split<G: GameRules>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    order: impl FnOnce(&mut [G::Move]),
+) -> Vec<(G::Move, u64)> {
+    let mut moves = Vec::new();
+    if depth > 0 {
+        game.moves(position, &mut moves);
+        order(&mut moves);
     }
+    let mut lists = MoveLists::default();
+    moves
+        .into_iter()
+        .map(|m| {
+            let below = game.play(position, &m);
+            let counted = leaves(game, &below, depth.saturating_sub(1), &mut lists);
+            (m, counted)
+        })
+        .collect()
+}
 
-    fn play(&self, position: &Position, m: &Move) -> Position {
-        position.play_unchecked(*m, *self)
+/// [`count`] on `threads` threads: the moves at the root are handed out
+/// one at a time to whichever thread is free, so that uneven subtrees
+/// still keep every thread busy.
+pub fn count_threads<G>(game: &G, position: &G::Position, depth: u32, threads: usize) -> u64
+where
+    G: GameRules + Sync,
+    G::Position: Sync,
+    G::Move: Sync,
+{
+    if threads <= 1 || depth < 2 {
+        return count(game, position, depth);
     }
-
-    fn count_moves(&self, position: &Position, _scratch: &mut Vec<Move>) -> u64 {
-        if position.status() != Status::Ongoing {
-            return 0;
+    let mut moves = Vec::new();
+    game.moves(position, &mut moves);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut lists = MoveLists::default();
+        let mut counted = 0;
+        while let Some(m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
+            counted += leaves(game, &game.play(position, m), depth - 1, &mut lists);
         }
-        u64::from(movegen::move_count(&position.board, position.side))
-    }
+        counted
+    };
+    thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        // This thread works too; a helper cannot fail (counting has no
+        // failure), so a missing result would only count as nothing.
+        let mine = work();
+        mine + helpers
+            .into_iter()
+            .map(|helper| helper.join().unwrap_or_default())
+            .sum::<u64>()
+    })
 }
 
-/// Congo's FENs and move texts; a position must be one the rule set
-/// allows.
-impl TextGame for Rules {
-    type Error = FenError;
-
-    fn read(&self, line: &[u8]) -> Result<Position, FenError> {
-        Position::from_fen_bytes(line, *self)
+/// Perft with one move list per ply, reused: `lists` holds the free ones.
+fn leaves<G: GameRules>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    lists: &mut MoveLists<G::Move>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
     }
-
-    fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
-        position.read_fen_bytes(line, *self)
-    }
-
-    fn survey(&self, position: &Position) -> u32 {
-        KindsSeen::of(&position.board).0
-    }
-
-    #[inline]
-    fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
-        m.write_to(out);
-    }
-}
-
-/// Congo's positions on lines, read under a rule set and accepting what
-/// `reach` says: what every Congo judge task reads with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Congo {
-    /// The rule set the positions are read and played under.
-    pub rules: Rules,
-    /// Which positions are accepted (`--any-position`: any that fits).
-    pub reach: Reach,
-}
-
-impl From<Rules> for Congo {
-    fn from(rules: Rules) -> Congo {
-        Congo {
-            rules,
-            reach: Reach::Game,
-        }
-    }
-}
-
-impl Game for Congo {
-    type Position = Position;
-    type Move = Move;
-
-    fn moves(&self, position: &Position, moves: &mut Vec<Move>) {
-        self.rules.moves(position, moves);
-    }
-
-    fn play(&self, position: &Position, m: &Move) -> Position {
-        self.rules.play(position, m)
-    }
-
-    fn count_moves(&self, position: &Position, scratch: &mut Vec<Move>) -> u64 {
-        self.rules.count_moves(position, scratch)
-    }
-}
-
-impl TextGame for Congo {
-    type Error = FenError;
-
-    fn read(&self, line: &[u8]) -> Result<Position, FenError> {
-        Position::from_fen_bytes_reaching(line, self.rules, self.reach)
-    }
-
-    fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
-        position.read_fen_bytes_reaching(line, self.rules, self.reach)
-    }
-
-    fn survey(&self, position: &Position) -> u32 {
-        self.rules.survey(position)
-    }
-
-    #[inline]
-    fn write_move(&self, m: &Move, out: &mut Vec<u8>) {
-        self.rules.write_move(m, out);
-    }
+    let mut moves = lists.take();
+    let counted = if depth == 1 {
+        game.count_moves(position, &mut moves)
+    } else {
+        game.moves(position, &mut moves);
+        moves
+            .iter()
+            .map(|m| leaves(game, &game.play(position, m), depth - 1, lists))
+            .sum()
+    };
+    lists.give(moves);
+    counted
 }
 
 /// Congo with every last move played: slower, and a check on the bulk
 /// counting.
-struct PlayedOut(Rules);
+struct PlayedOut(Congo);
 
-impl Game for PlayedOut {
+impl GameRules for PlayedOut {
     type Position = Position;
     type Move = Move;
 
@@ -136,9 +128,9 @@ impl Game for PlayedOut {
     }
 }
 
-/// The number of positions reached by `depth` legal moves. A position
-/// where a lion has been taken has no moves, so above the last ply it adds
-/// nothing (as checkmate does in chess perft).
+/// The number of Congo positions reached by `depth` legal moves. A
+/// position where a lion has been taken has no moves, so above the last
+/// ply it adds nothing (as checkmate does in chess perft).
 ///
 /// ```
 /// use congo::{Position, Rules, perft};
@@ -147,21 +139,21 @@ impl Game for PlayedOut {
 /// assert_eq!(perft::perft(&start, 3, Rules::Wits2022), 17112);
 /// ```
 pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
-    game::perft(&rules, position, depth)
+    count(&Congo::from(rules), position, depth)
 }
 
 /// [`perft`], but playing every move down to the leaves.
 pub fn perft_by_playing(position: &Position, depth: u32, rules: Rules) -> u64 {
-    game::perft(&PlayedOut(rules), position, depth)
+    count(&PlayedOut(Congo::from(rules)), position, depth)
 }
 
 /// [`perft`] on `threads` threads, splitting the moves at the root.
 pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usize) -> u64 {
-    game::perft_threads(&rules, position, depth, threads)
+    count_threads(&Congo::from(rules), position, depth, threads)
 }
 
 /// Each legal move of `position` (sorted as strings) with the perft count
 /// of the position after it, `depth - 1` deep.
 pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)> {
-    game::divide(&rules, position, depth)
+    split(&Congo::from(rules), position, depth, |_| {})
 }

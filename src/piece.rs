@@ -1,6 +1,7 @@
 //! Piece kinds and coloured pieces, with their FEN letters and names.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 use crate::Color;
 
@@ -148,6 +149,37 @@ impl fmt::Display for Piece {
     }
 }
 
+/// One `T` per piece kind: an array indexed by what it holds something
+/// for, never by a bare number whose meaning is its position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByKind<T>(pub [T; 8]);
+
+impl<T: Copy> ByKind<T> {
+    /// The same `value` for every kind.
+    pub const fn splat(value: T) -> ByKind<T> {
+        ByKind([value; 8])
+    }
+
+    /// The value of every kind, from `value_of`.
+    pub fn from_fn(mut value_of: impl FnMut(Kind) -> T) -> ByKind<T> {
+        ByKind(Kind::ALL.map(&mut value_of))
+    }
+}
+
+impl<T> Index<Kind> for ByKind<T> {
+    type Output = T;
+
+    fn index(&self, kind: Kind) -> &T {
+        &self.0[kind.index()]
+    }
+}
+
+impl<T> IndexMut<Kind> for ByKind<T> {
+    fn index_mut(&mut self, kind: Kind) -> &mut T {
+        &mut self.0[kind.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +216,13 @@ mod tests {
             Piece::new(Color::Black, Kind::Superpawn).to_string(),
             "black superpawn"
         );
+    }
+
+    #[test]
+    fn by_kind_is_indexed_by_kind() {
+        let mut values = ByKind::splat(0);
+        values[Kind::Zebra] = 300;
+        assert_eq!(values.0[Kind::Zebra.index()], 300);
+        assert!(ByKind::from_fn(|kind| kind == Kind::Lion)[Kind::Lion]);
     }
 }

@@ -3,8 +3,7 @@
 
 use std::fmt;
 
-use crate::tables::castle_of;
-use crate::{Bitboard, Board, Color, FenError, Kind, Move, Piece, Rules, Square, movegen};
+use crate::{Bitboard, Board, Color, Kind, Move, Piece, Rules, Square, Status, movegen};
 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
 ///
@@ -35,52 +34,6 @@ pub struct Position {
     pub move_number: u32,
 }
 
-/// Which positions a reader accepts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Reach {
-    /// Only positions a game can reach: no side with more of a kind than
-    /// it starts with, lions in their castles (the default).
-    #[default]
-    Game,
-    /// Any position whose pieces fit the board (`--any-position`), for
-    /// boards made up by hand: still one lion a side where the rules let
-    /// it stand, and no monkey with more than [`MAX_CHAINS`] chains.
-    Any,
-}
-
-/// Where a game stands, judged by the lions alone (the judge's rule).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// Both lions are on the board.
-    Ongoing,
-    /// Black's lion has been taken.
-    WhiteWins,
-    /// White's lion has been taken.
-    BlackWins,
-}
-
-/// The Part 3 judge's words: `Continue`, `White wins`, `Black wins`.
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Status::Ongoing => "Continue",
-            Status::WhiteWins => "White wins",
-            Status::BlackWins => "Black wins",
-        })
-    }
-}
-
-impl Status {
-    /// The outcome in words, for people: `white wins, black's lion was taken`.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Status::Ongoing => "the game goes on",
-            Status::WhiteWins => "white wins, black's lion was taken",
-            Status::BlackWins => "black wins, white's lion was taken",
-        }
-    }
-}
-
 /// Why a move's text could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -90,6 +43,9 @@ pub enum MoveError {
     Illegal(String),
     /// A lion has been taken, so no move can be played.
     GameOver(String),
+    /// The game ended another way (a draw, its length, a side without
+    /// a move), so no move can be played.
+    Ended(String, crate::Ending),
 }
 
 impl fmt::Display for MoveError {
@@ -108,15 +64,18 @@ impl fmt::Display for MoveError {
                     "move {text:?} cannot be played: a lion has been taken, the game is over"
                 )
             }
+            MoveError::Ended(text, ending) => {
+                write!(
+                    f,
+                    "move {text:?} cannot be played: the game is over, {}",
+                    ending.describe()
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for MoveError {}
-
-/// How a game that [`Position::is_bare_lions_draw`] ends is told, wherever
-/// a game is played or shown.
-pub(crate) const BARE_LIONS: &str = "draw, only the lions are left and neither can take the other";
 
 impl Position {
     /// The game is over once a lion has been taken.
@@ -258,194 +217,6 @@ const fn far_rank(color: Color) -> u8 {
     match color {
         Color::White => Square::SIDE - 1,
         Color::Black => 0,
-    }
-}
-
-/// The squares off the board's edge: the only ones a piece can be jumped on.
-const INNER: Bitboard = {
-    let mut bits = 0u64;
-    let mut file = 1;
-    while file < Square::SIDE - 1 {
-        let mut rank = 1;
-        while rank < Square::SIDE - 1 {
-            bits |= 1 << (file as u64 * Square::SIDE as u64 + rank as u64);
-            rank += 1;
-        }
-        file += 1;
-    }
-    Bitboard(bits)
-};
-
-/// The most jump chains a monkey may have: far more than real games show
-/// (a few dozen), few enough that its move list stays small.
-pub const MAX_CHAINS: u32 = 100_000;
-
-/// The most enemy pieces a monkey can have to jump (off the edge squares)
-/// and still be sure to stay under [`MAX_CHAINS`] without counting: a
-/// chain jumps distinct pieces in an order they fix, so with n of them
-/// there are at most n + n(n-1) + ... + n! chains.
-const SURELY_FEW_CHAINS: u32 = 7;
-
-/// Whether `squares` holds at most `max` squares: `max` times the lowest
-/// square taken away, which is cheaper than a population count where the
-/// CPU has no instruction for it (the portable build's baseline).
-fn at_most(squares: Bitboard, max: u32) -> bool {
-    let mut bits = squares.0;
-    for _ in 0..max {
-        bits &= bits.wrapping_sub(1);
-    }
-    bits == 0
-}
-
-impl Position {
-    /// Checks what no game can reach under any rules: more pieces of a
-    /// kind than a side starts with, or a lion outside its castle (a lion
-    /// that has taken the enemy lion stands in the enemy castle). Every
-    /// parsed position passes this, so move generation, perft and search
-    /// only ever see bounded work: a monkey has at most 21 pieces to jump and
-    /// at most [`MAX_CHAINS`] chains.
-    pub(crate) fn check_reachable(&self) -> Result<(), FenError> {
-        if self.plainly_reachable() {
-            return Ok(());
-        }
-        self.find_unreachable()
-    }
-
-    /// [`Position::check_reachable`] for [`Reach::Game`]; for
-    /// [`Reach::Any`] only the lions' squares and the monkeys' chains are
-    /// checked, so that any number of pieces that fits the board passes.
-    pub(crate) fn check_reach(&self, reach: Reach) -> Result<(), FenError> {
-        match reach {
-            Reach::Game => self.check_reachable(),
-            Reach::Any => {
-                self.check_lions()?;
-                self.check_chains()
-            }
-        }
-    }
-
-    /// The common case, checked with no branch per kind: every count in
-    /// bounds, every lion where it may stand, and no monkey with enough
-    /// enemies to jump that its chains need counting.
-    fn plainly_reachable(&self) -> bool {
-        let board = &self.board;
-        let mut fits = true;
-        for kind in Kind::ALL {
-            let max = kind.most_per_side();
-            for color in Color::ALL {
-                fits &= at_most(board.pieces(Piece::new(color, kind)), max);
-            }
-        }
-        for color in Color::ALL {
-            let lions = board.pieces(Piece::new(color, Kind::Lion));
-            let enemy_lion_gone = board.pieces(Piece::new(!color, Kind::Lion)).is_empty();
-            let allowed = if enemy_lion_gone {
-                Bitboard(castle_of(color).0 | castle_of(!color).0)
-            } else {
-                castle_of(color)
-            };
-            fits &= (lions & !allowed).is_empty();
-            let monkeys = board.pieces(Piece::new(color, Kind::Monkey));
-            fits &=
-                monkeys.is_empty() || at_most(board.by_color(!color) & INNER, SURELY_FEW_CHAINS);
-        }
-        fits
-    }
-
-    /// The first reason the position is unreachable, if there is one; the
-    /// slow path of [`Position::check_reachable`].
-    fn find_unreachable(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            let count = |kind| self.board.pieces(Piece::new(color, kind)).count();
-            for kind in Kind::ALL {
-                let (count, max) = (count(kind), kind.most_per_side());
-                if count > max {
-                    let piece = Piece::new(color, kind);
-                    return Err(FenError::TooMany { piece, count, max });
-                }
-            }
-        }
-        self.check_lions()?;
-        // Rare, but a monkey among many enemies can have millions of
-        // chains: more than a move list (or a judge's line) should hold.
-        // Checked last, as the counts above already rule out the worst.
-        self.check_chains()
-    }
-
-    /// At most one lion a side, in its castle, or in the enemy castle once
-    /// it has taken the enemy lion.
-    fn check_lions(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            let lion = Piece::new(color, Kind::Lion);
-            let lions = self.board.pieces(lion);
-            if lions.count() > 1 {
-                let (count, max) = (lions.count(), Kind::Lion.most_per_side());
-                return Err(FenError::TooMany {
-                    piece: lion,
-                    count,
-                    max,
-                });
-            }
-            let enemy_lion_gone = self.board.pieces(Piece::new(!color, Kind::Lion)).is_empty();
-            for square in lions {
-                let home = castle_of(color).contains(square);
-                let took_the_enemy = enemy_lion_gone && castle_of(!color).contains(square);
-                if !home && !took_the_enemy {
-                    return Err(FenError::LionOutsideCastle { color, square });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// No monkey with more than [`MAX_CHAINS`] jump chains.
-    fn check_chains(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            // Most positions need no counting.
-            let jumpable = (self.board.by_color(!color) & INNER).count();
-            if jumpable <= SURELY_FEW_CHAINS {
-                continue;
-            }
-            for square in self.board.pieces(Piece::new(color, Kind::Monkey)) {
-                if movegen::monkey_has_more_chains_than(&self.board, color, square, MAX_CHAINS) {
-                    return Err(FenError::TooManyChains {
-                        square,
-                        max: MAX_CHAINS,
-                    });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads a FEN and checks it is a position `rules` allow: what
-    /// [`FromStr`] checks, and what the rule set adds.
-    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-        Position::from_fen_bytes(text.as_bytes(), rules)
-    }
-
-    /// Checks a position built by hand as [`Position::from_fen`] checks a
-    /// parsed one.
-    pub fn validate(&self, rules: Rules) -> Result<(), FenError> {
-        self.check_reachable()?;
-        self.check_rules(rules)
-    }
-
-    /// What `rules` rule out on top of what any game rules out: under the
-    /// 2021 rules no pawn promotes, so there are no superpawns.
-    pub(crate) fn check_rules(&self, rules: Rules) -> Result<(), FenError> {
-        if !rules.promotes() {
-            for color in Color::ALL {
-                if !self
-                    .board
-                    .pieces(Piece::new(color, Kind::Superpawn))
-                    .is_empty()
-                {
-                    return Err(FenError::Unpromoted { color });
-                }
-            }
-        }
-        Ok(())
     }
 }
 
@@ -660,49 +431,5 @@ mod tests {
         let mut moves = Vec::new();
         over.legal_moves(&mut moves);
         assert!(moves.is_empty());
-    }
-
-    #[test]
-    fn the_quick_check_never_passes_what_the_full_one_rejects() {
-        let mut rng = crate::random::Rng::new(41);
-        let (mut rejected, mut accepted) = (0, 0);
-        for round in 0..20_000 {
-            let mut board = Board::empty();
-            for square in Square::all() {
-                if rng.percent(3 + round % 30) {
-                    let color = if rng.percent(50) {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let kind = Kind::ALL[rng.below(8) as usize];
-                    board.put(square, Piece::new(color, kind));
-                }
-            }
-            let position = Position {
-                board,
-                side: Color::White,
-                move_number: 0,
-            };
-            let full = position.find_unreachable();
-            if position.plainly_reachable() {
-                assert_eq!(full, Ok(()), "{position}");
-            }
-            assert_eq!(position.check_reachable(), full, "{position}");
-            rejected += usize::from(full.is_err());
-            accepted += usize::from(full.is_ok());
-        }
-        assert!(rejected > 1000 && accepted > 1000, "{rejected} {accepted}");
-    }
-
-    #[test]
-    fn only_squares_off_the_edge_can_be_jumped_on() {
-        assert_eq!(INNER.count(), 25);
-        for square in Square::all() {
-            let edge = [square.file(), square.rank()]
-                .iter()
-                .any(|&line| line == 0 || line == Square::SIDE - 1);
-            assert_eq!(INNER.contains(square), !edge, "{square}");
-        }
     }
 }

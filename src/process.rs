@@ -1,4 +1,5 @@
-//! Running other programs: each in its own process group (on Unix), so
+//! Processes: this one's peak memory, and running other programs: each
+//! in its own process group (on Unix), so
 //! that stopping it also stops whatever it started (a script's children),
 //! and each watched by a [`Reaper`], so that none outlives congo however
 //! congo ends (Ctrl-C, SIGTERM, a crash).
@@ -160,6 +161,15 @@ pub(crate) fn read_bounded_line(
             return Ok(Some(cut));
         }
     }
+}
+
+/// The process's own peak resident memory in MB, where the system tells
+/// it (Linux's `/proc/self/status`).
+pub fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes / 1024)
 }
 
 #[cfg(test)]

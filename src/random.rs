@@ -2,7 +2,7 @@
 //! property tests, benchmarks and test generation. Same seed, same output,
 //! on every machine.
 
-use crate::tables::castle_of;
+use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, Square};
 
 /// SplitMix64: tiny, fast, and good enough for tests (not for cryptography).

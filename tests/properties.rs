@@ -1,9 +1,9 @@
 //! Properties over many random positions from the in-tree PRNG.
 
+use congo::assignment::evaluation::Evaluation;
+use congo::assignment::search::Searcher;
+use congo::geometry::castle_of;
 use congo::random::{PositionShape, Rng, random_position};
-use congo::tables::castle_of;
-use congo::wits::eval::Evaluation;
-use congo::wits::search::Searcher;
 use congo::{
     Board, Color, FenError, Kind, Move, Piece, Position, Rules, Square, Status, movegen, perft,
 };

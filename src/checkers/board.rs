@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::count::Count;
+use crate::text::Count;
 use std::str::FromStr;
 
 use crate::Color;
@@ -244,7 +244,7 @@ pub enum CheckersError {
 impl fmt::Display for CheckersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckersError::NotUtf8 => crate::judge::NotUtf8.fmt(f),
+            CheckersError::NotUtf8 => crate::text::NotUtf8.fmt(f),
             CheckersError::FieldCount(found) => {
                 write!(f, "expected 2 fields (rows, turn), found {found}")
             }
@@ -265,8 +265,8 @@ impl fmt::Display for CheckersError {
 
 impl std::error::Error for CheckersError {}
 
-impl From<crate::judge::NotUtf8> for CheckersError {
-    fn from(_: crate::judge::NotUtf8) -> CheckersError {
+impl From<crate::text::NotUtf8> for CheckersError {
+    fn from(_: crate::text::NotUtf8) -> CheckersError {
         CheckersError::NotUtf8
     }
 }

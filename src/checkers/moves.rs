@@ -221,14 +221,14 @@ fn men_that_can_capture(board: &Board, color: Color) -> u64 {
 
 /// The number of move sequences `depth` moves deep.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    crate::game::perft(&Checkers, position, depth)
+    crate::perft::count(&Checkers, position, depth)
 }
 
-/// Russian checkers as a [`Game`](crate::game::Game).
+/// Russian checkers as [`GameRules`](crate::game_rules::GameRules).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Checkers;
 
-impl crate::game::Game for Checkers {
+impl crate::game_rules::GameRules for Checkers {
     type Position = Position;
     type Move = Move;
 
@@ -242,13 +242,13 @@ impl crate::game::Game for Checkers {
 }
 
 /// TopCoder's board lines and move texts.
-impl crate::game::TextGame for Checkers {
+impl crate::game_rules::Notation for Checkers {
     type Error = super::CheckersError;
 
     fn read(&self, line: &[u8]) -> Result<Position, Self::Error> {
         match Position::read_plain(line) {
             Some(position) => Ok(position),
-            None => crate::judge::text(line)?.parse(),
+            None => crate::text::utf8(line)?.parse(),
         }
     }
 

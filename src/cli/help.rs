@@ -1,8 +1,10 @@
 //! The help texts, written from the subcommand and option tables: `congo
 //! --help` and `congo SUBCOMMAND --help`.
 
-use super::options::{GLOBAL, Need, Opt};
-use super::subcommands::{SUBCOMMANDS, Section, Subcommand};
+use super::command::{Section, Spec};
+use super::commands::ALL;
+use super::option::{Need, Opt};
+use super::options::GLOBAL;
 
 const HEADER: &str = "\
 congo: a fast, exact Congo engine and judge
@@ -44,13 +46,13 @@ const OPTION_INDENT: usize = 26;
 
 /// `congo --help`: every subcommand by section, then the input and output
 /// contract and the global options.
-pub fn general() -> String {
+pub(crate) fn general() -> String {
     let mut text = String::from(HEADER);
     for section in Section::ALL {
         text.push('\n');
         text.push_str(section.title());
         text.push('\n');
-        for subcommand in SUBCOMMANDS.iter().filter(|s| s.section == section) {
+        for subcommand in ALL.iter().filter(|s| s.section == section) {
             entry(subcommand, &mut text);
         }
     }
@@ -61,7 +63,7 @@ pub fn general() -> String {
 }
 
 /// `congo SUBCOMMAND --help`.
-pub fn of(subcommand: &Subcommand) -> String {
+pub(crate) fn of(subcommand: &Spec) -> String {
     let rules = if subcommand.rules {
         "[--rules 2021|2022] "
     } else {
@@ -91,7 +93,7 @@ pub fn of(subcommand: &Subcommand) -> String {
 /// not to be broken: `[--x X]` for each option, the needed ones bare, a
 /// choice of which one is needed in parentheses, and the operands: those
 /// that may be left out, and those after a `--`, last.
-fn synopsis(subcommand: &Subcommand) -> Vec<String> {
+fn synopsis(subcommand: &Spec) -> Vec<String> {
     let (leading, trailing) = match subcommand.operands {
         operands if operands.starts_with("--") || operands.starts_with('[') => ("", operands),
         operands => match operands.find(" -- ") {
@@ -152,7 +154,7 @@ fn options(table: &[Opt], text: &mut String) {
 }
 
 /// One subcommand's lines in the general help.
-fn entry(subcommand: &Subcommand, text: &mut String) {
+fn entry(subcommand: &Spec, text: &mut String) {
     let synopsis = synopsis(subcommand);
     let mut head = format!("  {}", subcommand.name);
     for word in &synopsis {
@@ -212,7 +214,7 @@ mod tests {
 
     #[test]
     fn no_help_line_is_wider_than_80_columns() {
-        let texts = std::iter::once(general()).chain(SUBCOMMANDS.iter().map(of));
+        let texts = std::iter::once(general()).chain(ALL.iter().map(|spec| of(spec)));
         for text in texts {
             for line in text
                 .lines()
@@ -225,8 +227,8 @@ mod tests {
 
     #[test]
     fn every_option_has_a_help_line() {
-        let help = of(SUBCOMMANDS.iter().find(|s| s.name == "match").unwrap());
-        for option in SUBCOMMANDS.iter().flat_map(|s| s.options) {
+        let help = of(ALL.iter().find(|s| s.name == "match").unwrap());
+        for option in ALL.iter().flat_map(|s| s.options) {
             assert!(!option.help.is_empty(), "{}", option.name);
         }
         assert!(help.contains("\n  --games N"), "{help}");
@@ -239,12 +241,12 @@ mod tests {
 
     #[test]
     fn choices_and_repeats_show_in_the_usage_line() {
-        let best = SUBCOMMANDS.iter().find(|s| s.name == "best").unwrap();
+        let best = ALL.iter().find(|s| s.name == "best").unwrap();
         assert_eq!(
             synopsis(best)[..2],
             ["(--depth D | --movetime MS | --nodes N)", "[--threads N]"]
         );
-        let engine = SUBCOMMANDS.iter().find(|s| s.name == "engine").unwrap();
+        let engine = ALL.iter().find(|s| s.name == "engine").unwrap();
         assert_eq!(
             synopsis(engine).last().map(String::as_str),
             Some("[--weight NAME=VALUE]...")

@@ -1,14 +1,10 @@
-//! Ways through for a first try that fails: what a person most likely
-//! meant by a mistyped word, or the form a judge wants its input in.
-
-use std::path::Path;
-
-use super::subcommands::{SUBCOMMANDS, Subcommand};
+//! What a person most likely meant by a mistyped word: the closest
+//! candidate by edits.
 
 /// The candidate closest to `word` by edits (a letter added, dropped or
 /// changed), if it is close enough to be what was meant: one edit for
 /// short words, two for longer ones.
-pub(super) fn closest<'a>(
+pub(crate) fn closest<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -37,55 +33,17 @@ fn edits(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The subcommand a mistyped name most likely meant.
-pub(super) fn subcommand_for(name: &str) -> Option<&'static str> {
-    closest(name, SUBCOMMANDS.iter().map(|subcommand| subcommand.name))
-}
-
-/// A hint for `word`, which `subcommand` did not take, given the words
-/// after it (`rest`): the way judges read a file, or that a FEN needs
-/// quotes.
-pub(super) fn for_argument(subcommand: &Subcommand, word: &str, rest: &[String]) -> Option<String> {
-    if looks_like_split_fen(word, rest) {
-        let fen = format!("{word} {} {}", rest[0], rest[1]);
-        return Some(if subcommand.operands.contains("[FEN]") {
-            format!("quote the FEN: congo {} \"{fen}\"", subcommand.name)
-        } else {
-            format!(
-                "quote the FEN, and give it on standard input: printf '1\\n{fen}\\n' | congo {}",
-                subcommand.name
-            )
-        });
-    }
-    if subcommand.input.is_some() && Path::new(word).is_file() {
-        return Some(format!(
-            "judges read standard input: congo {} < {word}",
-            subcommand.name
-        ));
-    }
-    None
-}
-
-/// Whether `word` and the two words after it are a FEN's three fields,
-/// split apart by a shell because they were not quoted.
-fn looks_like_split_fen(word: &str, rest: &[String]) -> bool {
-    word.matches('/').count() == 6
-        && rest.len() >= 2
-        && matches!(rest[0].as_str(), "w" | "b" | "W" | "B")
-        && !rest[1].is_empty()
-        && rest[1].bytes().all(|byte| byte.is_ascii_digit())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn close_words_are_suggested_and_far_ones_not() {
-        assert_eq!(subcommand_for("lio"), Some("lion"));
-        assert_eq!(subcommand_for("zebar"), Some("zebra"));
-        assert_eq!(subcommand_for("perf"), Some("perft"));
-        assert_eq!(subcommand_for("xyzzy"), None);
+        let names = ["lion", "zebra", "perft", "divide"];
+        assert_eq!(closest("lio", names), Some("lion"));
+        assert_eq!(closest("zebar", names), Some("zebra"));
+        assert_eq!(closest("perf", names), Some("perft"));
+        assert_eq!(closest("xyzzy", names), None);
         assert_eq!(closest("--rule", ["--rules", "--help"]), Some("--rules"));
         assert_eq!(edits("kitten", "sitting"), 3);
     }

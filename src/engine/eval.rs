@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::tables::KING_STEPS;
+use crate::geometry::KING_STEPS;
 use crate::{Bitboard, Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
 
 /// What a won game is worth; wins found sooner score a little more.

@@ -7,9 +7,9 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::search::Engine;
-use super::{BARE_LIONS, START};
-use crate::wits::search::Searcher;
-use crate::{Move, Position, Rules, Status, process, zobrist};
+use crate::START;
+use crate::assignment::search::Searcher;
+use crate::{Game, Move, Position, Rules, process};
 
 /// The share of `go`'s time the engine spends: it always answers well
 /// inside the time it is given.
@@ -61,11 +61,7 @@ pub fn play_protocol(
     mut errors: impl Write,
 ) -> io::Result<()> {
     let start: Position = START.parse().map_err(io::Error::other)?;
-    let mut position = start.clone();
-    // The keys of the game's positions before the current one.
-    let mut history: Vec<u64> = Vec::new();
-    let key = |position: &Position| zobrist::hash(&position.board, position.side);
-    let mut scratch = Vec::new();
+    let mut game = Game::new(start.clone(), rules);
     let mut input = input;
     let mut bytes = Vec::new();
     while let Some(cut) = process::read_bounded_line(&mut input, &mut bytes, MAX_COMMAND_LINE)? {
@@ -87,57 +83,46 @@ pub fn play_protocol(
             "" => Ok(()),
             "quit" => break,
             "newgame" => {
-                position = start.clone();
-                history.clear();
+                game = Game::new(start.clone(), rules);
                 player.clear();
                 Ok(())
             }
             "position" => rest
                 .parse()
-                .map(|parsed| {
-                    position = parsed;
-                    history.clear();
-                })
+                .map(|parsed| game = Game::new(parsed, rules))
                 .map_err(|error| format!("bad FEN {rest:?}: {error}")),
             "moves" => {
                 // All or nothing: the moves are checked before any is kept.
-                let mut next = position.clone();
-                let mut keys = Vec::new();
-                let played = rest.split_whitespace().try_for_each(|text| {
-                    let m = next
-                        .parse_move(text, &mut scratch)
-                        .map_err(|error| error.to_string())?;
-                    keys.push(key(&next));
-                    next = next.play_unchecked(m, rules);
-                    Ok::<(), String>(())
-                });
-                played.map(|()| {
-                    position = next;
-                    history.extend(keys);
-                })
+                let mut next = game.clone();
+                rest.split_whitespace()
+                    .try_for_each(|text| next.play_text(text).map(|_| ()))
+                    .map(|()| game = next)
+                    .map_err(|error| error.to_string())
             }
             "go" => match rest.parse::<f64>() {
                 Ok(seconds) if seconds > 0.0 && seconds <= MAX_GO_SECONDS => {
                     let time = Duration::from_secs_f64(seconds * TIME_SHARE);
-                    match player.choose(&position, time, &history) {
-                        Some(m) => {
+                    let chosen = match game.ending() {
+                        Some(ending) => Err(ending),
+                        None => Ok(player.choose(game.position(), time, &game.earlier_keys())),
+                    };
+                    match chosen {
+                        Ok(Some(m)) => {
                             writeln!(output, "{m}")?;
                             output.flush()?;
-                            history.push(key(&position));
-                            position = position.play_unchecked(m, rules);
+                            // A move the engine chose is legal in a game that goes on.
+                            let _ = game.play(m);
                             // On stderr, so that a harness reading one move
                             // per `go` from stdout is not confused.
-                            if position.status() != Status::Ongoing {
-                                let outcome = position.status().describe();
-                                writeln!(errors, "info game over: {outcome}")?;
-                            } else if position.is_bare_lions_draw() {
-                                writeln!(errors, "info game over: {BARE_LIONS}")?;
+                            if let Some(ending) = game.ending() {
+                                writeln!(errors, "info game over: {}", ending.describe())?;
                             }
                             Ok(())
                         }
-                        None => Err(format!(
+                        Ok(None) => Err("no legal move".to_owned()),
+                        Err(ending) => Err(format!(
                             "no legal move: the game is over, {}",
-                            position.status().describe()
+                            ending.describe()
                         )),
                     }
                 }

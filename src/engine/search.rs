@@ -10,8 +10,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
-use crate::table::{MoveLists, SharedTable};
+use crate::move_lists::MoveLists;
 use crate::tablebase::{Tablebase, Value};
+use crate::transposition::SharedTable;
 use crate::{Color, Kind, Move, Position, Rules, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
@@ -724,7 +725,7 @@ mod tests {
 
     #[test]
     fn clones_keep_their_own_table_and_helpers_share_one() {
-        let start: Position = super::super::START.parse().unwrap();
+        let start: Position = crate::START.parse().unwrap();
         let mut engine = Engine::new(Rules::default(), Weights::TUNED);
         engine.choose(&start, Limit::Depth(3), &[]);
         let key = zobrist::hash(&start.board, start.side);
@@ -770,7 +771,7 @@ mod tests {
 
     #[test]
     fn a_search_with_helpers_ends_with_the_main_one() {
-        let start: Position = super::super::START.parse().unwrap();
+        let start: Position = crate::START.parse().unwrap();
         let mut engine = Engine::new(Rules::default(), Weights::TUNED).with_threads(3);
         let choice = engine.choose(&start, Limit::Depth(4), &[]).unwrap();
         assert_eq!(choice.depth, 4);

@@ -14,12 +14,39 @@
 //! on these term counts; a check at load time holds the counts to the
 //! real evaluation.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::eval::{Weights, evaluate};
-use super::record::read_records;
-use crate::{Position, Rules, Status};
+use crate::record::{Place, RecordFileError, read_records};
+use crate::{FenError, MoveError, Position, Rules, Status};
+
+/// Why the records cannot be tuned on.
+#[derive(Debug)]
+pub enum TuneError {
+    /// A record file cannot be read, or holds a line that is no record.
+    Records(RecordFileError),
+    /// A game's start is no position.
+    Start(Place, FenError),
+    /// A game's move, at this ply, cannot be played.
+    Move(Place, usize, MoveError),
+    /// No position is left past the skipped plies.
+    Empty,
+}
+
+impl fmt::Display for TuneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuneError::Records(error) => error.fmt(f),
+            TuneError::Start(place, error) => write!(f, "{place}: {error}"),
+            TuneError::Move(place, ply, error) => write!(f, "{place} ply {ply}: {error}"),
+            TuneError::Empty => f.write_str("the records hold no position to tune on"),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
 
 /// What `congo tune` reads and how far it goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,10 +88,10 @@ pub struct Fit {
 }
 
 /// Reads the records and fits the weights, starting from `start`.
-pub fn tune(options: &TuneOptions, start: Weights) -> Result<Fit, String> {
+pub fn tune(options: &TuneOptions, start: Weights) -> Result<Fit, TuneError> {
     let samples = load(options)?;
     if samples.is_empty() {
-        return Err("the records hold no position to tune on".to_owned());
+        return Err(TuneError::Empty);
     }
     let names: Vec<&str> = Weights::names().collect();
     let mut values: Vec<i32> = names
@@ -120,7 +147,7 @@ fn descend(samples: &[Sample], values: &mut [i32], fixed: &[bool], k: f64, passe
 
 /// Every position of every recorded game past the skipped plies, with
 /// its term counts and label.
-fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
+fn load(options: &TuneOptions) -> Result<Vec<Sample>, TuneError> {
     let names: Vec<&str> = Weights::names().collect();
     let units: Vec<Weights> = names
         .iter()
@@ -132,13 +159,10 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
         .collect();
     let mut samples = Vec::new();
     for path in &options.records {
-        for (place, record) in read_records(path)? {
-            let white_score = record
-                .white_half_points()
-                .map_err(|error| format!("{place}: {error}"))? as f64
-                / 2.0;
+        for (place, record) in read_records(path).map_err(TuneError::Records)? {
+            let white_score = record.outcome.white_half_points() as f64 / 2.0;
             let mut position = Position::from_fen(&record.start, options.rules)
-                .map_err(|error| format!("{place}: {error}"))?;
+                .map_err(|error| TuneError::Start(place.clone(), error))?;
             let mut scratch = Vec::new();
             for (ply, text) in record.moves.iter().enumerate() {
                 if ply >= options.skip_plies && position.status() == Status::Ongoing {
@@ -152,7 +176,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, String> {
                 }
                 let m = position
                     .parse_move(text, &mut scratch)
-                    .map_err(|error| format!("{place} ply {}: {error}", ply + 1))?;
+                    .map_err(|error| TuneError::Move(place.clone(), ply + 1, error))?;
                 position = position.play_unchecked(m, options.rules);
             }
         }

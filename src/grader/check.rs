@@ -5,136 +5,150 @@
 //! Generated cases are made and judged a chunk at a time, so a check of
 //! any length holds one chunk in memory.
 
-use std::fmt::Write as _;
-use std::io::{self, Read, Write};
+use std::fmt::{self, Write as _};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::generator::{PieceSet, clock_seed};
 use super::shrink::shrink;
-use super::{hides_characters, write_move_difference};
-use crate::judge::Framing;
-use crate::process;
+use super::trial::{Case, CheckOptions, Verdict, judge};
+use super::{FileReadError, hides_characters, write_move_difference};
+use crate::judge::Job;
 use crate::random::{Rng, random_position};
-use crate::tasks::Job;
-use crate::{Kind, KindsSeen, Move, Position, Rules};
-
-/// What `check` runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckOptions {
-    pub rules: Rules,
-    /// The judge subcommand and its own arguments, e.g. `perft 3`.
-    pub subcommand: Vec<String>,
-    pub job: Job,
-    /// How many cases to generate.
-    pub positions: u64,
-    /// `None`: a seed from the clock.
-    pub seed: Option<u64>,
-    /// A judge input to check on instead of generated cases.
-    pub input: Option<PathBuf>,
-    pub timeout: Duration,
-    /// The program and its arguments.
-    pub program: Vec<String>,
-}
-
-/// One case of the judge input: a position, and for `play` the move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Case {
-    pub position: Position,
-    pub play: Option<String>,
-}
-
-impl Case {
-    fn write_to(&self, input: &mut String) {
-        input.push_str(&self.position.to_string());
-        input.push('\n');
-        if let Some(text) = &self.play {
-            input.push_str(text);
-            input.push('\n');
-        }
-    }
-}
-
-/// How the program fared on some cases.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
-    Agrees,
-    /// Its answer to case `index` differs from congo's.
-    Differs {
-        index: usize,
-        expected: String,
-        got: String,
-    },
-    /// It exited with a failure status (`None`: killed by a signal).
-    Failed {
-        status: Option<i32>,
-        stderr: String,
-    },
-    /// It printed this many answers instead of one per case; `extra` are
-    /// the answers past the expected ones.
-    Miscounted {
-        answers: usize,
-        extra: Vec<String>,
-    },
-    /// It did not finish in time and was stopped.
-    TimedOut,
-    /// It could not be started.
-    NotStarted(String),
-    /// Congo itself found no answer in time (the work asked for is too
-    /// big): nothing can be said of the program.
-    ReferenceTimedOut,
-}
-
-impl Verdict {
-    pub(super) fn is_failure(&self) -> bool {
-        *self != Verdict::Agrees
-    }
-}
+use crate::{FenError, Kind, KindsSeen, Position, Rules};
 
 /// Cases judged in one run of the program.
 const CHUNK: usize = 1000;
 
-/// The most bytes of a program's output (and of its error output) kept.
-const MAX_KEPT_OUTPUT: u64 = 64 << 20;
-
 /// The biggest `--input` file read.
 const MAX_INPUT_FILE: u64 = 64 << 20;
 
-/// Runs the check and writes its report to `output`, and its progress and
-/// why it could not be done to `progress`; returns the exit status (0 all
-/// agree, 1 a disagreement or failure, 2 the check itself could not be
-/// done).
+/// What a check has to say as it goes, besides its report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckEvent {
+    /// The cases look written for the other year's rules.
+    Warning(String),
+    /// A chunk of cases is being judged: its first case, of the total.
+    Chunk { first: u64, total: u64 },
+    /// A chunk failed as a whole (as described); its cases are tried one
+    /// at a time.
+    OneAtATime { what: String, first: u64, last: u64 },
+    /// Of the cases tried alone, this many are done, of the chunk's.
+    Alone { done: usize, of: usize },
+    /// The failing case of this number is being shrunk.
+    Shrinking(u64),
+}
+
+/// Why a check could not be done.
+#[derive(Debug)]
+pub enum CheckError {
+    /// The `--input` file cannot be read, or a case of it is bad.
+    Input(CaseFileError),
+    /// The program cannot be started: it, and why.
+    CannotStart(String, String),
+    /// congo itself found no answer in time: the limit in ms, and the
+    /// cases asked.
+    ReferenceTimedOut(u128, usize),
+    /// The report could not be written.
+    Output(io::Error),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::Input(error) => error.fmt(f),
+            CheckError::CannotStart(program, error) => {
+                write!(f, "cannot start {program}: {error}")
+            }
+            CheckError::ReferenceTimedOut(millis, cases) => write!(
+                f,
+                "congo itself gave no answer within {millis} ms for {cases} cases; ask for less work (a smaller depth or fewer --positions) or a longer --timeout-ms."
+            ),
+            CheckError::Output(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// What is wrong with a file of cases.
+#[derive(Debug)]
+pub enum CaseFileError {
+    /// It cannot be read whole.
+    File(FileReadError),
+    /// It is empty.
+    Empty(PathBuf),
+    /// Its first line is not the count: what it holds.
+    Count(PathBuf, String),
+    /// A position, on this line, is no position.
+    Fen(PathBuf, usize, FenError),
+    /// It ends after this many of the cases its count announced.
+    Ends(PathBuf, usize, usize),
+    /// It ends between a `play` case's position and its move.
+    MidCase(PathBuf),
+}
+
+impl fmt::Display for CaseFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseFileError::File(error) => error.fmt(f),
+            CaseFileError::Empty(path) => write!(f, "{} is empty", path.display()),
+            CaseFileError::Count(path, found) => write!(
+                f,
+                "{} line 1: expected the number of cases, found {found:?}",
+                path.display()
+            ),
+            CaseFileError::Fen(path, line, error) => {
+                write!(f, "{} line {line}: {error}", path.display())
+            }
+            CaseFileError::Ends(path, found, count) => {
+                write!(f, "{} ends after {found} of {count} cases", path.display())
+            }
+            CaseFileError::MidCase(path) => {
+                write!(f, "{} ends in the middle of a case", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CaseFileError {}
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckVerdict {
+    /// The program agrees with congo on every case.
+    Agrees,
+    /// It disagrees, fails or hangs: the report says how.
+    Fails,
+}
+
+/// Runs the check, writing its report to `output` and telling `events`
+/// how it goes.
 pub fn check(
     options: &CheckOptions,
     output: &mut impl Write,
-    progress: &mut impl Write,
-) -> io::Result<u8> {
+    events: &mut dyn FnMut(CheckEvent),
+) -> Result<CheckVerdict, CheckError> {
     let program = options.program.join(" ");
     let name = format!("`congo {}`", options.subcommand.join(" "));
     let (mut cases, total, source) = match &options.input {
-        Some(path) => match read_cases(path, options) {
-            Ok(cases) => {
-                let seen = cases.iter().fold(KindsSeen::default(), |seen, case| {
-                    seen | KindsSeen::of(&case.position.board)
-                });
-                if let Some(warning) = options.rules.warning_for(seen) {
-                    writeln!(progress, "congo: {warning}")?;
-                }
-                let total = cases.len() as u64;
-                let source = format!("the {total} cases of {}", path.display());
-                (
-                    Box::new(cases.into_iter()) as Box<dyn Iterator<Item = Case>>,
-                    total,
-                    source,
-                )
+        Some(path) => {
+            let cases = read_cases(path, options).map_err(CheckError::Input)?;
+            let seen = cases.iter().fold(KindsSeen::default(), |seen, case| {
+                seen | KindsSeen::of(&case.position.board)
+            });
+            if let Some(warning) = options.rules.warning_for(seen) {
+                events(CheckEvent::Warning(warning));
             }
-            Err(message) => {
-                writeln!(progress, "congo: {message}")?;
-                return Ok(2);
-            }
-        },
+            let total = cases.len() as u64;
+            let source = format!("the {total} cases of {}", path.display());
+            (
+                Box::new(cases.into_iter()) as Box<dyn Iterator<Item = Case>>,
+                total,
+                source,
+            )
+        }
         None => {
             let seed = options.seed.unwrap_or_else(clock_seed);
             let source = format!("{} generated cases (seed {seed})", options.positions);
@@ -150,7 +164,8 @@ pub fn check(
         output,
         "Checking {program} against {name} under the {} rules on {source}.",
         options.rules
-    )?;
+    )
+    .map_err(CheckError::Output)?;
     let started = Instant::now();
     let mut done: u64 = 0;
     loop {
@@ -159,21 +174,25 @@ pub fn check(
             break;
         }
         if total > CHUNK as u64 {
-            writeln!(progress, "congo check: case {} of {total}...", done + 1)?;
+            events(CheckEvent::Chunk {
+                first: done + 1,
+                total,
+            });
         }
         let verdict = judge(options, &chunk);
         if verdict == Verdict::Agrees {
             done += chunk.len() as u64;
             continue;
         }
-        return report_failure(options, &chunk, done, verdict, output, progress);
+        return report_failure(options, &chunk, done, verdict, output, events);
     }
     writeln!(
         output,
         "{program} agrees with {name} on all {done} cases, in {:.1} s.",
         started.elapsed().as_secs_f64()
-    )?;
-    Ok(0)
+    )
+    .map_err(CheckError::Output)?;
+    Ok(CheckVerdict::Agrees)
 }
 
 /// Finds the failing case of a chunk that failed as `verdict` says,
@@ -184,34 +203,25 @@ fn report_failure(
     before: u64,
     verdict: Verdict,
     output: &mut impl Write,
-    progress: &mut impl Write,
-) -> io::Result<u8> {
+    events: &mut dyn FnMut(CheckEvent),
+) -> Result<CheckVerdict, CheckError> {
     let program = options.program.join(" ");
-    let name = format!("`congo {}`", options.subcommand.join(" "));
     let (index, verdict) = match verdict {
-        Verdict::NotStarted(error) => {
-            writeln!(progress, "congo: cannot start {program}: {error}")?;
-            return Ok(2);
-        }
+        Verdict::NotStarted(error) => return Err(CheckError::CannotStart(program, error)),
         Verdict::ReferenceTimedOut => {
-            writeln!(
-                progress,
-                "congo: congo itself gave no answer within {} ms for {} cases; ask for less work (a smaller depth or fewer --positions) or a longer --timeout-ms.",
+            return Err(CheckError::ReferenceTimedOut(
                 options.timeout.as_millis(),
-                chunk.len()
-            )?;
-            return Ok(2);
+                chunk.len(),
+            ));
         }
         Verdict::Differs { index, .. } => (index, verdict),
         whole => {
-            writeln!(
-                progress,
-                "congo check: {} on cases {} to {}; trying them one at a time...",
-                describe(&whole),
-                before + 1,
-                before + chunk.len() as u64
-            )?;
-            match first_failing_case(options, chunk, progress)? {
+            events(CheckEvent::OneAtATime {
+                what: describe(&whole),
+                first: before + 1,
+                last: before + chunk.len() as u64,
+            });
+            match first_failing_case(options, chunk, events) {
                 Some(found) => found,
                 None if whole == Verdict::TimedOut => {
                     writeln!(
@@ -220,8 +230,9 @@ fn report_failure(
                         options.timeout.as_millis(),
                         before + 1,
                         before + chunk.len() as u64
-                    )?;
-                    return Ok(1);
+                    )
+                    .map_err(CheckError::Output)?;
+                    return Ok(CheckVerdict::Fails);
                 }
                 None => {
                     writeln!(
@@ -230,13 +241,30 @@ fn report_failure(
                         before + 1,
                         before + chunk.len() as u64,
                         describe(&whole)
-                    )?;
-                    return Ok(1);
+                    )
+                    .map_err(CheckError::Output)?;
+                    return Ok(CheckVerdict::Fails);
                 }
             }
         }
     };
     let number = before + index as u64 + 1;
+    write_failure(options, &chunk[index], number, verdict, output, events)
+        .map_err(CheckError::Output)?;
+    Ok(CheckVerdict::Fails)
+}
+
+/// Shrinks the failing case `case`, number `number`, and writes it.
+fn write_failure(
+    options: &CheckOptions,
+    case: &Case,
+    number: u64,
+    verdict: Verdict,
+    output: &mut impl Write,
+    events: &mut dyn FnMut(CheckEvent),
+) -> io::Result<()> {
+    let program = options.program.join(" ");
+    let name = format!("`congo {}`", options.subcommand.join(" "));
     if verdict == Verdict::TimedOut {
         writeln!(
             output,
@@ -246,8 +274,8 @@ fn report_failure(
     } else {
         writeln!(output, "{program} disagrees with {name} on case {number}.")?;
     }
-    writeln!(progress, "congo check: shrinking case {number}...")?;
-    let (smallest, verdict) = shrink(&chunk[index], verdict, options);
+    events(CheckEvent::Shrinking(number));
+    let (smallest, verdict) = shrink(case, verdict, options);
     let pieces = smallest.position.board.occupied().count();
     writeln!(
         output,
@@ -278,7 +306,7 @@ fn report_failure(
             "It fails even with only the two lions on the board: it likely fails on every input."
         )?;
     }
-    Ok(1)
+    Ok(())
 }
 
 fn write_case(output: &mut impl Write, case: &Case) -> io::Result<()> {
@@ -431,36 +459,29 @@ fn generated(options: &CheckOptions, seed: u64) -> impl Iterator<Item = Case> + 
 
 /// The cases of a judge input file: the count, then one FEN (and for
 /// `play` a move) a case.
-fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, String> {
-    let at = |line: usize, reason: &dyn std::fmt::Display| {
-        format!("{} line {line}: {reason}", path.display())
-    };
-    let text = super::read_file(path, MAX_INPUT_FILE)?;
+fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, CaseFileError> {
+    let text = super::read_file(path, MAX_INPUT_FILE).map_err(CaseFileError::File)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut lines = text.lines().map(str::trim).enumerate();
     let count: usize = match lines.next() {
         Some((_, first)) => first
             .parse()
-            .map_err(|_| at(1, &format!("expected the number of cases, found {first:?}")))?,
-        None => return Err(format!("{} is empty", path.display())),
+            .map_err(|_| CaseFileError::Count(path.to_owned(), first.to_owned()))?,
+        None => return Err(CaseFileError::Empty(path.to_owned())),
     };
     let mut cases = Vec::new();
     for _ in 0..count {
         let Some((number, fen)) = lines.next() else {
-            return Err(format!(
-                "{} ends after {} of {count} cases",
-                path.display(),
-                cases.len()
-            ));
+            return Err(CaseFileError::Ends(path.to_owned(), cases.len(), count));
         };
-        let position =
-            Position::from_fen(fen, options.rules).map_err(|error| at(number + 1, &error))?;
+        let position = Position::from_fen(fen, options.rules)
+            .map_err(|error| CaseFileError::Fen(path.to_owned(), number + 1, error))?;
         let play = match options.job {
             Job::Play => Some(
                 lines
                     .next()
                     .map(|(_, text)| text.to_owned())
-                    .ok_or_else(|| format!("{} ends in the middle of a case", path.display()))?,
+                    .ok_or_else(|| CaseFileError::MidCase(path.to_owned()))?,
             ),
             _ => None,
         };
@@ -469,74 +490,18 @@ fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, String> 
     Ok(cases)
 }
 
-/// What congo answers to `cases`, one answer per case, if it finds them
-/// within the check's time limit.
-fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
-    let input = judge_input(cases);
-    let (job, rules) = (options.job.clone(), options.rules);
-    let (sender, receiver) = mpsc::channel();
-    // A thread of its own, so that the time limit holds for congo too; one
-    // that overruns is left behind, and the check ends soon after.
-    thread::spawn(move || {
-        let mut output = Vec::new();
-        // Writing to memory cannot fail, and every case is a valid one.
-        let _ = job.run(rules.into(), input.as_bytes(), &mut output, io::sink());
-        let _ = sender.send(job.framing().answers(&String::from_utf8_lossy(&output)));
-    });
-    receiver.recv_timeout(options.timeout).ok()
-}
-
-fn judge_input(cases: &[Case]) -> String {
-    let mut input = format!("{}\n", cases.len());
-    for case in cases {
-        case.write_to(&mut input);
-    }
-    input
-}
-
-/// Runs the program on `cases` and compares its answers with congo's.
-pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
-    let input = judge_input(cases);
-    let run = match run_program(&options.program, input.into_bytes(), options.timeout) {
-        Ok(run) => run,
-        Err(verdict) => return verdict,
-    };
-    let framing: Framing = options.job.framing();
-    let got = framing.answers(&String::from_utf8_lossy(&run));
-    let Some(expected) = expected(options, cases) else {
-        return Verdict::ReferenceTimedOut;
-    };
-    if got.len() != expected.len() {
-        let extra = got.iter().skip(expected.len()).cloned().collect();
-        return Verdict::Miscounted {
-            answers: got.len(),
-            extra,
-        };
-    }
-    match expected
-        .into_iter()
-        .zip(got)
-        .enumerate()
-        .find(|(_, (want, have))| want != have)
-    {
-        Some((index, (expected, got))) => Verdict::Differs {
-            index,
-            expected,
-            got,
-        },
-        None => Verdict::Agrees,
-    }
-}
-
 /// The first case the program fails on when run alone, and how.
 fn first_failing_case(
     options: &CheckOptions,
     cases: &[Case],
-    progress: &mut impl Write,
-) -> io::Result<Option<(usize, Verdict)>> {
+    events: &mut dyn FnMut(CheckEvent),
+) -> Option<(usize, Verdict)> {
     for (index, case) in cases.iter().enumerate() {
         if index > 0 && index % 100 == 0 {
-            writeln!(progress, "congo check: {index} of {} alone...", cases.len())?;
+            events(CheckEvent::Alone {
+                done: index,
+                of: cases.len(),
+            });
         }
         let verdict = match judge(options, std::slice::from_ref(case)) {
             Verdict::Differs { expected, got, .. } => Verdict::Differs {
@@ -547,79 +512,8 @@ fn first_failing_case(
             other => other,
         };
         if verdict.is_failure() {
-            return Ok(Some((index, verdict)));
+            return Some((index, verdict));
         }
     }
-    Ok(None)
-}
-
-/// Runs the program with `input` on stdin; its stdout, or the verdict that
-/// ends the check.
-fn run_program(program: &[String], input: Vec<u8>, timeout: Duration) -> Result<Vec<u8>, Verdict> {
-    let mut child = process::spawn(program, true).map_err(|error| {
-        let name = program.first().map_or("", String::as_str);
-        Verdict::NotStarted(process::start_error(name, &error))
-    })?;
-    // Feeding and draining happen on their own threads, so that a program
-    // that stops reading or never finishes cannot block the check.
-    if let Some(mut stdin) = child.stdin.take() {
-        thread::spawn(move || stdin.write_all(&input));
-    }
-    let stdout = drain(child.stdout.take());
-    let stderr = drain(child.stderr.take());
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                // What the program left running in the background (holding
-                // its output open, say) is stopped with it.
-                process::stop(&mut child);
-                break status;
-            }
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
-            _ => {
-                process::stop(&mut child);
-                return Err(Verdict::TimedOut);
-            }
-        }
-    };
-    let remaining = deadline
-        .saturating_duration_since(Instant::now())
-        .max(Duration::from_millis(100));
-    let output = stdout
-        .recv_timeout(remaining)
-        .map_err(|_| Verdict::TimedOut)?;
-    if !status.success() {
-        let errors = stderr
-            .recv_timeout(Duration::from_millis(100))
-            .unwrap_or_default();
-        return Err(Verdict::Failed {
-            status: status.code(),
-            stderr: String::from_utf8_lossy(&errors).into_owned(),
-        });
-    }
-    Ok(output)
-}
-
-/// Reads a stream to its end on a thread of its own; what it read comes
-/// through the returned channel. Up to [`MAX_KEPT_OUTPUT`] bytes are kept,
-/// the rest read and dropped, so that the program never blocks on a full
-/// pipe.
-fn drain(stream: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> {
-    let (sender, receiver) = mpsc::channel();
-    if let Some(mut stream) = stream {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = (&mut stream).take(MAX_KEPT_OUTPUT).read_to_end(&mut bytes);
-            let _ = io::copy(&mut stream, &mut io::sink());
-            let _ = sender.send(bytes);
-        });
-    }
-    receiver
-}
-
-/// A `play` case's move, if it is legal in the case's position.
-pub(super) fn play_move(case: &Case) -> Option<Move> {
-    let text = case.play.as_deref()?;
-    case.position.parse_move(text, &mut Vec::new()).ok()
+    None
 }

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use crate::count::Count;
 use crate::judge::Framing;
+use crate::text::Count;
 
 /// One way a file's bytes differ from congo's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -115,7 +115,7 @@ pub(super) fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::castle_of;
+    use crate::geometry::castle_of;
     use crate::{Color, Position};
 
     fn generated(options: &GenOptions) -> String {

@@ -2,15 +2,46 @@
 //! against congo's answers to INPUT, case by case, and names the format
 //! faults that make an autograder reject a file that looks right.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::compare::Comparison;
-use super::{hides_characters, write_move_difference};
-use crate::count::Count;
-use crate::judge::Framing;
-use crate::tasks::Job;
+use super::{FileReadError, hides_characters, write_move_difference};
+use crate::judge::{Framing, Job, Notice, Threads};
+use crate::text::Count;
 use crate::{KindsSeen, Rules};
+
+/// Why a class could not be graded.
+#[derive(Debug)]
+pub enum GradeError {
+    /// The input cannot be read.
+    Input(FileReadError),
+    /// The report could not be written.
+    Output(io::Error),
+}
+
+impl fmt::Display for GradeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GradeError::Input(error) => error.fmt(f),
+            GradeError::Output(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GradeError {}
+
+/// How a grading went, besides its report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Graded {
+    /// Whether every file passed.
+    pub all_pass: bool,
+    /// The input's bad lines, graded as congo answers them: `line N: ...`.
+    pub bad_input: Vec<String>,
+    /// The warning that the positions look like the other year's.
+    pub warning: Option<String>,
+}
 
 /// What `grade` marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,43 +73,47 @@ struct Mark {
 }
 
 /// Grades every output file, writing a report per file and a table at the
-/// end; returns the exit status: 0 when every file passes, 1 when one does
-/// not, 2 when the input cannot be read.
-pub fn grade(
-    options: &GradeOptions,
-    output: &mut impl Write,
-    errors: &mut impl Write,
-) -> io::Result<u8> {
-    let input = match read(&options.input) {
-        Ok(text) => text,
-        Err(message) => {
-            writeln!(errors, "congo: {message}")?;
-            return Ok(2);
-        }
-    };
+/// end.
+pub fn grade(options: &GradeOptions, output: &mut impl Write) -> Result<Graded, GradeError> {
+    let input = read(&options.input).map_err(GradeError::Input)?;
     let mut answers = Vec::new();
     let mut bad_input = Vec::new();
-    let report = options.job.run(
-        options.rules.into(),
-        input.as_bytes(),
-        &mut answers,
-        &mut bad_input,
-    )?;
-    if !report.is_clean() {
-        writeln!(
-            errors,
-            "congo: {} has bad lines, graded as congo answers them:",
-            options.input.display()
-        )?;
-        errors.write_all(&bad_input)?;
-    }
+    let mut notices = |notice: Notice<'_>| {
+        bad_input.push(notice.to_string());
+        Ok(())
+    };
+    let report = options
+        .job
+        .run(
+            options.rules.into(),
+            Threads::default(),
+            input.as_bytes(),
+            &mut answers,
+            &mut notices,
+        )
+        .map_err(GradeError::Output)?;
     let rules_warning = options.rules.warning_for(KindsSeen(report.seen));
-    if let Some(warning) = &rules_warning {
-        writeln!(errors, "congo: {warning}")?;
-    }
-    let congo_text = String::from_utf8_lossy(&answers);
+    let mut graded = Graded {
+        all_pass: false,
+        bad_input,
+        warning: rules_warning.clone(),
+    };
+    graded.all_pass = write_report(options, &input, &answers, rules_warning, output)
+        .map_err(GradeError::Output)?;
+    Ok(graded)
+}
+
+/// Writes the report on every output file; whether every file passes.
+fn write_report(
+    options: &GradeOptions,
+    input: &str,
+    answers: &[u8],
+    rules_warning: Option<String>,
+    output: &mut impl Write,
+) -> io::Result<bool> {
+    let congo_text = String::from_utf8_lossy(answers);
     let expected = options.job.framing().answers(&congo_text);
-    let fens = case_lines(&input, options.job.lines_per_case());
+    let fens = case_lines(input, options.job.lines_per_case());
     writeln!(
         output,
         "Grading `congo {}` under the {} rules: {} from {}.",
@@ -108,8 +143,8 @@ pub fn grade(
         let mut details = Vec::new();
         let mark = match read(path) {
             Ok(text) => mark_file(options, &congo_text, &expected, &fens, &text, &mut details)?,
-            Err(message) => {
-                writeln!(details, "  {message}")?;
+            Err(error) => {
+                writeln!(details, "  {error}")?;
                 Mark {
                     right: 0,
                     cases: expected.len(),
@@ -155,11 +190,7 @@ pub fn grade(
             if mark.passes { "pass" } else { "FAIL" }
         )?;
     }
-    Ok(if marks.iter().all(|mark| mark.passes) {
-        0
-    } else {
-        1
-    })
+    Ok(marks.iter().all(|mark| mark.passes))
 }
 
 /// Marks one output file and writes what is wrong with it.
@@ -287,6 +318,6 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-fn read(path: &Path) -> Result<String, String> {
+fn read(path: &Path) -> Result<String, FileReadError> {
     super::read_file(path, MAX_FILE)
 }

@@ -7,22 +7,51 @@ mod compare;
 mod generator;
 mod grade;
 mod shrink;
+mod trial;
 
-pub use check::{CheckOptions, check};
+pub use check::{CheckError, CheckEvent, CheckVerdict, check};
 pub use generator::{GenOptions, ParsePieceSetError, PieceSet, generate};
-pub use grade::{GradeOptions, grade};
+pub use grade::{GradeError, GradeOptions, grade};
+pub use trial::CheckOptions;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A file that cannot be read whole.
+#[derive(Debug)]
+pub enum FileReadError {
+    /// It cannot be opened or read.
+    Read(PathBuf, std::io::Error),
+    /// It is longer than the most bytes read, which is the second value.
+    TooLarge(PathBuf, u64),
+}
+
+impl fmt::Display for FileReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileReadError::Read(path, error) => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            FileReadError::TooLarge(path, max) => {
+                write!(f, "{} is larger than {max} bytes", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FileReadError {}
 
 /// The text of the file at `path` (bytes that are not UTF-8 replaced), or
 /// why it cannot be had: unreadable, or longer than `max` bytes (which are
 /// never read into memory).
-fn read_file(path: &std::path::Path, max: u64) -> Result<String, String> {
+fn read_file(path: &Path, max: u64) -> Result<String, FileReadError> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(max + 1).read_to_end(&mut bytes))
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        .map_err(|error| FileReadError::Read(path.to_owned(), error))?;
     if bytes.len() as u64 > max {
-        return Err(format!("{} is larger than {max} bytes", path.display()));
+        return Err(FileReadError::TooLarge(path.to_owned(), max));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

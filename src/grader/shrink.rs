@@ -2,7 +2,7 @@
 //! lower the move number for as long as the program still fails, so that
 //! what is left shows the bug and little else.
 
-use super::check::{Case, CheckOptions, Verdict, judge, play_move};
+use super::trial::{Case, CheckOptions, Verdict, judge, play_move};
 use crate::{Kind, Position, Rules, Square};
 
 /// The most times the program is run while shrinking.

@@ -1,12 +1,70 @@
-//! Reading the judge's input: lines, bounded in length, with their numbers.
+//! Reading the judge's input: lines, bounded in length, with their
+//! numbers, and what can be wrong with the input as a whole.
 
+use std::fmt;
 use std::io::{self, BufRead};
 
-use super::InputError;
+use crate::text::NotUtf8;
 
 /// The longest input line read in full; longer lines are a bad line, and
 /// are skipped without being held in memory.
 pub const MAX_LINE: usize = 4096;
+
+/// Why the input, rather than one case, could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// The input has no first line.
+    NoCount {
+        noun: &'static str,
+    },
+    /// The first line is not a non-negative integer.
+    BadCount {
+        noun: &'static str,
+        found: String,
+    },
+    /// The first line is a number larger than this platform can count to.
+    CountTooLarge {
+        noun: &'static str,
+        found: String,
+        max: u64,
+    },
+    /// The input ended before all the cases it announced.
+    Missing {
+        noun: &'static str,
+        expected: usize,
+        found: usize,
+    },
+    NotUtf8(NotUtf8),
+    TooLong,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NoCount { noun } => {
+                write!(f, "expected the number of {noun}, found the end of input")
+            }
+            InputError::BadCount { noun, found } => {
+                write!(f, "expected the number of {noun}, found {found:?}")
+            }
+            InputError::CountTooLarge { noun, found, max } => {
+                write!(
+                    f,
+                    "the number of {noun} {found} is too large, expected at most {max}"
+                )
+            }
+            InputError::Missing {
+                noun,
+                expected,
+                found,
+            } => write!(f, "input ends after {found} of {expected} {noun}"),
+            InputError::NotUtf8(error) => error.fmt(f),
+            InputError::TooLong => write!(f, "line is longer than {MAX_LINE} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
 
 /// A UTF-8 byte order mark, which some editors put before the first line.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
@@ -217,7 +275,7 @@ pub(super) fn decode(line: &[u8]) -> Result<&[u8], InputError> {
 }
 
 pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
-    use crate::count::{DigitsError, parse_digits};
+    use crate::text::{DigitsError, parse_digits};
     parse_digits(text).map_err(|error| match error {
         DigitsError::NotDigits => InputError::BadCount {
             noun,

@@ -34,14 +34,15 @@ pub trait Task: Clone + Send {
     fn at_case(&mut self, _index: usize) {}
 
     /// The survey bits of the cases answered since the last call (see
-    /// [`TextGame::survey`](crate::game::TextGame::survey)), which the
-    /// judge ORs into [`Report::seen`](super::Report::seen).
+    /// [`Notation::survey`](crate::game_rules::Notation::survey)), which the
+    /// judge ORs into [`Report::seen`](super::run::Report::seen).
     fn take_seen(&mut self) -> u32 {
         0
     }
 
     /// Appends the answer to one case to `out`. Its lines come trimmed but
-    /// as bytes: a task reads what it needs of them as text with [`text`],
+    /// as bytes: a task reads what it needs of them as text with
+    /// [`utf8`](crate::text::utf8),
     /// so that a reader working on bytes pays for no UTF-8 check. On error,
     /// whatever it appended is discarded.
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>>;
@@ -95,23 +96,6 @@ impl Framing {
                 .collect(),
         }
     }
-}
-
-/// A line that is not UTF-8, where text was needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotUtf8;
-
-impl fmt::Display for NotUtf8 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("line is not valid UTF-8")
-    }
-}
-
-impl std::error::Error for NotUtf8 {}
-
-/// A line's bytes as text.
-pub fn text(line: &[u8]) -> Result<&str, NotUtf8> {
-    std::str::from_utf8(line).map_err(|_| NotUtf8)
 }
 
 /// A bad case: which of its lines (0 for the first) and why.

@@ -2,7 +2,7 @@
 //! the river along its file, or along the river when it is on it.
 
 use super::not_own;
-use crate::tables::{CROCODILE_RAYS, KING_STEPS};
+use crate::geometry::{CROCODILE_RAYS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {

@@ -1,7 +1,7 @@
 //! The elephant: one or two squares along a file or rank, jumping the first.
 
 use super::not_own;
-use crate::tables::ELEPHANT_LEAPS;
+use crate::geometry::ELEPHANT_LEAPS;
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {

@@ -2,7 +2,7 @@
 //! may capture.
 
 use super::not_own;
-use crate::tables::{GIRAFFE_LEAPS, KING_STEPS};
+use crate::geometry::{GIRAFFE_LEAPS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {

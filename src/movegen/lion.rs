@@ -1,7 +1,7 @@
 //! The lion: one step inside its castle, or a flight onto the enemy lion.
 
 use super::not_own;
-use crate::tables::{BETWEEN, KING_STEPS, LION_LINES, castle_of};
+use crate::geometry::{BETWEEN, KING_STEPS, LION_LINES, castle_of};
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {

@@ -16,7 +16,7 @@ mod zebra;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 
-use crate::tables::neighbor;
+use crate::geometry::neighbor;
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
@@ -158,7 +158,7 @@ pub fn monkeys_may_jump(board: &Board, side: Color) -> bool {
     board
         .pieces(Piece::new(side, Kind::Monkey))
         .into_iter()
-        .any(|from| !(crate::tables::KING_STEPS[from.index()] & enemies).is_empty())
+        .any(|from| !(crate::geometry::KING_STEPS[from.index()] & enemies).is_empty())
 }
 
 /// Whether the monkey of `side` on `from` has more than `limit` jump

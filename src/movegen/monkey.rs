@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::tables::{DIRECTIONS, KING_STEPS};
+use crate::geometry::{DIRECTIONS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Jumps, Kind, Move, Square};
 
 /// Appends the monkey's moves in the order they are found (its steps,

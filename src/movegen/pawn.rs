@@ -5,7 +5,7 @@
 //! the path is empty.
 
 use super::{not_own, quiet_walk};
-use crate::tables::{PAST_RIVER, PAWN_FORWARD, SIDEWAYS};
+use crate::geometry::{PAST_RIVER, PAWN_FORWARD, SIDEWAYS};
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 /// A pawn retreats straight back, and only once past the river.

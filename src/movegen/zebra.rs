@@ -1,7 +1,7 @@
 //! The zebra: the chess knight's L-shaped jump.
 
 use super::not_own;
-use crate::tables::KNIGHT_JUMPS;
+use crate::geometry::KNIGHT_JUMPS;
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {

@@ -2,9 +2,11 @@
 //! drawing, with the targets of chosen moves marked as the spec's figures
 //! mark them.
 
+mod recorded;
 mod svg;
 mod text;
 
+pub use recorded::{RecordedError, recorded_diagram};
 pub use svg::svg;
 pub use text::{Style, diagram};
 
@@ -68,7 +70,7 @@ impl Marks {
 
 /// Where on the board a square lies, for the pictures.
 fn in_castle(square: crate::Square) -> bool {
-    crate::tables::CASTLE
+    crate::geometry::CASTLE
         .iter()
         .any(|castle| castle.contains(square))
 }

@@ -18,8 +18,7 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle};
-use crate::position::BARE_LIONS;
-use crate::{Color, Move, Piece, Position, Square, Status};
+use crate::{Color, Ending, Move, Piece, Position, Square};
 
 /// How the diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -127,10 +126,8 @@ pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &m
     if let Some(last) = style.last_move {
         let _ = writeln!(out, "last move: {last}");
     }
-    if position.status() != Status::Ongoing {
-        let _ = writeln!(out, "game over: {}", position.status().describe());
-    } else if position.is_bare_lions_draw() {
-        let _ = writeln!(out, "game over: {BARE_LIONS}");
+    if let Some(ending) = Ending::of(position, 0, None) {
+        let _ = writeln!(out, "game over: {}", ending.describe());
     } else {
         let _ = writeln!(
             out,

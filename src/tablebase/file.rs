@@ -111,7 +111,7 @@ pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) 
     bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&checksum(&values).to_le_bytes());
     bytes.extend_from_slice(&values);
-    crate::files::write_whole(path, &bytes)
+    crate::output_files::write_whole(path, &bytes)
 }
 
 /// Reads the codes of `material` from `path`, refusing anything that is

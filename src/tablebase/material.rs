@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::tables::castle_of;
+use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, Square};
 
 /// The most pieces beside the lions a table may hold: three already give

@@ -11,13 +11,13 @@
 //! can force one. The rules are the project's: a side with no legal move
 //! loses, and two bare lions draw unless the side to move can take.
 
-mod command;
 mod file;
+mod folder;
 mod generate;
 mod material;
 
-pub use command::{DEFAULT_PIECES, TablesCommand, peak_memory_mb, run};
 pub use file::TableFileError;
+pub use folder::{DEFAULT_PIECES, Unit, generate_units, summarize_units, units, verify_units};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 
 use std::collections::HashMap;

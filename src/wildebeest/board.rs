@@ -3,10 +3,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::piece::Piece;
+use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
 use crate::Color;
-use crate::count::Count;
+use crate::text::Count;
 
 /// The transporter pads, in the order their riders move round.
 pub const PADS: [Square; 4] = [
@@ -124,7 +124,7 @@ pub enum LineError {
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineError::NotUtf8 => crate::judge::NotUtf8.fmt(f),
+            LineError::NotUtf8 => crate::text::NotUtf8.fmt(f),
             LineError::FieldCount(found) => {
                 write!(f, "expected 2 fields (rows, side), found {found}")
             }
@@ -137,13 +137,18 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
-impl From<crate::judge::NotUtf8> for LineError {
-    fn from(_: crate::judge::NotUtf8) -> LineError {
+impl From<crate::text::NotUtf8> for LineError {
+    fn from(_: crate::text::NotUtf8) -> LineError {
         LineError::NotUtf8
     }
 }
 
 impl Board {
+    /// The king standing on the jet pack, if one is.
+    pub(super) fn king_on_jet_pack(&self) -> Option<Piece> {
+        self.get(JET_PACK).filter(|p| p.kind == Kind::King)
+    }
+
     /// Reads the 15-line board file.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let lines: Vec<&str> = text.lines().map(str::trim_end).collect();

@@ -3,7 +3,6 @@
 //! explosion, and poison again.
 
 use super::board::{Board, JET_PACK, PADS};
-use super::moves::king_on_jet_pack;
 use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
 use crate::Color;
@@ -29,7 +28,7 @@ fn promote(board: &mut Board) {
             }
         }
     }
-    if let Some(king) = king_on_jet_pack(board) {
+    if let Some(king) = board.king_on_jet_pack() {
         board.set(JET_PACK, Some(king.becoming(Kind::JetPackKing)));
     }
 }

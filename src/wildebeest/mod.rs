@@ -5,12 +5,14 @@
 //! (see the README).
 
 mod board;
+mod board_files;
 mod effects;
 mod moves;
 mod piece;
 mod square;
 
 pub use board::{Board, BoardError, LineError};
+pub use board_files::{BoardFileError, Output, Written, successor_files};
 pub use moves::{Wildebeest, perft, successors};
 pub use piece::{Kind, Piece};
 pub use square::Square;

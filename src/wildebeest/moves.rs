@@ -1,11 +1,11 @@
 //! Every legal move, each turned at once into its successor board.
 
-use super::board::{Board, JET_PACK};
+use super::board::Board;
 use super::effects::after_move;
 use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
 use crate::Color;
-use crate::tables::{DIRECTIONS, KNIGHT_OFFSETS};
+use crate::geometry::{DIRECTIONS, KNIGHT_OFFSETS};
 
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 const STRAIGHT: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
@@ -73,12 +73,12 @@ fn moved_boards(board: &Board, found: &mut impl Sink) {
     }
 }
 
-/// Two-player Wildebeest as a [`Game`](crate::game::Game): a move is named
+/// Two-player Wildebeest as [`GameRules`](crate::game_rules::GameRules): a move is named
 /// by the board it leads to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wildebeest;
 
-impl crate::game::Game for Wildebeest {
+impl crate::game_rules::GameRules for Wildebeest {
     type Position = Board;
     type Move = Board;
 
@@ -101,11 +101,11 @@ impl crate::game::Game for Wildebeest {
 
 /// Boards on lines, in the one-line form; a move is written as the rows
 /// of the board it leads to.
-impl crate::game::TextGame for Wildebeest {
+impl crate::game_rules::Notation for Wildebeest {
     type Error = super::LineError;
 
     fn read(&self, line: &[u8]) -> Result<Board, Self::Error> {
-        Board::from_line(crate::judge::text(line)?)
+        Board::from_line(crate::text::utf8(line)?)
     }
 
     fn write_move(&self, next: &Board, out: &mut Vec<u8>) {
@@ -121,7 +121,7 @@ impl crate::game::TextGame for Wildebeest {
 /// even where two give the same board. As in the course programs, whose
 /// numbers this matches, a board without a king is expanded like any other.
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    crate::game::perft(&Wildebeest, board, depth)
+    crate::perft::count(&Wildebeest, board, depth)
 }
 
 /// Whether a piece of `side` may move to `at`: it is empty, or holds an
@@ -273,9 +273,4 @@ fn flings(board: &Board, at: Square, side: Color, found: &mut impl Sink) {
             }
         }
     }
-}
-
-/// The king standing on the jet pack, if one is.
-pub(super) fn king_on_jet_pack(board: &Board) -> Option<Piece> {
-    board.get(JET_PACK).filter(|p| p.kind == Kind::King)
 }

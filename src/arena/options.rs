@@ -1,0 +1,46 @@
+//! [`MatchOptions`]: what a match plays, and how.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::shard::Shard;
+use super::sprt::Sprt;
+use crate::Rules;
+
+/// What `congo match` plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchOptions {
+    /// How many games to play.
+    pub games: usize,
+    /// Each move's time, for A and for B (time odds when they differ).
+    pub movetime: [Duration; 2],
+    /// The position every game starts from, before the random opening.
+    pub fen: String,
+    /// The rule set of every game.
+    pub rules: Rules,
+    /// Random plies played from `fen` before the engines take over, the
+    /// same for both games of a pair (colours swapped), so that
+    /// deterministic engines do not replay one game over and over.
+    pub opening_plies: usize,
+    /// The seed of the random openings.
+    pub seed: u64,
+    /// Send `go` whole seconds, rounded up, for engines that read an integer.
+    pub go_seconds: bool,
+    /// Endgame tables that end a game once it reaches them, with the
+    /// result they give.
+    pub tables: Option<PathBuf>,
+    /// Games played at once, each pair of engines in its own processes.
+    pub concurrency: usize,
+    /// A file to write each finished game to, one [`Record`] line each.
+    pub record: Option<PathBuf>,
+    /// A file of start positions, one FEN a line: pair k of games starts
+    /// from line k (round again after the last), in place of `fen`.
+    pub openings: Option<PathBuf>,
+    /// A test of A's gain over B that ends the match once it decides
+    /// (`--games` is then the most games played).
+    pub sprt: Option<Sprt>,
+    /// The share of the game pairs to play (all unless `--shard`).
+    pub shard: Shard,
+    /// The two engines' command lines, A first.
+    pub engines: [Vec<String>; 2],
+}

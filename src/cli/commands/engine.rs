@@ -1,0 +1,168 @@
+//! `congo engine`: the playing engine, speaking the Part 7 protocol on
+//! the standard streams.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::Rules;
+use crate::assignment::evaluation::Evaluation;
+use crate::assignment::search::Searcher;
+use crate::cli::args::Args;
+use crate::cli::command::{Command, Section, Spec};
+use crate::cli::option::{Opt, Value, whole};
+use crate::cli::options::{NODES, TABLES, THREADS};
+use crate::cli::usage::UsageError;
+use crate::engine::{Engine, Player, Weights, play_protocol};
+use crate::tablebase::Tablebase;
+
+const WEAK: Opt = Opt::new(
+    "--weak",
+    Value::Flag,
+    "play the assignment's plain depth-4 alpha-beta instead",
+);
+const FIXED_NODES: Opt =
+    NODES.help("search exactly N nodes a move whatever go says (the same games on any machine)");
+const CONTEMPT: Opt = Opt::new(
+    "--contempt",
+    whole("CP", 0, 1000),
+    "value a draw (a repeated position, the bare lions) CP below an even \
+     position, so that the engine plays on (default 100)",
+);
+const WEIGHT: Opt = Opt::new(
+    "--weight",
+    Value::Text("NAME=VALUE"),
+    "set an evaluation weight, for tuning: mobility, attack, lion-attack, \
+     pawn-advance, river, lion-guard, lion-tropism, or a piece's value (zebra=300)",
+)
+.repeats();
+
+pub(crate) const ENGINE: Spec = Spec::judge(
+    "engine",
+    "",
+    &[WEAK, FIXED_NODES, THREADS, TABLES, CONTEMPT, WEIGHT],
+    "speak the Part 7 protocol on stdin/stdout: newgame, position <fen>, moves m1 m2 \
+     ..., go <seconds> (answered with a move), quit",
+    read,
+)
+.tool(Section::Playing);
+
+/// Which engine `congo engine` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EngineOptions {
+    rules: Rules,
+    /// The assignment's plain depth-4 alpha-beta instead of the engine.
+    weak: bool,
+    weights: Weights,
+    /// A folder of endgame tables to play from.
+    tables: Option<PathBuf>,
+    /// Search exactly this many nodes a move instead of by time.
+    nodes: Option<u64>,
+    /// Threads searching each move (lazy SMP).
+    threads: usize,
+    /// What a draw costs the engine, in centipawns.
+    contempt: i32,
+}
+
+fn read(args: &Args) -> Result<Command, UsageError> {
+    let options = options(args)?;
+    Ok(Command::run(move |io| {
+        let mut player = player(&options);
+        let played = play_protocol(
+            &mut player,
+            options.rules,
+            &mut *io.input,
+            &mut *io.output,
+            &mut *io.errors,
+        );
+        io.finish(played)
+    }))
+}
+
+fn options(args: &Args) -> Result<EngineOptions, UsageError> {
+    args.no_operands()?;
+    let mut weights = Weights::TUNED;
+    for setting in args.texts(&WEIGHT) {
+        let bad = || UsageError::BadWeight(setting.clone());
+        let (name, value) = setting.split_once('=').ok_or_else(bad)?;
+        let value: i32 = value.parse().map_err(|_| bad())?;
+        if !weights.set(name, value) {
+            return Err(bad());
+        }
+    }
+    Ok(EngineOptions {
+        rules: args.rules,
+        weak: args.has(&WEAK),
+        weights,
+        tables: args.tables(&TABLES),
+        nodes: args.whole(&FIXED_NODES)?,
+        threads: args.whole(&THREADS)?.unwrap_or(1),
+        contempt: args
+            .whole::<u16>(&CONTEMPT)?
+            .map_or(Engine::CONTEMPT, i32::from),
+    })
+}
+
+/// The player the options ask for.
+fn player(options: &EngineOptions) -> Player {
+    let rules = options.rules;
+    if options.weak {
+        return Player::Weak(Searcher::new(rules, Evaluation::Advanced));
+    }
+    let tables = options
+        .tables
+        .as_deref()
+        .map(|dir| Arc::new(Tablebase::new(dir, rules)));
+    Player::Strong(Box::new(
+        Engine::new(rules, options.weights)
+            .with_tables(tables)
+            .with_fixed_nodes(options.nodes)
+            .with_threads(options.threads)
+            .with_contempt(options.contempt),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::subcommand::args_for;
+
+    fn contempt(words: &[&str]) -> Result<i32, UsageError> {
+        options(&args_for(&ENGINE, words)?).map(|options| options.contempt)
+    }
+
+    #[test]
+    fn the_engine_takes_a_contempt_within_bounds() {
+        assert_eq!(contempt(&[]), Ok(Engine::CONTEMPT));
+        assert_eq!(contempt(&["--contempt", "0"]), Ok(0));
+        assert_eq!(contempt(&["--contempt=250"]), Ok(250));
+        assert_eq!(
+            contempt(&["--contempt", "1001"]),
+            Err(UsageError::TooLarge {
+                option: "--contempt",
+                found: "1001".into(),
+                max: 1000
+            })
+        );
+        assert_eq!(
+            contempt(&["--weak", "--weak"]),
+            Err(UsageError::Repeated("--weak"))
+        );
+    }
+
+    #[test]
+    fn weights_are_named_and_whole() {
+        let weights = |words: &[&str]| options(&args_for(&ENGINE, words)?).map(|o| o.weights);
+        assert_eq!(
+            weights(&["--weight", "zebra=301"]).map(|w| w.get("zebra")),
+            Ok(Some(301))
+        );
+        assert_eq!(
+            weights(&["--weight", "zebra"]),
+            Err(UsageError::BadWeight("zebra".into()))
+        );
+        assert_eq!(
+            weights(&["--weight", "nothing=3"]),
+            Err(UsageError::BadWeight("nothing=3".into()))
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! `congo gen N`: a judge input of N random valid positions.
+
+use crate::cli::args::Args;
+use crate::cli::command::{Command, Section, Spec};
+use crate::cli::option::{Opt, Value, whole};
+use crate::cli::options::SEED;
+use crate::cli::streams::status;
+use crate::cli::usage::UsageError;
+use crate::cli::values::number;
+use crate::grader::{GenOptions, PieceSet, generate};
+
+const GEN_SEED: Opt = SEED.help("the seed (default: a new one, printed on stderr)");
+const PIECES: Opt = Opt::new(
+    "--pieces",
+    Value::Text("2022|2021|full|LETTERS"),
+    "the kinds of pieces to place (default 2022)",
+);
+const DENSITY: Opt = Opt::new(
+    "--density",
+    whole("PERCENT", 0, 100),
+    "how full the board is (default 30)",
+);
+
+pub(crate) const GEN: Spec = Spec::judge(
+    "gen",
+    "N",
+    &[GEN_SEED, PIECES, DENSITY],
+    "a judge input of N random valid positions (no input read)",
+    read,
+)
+.tool(Section::Tools);
+
+fn read(args: &Args) -> Result<Command, UsageError> {
+    let count = args.one_operand("gen", "the number of positions")?;
+    let options = GenOptions {
+        count: number("gen", &count)?,
+        seed: args.whole(&GEN_SEED)?,
+        pieces: match args.text(&PIECES) {
+            Some(set) => set.parse().map_err(UsageError::BadPieceSet)?,
+            None => PieceSet::Wits2022,
+        },
+        density: args.whole(&DENSITY)?.unwrap_or(30),
+    };
+    Ok(Command::run(move |io| {
+        match generate(&options, &mut io.output) {
+            Ok(seed) => {
+                if options.seed.is_none() {
+                    io.say(format_args!("seed {seed} (repeat with --seed {seed})"));
+                }
+                status::SUCCESS
+            }
+            Err(error) => io.io_error(&error),
+        }
+    }))
+}

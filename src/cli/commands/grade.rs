@@ -1,0 +1,85 @@
+//! `congo grade SUBCOMMAND [ARGS] INPUT OUTPUT...`: students' output files
+//! marked against congo's answers.
+
+use std::path::PathBuf;
+
+use super::judges::judge_job;
+use crate::cli::args::Args;
+use crate::cli::command::{Command, Section, Spec};
+use crate::cli::option::{Opt, Value};
+use crate::cli::streams::status;
+use crate::cli::usage::UsageError;
+use crate::grader::{GradeError, GradeOptions, grade};
+use crate::judge::Job;
+
+const IGNORE_SPACE: Opt = Opt::new(
+    "--ignore-space",
+    Value::Flag,
+    "overlook blank-space faults, as lenient autograders do",
+);
+
+pub(crate) const GRADE: Spec = Spec::judge(
+    "grade",
+    "SUBCOMMAND [ARGS] INPUT OUTPUT...",
+    &[IGNORE_SPACE],
+    "mark each OUTPUT file against congo's answers to INPUT: cases right of N, the \
+     first wrong case with its FEN and the missing and extra moves, and every fault \
+     (extra or missing lines, a byte order mark, CRLF, trailing blanks, no final \
+     newline, unsorted moves, blank lines at the end); a file passes only if its bytes \
+     equal congo's; exit 0 only if every file passes",
+    read,
+)
+.wrapping()
+.tool(Section::Tools);
+
+/// The subcommand takes as many words as it can while two are left for
+/// the files.
+fn read(args: &Args) -> Result<Command, UsageError> {
+    let words = args.operand_texts()?;
+    let (subcommand, job, files) = (1..words.len().saturating_sub(1))
+        .rev()
+        .find_map(|split| {
+            let (subcommand, files) = words.split_at(split);
+            match judge_job(subcommand) {
+                // Every judge subcommand, but no drawings written to files.
+                Some(Job::Show(options)) if options.svg_dir.is_some() => None,
+                Some(job) => Some((subcommand.to_vec(), job, files)),
+                None => None,
+            }
+        })
+        .ok_or(UsageError::MissingFiles)?;
+    let (input, outputs) = files.split_first().ok_or(UsageError::MissingFiles)?;
+    let options = GradeOptions {
+        rules: args.rules,
+        subcommand,
+        job,
+        input: PathBuf::from(input),
+        outputs: outputs.iter().map(PathBuf::from).collect(),
+        ignore_space: args.has(&IGNORE_SPACE),
+    };
+    Ok(Command::run(move |io| {
+        match grade(&options, &mut io.output) {
+            Ok(graded) => {
+                if !graded.bad_input.is_empty() {
+                    io.say(format_args!(
+                        "{} has bad lines, graded as congo answers them:",
+                        options.input.display()
+                    ));
+                    for line in &graded.bad_input {
+                        io.say(line);
+                    }
+                }
+                if let Some(warning) = &graded.warning {
+                    io.say(warning);
+                }
+                if graded.all_pass {
+                    status::SUCCESS
+                } else {
+                    status::FAILURE
+                }
+            }
+            Err(GradeError::Input(error)) => io.refuse(error),
+            Err(GradeError::Output(error)) => io.io_error(&error),
+        }
+    }))
+}

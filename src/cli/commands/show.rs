@@ -1,0 +1,110 @@
+//! `congo show`: a diagram of each position (and an SVG drawing with
+//! `--svg DIR`), or of a recorded game with `--record FILE`.
+
+use crate::Kind;
+use crate::cli::args::Args;
+use crate::cli::command::{Command, Section, Spec};
+use crate::cli::option::{Opt, Value, whole};
+use crate::cli::usage::UsageError;
+use crate::judge::{Job, ShowOptions};
+use crate::show::{Selection, Style, recorded_diagram};
+
+const UNICODE: Opt = Opt::new(
+    "--unicode",
+    Value::Flag,
+    "draw the pieces as chess figurines",
+);
+const MOVES: Opt = Opt::new(
+    "--moves",
+    Value::Text("KIND|all"),
+    "mark where the side to move's KIND pieces (or all) can go: * to an \
+     empty square, x beside a piece it captures",
+);
+const SVG: Opt = Opt::new(
+    "--svg",
+    Value::Path("DIR"),
+    "also write DIR/position-001.svg and so on",
+);
+const FORCE: Opt = Opt::new(
+    "--force",
+    Value::Flag,
+    "with --svg, replace the pictures of an earlier run",
+);
+const RECORD: Opt = Opt::new(
+    "--record",
+    Value::Path("FILE"),
+    "draw a game of a match record (match --record) instead",
+);
+const GAME: Opt = Opt::new(
+    "--game",
+    whole("N", 1, u64::MAX),
+    "with --record, game N (default 1)",
+);
+const PLY: Opt = Opt::new(
+    "--ply",
+    whole("K", 0, u64::MAX),
+    "with --record, the position after K plies (default: the last)",
+);
+
+pub(crate) const SHOW: Spec = Spec {
+    section: Section::Pictures,
+    ..Spec::judge(
+        "show",
+        "[FEN]",
+        &[UNICODE, MOVES, SVG, FORCE, RECORD, GAME, PLY],
+        "a diagram of each position (ranks 7 to 1, files a to g, castles in [ ], the river \
+         ~); colour only on a terminal, and not when NO_COLOR is set",
+        read,
+    )
+};
+
+fn read(args: &Args) -> Result<Command, UsageError> {
+    let style = Style {
+        unicode: args.has(&UNICODE),
+        ..Style::default()
+    };
+    let selection = match args.text(&MOVES) {
+        None => None,
+        Some(name) if name == "all" => Some(Selection::All),
+        Some(name) => Some(Selection::Kind(
+            Kind::from_name(&name).ok_or(UsageError::UnknownKind(name))?,
+        )),
+    };
+    let game = args.whole(&GAME)?;
+    let ply = args.whole(&PLY)?;
+    let Some(path) = args.path(&RECORD) else {
+        if game.is_some() || ply.is_some() {
+            return Err(UsageError::Required(
+                "show --game and --ply",
+                "--record FILE",
+            ));
+        }
+        let options = ShowOptions {
+            style,
+            selection,
+            svg_dir: args.path(&SVG),
+            force: args.has(&FORCE),
+            input_file: None,
+        };
+        return Ok(Command::Judge {
+            game: args.game(),
+            job: Job::Show(options),
+            fen: args.fen_operand()?,
+        });
+    };
+    args.fen_operand()?;
+    let rules = args.rules;
+    Ok(Command::run(move |io| {
+        let style = Style {
+            color: io.terminal.color_output,
+            ..style
+        };
+        match recorded_diagram(&path, game.unwrap_or(1), ply, selection, style, rules) {
+            Ok(text) => {
+                let written = io.output.write_all(text.as_bytes());
+                io.finish(written)
+            }
+            Err(error) => io.fail(error),
+        }
+    }))
+}

@@ -1,0 +1,109 @@
+//! `board`: the Part 1 listing of every piece of a position.
+
+use super::slot::Slot;
+use super::task::{CaseError, Framing, Task};
+use crate::Congo;
+use crate::FenError;
+use crate::{Color, Kind, Piece, Position};
+
+/// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
+/// kinds in the assignment's order) and `side to play: <colour>`; blocks
+/// are separated by a blank line.
+#[derive(Clone)]
+pub struct Listing {
+    game: Congo,
+    slot: Slot<Position>,
+}
+
+impl Listing {
+    pub fn new(game: Congo) -> Listing {
+        Listing {
+            game,
+            slot: Slot::default(),
+        }
+    }
+}
+
+impl Task for Listing {
+    type Error = FenError;
+    const FRAMING: Framing = Framing::Block;
+
+    fn take_seen(&mut self) -> u32 {
+        self.slot.take_seen()
+    }
+
+    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
+        let position = self.slot.read(&self.game, lines)?;
+        for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
+            for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
+                // The whole padded label, then the padding taken back off:
+                // a fixed-size copy rather than a call to copy `length` bytes.
+                out.extend_from_slice(&label);
+                out.truncate(out.len() - (LABEL_WIDTH - length));
+                for square in position.board.pieces(Piece::new(color, kind)) {
+                    let [file, rank] = square.name();
+                    out.extend_from_slice(&[b' ', file, rank]);
+                }
+                out.push(b'\n');
+            }
+        }
+        out.extend_from_slice(b"side to play: ");
+        out.extend_from_slice(position.side.name().as_bytes());
+        out.push(b'\n');
+        Ok(())
+    }
+}
+
+/// The longest label, `black superpawn:` or `white crocodile:`.
+const LABEL_WIDTH: usize = 16;
+
+/// Each line's label, `white pawn:` and so on, by kind and then colour,
+/// padded to [`LABEL_WIDTH`] bytes, with its own length.
+const LABELS: [[([u8; LABEL_WIDTH], usize); 2]; 8] = {
+    let mut labels = [[([0; LABEL_WIDTH], 0); 2]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut color = 0;
+        while color < 2 {
+            let parts = [
+                Color::ALL[color].name().as_bytes(),
+                b" ",
+                Kind::ALL[kind].name().as_bytes(),
+                b":",
+            ];
+            let (label, length) = &mut labels[kind][color];
+            let mut part = 0;
+            while part < parts.len() {
+                let mut byte = 0;
+                while byte < parts[part].len() {
+                    label[*length] = parts[part][byte];
+                    *length += 1;
+                    byte += 1;
+                }
+                part += 1;
+            }
+            color += 1;
+        }
+        kind += 1;
+    }
+    labels
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_name_the_colour_and_kind() {
+        for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
+            for (color, (label, length)) in Color::ALL.into_iter().zip(labels) {
+                let expected = format!("{} {}:", color.name(), kind.name());
+                assert_eq!(&label[..*length], expected.as_bytes());
+            }
+        }
+        assert_eq!(
+            LABELS.as_flattened().iter().map(|l| l.1).max(),
+            Some(LABEL_WIDTH)
+        );
+    }
+}

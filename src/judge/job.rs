@@ -1,0 +1,152 @@
+//! [`Job`]: a judge subcommand as data. The command line reads its words
+//! into one; the grading tools build one to compare another program's
+//! answers with congo's. [`Job::run`] hands each job's task to the loop.
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use super::best::Best;
+use super::board::Listing;
+use super::move_list::{Divide, MoveList, Perft};
+use super::piece_moves::PieceMoves;
+use super::play::Play;
+use super::probe::Probe;
+use super::run::{self, Notices, Report, Threads};
+use super::score::Score;
+use super::show::{self, Show, ShowOptions};
+use super::task::{Framing, Task};
+use crate::assignment::evaluation::Evaluation;
+use crate::checkers::Checkers;
+use crate::engine::Limit;
+use crate::wildebeest::Wildebeest;
+use crate::{Congo, Kind};
+
+/// A judge subcommand with its settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Part 1's piece listing.
+    Board,
+    /// Part 2: one kind's moves.
+    PieceMoves(Kind),
+    /// Every legal move.
+    Moves,
+    /// Part 3: a move played.
+    Play,
+    /// The depth, and the threads counting each position.
+    Perft(u32, usize),
+    /// Each move's perft count, to this depth.
+    Divide(u32),
+    /// An evaluation of each position.
+    Evaluate(Evaluation),
+    /// A search value of each position: the evaluation and the depth.
+    Search(Evaluation, u32),
+    /// Russian checkers moves, or perft to a depth.
+    Checkers(Option<u32>),
+    /// Two-player Wildebeest boards on lines: the successors, or perft to
+    /// a depth.
+    Wildebeest(Option<u32>),
+    /// Diagrams, and SVG drawings in a folder.
+    Show(ShowOptions),
+    /// The engine's choice for each position, with endgame tables from
+    /// this folder if one is given, searched with this many threads.
+    Best(Limit, Option<PathBuf>, usize),
+    /// The endgame tables' value of each position, from this folder.
+    Probe(PathBuf),
+}
+
+/// What a task declares about its cases and answers.
+struct Declared {
+    framing: Framing,
+    lines_per_case: usize,
+    sorted_moves: bool,
+}
+
+impl Declared {
+    fn of<T: Task>() -> Declared {
+        Declared {
+            framing: T::FRAMING,
+            lines_per_case: T::LINES_PER_CASE,
+            sorted_moves: T::SORTED_MOVES,
+        }
+    }
+}
+
+impl Job {
+    /// Answers `input` as `game` reads it, the work split as `threads`
+    /// says, writing answers to `output` and each bad line to `notices`.
+    pub fn run(
+        &self,
+        game: Congo,
+        threads: Threads,
+        input: impl BufRead,
+        output: impl Write,
+        notices: &mut Notices<'_>,
+    ) -> io::Result<Report> {
+        let (i, o, n) = (input, output, notices);
+        match self {
+            Job::Board => run::run(&Listing::new(game), threads, i, o, n),
+            &Job::PieceMoves(kind) => run::run(&PieceMoves::new(kind, game), threads, i, o, n),
+            Job::Moves => run::run(&MoveList::new(game), threads, i, o, n),
+            Job::Play => run::run(&Play::new(game), threads, i, o, n),
+            &Job::Perft(depth, helpers) => {
+                run::run(&Perft::new(game, depth, helpers), threads, i, o, n)
+            }
+            &Job::Divide(depth) => run::run(&Divide::new(game, depth), threads, i, o, n),
+            &Job::Evaluate(evaluation) => {
+                run::run(&Score::evaluation(evaluation, game), threads, i, o, n)
+            }
+            &Job::Search(evaluation, depth) => {
+                run::run(&Score::search(evaluation, depth, game), threads, i, o, n)
+            }
+            Job::Checkers(None) => run::run(&MoveList::new(Checkers), threads, i, o, n),
+            &Job::Checkers(Some(depth)) => {
+                run::run(&Perft::new(Checkers, depth, 1), threads, i, o, n)
+            }
+            Job::Wildebeest(None) => run::run(&MoveList::new(Wildebeest), threads, i, o, n),
+            &Job::Wildebeest(Some(depth)) => {
+                run::run(&Perft::new(Wildebeest, depth, 1), threads, i, o, n)
+            }
+            Job::Show(options) => show::run(options, game, threads, i, o, n),
+            Job::Best(limit, tables, helpers) => {
+                let task = Best::new(game, *limit, tables.as_deref(), *helpers);
+                run::run(&task, threads, i, o, n)
+            }
+            Job::Probe(dir) => run::run(&Probe::new(dir, game), threads, i, o, n),
+        }
+    }
+
+    /// What the job's task declares.
+    fn declared(&self) -> Declared {
+        match self {
+            Job::Board => Declared::of::<Listing>(),
+            Job::PieceMoves(_) => Declared::of::<PieceMoves>(),
+            Job::Moves => Declared::of::<MoveList<Congo>>(),
+            Job::Play => Declared::of::<Play>(),
+            Job::Perft(..) => Declared::of::<Perft<Congo>>(),
+            Job::Divide(_) => Declared::of::<Divide<Congo>>(),
+            Job::Evaluate(_) | Job::Search(..) => Declared::of::<Score>(),
+            Job::Checkers(None) => Declared::of::<MoveList<Checkers>>(),
+            Job::Checkers(Some(_)) => Declared::of::<Perft<Checkers>>(),
+            Job::Wildebeest(None) => Declared::of::<MoveList<Wildebeest>>(),
+            Job::Wildebeest(Some(_)) => Declared::of::<Perft<Wildebeest>>(),
+            Job::Show(_) => Declared::of::<Show>(),
+            Job::Best(..) => Declared::of::<Best>(),
+            Job::Probe(_) => Declared::of::<Probe>(),
+        }
+    }
+
+    /// How the job's answers are laid out.
+    pub fn framing(&self) -> Framing {
+        self.declared().framing
+    }
+
+    /// How many input lines make one case.
+    pub fn lines_per_case(&self) -> usize {
+        self.declared().lines_per_case
+    }
+
+    /// Whether each answer is one line of moves, sorted as strings.
+    pub fn is_move_list(&self) -> bool {
+        self.declared().sorted_moves
+    }
+}

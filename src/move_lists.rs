@@ -1,0 +1,44 @@
+//! Move lists kept for reuse from ply to ply by searches and perft.
+
+use crate::Move;
+
+/// Move lists kept for reuse, one per ply in use: a search or perft takes
+/// a list on the way down and gives it back on the way up, so that no ply
+/// allocates once the first descent is done.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveLists<M = Move>(Vec<Vec<M>>);
+
+impl<M> Default for MoveLists<M> {
+    fn default() -> MoveLists<M> {
+        MoveLists(Vec::new())
+    }
+}
+
+impl<M> MoveLists<M> {
+    /// An empty list, reused if one is free.
+    pub fn take(&mut self) -> Vec<M> {
+        let mut list = self.0.pop().unwrap_or_default();
+        list.clear();
+        list
+    }
+
+    /// Gives a list back for reuse.
+    pub fn give(&mut self, list: Vec<M>) {
+        self.0.push(list);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_lists_come_back_empty() {
+        let mut lists = MoveLists::default();
+        let mut list = lists.take();
+        let a1 = crate::Square::from_index(0).unwrap();
+        list.push(Move::new(a1, a1));
+        lists.give(list);
+        assert!(lists.take().is_empty());
+    }
+}

@@ -1,0 +1,260 @@
+//! How a game stands and how it ends: the one rule that `play`, `game`,
+//! `match`, the engine's protocol, the pictures and the web board all
+//! play by.
+
+use std::fmt;
+
+use crate::{Color, Position, movegen};
+
+/// Where a game stands, judged by the lions alone (Part 3's judge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Both lions are on the board.
+    Ongoing,
+    /// Black's lion has been taken.
+    WhiteWins,
+    /// White's lion has been taken.
+    BlackWins,
+}
+
+/// The Part 3 judge's words: `Continue`, `White wins`, `Black wins`.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Ongoing => "Continue",
+            Status::WhiteWins => "White wins",
+            Status::BlackWins => "Black wins",
+        })
+    }
+}
+
+/// Who won a finished game, from white's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// White won.
+    WhiteWins,
+    /// Black won.
+    BlackWins,
+    /// Neither did.
+    Draw,
+}
+
+impl Outcome {
+    /// The side `winner` winning, or a draw.
+    pub fn won_by(winner: Option<Color>) -> Outcome {
+        match winner {
+            Some(Color::White) => Outcome::WhiteWins,
+            Some(Color::Black) => Outcome::BlackWins,
+            None => Outcome::Draw,
+        }
+    }
+
+    /// The result as a record writes it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The outcome a record's result names, if it names one.
+    pub fn from_result(result: &str) -> Option<Outcome> {
+        match result {
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    /// White's half-points: 2 for a win, 1 for a draw.
+    pub fn white_half_points(self) -> usize {
+        match self {
+            Outcome::WhiteWins => 2,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 0,
+        }
+    }
+}
+
+/// The moves a game lasts before it is drawn, unless told otherwise: 100
+/// for each side.
+pub const MAX_PLIES: usize = 200;
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The loser's lion was taken.
+    LionTaken {
+        /// The side that took it.
+        winner: Color,
+    },
+    /// Only the two lions are left and the side to move cannot take the
+    /// other (when it can, it takes and wins, so the game goes on).
+    BareLions,
+    /// The game reached its length: a draw.
+    PlyLimit {
+        /// The plies played.
+        plies: usize,
+    },
+    /// The side to move has no legal move, and loses.
+    NoLegalMove {
+        /// The side that cannot move.
+        loser: Color,
+    },
+}
+
+impl Ending {
+    /// How a game that stands at `position`, `plies` plies after its start,
+    /// has ended, or `None` while it goes on; a game lasts at most
+    /// `max_plies` plies when a length is set. The rules are checked in
+    /// this order: a lion taken, bare lions, the length, no legal move.
+    pub fn of(position: &Position, plies: usize, max_plies: Option<usize>) -> Option<Ending> {
+        let taken = |color| {
+            position
+                .board
+                .pieces(crate::Piece::new(color, crate::Kind::Lion))
+        };
+        if taken(Color::Black).is_empty() {
+            return Some(Ending::LionTaken {
+                winner: Color::White,
+            });
+        }
+        if taken(Color::White).is_empty() {
+            return Some(Ending::LionTaken {
+                winner: Color::Black,
+            });
+        }
+        if position.is_bare_lions_draw() {
+            return Some(Ending::BareLions);
+        }
+        if max_plies.is_some_and(|max| plies >= max) {
+            return Some(Ending::PlyLimit { plies });
+        }
+        if movegen::move_count(&position.board, position.side) == 0 {
+            return Some(Ending::NoLegalMove {
+                loser: position.side,
+            });
+        }
+        None
+    }
+
+    /// The side that won, if one did.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Ending::LionTaken { winner } => Some(winner),
+            Ending::NoLegalMove { loser } => Some(!loser),
+            Ending::BareLions | Ending::PlyLimit { .. } => None,
+        }
+    }
+
+    /// Who won.
+    pub fn outcome(self) -> Outcome {
+        Outcome::won_by(self.winner())
+    }
+
+    /// The ending for people: `white wins, black's lion was taken`, `draw,
+    /// only the lions are left ...`, `black has no legal move and loses`.
+    pub fn describe(self) -> String {
+        match self {
+            Ending::LionTaken { winner } => format!("{winner} wins, {self}"),
+            Ending::NoLegalMove { .. } => format!("{self} and loses"),
+            Ending::BareLions | Ending::PlyLimit { .. } => self.to_string(),
+        }
+    }
+}
+
+/// Why the game ended, as a match record gives it: `black's lion was
+/// taken`, `draw after 100 moves each`, `white has no legal move`.
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Ending::LionTaken { winner } => write!(f, "{}'s lion was taken", !winner),
+            Ending::BareLions => {
+                f.write_str("draw, only the lions are left and neither can take the other")
+            }
+            Ending::PlyLimit { plies } if plies.is_multiple_of(2) => {
+                write!(f, "draw after {} moves each", plies / 2)
+            }
+            Ending::PlyLimit { plies } => write!(f, "draw after {plies} plies"),
+            Ending::NoLegalMove { loser } => write!(f, "{loser} has no legal move"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ending(fen: &str, plies: usize) -> Option<Ending> {
+        Ending::of(&fen.parse().unwrap(), plies, Some(MAX_PLIES))
+    }
+
+    #[test]
+    fn each_ending_in_its_order_and_words() {
+        let taken = ending("3L3/7/7/7/7/7/7 b 1", 0).unwrap();
+        assert_eq!(
+            taken,
+            Ending::LionTaken {
+                winner: Color::White
+            }
+        );
+        assert_eq!(taken.to_string(), "black's lion was taken");
+        assert_eq!(taken.describe(), "white wins, black's lion was taken");
+        assert_eq!(taken.outcome().result(), "1-0");
+        // Bare lions that cannot meet: a draw, even at the length.
+        let bare = ending("2l4/7/7/7/7/7/3L3 w 1", MAX_PLIES).unwrap();
+        assert_eq!(bare, Ending::BareLions);
+        assert_eq!(bare.outcome(), Outcome::Draw);
+        // Facing lions go on: the side to move takes.
+        assert_eq!(ending("3l3/7/7/7/7/7/3L3 w 1", 0), None);
+        let long = ending("3l3/7/7/7/7/P6/3L3 w 1", MAX_PLIES).unwrap();
+        assert_eq!(long.to_string(), "draw after 100 moves each");
+        assert_eq!(
+            Ending::PlyLimit { plies: 7 }.to_string(),
+            "draw after 7 plies"
+        );
+        assert_eq!(ending("3l3/7/7/7/7/P6/3L3 w 1", MAX_PLIES - 1), None);
+        assert_eq!(
+            Ending::of(&"3l3/7/7/7/7/P6/3L3 w 1".parse().unwrap(), 10_000, None),
+            None
+        );
+    }
+
+    #[test]
+    fn a_side_without_a_move_loses() {
+        // White's pieces fill the board: giraffes step only to empty
+        // squares and leap onto nothing but their own, and the pawns that
+        // could reach the black lion are not there; the lion is walled in.
+        let fen = "GPGlGPG/GGGGGGG/GPGPGPG/GGGGGGG/GGGGGGG/GGGGGGG/GGGLGGG w 1";
+        let position = Position::from_fen_bytes_reaching(
+            fen.as_bytes(),
+            crate::Rules::Wits2022,
+            crate::Reach::Any,
+        )
+        .unwrap();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        assert!(moves.is_empty(), "{moves:?}");
+        let end = Ending::of(&position, 0, None).unwrap();
+        assert_eq!(
+            end,
+            Ending::NoLegalMove {
+                loser: Color::White
+            }
+        );
+        assert_eq!(end.to_string(), "white has no legal move");
+        assert_eq!(end.describe(), "white has no legal move and loses");
+        assert_eq!(end.outcome(), Outcome::BlackWins);
+    }
+
+    #[test]
+    fn results_read_back() {
+        for outcome in [Outcome::WhiteWins, Outcome::BlackWins, Outcome::Draw] {
+            assert_eq!(Outcome::from_result(outcome.result()), Some(outcome));
+        }
+        assert_eq!(Outcome::from_result("2-0"), None);
+        assert_eq!(Outcome::WhiteWins.white_half_points(), 2);
+    }
+}
