@@ -3,22 +3,15 @@
 
 mod common;
 
-use common::{congo, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A scratch folder of this test's own, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("congo-tb-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{congo, scratch, text};
 
 /// Starts `congo tb generate DIR MATERIAL...` in a process of its own.
 fn spawn_generate(dir: &Path, materials: &[&str]) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_congo"))
+    Command::new(common::CONGO)
         .args(["tb", "generate"])
         .arg(dir)
         .args(materials)
@@ -127,7 +120,7 @@ fn a_unit_names_the_tables_it_needs() {
         )
     );
     // Under the 2021 rules there is no promotion, so no superpawn tables.
-    let output = Command::new(env!("CARGO_BIN_EXE_congo"))
+    let output = Command::new(common::CONGO)
         .args(["--rules", "2021", "tb", "generate"])
         .arg(&dir)
         .args(["LvL", "LZvL", "LvLP", "LZvLP"])
@@ -230,7 +223,7 @@ fn the_engine_best_and_match_play_from_the_tables() {
         "{}",
         text(&game.stdout)
     );
-    let engine = Command::new(env!("CARGO_BIN_EXE_congo"))
+    let engine = Command::new(common::CONGO)
         .arg("engine")
         .env("CONGO_TB", &dir)
         .stdin(std::process::Stdio::piped())

@@ -1,11 +1,14 @@
 //! `congo wildebeest` against the 42 cases in `../shared/testdata/wildebeest-2pw/`
-//! (set equality of successor boards), its board files, perft and bad input.
+//! (set equality of successor boards), its board files (never written over
+//! files it did not write), perft and bad input.
 
 mod common;
 
 use std::fs;
 
-use common::{congo, text};
+use common::{
+    assert_lookalikes_kept, congo, congo_in, congo_reading, plant_lookalikes, scratch, text,
+};
 
 /// Just enough JSON for `cases.jsonl`: objects, arrays, strings, numbers,
 /// `null`, `true`, `false`.
@@ -286,23 +289,9 @@ fn perft_from_the_start() {
 
 #[test]
 fn board_files_are_written_in_the_current_folder() {
-    let dir = std::env::temp_dir().join(format!("congo-wildebeest-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_congo"))
-        .arg("wildebeest")
-        .current_dir(&dir)
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(board_file(&START, 'W').as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let dir = common::scratch("wildebeest");
+    let output = congo_in(&dir, &["wildebeest"], board_file(&START, 'W').as_bytes());
+    assert!(output.status.success());
     let mut names: Vec<String> = fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -360,4 +349,127 @@ fn bad_board_files_are_reported_and_nothing_is_written() {
         assert_eq!(text(&output.stderr), message);
         assert!(output.stdout.is_empty());
     }
+}
+
+const WILDEBEEST_BOARD: &str = "W\nRNZBOKXBCNR\nGPPSPJPPPPG\n...........\n.*.......*.\n...........\n.....#.....\n...........\n.*.......*.\n...........\ngppspjppppg\nrnzbokxbcnr\n7\n60000\n-3\n";
+
+#[cfg(unix)]
+#[test]
+fn wildebeest_force_removes_only_its_own_files_and_never_its_input() {
+    let dir = scratch("wildebeest-force");
+    fs::write(dir.join("board.in"), WILDEBEEST_BOARD).unwrap();
+    plant_lookalikes(&dir);
+    // Look-alikes never block a run, with or without --force.
+    let output = congo_reading(&dir, &["wildebeest"], "board.in");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(dir.join("board.000").is_file());
+
+    let target = dir.join("precious");
+    fs::write(&target, "keep\n").unwrap();
+    fs::remove_file(dir.join("board.003")).unwrap();
+    std::os::unix::fs::symlink(&target, dir.join("board.003")).unwrap();
+    fs::write(dir.join("board.9999"), "stale\n").unwrap();
+    let output = congo_reading(&dir, &["wildebeest", "--force"], "board.in");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        fs::read_to_string(dir.join("board.in")).unwrap(),
+        WILDEBEEST_BOARD
+    );
+    assert_lookalikes_kept(&dir);
+    assert_eq!(fs::read_to_string(&target).unwrap(), "keep\n");
+    assert!(
+        !fs::symlink_metadata(dir.join("board.003"))
+            .unwrap()
+            .is_symlink()
+    );
+    assert!(
+        !dir.join("board.9999").exists(),
+        "an earlier run's board is cleared"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn wildebeest_refuses_to_replace_the_board_file_it_reads() {
+    let dir = scratch("wildebeest-stdin");
+    fs::write(dir.join("board.000"), WILDEBEEST_BOARD).unwrap();
+    for args in [&["wildebeest"][..], &["wildebeest", "--force"]] {
+        let output = congo_reading(&dir, args, "board.000");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            text(&output.stderr),
+            "congo: ./board.000 is the standard input, which this run would replace; \
+             rename it or run in another folder\n"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("board.000")).unwrap(),
+            WILDEBEEST_BOARD
+        );
+        assert!(!dir.join("board.001").exists());
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn wildebeest_never_overwrites_or_follows_links_without_force() {
+    let dir = scratch("wildebeest-files");
+    std::fs::write(dir.join("board.000"), "earlier\n").unwrap();
+    let output = congo_in(&dir, &["wildebeest"], WILDEBEEST_BOARD.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("board.000 already exists"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("board.000")).unwrap(),
+        "earlier\n"
+    );
+
+    // A planted link is removed with --force, and what it pointed to kept.
+    std::fs::remove_file(dir.join("board.000")).unwrap();
+    let target = dir.join("precious");
+    std::fs::write(&target, "keep\n").unwrap();
+    std::os::unix::fs::symlink(&target, dir.join("board.001")).unwrap();
+    std::fs::write(dir.join("board.999"), "stale\n").unwrap();
+    let output = congo_in(
+        &dir,
+        &["wildebeest", "--force"],
+        WILDEBEEST_BOARD.as_bytes(),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
+    assert!(!dir.join("board.999").exists(), "stale boards are cleared");
+    assert!(
+        !std::fs::symlink_metadata(dir.join("board.001"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wildebeest_rejects_a_huge_input_without_reading_it_all() {
+    let dir = scratch("wildebeest-huge");
+    let huge = vec![b'x'; 50 << 20];
+    let output = congo_in(&dir, &["wildebeest", "--stdout"], &huge);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("longer than 4096 bytes"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wildebeest_says_which_files_it_wrote() {
+    let dir = common::scratch("people-wildebeest");
+    let output = congo_in(&dir, &["wildebeest"], WILDEBEEST_BOARD.as_bytes());
+    assert!(output.status.success());
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(
+        text(&output.stderr),
+        format!("congo: wrote board.000 to board.{:03}\n", files - 1)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

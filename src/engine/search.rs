@@ -779,4 +779,34 @@ mod tests {
         start.legal_moves(&mut moves);
         assert!(moves.contains(&choice.best));
     }
+
+    /// The positions of `tests/heavy_monkeys.txt`: one move gives a monkey
+    /// about a million jump chains.
+    fn heavy_monkeys() -> impl Iterator<Item = Position> {
+        include_str!("../../tests/heavy_monkeys.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| line.parse().unwrap())
+    }
+
+    #[test]
+    fn out_of_time_the_search_stops_within_one_check_of_work_among_a_million_chains() {
+        for position in heavy_monkeys() {
+            let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+            let limit = Limit::Time(Duration::ZERO);
+            let choice = engine.choose(&position, limit, &[]).unwrap();
+            assert!(
+                position.play(choice.best, Rules::default()).is_ok(),
+                "{position}"
+            );
+            // Stopped inside the first iteration, after at most one
+            // reading's worth of work, however many chains a node has.
+            assert_eq!(choice.depth, 0, "{position}");
+            assert!(
+                engine.nodes <= WORK_PER_CHECK,
+                "{position}: {}",
+                engine.nodes
+            );
+        }
+    }
 }

@@ -1,18 +1,29 @@
-//! Helpers shared by the integration tests: run the real binary, find the
-//! shared official test data.
+//! The one set of helpers every integration test shares: run the real
+//! binary (here, in a folder, reading a file), make scratch folders, find
+//! the fixture programs and the shared official test data.
 
 #![allow(dead_code)] // each test crate uses its own part of this module
 
+use std::fs::{self, File};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// The congo binary under test.
+pub const CONGO: &str = env!("CARGO_BIN_EXE_congo");
 
 /// Runs the built `congo` binary with `args`, feeding it `stdin`.
 pub fn congo(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_congo"))
+    congo_in(Path::new("."), args, stdin)
+}
+
+/// [`congo`], run in the folder `dir`.
+pub fn congo_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(CONGO)
         .args(args)
+        .current_dir(dir)
         // The programs in tests/fixtures/ call congo through this.
-        .env("CONGO_BIN", env!("CARGO_BIN_EXE_congo"))
+        .env("CONGO_BIN", CONGO)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -26,6 +37,17 @@ pub fn congo(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().expect("the congo binary finishes")
 }
 
+/// Runs congo in `dir` with standard input read from the file `input`
+/// there, as a shell's `congo ARGS < input` would.
+pub fn congo_reading(dir: &Path, args: &[&str], input: &str) -> Output {
+    Command::new(CONGO)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::from(File::open(dir.join(input)).unwrap()))
+        .output()
+        .unwrap()
+}
+
 /// Runs congo with `args` and no input, and checks that it is a usage
 /// error: exit status 2, nothing on stdout, and stderr starting with `message`.
 pub fn assert_usage_error(args: &[&str], message: &str) {
@@ -36,8 +58,48 @@ pub fn assert_usage_error(args: &[&str], message: &str) {
     assert!(stderr.starts_with(message), "{args:?}: {stderr}");
 }
 
+/// Bytes as text, whatever they hold.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An empty scratch folder of this test's own, `name` telling it apart.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-test-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A scratch folder holding the given files.
+pub fn scratch_with(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = scratch(name);
+    for (file, bytes) in files {
+        fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+/// Files that share a prefix with congo's own but are not of their form.
+pub const LOOKALIKES: [&str; 4] = [
+    "board.txt",
+    "board.000.bak",
+    "board.12a",
+    "position-notes.txt",
+];
+
+/// Puts the look-alike files in `dir`.
+pub fn plant_lookalikes(dir: &Path) {
+    for name in LOOKALIKES {
+        fs::write(dir.join(name), name).unwrap();
+    }
+}
+
+/// Checks every look-alike is still in `dir`, untouched.
+pub fn assert_lookalikes_kept(dir: &Path) {
+    for name in LOOKALIKES {
+        assert_eq!(fs::read_to_string(dir.join(name)).unwrap(), name, "{name}");
+    }
 }
 
 /// The path of a helper program in `tests/fixtures/`.
@@ -74,11 +136,34 @@ pub fn testdata(relative: &str) -> Option<PathBuf> {
     None
 }
 
+/// The folder of the congo under test first on a PATH, so that a shell
+/// line calling `congo` runs it.
+pub fn path_with_congo() -> std::ffi::OsString {
+    let dir = Path::new(CONGO).parent().unwrap().to_owned();
+    let mut paths = vec![dir];
+    paths.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(paths).unwrap()
+}
+
+/// Runs one shell line with `sh` in `dir`, congo on the PATH and no
+/// CONGO_BIN, as a reader following the docs would.
+pub fn shell(line: &str, dir: &Path) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .current_dir(dir)
+        .env("PATH", path_with_congo())
+        .env_remove("CONGO_BIN")
+        .output()
+        .unwrap()
+}
+
 /// The report of a two-game match of `congo engine` against itself from
 /// `fen`, 20 ms a move, no random opening plies, with `extra` options;
 /// the match must run to its end.
 pub fn congo_self_match(fen: &str, extra: &[&str]) -> String {
-    let congo_bin = env!("CARGO_BIN_EXE_congo");
     let mut args = vec![
         "match",
         "--games",
@@ -91,7 +176,21 @@ pub fn congo_self_match(fen: &str, extra: &[&str]) -> String {
         fen,
     ];
     args.extend_from_slice(extra);
-    args.extend(["--", congo_bin, "engine", "--", congo_bin, "engine"]);
+    args.extend(["--", CONGO, "engine", "--", CONGO, "engine"]);
+    let output = congo(&args, b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+/// The report of a match of `congo engine --nodes 3000` (A) against
+/// `--nodes 2000` (B), with `options` before the engines: fixed work, so
+/// the same games on any machine.
+pub fn fixed_nodes_match(options: &[&str]) -> String {
+    let mut args = vec!["match"];
+    args.extend_from_slice(options);
+    args.extend([
+        "--", CONGO, "engine", "--nodes", "3000", "--", CONGO, "engine", "--nodes", "2000",
+    ]);
     let output = congo(&args, b"");
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout)

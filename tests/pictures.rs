@@ -1,19 +1,17 @@
-//! `show --svg`: every drawing is well-formed, self-contained XML with the
-//! right number of pieces and marks.
+//! Pictures: every SVG drawing well-formed, self-contained XML with the
+//! right pieces and marks; the pictures in the docs current; drawings
+//! never written over files congo did not write.
 
 mod common;
 
 use std::fs;
+
 use std::path::PathBuf;
 
-use common::{assert_usage_error, congo, text};
-
-/// A fresh folder for one test's drawings.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("congo-show-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
-}
+use common::{
+    assert_lookalikes_kept, assert_usage_error, congo, congo_reading, plant_lookalikes, scratch,
+    text,
+};
 
 /// Checks that `xml` is well-formed: every tag closed in order, attributes
 /// quoted, text and attribute values escaped, a single root element.
@@ -122,7 +120,7 @@ fn the_checker_rejects_broken_xml() {
 
 #[test]
 fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
-    let dir = folder("marks");
+    let dir = scratch("marks");
     // The start position; the lion on d2 with a pawn to take and the
     // enemy lion to fly to; a lion flying along a diagonal.
     let fens = [
@@ -174,7 +172,7 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
 
 #[test]
 fn a_bad_line_is_reported_and_the_others_still_drawn() {
-    let dir = folder("bad");
+    let dir = scratch("bad");
     let input = "3\n3l3/7/7/7/7/7/3L3 w 1\nnot a fen\n3l3/7/7/7/7/7/3L3 b 1\n";
     let output = congo(&["show", "--svg", dir.to_str().unwrap()], input.as_bytes());
     assert_eq!(output.status.code(), Some(1));
@@ -213,7 +211,7 @@ fn the_pictures_in_docs_are_what_the_readme_command_makes() {
             "1g1Gl2/P1P2P1/1P5/7/1Z3P1/1P5/4L2 b 79",
         ),
     ] {
-        let dir = folder(name);
+        let dir = scratch(name);
         let mut args = args.to_vec();
         args.extend(["--svg", dir.to_str().unwrap()]);
         let output = congo(&args, format!("1\n{fen}\n").as_bytes());
@@ -230,7 +228,7 @@ fn the_pictures_in_docs_are_what_the_readme_command_makes() {
 
 #[test]
 fn monkey_chains_are_drawn_as_paths_through_every_landing() {
-    let dir = folder("chains");
+    let dir = scratch("chains");
     // b4 over c5 to d6, and on over d5 to d4: two chains.
     let input = "1\n3l3/7/2pp3/1M5/7/7/3L3 w 1\n";
     let output = congo(
@@ -258,7 +256,7 @@ fn monkey_chains_are_drawn_as_paths_through_every_landing() {
 
 #[test]
 fn a_chain_and_its_reverse_are_drawn_apart() {
-    let dir = folder("reverse");
+    let dir = scratch("reverse");
     // b2 round c2, d3 and c3 one way (b2d2d4b2) or the other (b2d4d2b2).
     let input = "1\n3l3/7/7/7/2pp3/1Mp4/3L3 w 1\n";
     let output = congo(
@@ -291,7 +289,7 @@ fn a_chain_and_its_reverse_are_drawn_apart() {
 fn the_spec_sample_pictures_in_docs_are_current() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     for kind in ["lion", "zebra", "giraffe", "pawn", "superpawn"] {
-        let dir = folder(kind);
+        let dir = scratch(kind);
         let input = fs::read(root.join("samples").join(format!("{kind}.in"))).unwrap();
         let output = congo(
             &["show", "--moves", kind, "--svg", dir.to_str().unwrap()],
@@ -313,7 +311,7 @@ fn the_rules_pictures_are_current() {
     let positions = fs::read_to_string(root.join("docs/rules/positions.txt")).unwrap();
     for line in positions.lines() {
         let (kind, fen) = line.split_once(' ').unwrap();
-        let dir = folder(&format!("rules-{kind}"));
+        let dir = scratch(&format!("rules-{kind}"));
         let output = congo(
             &["show", "--moves", kind, "--svg", dir.to_str().unwrap()],
             format!("1\n{fen}\n").as_bytes(),
@@ -329,4 +327,70 @@ fn the_rules_pictures_are_current() {
         let kind = line.split(' ').next().unwrap();
         assert!(page.contains(&format!("(rules/{kind}.svg)")), "{kind}");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn show_force_keeps_files_that_only_share_the_prefix() {
+    let dir = scratch("show-force");
+    let out = dir.join("out");
+    fs::create_dir_all(&out).unwrap();
+    plant_lookalikes(&out);
+    fs::write(out.join("position-001.svg"), "earlier").unwrap();
+    let folder = out.to_str().unwrap();
+    let input = b"1\n3l3/7/7/7/7/7/3L3 w 1\n";
+    let output = congo(&["show", "--svg", folder, "--force"], input);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_lookalikes_kept(&out);
+    assert!(
+        fs::read_to_string(out.join("position-001.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+
+    // The FEN file itself, named like a drawing, is never replaced.
+    fs::write(out.join("position-002.svg"), input).unwrap();
+    let output = congo_reading(&out, &["show", "--svg", ".", "--force"], "position-002.svg");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("position-002.svg is the standard input"));
+    assert_eq!(fs::read(out.join("position-002.svg")).unwrap(), input);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn show_refuses_stale_drawings_and_still_prints_when_a_drawing_fails() {
+    let dir = scratch("show-svg");
+    let svg = dir.join("svg");
+    std::fs::create_dir_all(&svg).unwrap();
+    std::fs::write(svg.join("position-001.svg"), "earlier").unwrap();
+    let input = b"1\n3l3/7/7/7/7/7/3L3 w 1\n";
+    let folder = svg.to_str().unwrap();
+    let output = congo(&["show", "--svg", folder], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("already exists"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(svg.join("position-001.svg")).unwrap(),
+        "earlier"
+    );
+    let output = congo(&["show", "--svg", folder, "--force"], input);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        std::fs::read_to_string(svg.join("position-001.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+
+    // A folder that is a link is refused.
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&svg, &link).unwrap();
+    let output = congo(&["show", "--svg", link.to_str().unwrap()], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("is a symbolic link"));
+
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,14 +1,13 @@
 //! Every `samples/<subcommand>[-<case>].in` goes through the real binary
 //! and must print exactly `samples/<same name>.out`. The arguments are the
 //! subcommand, or the words of `samples/<same name>.args` when it exists
-//! (for `--rules` and depths).
-//!
-//! The test walks the folder, so a sample pair cannot exist untested.
-
-mod common;
+//! (for `--rules` and depths). The test walks the folder, so a sample pair
+//! cannot exist untested.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::common;
 
 fn samples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("samples")

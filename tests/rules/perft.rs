@@ -1,8 +1,8 @@
 //! Perft counts from `tests/perft.txt`: data, not code, carries the cases.
 
-mod common;
-
 use congo::{Position, Rules, perft};
+
+use crate::common;
 
 struct Case {
     rules: Rules,
@@ -12,7 +12,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("perft.txt");
+    let text = include_str!("../perft.txt");
     let mut current: Option<(Rules, Position)> = None;
     let mut cases = Vec::new();
     for line in text

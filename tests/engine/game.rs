@@ -1,8 +1,6 @@
 //! `congo game`, a person against the engine, driven through piped stdin.
 
-mod common;
-
-use common::{assert_usage_error, congo, text};
+use crate::common::{assert_usage_error, congo, text};
 
 fn game(args: &[&str], typed: &str) -> String {
     let mut all = vec!["game", "--movetime", "50", "--ascii"];

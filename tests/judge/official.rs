@@ -1,9 +1,9 @@
 //! The assignment's official test files, read in place from
 //! `../shared/testdata` (never copied into the project).
 
-mod common;
-
 use std::fs;
+
+use crate::common;
 
 /// Runs `congo <args>` on an official input and compares it with the
 /// official output byte for byte.

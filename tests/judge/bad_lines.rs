@@ -1,12 +1,10 @@
-//! Bad input through the real binary: one stderr line naming the input
-//! line and the reason, exit status 1, and every good line still answered
-//! in its place.
+//! Bad input lines: one stderr line naming the input line and the reason,
+//! exit status 1, and every good line still answered in its place.
 
-mod common;
-
-use common::{assert_usage_error, congo, text};
+use crate::common::{assert_usage_error, congo, text};
 
 const GOOD: &str = "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4";
+
 const GOOD_ANSWER: &str = "d1d2\n";
 
 /// Runs `lion` on a good FEN, the bad line, and a good FEN, and checks that
@@ -211,39 +209,8 @@ fn board_leaves_a_bad_block_out_and_keeps_the_separators() {
     );
 }
 
-#[test]
-fn unknown_subcommand_is_a_usage_error() {
-    let output = congo(&["king"], b"");
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        text(&output.stderr),
-        "congo: unknown subcommand \"king\"\nRun `congo --help` for usage.\n"
-    );
-    assert!(output.stdout.is_empty());
-}
-
-#[test]
-fn missing_subcommand_and_extra_arguments_are_usage_errors() {
-    assert_usage_error(&[], "congo: missing subcommand\n");
-    assert_usage_error(&["lion", "now"], "congo: unexpected argument \"now\"\n");
-}
-
-#[test]
-fn help_and_version() {
-    let output = congo(&["--help"], b"");
-    assert!(output.status.success());
-    let help = text(&output.stdout);
-    assert!(help.contains("Usage: congo [--rules 2021|2022] [--any-position] <SUBCOMMAND> [ARGS]"));
-    assert!(help.contains("superpawn"));
-    let output = congo(&["--version"], b"");
-    assert!(output.status.success());
-    assert_eq!(
-        text(&output.stdout),
-        format!("congo {}\n", env!("CARGO_PKG_VERSION"))
-    );
-}
-
 const PLAY_GOOD: &str = "g2l2z/ppppppp/7/7/7/PPP1PPP/2GLZ2 w 4\nd1d2\n";
+
 const PLAY_GOOD_ANSWER: &str = "g2l2z/ppppppp/7/7/7/PPPLPPP/2G1Z2 b 4\nContinue\n";
 
 /// Runs `play` on a good case, the bad case, and a good case, and checks
@@ -308,123 +275,6 @@ fn play_with_the_last_move_line_missing() {
 }
 
 #[test]
-fn rules_and_depth_usage_errors() {
-    for (args, message) in [
-        (
-            &["--rules", "2020", "play"][..],
-            "congo: rule set \"2020\" is unknown, expected 2021 or 2022\n",
-        ),
-        (&["--rules"][..], "congo: --rules needs a value\n"),
-        (&["perft"][..], "congo: perft needs a depth\n"),
-        (
-            &["divide", "deep"][..],
-            "congo: depth \"deep\" is not a non-negative integer\n",
-        ),
-        (
-            &["--fast", "lion"][..],
-            "congo: unknown option \"--fast\"\n",
-        ),
-    ] {
-        assert_usage_error(args, message);
-    }
-}
-
-const CHECKERS_START: &str =
-    ".b.b.b.b/b.b.b.b./.b.b.b.b/......../......../w.w.w.w./.w.w.w.w/w.w.w.w. WHITE";
-const CHECKERS_ANSWER: &str = "a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4\n";
-
-#[test]
-fn checkers_bad_lines() {
-    let cases = [
-        (
-            CHECKERS_START.replacen(".b.b.b.b/", "", 1),
-            "expected 8 rows, found 7",
-        ),
-        (
-            CHECKERS_START.replacen(".b.b.b.b", ".b.b.b", 1),
-            "row 8 has 6 squares, expected 8",
-        ),
-        (
-            CHECKERS_START.replacen(".b.b.b.b", ".b.b.k.b", 1),
-            "row 8 has 'k', expected one of . w W b B",
-        ),
-        (
-            CHECKERS_START.replacen(".b.b.b.b", "bb.b.b.b", 1),
-            "a piece stands on the light square a8",
-        ),
-        (
-            CHECKERS_START.replace("WHITE", "RED"),
-            "turn is \"RED\", expected WHITE or BLACK",
-        ),
-        (
-            CHECKERS_START.replace(" WHITE", ""),
-            "expected 2 fields (rows, turn), found 1",
-        ),
-    ];
-    for (line, reason) in cases {
-        let input = format!("3\n{CHECKERS_START}\n{line}\n{CHECKERS_START}\n");
-        let output = congo(&["checkers"], input.as_bytes());
-        assert_eq!(output.status.code(), Some(1), "{reason}");
-        assert_eq!(text(&output.stderr), format!("congo: line 3: {reason}\n"));
-        assert_eq!(
-            text(&output.stdout),
-            format!("{CHECKERS_ANSWER}\n{CHECKERS_ANSWER}")
-        );
-    }
-}
-
-#[test]
-fn checkers_accepts_other_turn_words_and_crlf() {
-    let input = format!(
-        "2\r\n{}\r\n{}  \r\n",
-        CHECKERS_START.replace("WHITE", "w"),
-        CHECKERS_START.replace("WHITE", "white")
-    );
-    let output = congo(&["checkers"], input.as_bytes());
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert_eq!(
-        text(&output.stdout),
-        format!("{CHECKERS_ANSWER}{CHECKERS_ANSWER}")
-    );
-}
-
-/// The subcommands `congo --help` lists, each with whether `--rules`
-/// applies to it (the sibling games have one rule set each).
-fn listed_subcommands() -> Vec<(String, bool)> {
-    let help = text(&congo(&["--help"], b"").stdout);
-    help.lines()
-        .skip_while(|line| !line.starts_with("Subcommands"))
-        .take_while(|line| !line.starts_with("Input:"))
-        .filter_map(|line| line.strip_prefix("  "))
-        .filter(|rest| !rest.starts_with(' '))
-        .filter_map(|rest| rest.split(' ').next())
-        .map(|name| (name.to_owned(), !matches!(name, "checkers" | "wildebeest")))
-        .collect()
-}
-
-#[test]
-fn every_subcommand_answers_help_with_its_own_usage() {
-    let subcommands = listed_subcommands();
-    assert!(subcommands.len() >= 30, "{subcommands:?}");
-    for (name, takes_rules) in subcommands {
-        for flag in ["--help", "-h"] {
-            let output = congo(&[&name, flag], b"");
-            assert!(output.status.success(), "{name} {flag}");
-            let help = text(&output.stdout);
-            let rules = if takes_rules {
-                "[--rules 2021|2022] "
-            } else {
-                ""
-            };
-            assert!(
-                help.starts_with(&format!("Usage: congo {rules}{name}")),
-                "{name}: {help}"
-            );
-        }
-    }
-}
-
-#[test]
 fn one_fen_can_be_given_as_an_argument() {
     let fen = "3l3/7/7/7/7/7/3L3 w 1";
     let output = congo(&["moves", fen], b"");
@@ -435,22 +285,49 @@ fn one_fen_can_be_given_as_an_argument() {
 }
 
 #[test]
-fn a_judge_reading_a_terminal_gives_a_hint() {
-    let run = |terminal: bool| {
-        let mut errors = Vec::new();
-        let status = congo::cli::run_with(
-            ["lion"].map(std::ffi::OsString::from),
-            &b"1\n3l3/7/7/7/7/7/3L3 w 1\n"[..],
-            std::io::sink(),
-            &mut errors,
-            congo::cli::Terminal {
-                input: terminal,
-                ..Default::default()
-            },
-        );
-        assert_eq!(status, 0);
-        text(&errors)
-    };
-    assert!(run(true).starts_with("congo: reading from the terminal:"));
-    assert_eq!(run(false), "");
+fn a_count_near_the_largest_integer_does_not_overflow() {
+    let good = "3l3/7/7/7/7/7/3L3 w 1\nd1d2\n";
+    let output = congo(&["play"], format!("9223372036854775807\n{good}").as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "3l3/7/7/7/7/3L3/7 b 1\nContinue\n");
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 4: input ends after 1 of 9223372036854775807 cases\n"
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_count_is_accepted() {
+    let output = congo(&["lion"], b"\xEF\xBB\xBF1\n3l3/7/7/7/7/7/3L3 w 1\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "d1c1 d1c2 d1d2 d1d7 d1e1 d1e2\n");
+}
+
+#[test]
+fn divide_zero_counts_the_position_itself() {
+    let output = congo(&["divide", "0"], b"1\n3l3/7/7/7/7/7/3L3 w 1\n");
+    assert_eq!(text(&output.stdout), "total 1\n");
+}
+
+#[test]
+fn lines_past_the_announced_cases_are_named_once() {
+    let output = congo(
+        &["lion"],
+        b"1\n3l3/7/7/7/7/7/3L3 w 1\n2l4/7/7/7/7/7/3L3 w 1\n\n  \ngarbage\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stdout), "d1c1 d1c2 d1d2 d1d7 d1e1 d1e2\n");
+    assert_eq!(
+        text(&output.stderr),
+        "congo: ignored 2 lines after the 1 position the count announced\n"
+    );
+    // A blank line at the end is no extra line.
+    let output = congo(&["lion"], b"1\n3l3/7/7/7/7/7/3L3 w 1\n\n");
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+    // Two-line cases are counted as cases.
+    let output = congo(&["play"], b"1\n3l3/7/7/7/7/7/3L3 w 1\nd1d7\nextra\n");
+    assert_eq!(
+        text(&output.stderr),
+        "congo: ignored 1 line after the 1 case the count announced\n"
+    );
 }

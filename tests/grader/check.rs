@@ -1,10 +1,8 @@
-//! `gen` and `check` through the real binary, `check` against the wrong
-//! programs in `tests/fixtures/`.
+//! `congo check` against the wrong programs in `tests/fixtures/`.
 
-mod common;
-
-use common::{assert_usage_error, congo, fixture, text};
 use congo::Position;
+
+use crate::common::{self, assert_usage_error, congo, fixture, text};
 
 /// The report's smallest case: the FEN after "ready to run:" and "1".
 fn smallest_case(report: &str) -> Position {
@@ -26,7 +24,7 @@ fn check(extra: &[&str], program: &str) -> (Option<i32>, String) {
 
 #[test]
 fn congo_agrees_with_itself() {
-    let binary = env!("CARGO_BIN_EXE_congo");
+    let binary = common::CONGO;
     for subcommand in [
         &["lion"][..],
         &["board"],
@@ -140,31 +138,6 @@ fn a_program_that_cannot_start_is_a_usage_problem() {
 }
 
 #[test]
-fn gen_is_deterministic_for_a_seed_and_reports_a_chosen_one() {
-    let first = congo(&["gen", "50", "--seed", "9", "--pieces", "full"], b"");
-    let again = congo(&["gen", "50", "--seed", "9", "--pieces", "full"], b"");
-    assert!(first.status.success());
-    assert_eq!(first.stdout, again.stdout);
-    assert!(first.stderr.is_empty());
-    let fens: Vec<String> = text(&first.stdout).lines().map(str::to_owned).collect();
-    assert_eq!(fens.len(), 51);
-    assert_eq!(fens[0], "50");
-    // Its output feeds the judge directly.
-    let lions = congo(&["lion"], &first.stdout);
-    assert!(lions.status.success());
-    assert_eq!(text(&lions.stdout).lines().count(), 50);
-
-    let unseeded = congo(&["gen", "2"], b"");
-    let notice = text(&unseeded.stderr);
-    let seed = notice
-        .strip_prefix("congo: seed ")
-        .and_then(|rest| rest.split(' ').next())
-        .expect(&notice);
-    let repeated = congo(&["gen", "2", "--seed", seed], b"");
-    assert_eq!(repeated.stdout, unseeded.stdout);
-}
-
-#[test]
 fn usage_errors() {
     for (args, message) in [
         (&["gen"][..], "congo: gen needs the number of positions\n"),
@@ -206,7 +179,7 @@ fn check_with(args: &[&str]) -> (Option<i32>, String, String) {
 #[test]
 fn a_fixed_input_file_can_be_checked() {
     let input = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lion.in");
-    let binary = env!("CARGO_BIN_EXE_congo");
+    let binary = common::CONGO;
     let (status, report, _) = check_with(&["lion", "--input", input, "--", binary, "lion"]);
     assert_eq!(status, Some(0), "{report}");
     assert!(
@@ -227,7 +200,7 @@ fn a_fixed_input_file_can_be_checked() {
 
 #[test]
 fn long_checks_stream_and_show_progress() {
-    let binary = env!("CARGO_BIN_EXE_congo");
+    let binary = common::CONGO;
     let (status, report, progress) = check_with(&[
         "lion",
         "--positions",
@@ -320,141 +293,4 @@ fn the_timeout_bounds_congo_too() {
         errors.contains("congo itself gave no answer within 300 ms"),
         "{errors}"
     );
-}
-
-/// A scratch folder with the given files in it.
-fn files(name: &str, contents: &[(&str, &[u8])]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("congo-grade-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (file, bytes) in contents {
-        std::fs::write(dir.join(file), bytes).unwrap();
-    }
-    dir
-}
-
-#[test]
-fn grade_marks_each_file_and_names_its_faults() {
-    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lion.in")).unwrap();
-    let right = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lion.out")).unwrap();
-    let dir = files(
-        "lion",
-        &[
-            ("in.txt", &input),
-            ("right.txt", &right),
-            ("faulty.txt", b"d1d2 \r\ne7d7 e7d6 e7e1 e7e6"),
-            ("short.txt", b"d1d2\n"),
-        ],
-    );
-    let path = |name: &str| dir.join(name).display().to_string();
-    let output = congo(
-        &[
-            "grade",
-            "lion",
-            &path("in.txt"),
-            &path("right.txt"),
-            &path("faulty.txt"),
-            &path("short.txt"),
-        ],
-        b"",
-    );
-    let report = text(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{report}");
-    assert!(report.contains("right.txt: 2 of 2 right\n"), "{report}");
-    assert!(
-        report.contains(
-            "faulty.txt: 1 of 2 right; faults: CRLF line ends (1 line, from line 1), trailing blanks (1 line, from line 1), no newline at the end, unsorted moves (1 line, from line 2)"
-        ),
-        "{report}"
-    );
-    assert!(
-        report.contains("  first wrong case: 2 of 2, 1g1Gl2/P1P2P1/1P5/7/1Z3P1/1P5/4L2 b 79\n  expected: e7d6 e7d7 e7e1 e7e6\n  got:      e7d7 e7d6 e7e1 e7e6\n"),
-        "{report}"
-    );
-    assert!(report.contains("short.txt: 1 of 2 right"), "{report}");
-    assert!(
-        report.contains("  got:      (nothing: the file has only 1 answer)"),
-        "{report}"
-    );
-    assert!(
-        report
-            .contains("short.txt: 1 of 2 right; faults: missing lines (1 case without an answer)"),
-        "{report}"
-    );
-    let row = |file: &str, end: &str| {
-        report
-            .lines()
-            .any(|line| line.contains(file) && line.ends_with(end))
-    };
-    assert!(row("right.txt ", "2      2  pass"), "{report}");
-    assert!(row("short.txt ", "1      2  FAIL"), "{report}");
-
-    // Every file right: exit 0.
-    let output = congo(&["grade", "lion", &path("in.txt"), &path("right.txt")], b"");
-    assert_eq!(output.status.code(), Some(0));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn grade_works_for_blocks_two_line_cases_and_both_rule_sets() {
-    let sample = |name: &str| {
-        std::fs::read(format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-    };
-    let dir = files(
-        "kinds",
-        &[
-            ("play.in", &sample("play-2021.in")),
-            ("play.out", &sample("play-2021.out")),
-            ("divide.in", &sample("divide.in")),
-            ("divide.out", &sample("divide.out")),
-        ],
-    );
-    let path = |name: &str| dir.join(name).display().to_string();
-    let output = congo(
-        &[
-            "grade",
-            "--rules",
-            "2021",
-            "play",
-            &path("play.in"),
-            &path("play.out"),
-        ],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
-    assert!(text(&output.stdout).contains("under the 2021 rules"));
-    let depth = std::fs::read_to_string(format!(
-        "{}/samples/divide.args",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let depth = depth.split_whitespace().nth(1).unwrap().to_owned();
-    let output = congo(
-        &[
-            "grade",
-            "divide",
-            &depth,
-            &path("divide.in"),
-            &path("divide.out"),
-        ],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
-    // Diagrams are answers too, a block each.
-    let show = std::process::Command::new(env!("CARGO_BIN_EXE_congo"))
-        .args(["show"])
-        .stdin(std::fs::File::open(path("divide.in")).unwrap())
-        .output()
-        .unwrap();
-    std::fs::write(dir.join("show.out"), &show.stdout).unwrap();
-    let output = congo(
-        &["grade", "show", &path("divide.in"), &path("show.out")],
-        b"",
-    );
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
-    assert_usage_error(
-        &["grade", "lion", "only-one-file"],
-        "congo: grade needs a judge subcommand",
-    );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,88 @@
+//! The match's processes: usage errors, an engine that cannot start, and
+//! engines stopped with the match.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{self, assert_usage_error, fixture, scratch, text};
+use crate::quick_match;
+
+#[test]
+fn match_usage_errors() {
+    assert_usage_error(
+        &["match", "--games", "2", "--", "a"],
+        "congo: match needs two engines",
+    );
+    assert_usage_error(
+        &["engine", "--weight", "speed=3"],
+        "congo: weight \"speed=3\" is not NAME=INTEGER",
+    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_on_stderr() {
+    let output = quick_match(&[], &["/no/such/engine"], &["/no/such/engine"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(text(&output.stderr).starts_with("congo: cannot start /no/such/engine"));
+}
+
+#[test]
+fn match_rejects_bad_settings() {
+    assert_usage_error(
+        &["match", "--movetime", "0", "--", "a", "--", "b"],
+        "congo: --movetime must be more than 0",
+    );
+    assert_usage_error(
+        &["match", "--fen", "7/7/7/7/7/7 w 0", "--", "a", "--", "b"],
+        "congo: bad FEN \"7/7/7/7/7/7 w 0\": expected 7 ranks, found 6",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn stopping_a_match_stops_its_engines() {
+    let dir = scratch("reaper");
+    let pids = dir.join("pids");
+    let stubborn = fixture("stubborn_engine.sh");
+    let mut child = Command::new(common::CONGO)
+        .args(["match", "--games", "2", "--movetime", "20000", "--"])
+        .args([&stubborn, "--", &stubborn])
+        .env("STUBBORN_PIDS", &pids)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&pids).map_or(0, |s| s.lines().count()) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the engines start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let _ = child.wait();
+    let alive = |pid: &str| {
+        Command::new("kill")
+            .args(["-0", pid])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap()
+            .success()
+    };
+    let list = std::fs::read_to_string(&pids).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while list.lines().any(alive) {
+        assert!(
+            Instant::now() < deadline,
+            "engines outlived the match: {list}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

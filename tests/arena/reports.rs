@@ -1,0 +1,331 @@
+//! What a match reports: the engines by letter, the same games at fixed
+//! nodes, the SPRT, games at once, openings, time odds.
+
+use crate::common::{self, assert_usage_error, congo, fixed_nodes_match, fixture, text};
+
+#[test]
+fn match_names_the_engines_by_letter_and_needs_a_movetime() {
+    let congo_bin = common::CONGO;
+    let report = common::congo_self_match("3l3/7/7/7/7/7/3L3 w 0", &[]);
+    // Both run the same command: the letters tell them apart.
+    assert!(
+        report.starts_with(&format!(
+            "A: {congo_bin} engine\nB: {congo_bin} engine\ngame 1: A (white) vs B (black): 1-0"
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains("\ngame 2: B (white) vs A (black): 1-0"),
+        "{report}"
+    );
+    common::assert_usage_error(
+        &["match", "--", "a", "--", "b"],
+        "congo: match needs --movetime MS\n",
+    );
+    let help = text(&congo(&["match", "--help"], b"").stdout);
+    assert!(help.contains("(required;"), "{help}");
+}
+
+#[test]
+fn fixed_nodes_give_the_same_moves_and_games_whatever_the_clock() {
+    let start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+    let output = congo(
+        &["best", "--nodes", "20000"],
+        format!("1\n{start}\n").as_bytes(),
+    );
+    let answer = text(&output.stdout);
+    assert!(answer.ends_with(" nodes 20000\n"), "{answer}");
+    // The time `go` gives changes nothing: the work is fixed.
+    let moves: Vec<String> = ["0.001", "5"]
+        .iter()
+        .map(|seconds| {
+            let commands = format!("position {start}\ngo {seconds}\n");
+            text(&congo(&["engine", "--nodes", "20000"], commands.as_bytes()).stdout)
+        })
+        .collect();
+    assert_eq!(moves[0], moves[1]);
+    assert_eq!(moves[0], format!("{}\n", answer.split(' ').next().unwrap()));
+    let play = || fixed_nodes_match(&["--games", "2", "--movetime", "50"]);
+    assert_eq!(play(), play());
+    assert_usage_error(
+        &["best", "--nodes", "5", "--depth", "2"],
+        "congo: --depth and --nodes cannot be given together; choose one",
+    );
+    assert_usage_error(
+        &["engine", "--nodes", "0"],
+        "congo: --nodes must be more than 0",
+    );
+}
+
+#[test]
+fn an_sprt_stops_the_match_once_it_decides() {
+    let congo_bin = common::CONGO;
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "400",
+            "--movetime",
+            "50",
+            "--sprt",
+            "0",
+            "200",
+            "--",
+            congo_bin,
+            "engine",
+            "--nodes",
+            "4000",
+            "--",
+            congo_bin,
+            "engine",
+            "--nodes",
+            "20",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    assert!(output.status.success(), "{report}");
+    let last = report.lines().last().unwrap();
+    assert!(
+        last.starts_with("SPRT [0, 200] (alpha 0.05, beta 0.05): LLR ")
+            && last.ends_with(" (-2.94, 2.94): H1 accepted"),
+        "{report}"
+    );
+    // Far fewer than the 400 games allowed, and whole pairs.
+    let games = report
+        .lines()
+        .filter(|line| {
+            line.strip_prefix("game ")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .count();
+    assert!(games < 100 && games % 2 == 0, "{games}");
+    assert!(
+        report.contains("game pairs by A's points (0, 1/2, 1, 3/2, 2): ["),
+        "{report}"
+    );
+    for (args, message) in [
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--sprt",
+                "5",
+                "0",
+                "--",
+                "a",
+                "--",
+                "b",
+            ][..],
+            "congo: --sprt 5 0: ELO1 must be larger than ELO0",
+        ),
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--sprt",
+                "x",
+                "5",
+                "--",
+                "a",
+                "--",
+                "b",
+            ],
+            "congo: --sprt \"x\" is not a number",
+        ),
+        (
+            &[
+                "match",
+                "--movetime",
+                "9",
+                "--alpha",
+                "1.5",
+                "--",
+                "a",
+                "--",
+                "b",
+            ],
+            "congo: --alpha 1.5 is not a probability",
+        ),
+    ] {
+        assert_usage_error(args, message);
+    }
+}
+
+#[test]
+fn games_played_at_once_give_the_same_report() {
+    let report = |concurrency: &str| {
+        fixed_nodes_match(&[
+            "--games",
+            "8",
+            "--concurrency",
+            concurrency,
+            "--movetime",
+            "500",
+        ])
+    };
+    let one = report("1");
+    assert_eq!(one.matches("\ngame ").count(), 8 + 1, "{one}");
+    assert_eq!(report("3"), one);
+    assert_usage_error(
+        &[
+            "match",
+            "--movetime",
+            "9",
+            "--concurrency",
+            "0",
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        "congo: --concurrency must be more than 0",
+    );
+}
+
+#[test]
+fn each_opening_of_a_file_is_played_twice_with_colours_swapped() {
+    let dir = common::scratch("openings");
+    let file = dir.join("openings.txt");
+    std::fs::write(
+        &file,
+        "# two starts\n3l3/7/7/7/7/P6/3L3 w 0\n\n2l4/7/7/7/7/P6/3L3 w 0\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let congo_bin = common::CONGO;
+    let output = congo(
+        &[
+            "match",
+            "--games",
+            "4",
+            "--movetime",
+            "20",
+            "--openings",
+            path,
+            "--",
+            congo_bin,
+            "engine",
+            "--",
+            congo_bin,
+            "engine",
+        ],
+        b"",
+    );
+    let report = text(&output.stdout);
+    let starts: Vec<&str> = report
+        .lines()
+        .filter_map(|line| line.strip_prefix("  opening: (none) -> "))
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "3l3/7/7/7/7/P6/3L3 w 0",
+            "2l4/7/7/7/7/P6/3L3 w 0",
+            "2l4/7/7/7/7/P6/3L3 w 0"
+        ],
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!(
+            "games from the 2 openings of {path} after 0 random plies"
+        )),
+        "{report}"
+    );
+    std::fs::write(&file, "1\n").unwrap();
+    let output = congo(
+        &[
+            "match",
+            "--movetime",
+            "20",
+            "--openings",
+            path,
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).starts_with(&format!("congo: {path} line 1: ")),
+        "{}",
+        text(&output.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_engine_may_have_its_own_move_time() {
+    // Each engine wins as white only if asked with its own time.
+    let engine = |seconds: &str| {
+        [
+            "sh".to_owned(),
+            fixture("wants_its_time.sh"),
+            seconds.to_owned(),
+        ]
+    };
+    let [a, b] = [engine("0.03"), engine("0.06")];
+    let mut args = vec![
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "30,60",
+        "--opening-plies",
+        "0",
+        "--fen",
+        "3l3/7/7/7/7/P6/3L3 w 0",
+        "--",
+    ];
+    args.extend(a.iter().map(String::as_str));
+    args.push("--");
+    args.extend(b.iter().map(String::as_str));
+    let output = congo(&args, b"");
+    let report = text(&output.stdout);
+    assert!(report.contains(", A 30 ms, B 60 ms a move\n"), "{report}");
+    assert!(
+        report.contains("game 1: A (white) vs B (black): 1-0, black's lion was taken"),
+        "{report}"
+    );
+    assert!(
+        report.contains("game 2: B (white) vs A (black): 1-0, black's lion was taken"),
+        "{report}"
+    );
+    assert_usage_error(
+        &["match", "--movetime", "30,0", "--", "a", "--", "b"],
+        "congo: --movetime must be more than 0",
+    );
+    assert_usage_error(
+        &["match", "--movetime", "30,x", "--", "a", "--", "b"],
+        "congo: --movetime \"x\" is not a non-negative integer",
+    );
+}
+
+#[test]
+fn the_shipped_opening_suites_are_what_their_first_line_regenerates() {
+    for name in ["2022.fen", "full.fen"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("openings")
+            .join(name);
+        let shipped = std::fs::read_to_string(&path).unwrap();
+        let header = shipped.lines().next().unwrap();
+        // `# congo openings N --fen "FEN" OPTIONS...`: the FEN is quoted.
+        let command = header.strip_prefix("# congo ").unwrap();
+        let [before, fen, after] = command.split('"').collect::<Vec<_>>()[..] else {
+            panic!("{header}");
+        };
+        let mut args: Vec<&str> = before.split_whitespace().collect();
+        args.push(fen);
+        args.extend(after.split_whitespace());
+        let output = congo(&args, b"");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), shipped, "{name}");
+        assert_eq!(shipped.lines().count(), 1 + 500, "{name}");
+        assert_eq!(text(&output.stderr).lines().count(), 1);
+    }
+}

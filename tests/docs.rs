@@ -1,0 +1,167 @@
+//! The docs as written: every transcript in README.md, ARCHITECTURE.md and
+//! docs/*.md runs and prints what the page shows, and ARCHITECTURE.md
+//! names every test and bench file.
+//!
+//! A transcript is a block fenced as `console`. Each `$ ` line is a
+//! command for `sh`, run with the congo under test first on the PATH in
+//! a scratch folder that sees the project's `samples/`, `tests/`, `docs/`
+//! and `openings/`; the lines after it, up to the next command or the
+//! fence, are exactly what it prints on stdout, and it prints nothing on
+//! stderr unless the command sends stderr to stdout. The commands of one
+//! block run in order in one folder, so a block may make the files its
+//! later commands read. Output that changes from run to run (timings,
+//! speeds) is shown in `text` blocks instead, and not checked.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{scratch, shell, text};
+
+/// The project's root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every page: README.md, ARCHITECTURE.md and docs/*.md.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md"), root().join("ARCHITECTURE.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
+/// One command of a transcript and the lines it shows.
+struct Step {
+    command: String,
+    shown: Vec<String>,
+}
+
+/// The transcripts of a page, each its steps, with the line it starts on.
+fn transcripts(page: &str) -> Vec<(usize, Vec<Step>)> {
+    let mut found = Vec::new();
+    let mut lines = page.lines().enumerate();
+    while let Some((number, line)) = lines.next() {
+        if line != "```console" {
+            continue;
+        }
+        let mut steps: Vec<Step> = Vec::new();
+        for (_, line) in lines.by_ref() {
+            if line.starts_with("```") {
+                break;
+            }
+            match line.strip_prefix("$ ") {
+                Some(command) => steps.push(Step {
+                    command: command.to_owned(),
+                    shown: Vec::new(),
+                }),
+                None => {
+                    let step = steps
+                        .last_mut()
+                        .expect("a transcript starts with a command");
+                    step.shown.push(line.to_owned());
+                }
+            }
+        }
+        found.push((number + 1, steps));
+    }
+    found
+}
+
+/// A scratch folder that sees the project's folders the docs use.
+#[cfg(unix)]
+fn workshop(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    for folder in ["samples", "tests", "docs", "openings"] {
+        std::os::unix::fs::symlink(root().join(folder), dir.join(folder)).unwrap();
+    }
+    dir
+}
+
+/// Runs one transcript in its own folder; the first difference, if any.
+#[cfg(unix)]
+fn run(dir: &Path, steps: &[Step]) -> Result<(), String> {
+    for step in steps {
+        let output = shell(&step.command, dir);
+        let printed = text(&output.stdout);
+        let printed: Vec<&str> = printed.lines().collect();
+        if printed != step.shown {
+            return Err(format!(
+                "$ {}\nshown:\n{}\nprinted:\n{}",
+                step.command,
+                step.shown.join("\n"),
+                printed.join("\n")
+            ));
+        }
+        if !output.stderr.is_empty() {
+            return Err(format!(
+                "$ {}\nprinted on stderr:\n{}",
+                step.command,
+                text(&output.stderr)
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+#[test]
+fn every_transcript_prints_what_its_page_shows() {
+    let mut checked = 0;
+    for page in pages() {
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        let content = std::fs::read_to_string(&page).unwrap();
+        for (line, steps) in transcripts(&content) {
+            let dir = workshop(&format!("docs-{}-{line}", name.trim_end_matches(".md")));
+            if let Err(difference) = run(&dir, &steps) {
+                panic!("{name} line {line}:\n{difference}");
+            }
+            checked += steps.len();
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert!(checked >= 40, "only {checked} transcript commands");
+}
+
+#[test]
+fn the_transcript_reader_splits_commands_and_their_output() {
+    let page = "text\n```console\n$ echo a\na\n\n$ true\n```\n```sh\n$ not this\n```\n";
+    let found = transcripts(page);
+    assert_eq!(found.len(), 1);
+    let (line, steps) = &found[0];
+    assert_eq!(*line, 2);
+    assert_eq!(steps.len(), 2);
+    assert_eq!(
+        (steps[0].command.as_str(), steps[0].shown.clone()),
+        ("echo a", vec!["a".to_owned(), String::new()])
+    );
+    assert!(steps[1].shown.is_empty());
+}
+
+#[test]
+fn the_architecture_names_every_test_and_bench_file() {
+    let map = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    for folder in ["tests", "benches"] {
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() && name != "fixtures" {
+                names.push(format!("{name}/"));
+            } else if name.ends_with(".rs") || name.ends_with(".txt") {
+                names.push(name);
+            }
+        }
+        for name in names {
+            assert!(
+                map.contains(&name),
+                "{folder}/{name} is not in ARCHITECTURE.md"
+            );
+        }
+    }
+}
