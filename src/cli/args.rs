@@ -10,6 +10,7 @@ use super::option::{Need, Opt};
 use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
 use super::usage::UsageError;
 use super::values::depth;
+use crate::judge::Job;
 use crate::text::Whole;
 use crate::{Congo, Position, Reach, Rules};
 
@@ -37,7 +38,15 @@ pub(crate) struct Args {
     pub after: Option<Vec<OsString>>,
     /// The rule set (`--rules`, 2022 when not given).
     pub rules: Rules,
+    /// Reads the words of a judge subcommand (its name first) into its
+    /// job, for `grade` and `check`, which wrap one: handed down by the
+    /// parser, which knows every subcommand.
+    pub judge_job: JudgeReader,
 }
+
+/// Reads a judge's words into its job, when they form one that reads its
+/// input (no FEN argument).
+pub(crate) type JudgeReader = fn(&[String]) -> Option<Job>;
 
 impl Args {
     pub(super) fn new(table: &'static [Opt]) -> Args {
@@ -47,6 +56,7 @@ impl Args {
             operands: Vec::new(),
             after: None,
             rules: Rules::default(),
+            judge_job: |_| None,
         }
     }
 

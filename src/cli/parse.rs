@@ -14,6 +14,7 @@ use super::options::{GLOBAL, HELP, VERSION};
 use super::subcommand::read_command;
 use super::usage::UsageError;
 use super::words::unknown_option;
+use crate::judge::Job;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -83,7 +84,18 @@ pub(crate) fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Invocat
     {
         return Ok(Invocation::SubcommandHelp(spec));
     }
-    read_command(spec, leading.into_iter().chain(words)).map(Invocation::Command)
+    read_command(spec, leading.into_iter().chain(words), judge_job).map(Invocation::Command)
+}
+
+/// The job of the judge that `words` call (its name first), when they
+/// form one that reads its input (no FEN argument): how `grade` and
+/// `check` read the judge they wrap.
+fn judge_job(words: &[String]) -> Option<Job> {
+    let (name, rest) = words.split_first()?;
+    match read_command(find(name)?, rest.iter().map(OsString::from), judge_job) {
+        Ok(Command::Judge { job, fen: None, .. }) => Some(job),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -93,7 +105,6 @@ mod tests {
     use super::*;
     use crate::assignment::evaluation::Evaluation;
     use crate::engine::Limit;
-    use crate::judge::Job;
     use crate::{Congo, Kind, Rules};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
@@ -237,6 +248,22 @@ mod tests {
             panic!("a show command");
         };
         assert_eq!(options.svg_dir, Some(std::path::PathBuf::from(dir)));
+    }
+
+    #[test]
+    fn wrappers_read_the_judge_they_wrap() {
+        let words = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            judge_job(&words(&["lion"])),
+            Some(Job::PieceMoves(Kind::Lion))
+        );
+        assert_eq!(judge_job(&words(&["perft", "3"])), Some(Job::Perft(3, 1)));
+        assert_eq!(judge_job(&words(&["perft"])), None);
+        assert_eq!(judge_job(&words(&["moves", "3l3/7/7/7/7/7/3L3 w 1"])), None);
+        assert_eq!(judge_job(&words(&["gen", "5"])), None);
+        assert_eq!(judge_job(&words(&["tb", "generate", "dir"])), None);
+        assert!(judge_job(&words(&["tb", "probe", "dir"])).is_some());
+        assert_eq!(judge_job(&words(&["grade", "lion", "in", "out"])), None);
     }
 
     #[test]

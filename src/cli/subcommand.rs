@@ -8,17 +8,19 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use super::args::Args;
+use super::args::{Args, JudgeReader};
 use super::command::{Command, Spec};
 use super::options::{ANY_POSITION, RULES};
 use super::usage::{NotApplying, UsageError};
 use super::words;
 
 /// Reads `words`, which follow `spec`'s name (global options read before
-/// the name come first among them).
+/// the name come first among them); a wrapper reads the judge it wraps
+/// with `judge_job`.
 pub(crate) fn read_command(
     spec: &'static Spec,
     words: impl IntoIterator<Item = OsString>,
+    judge_job: JudgeReader,
 ) -> Result<Command, UsageError> {
     let words: Vec<OsString> = words.into_iter().collect();
     let texts: Vec<String> = words
@@ -28,6 +30,7 @@ pub(crate) fn read_command(
     let hinted = |error| hint_for(spec, error, &texts);
     let mut args = words::read(words, spec.options, spec.unknown).map_err(hinted)?;
     args.rules = rules(spec, &args)?;
+    args.judge_job = judge_job;
     let command = (spec.read)(&args).map_err(hinted)?;
     if args.has(&ANY_POSITION) && matches!(command, Command::Run(_)) {
         return Err(UsageError::DoesNotApply {

@@ -37,7 +37,7 @@ pub struct Weights {
 
 impl Weights {
     /// The weights `congo tune` fitted to 1200 self-play games (113,312
-    /// positions; the README gives the commands that make them again).
+    /// positions; docs/engine.md gives the commands that make them again).
     pub const TUNED: Weights = Weights {
         // pawn, superpawn, giraffe, monkey, elephant, lion, crocodile, zebra
         values: ByKind([100, 263, 328, 211, 304, 0, 400, 232]),

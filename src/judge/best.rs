@@ -7,47 +7,36 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
-use crate::Congo;
+use super::each_position::PositionAnswer;
+use super::task::Framing;
 use crate::engine::{Engine, Limit, Weights};
 use crate::tablebase::Tablebase;
-use crate::{FenError, Position};
+use crate::{Congo, Position, Rules};
 
 #[derive(Clone)]
-pub struct Best {
-    game: Congo,
+pub(super) struct Best {
     limit: Limit,
     engine: Box<Engine>,
-    slot: Slot<Position>,
 }
 
 impl Best {
-    pub fn new(game: Congo, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
-        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, game.rules)));
+    pub fn new(rules: Rules, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
+        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rules)));
         Best {
-            game,
             limit,
             engine: Box::new(
-                Engine::new(game.rules, Weights::TUNED)
+                Engine::new(rules, Weights::TUNED)
                     .with_tables(tables)
                     .with_threads(threads),
             ),
-            slot: Slot::default(),
         }
     }
 }
 
-impl Task for Best {
-    type Error = FenError;
+impl PositionAnswer for Best {
     const FRAMING: Framing = Framing::Line;
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
-    }
-
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();
@@ -72,6 +61,5 @@ impl Task for Best {
             }
             None => writeln!(out, "none"),
         };
-        Ok(())
     }
 }

@@ -1,39 +1,19 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
-use crate::Congo;
-use crate::FenError;
-use crate::{Color, Kind, Piece, Position};
+use super::each_position::PositionAnswer;
+use super::task::Framing;
+use crate::{Color, Congo, Kind, Piece, Position};
 
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
 #[derive(Clone)]
-pub struct Listing {
-    game: Congo,
-    slot: Slot<Position>,
-}
+pub(super) struct Listing;
 
-impl Listing {
-    pub fn new(game: Congo) -> Listing {
-        Listing {
-            game,
-            slot: Slot::default(),
-        }
-    }
-}
-
-impl Task for Listing {
-    type Error = FenError;
+impl PositionAnswer for Listing {
     const FRAMING: Framing = Framing::Block;
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
-    }
-
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:
@@ -50,7 +30,6 @@ impl Task for Listing {
         out.extend_from_slice(b"side to play: ");
         out.extend_from_slice(position.side.name().as_bytes());
         out.push(b'\n');
-        Ok(())
     }
 }
 

@@ -7,13 +7,14 @@ use std::path::PathBuf;
 
 use super::best::Best;
 use super::board::Listing;
+use super::each_position::EachPosition;
 use super::move_list::{Divide, MoveList, Perft};
 use super::piece_moves::PieceMoves;
 use super::play::Play;
 use super::probe::Probe;
 use super::run::{self, Notices, Report, Threads};
 use super::score::Score;
-use super::show::{self, Show, ShowOptions};
+use super::show::{Show, ShowOptions};
 use super::task::{Framing, Task};
 use crate::assignment::evaluation::Evaluation;
 use crate::checkers::Checkers;
@@ -84,8 +85,11 @@ impl Job {
     ) -> io::Result<Report> {
         let (i, o, n) = (input, output, notices);
         match self {
-            Job::Board => run::run(&Listing::new(game), threads, i, o, n),
-            &Job::PieceMoves(kind) => run::run(&PieceMoves::new(kind, game), threads, i, o, n),
+            Job::Board => run::run(&EachPosition::new(game, Listing), threads, i, o, n),
+            &Job::PieceMoves(kind) => {
+                let task = EachPosition::new(game, PieceMoves::new(kind));
+                run::run(&task, threads, i, o, n)
+            }
             Job::Moves => run::run(&MoveList::new(game), threads, i, o, n),
             Job::Play => run::run(&Play::new(game), threads, i, o, n),
             &Job::Perft(depth, helpers) => {
@@ -93,10 +97,12 @@ impl Job {
             }
             &Job::Divide(depth) => run::run(&Divide::new(game, depth), threads, i, o, n),
             &Job::Evaluate(evaluation) => {
-                run::run(&Score::evaluation(evaluation, game), threads, i, o, n)
+                let task = EachPosition::new(game, Score::evaluation(evaluation, game.rules));
+                run::run(&task, threads, i, o, n)
             }
             &Job::Search(evaluation, depth) => {
-                run::run(&Score::search(evaluation, depth, game), threads, i, o, n)
+                let task = EachPosition::new(game, Score::search(evaluation, depth, game.rules));
+                run::run(&task, threads, i, o, n)
             }
             Job::Checkers(None) => run::run(&MoveList::new(Checkers), threads, i, o, n),
             &Job::Checkers(Some(depth)) => {
@@ -106,10 +112,15 @@ impl Job {
             &Job::Wildebeest(Some(depth)) => {
                 run::run(&Perft::new(Wildebeest, depth, 1), threads, i, o, n)
             }
-            Job::Show(options) => show::run(options, game, threads, i, o, n),
+            Job::Show(options) => {
+                let show = Show::new(options)?;
+                let task = EachPosition::new(game, show);
+                let report = run::run(&task, threads, i, o, n)?;
+                task.answer().finish(report)
+            }
             Job::Best(limit, tables, helpers) => {
-                let task = Best::new(game, *limit, tables.as_deref(), *helpers);
-                run::run(&task, threads, i, o, n)
+                let best = Best::new(game.rules, *limit, tables.as_deref(), *helpers);
+                run::run(&EachPosition::new(game, best), threads, i, o, n)
             }
             Job::Probe(dir) => run::run(&Probe::new(dir, game), threads, i, o, n),
         }
@@ -118,19 +129,19 @@ impl Job {
     /// What the job's task declares.
     fn declared(&self) -> Declared {
         match self {
-            Job::Board => Declared::of::<Listing>(),
-            Job::PieceMoves(_) => Declared::of::<PieceMoves>(),
+            Job::Board => Declared::of::<EachPosition<Listing>>(),
+            Job::PieceMoves(_) => Declared::of::<EachPosition<PieceMoves>>(),
             Job::Moves => Declared::of::<MoveList<Congo>>(),
             Job::Play => Declared::of::<Play>(),
             Job::Perft(..) => Declared::of::<Perft<Congo>>(),
             Job::Divide(_) => Declared::of::<Divide<Congo>>(),
-            Job::Evaluate(_) | Job::Search(..) => Declared::of::<Score>(),
+            Job::Evaluate(_) | Job::Search(..) => Declared::of::<EachPosition<Score>>(),
             Job::Checkers(None) => Declared::of::<MoveList<Checkers>>(),
             Job::Checkers(Some(_)) => Declared::of::<Perft<Checkers>>(),
             Job::Wildebeest(None) => Declared::of::<MoveList<Wildebeest>>(),
             Job::Wildebeest(Some(_)) => Declared::of::<Perft<Wildebeest>>(),
-            Job::Show(_) => Declared::of::<Show>(),
-            Job::Best(..) => Declared::of::<Best>(),
+            Job::Show(_) => Declared::of::<EachPosition<Show>>(),
+            Job::Best(..) => Declared::of::<EachPosition<Best>>(),
             Job::Probe(_) => Declared::of::<Probe>(),
         }
     }

@@ -6,6 +6,7 @@
 
 mod best;
 mod board;
+mod each_position;
 mod job;
 mod lines;
 mod move_list;

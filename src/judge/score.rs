@@ -1,64 +1,49 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
-use crate::Congo;
-use crate::FenError;
-use crate::Position;
+use super::each_position::PositionAnswer;
+use super::task::Framing;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
+use crate::{Congo, Position, Rules};
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.
 #[derive(Clone)]
-pub struct Score {
+pub(super) struct Score {
     evaluation: Evaluation,
     depth: Option<u32>,
-    game: Congo,
     searcher: Searcher,
-    slot: Slot<Position>,
 }
 
 impl Score {
     /// The evaluation of each position (Part 4's `material`, Part 5's `evaluate`).
-    pub fn evaluation(evaluation: Evaluation, game: Congo) -> Score {
+    pub fn evaluation(evaluation: Evaluation, rules: Rules) -> Score {
         Score {
             evaluation,
             depth: None,
-            game,
-            searcher: Searcher::new(game.rules, evaluation),
-            slot: Slot::default(),
+            searcher: Searcher::new(rules, evaluation),
         }
     }
 
     /// The search value of each position (Part 4's `minimax`, Part 5's `alphabeta`).
-    pub fn search(evaluation: Evaluation, depth: u32, game: Congo) -> Score {
+    pub fn search(evaluation: Evaluation, depth: u32, rules: Rules) -> Score {
         Score {
             evaluation,
             depth: Some(depth),
-            game,
-            searcher: Searcher::new(game.rules, evaluation),
-            slot: Slot::default(),
+            searcher: Searcher::new(rules, evaluation),
         }
     }
 }
 
-impl Task for Score {
-    type Error = FenError;
+impl PositionAnswer for Score {
     const FRAMING: Framing = Framing::Line;
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
-    }
-
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
         let value = match self.depth {
             None => self.evaluation.score(position),
             Some(depth) => self.searcher.value(position, depth),
         };
         write_value_line(out, value);
-        Ok(())
     }
 }
 

@@ -1,16 +1,16 @@
 //! `show`: a text diagram of each position, and with `--svg DIR` an SVG
 //! drawing of each, `DIR/position-001.svg` for the first FEN and so on.
 
-use std::io::{self, BufRead, Write};
+use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::run::{self, Notices, Report, Threads};
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
+use super::each_position::PositionAnswer;
+use super::run::Report;
+use super::task::Framing;
 use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::show::{self, Marks, Selection, Style};
-use crate::{Congo, FenError, Position};
+use crate::{Congo, Position};
 
 /// How `show` draws.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,42 +31,43 @@ const SVG_FILES: NumberedNames = NumberedNames {
     suffix: ".svg",
 };
 
-/// Draws every position of `input`. A drawing that cannot be written is an
-/// output error, reported after the diagrams, which all still print.
-pub(super) fn run(
-    options: &ShowOptions,
-    game: Congo,
-    threads: Threads,
-    input: impl BufRead,
-    output: impl Write,
-    notices: &mut Notices<'_>,
-) -> io::Result<Report> {
-    let svg = match &options.svg_dir {
-        None => None,
-        Some(dir) => {
-            let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
-                .map_err(io::Error::other)?;
-            Some(Arc::new(Drawings {
-                dir,
-                failure: Mutex::new(None),
-            }))
+impl Show {
+    /// The answer of `show` as `options` ask, its folder of drawings (if
+    /// any) prepared: nothing of an earlier run is mixed with this one's.
+    pub(super) fn new(options: &ShowOptions) -> io::Result<Show> {
+        let svg = match &options.svg_dir {
+            None => None,
+            Some(dir) => {
+                let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
+                    .map_err(io::Error::other)?;
+                Some(Arc::new(Drawings {
+                    dir,
+                    failure: Mutex::new(None),
+                }))
+            }
+        };
+        Ok(Show {
+            style: options.style,
+            selection: options.selection,
+            svg,
+            case: 0,
+        })
+    }
+
+    /// `report`, unless a drawing could not be written: then that is an
+    /// output error, reported after the diagrams, which all still print.
+    pub(super) fn finish(&self, report: Report) -> io::Result<Report> {
+        let failure = self.svg.as_ref().and_then(|drawings| {
+            let mut failure = drawings
+                .failure
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            failure.take()
+        });
+        match failure {
+            Some(error) => Err(io::Error::other(error)),
+            None => Ok(report),
         }
-    };
-    let task = Show {
-        svg: svg.clone(),
-        ..Show::without_drawings(options, game)
-    };
-    let report = run::run(&task, threads, input, output, notices)?;
-    let failure = svg.and_then(|drawings| {
-        let mut failure = drawings
-            .failure
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        failure.take()
-    });
-    match failure {
-        Some(error) => Err(io::Error::other(error)),
-        None => Ok(report),
     }
 }
 
@@ -78,44 +79,22 @@ struct Drawings {
 }
 
 #[derive(Clone, Debug)]
-pub struct Show {
-    game: Congo,
+pub(super) struct Show {
     style: Style,
     selection: Option<Selection>,
     svg: Option<Arc<Drawings>>,
     /// The index of the case being answered.
     case: usize,
-    slot: Slot<Position>,
 }
 
-impl Show {
-    /// The diagrams alone, whatever folder `options` names.
-    pub(super) fn without_drawings(options: &ShowOptions, game: Congo) -> Show {
-        Show {
-            game,
-            style: options.style,
-            selection: options.selection,
-            svg: None,
-            case: 0,
-            slot: Slot::default(),
-        }
-    }
-}
-
-impl Task for Show {
-    type Error = FenError;
+impl PositionAnswer for Show {
     const FRAMING: Framing = Framing::Block;
-
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
-    }
 
     fn at_case(&mut self, index: usize) {
         self.case = index;
     }
 
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<FenError>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
         let marks = self
             .selection
             .map(|selection| Marks::new(position, selection));
@@ -133,13 +112,14 @@ impl Task for Show {
         let mut text = String::new();
         show::diagram(position, marks.as_ref(), self.style, &mut text);
         out.extend_from_slice(text.as_bytes());
-        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::each_position::EachPosition;
+    use crate::judge::run::{Notice, Threads, run};
 
     #[test]
     fn a_drawing_that_cannot_be_written_leaves_the_diagram_and_a_named_failure() {
@@ -150,18 +130,19 @@ mod tests {
         });
         // The folder goes away after it was prepared: every write fails.
         std::fs::remove_dir_all(&dir).unwrap();
-        let task = Show {
-            game: Congo::default(),
-            style: Style::default(),
-            selection: None,
-            svg: Some(drawings.clone()),
-            case: 0,
-            slot: Slot::default(),
-        };
+        let task = EachPosition::new(
+            Congo::default(),
+            Show {
+                style: Style::default(),
+                selection: None,
+                svg: Some(drawings.clone()),
+                case: 0,
+            },
+        );
         let mut output = Vec::new();
         let input = "1\n3l3/7/7/7/7/7/3L3 w 1\n".as_bytes();
-        let mut notices = |_: run::Notice<'_>| Ok(());
-        let report = run::run(&task, Threads::default(), input, &mut output, &mut notices).unwrap();
+        let mut notices = |_: Notice<'_>| Ok(());
+        let report = run(&task, Threads::default(), input, &mut output, &mut notices).unwrap();
         assert!(report.is_clean());
         assert!(String::from_utf8_lossy(&output).contains(" L "));
         let failure = drawings.failure.lock().unwrap().take().unwrap();

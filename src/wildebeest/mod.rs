@@ -2,7 +2,7 @@
 //! position, on an 11x11 board with serpents, catapults, gorillas, golf
 //! carts, transporter pads, an exploding prince and more. The readings of
 //! the rule text's unclear points are those of the course's rules page
-//! (see the README).
+//! (see docs/siblings.md).
 
 mod board;
 mod board_files;

@@ -4,7 +4,6 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::judges::judge_job;
 use crate::cli::args::Args;
 use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
@@ -52,7 +51,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         return Err(UsageError::MissingProgram);
     }
     let subcommand = args.operand_texts()?;
-    let job = match judge_job(&subcommand) {
+    let job = match (args.judge_job)(&subcommand) {
         Some(Job::Checkers(_) | Job::Wildebeest(_) | Job::Show(_) | Job::Best(..)) | None => {
             return Err(UsageError::NotCheckable(subcommand.join(" ")));
         }

@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use super::judges::judge_job;
 use crate::cli::args::Args;
 use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value};
@@ -40,7 +39,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         .rev()
         .find_map(|split| {
             let (subcommand, files) = words.split_at(split);
-            match judge_job(subcommand) {
+            match (args.judge_job)(subcommand) {
                 // Every judge subcommand, but no drawings written to files.
                 Some(Job::Show(options)) if options.svg_dir.is_some() => None,
                 Some(job) => Some((subcommand.to_vec(), job, files)),

@@ -12,7 +12,6 @@ mod engine_match;
 mod game;
 mod gen_positions;
 mod grade;
-mod judges;
 mod moves;
 mod openings;
 mod perft;
