@@ -3,7 +3,7 @@
 //! manager's referee and the web board keep of the game being played; and
 //! the one place a move is checked against the rules before it is made.
 
-use crate::{Ending, Move, MoveError, Position, Rules, zobrist};
+use crate::{Bitboard, Ending, Kind, Move, MoveError, Position, Rules, zobrist};
 
 /// The position games start from unless told otherwise: the 2022 rule
 /// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
@@ -18,6 +18,40 @@ pub struct Game {
     moves: Vec<Move>,
     /// The plies after which the game is drawn, if it has a length.
     max_plies: Option<usize>,
+}
+
+/// What a move did besides moving its piece, read from the boards before
+/// and after it: the enemy pieces it took, the mover's pieces that
+/// drowned, and whether a pawn was promoted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// Squares whose enemy piece the move took.
+    pub captured: Bitboard,
+    /// Squares whose piece of the mover drowned (the moving piece's last
+    /// square, if it drowned).
+    pub drowned: Bitboard,
+    /// The moving pawn became a superpawn.
+    pub promoted: bool,
+}
+
+impl MoveEffects {
+    /// What `m` did, played from `before` to `after`.
+    pub fn of(before: &Position, m: Move, after: &Position) -> MoveEffects {
+        let (mover, kind_at) = (before.side, |position: &Position, square| {
+            position.board.piece_at(square).map(|piece| piece.kind)
+        });
+        let emptied = before.board.occupied() & !after.board.occupied();
+        let mut drowned = (emptied & before.board.by_color(mover)).without(m.from());
+        if !after.board.occupied().contains(m.to()) {
+            drowned = drowned.with(m.to());
+        }
+        MoveEffects {
+            captured: before.board.by_color(!mover) & !after.board.by_color(!mover),
+            drowned,
+            promoted: kind_at(before, m.from()) == Some(Kind::Pawn)
+                && kind_at(after, m.to()) == Some(Kind::Superpawn),
+        }
+    }
 }
 
 /// A move of a list that could not be played, and which it was.
@@ -221,6 +255,46 @@ mod tests {
         .unwrap_err();
         assert_eq!(error.ply, 3);
         assert_eq!(error.error, MoveError::Illegal("a3a5".into()));
+    }
+
+    #[test]
+    fn what_a_move_did_is_read_from_the_boards() {
+        let effects = |fen: &str, text: &str| {
+            let before: Position = fen.parse().unwrap();
+            let m = before.parse_move(text, &mut Vec::new()).unwrap();
+            let after = before.play_unchecked(m, Rules::default());
+            let effects = MoveEffects::of(&before, m, &after);
+            let names = |squares: Bitboard| -> Vec<String> {
+                squares
+                    .into_iter()
+                    .map(|square| square.to_string())
+                    .collect()
+            };
+            (
+                names(effects.captured),
+                names(effects.drowned),
+                effects.promoted,
+            )
+        };
+        // A monkey takes two pawns and drowns, river to river.
+        assert_eq!(
+            effects("3l3/7/2pp3/1M5/7/7/3L3 w 1", "b4d6d4"),
+            (vec!["c5".into(), "d5".into()], vec!["d4".into()], false)
+        );
+        // A pawn left in the river drowns when another piece moves.
+        assert_eq!(
+            effects("3l3/7/7/P6/7/7/3L3 w 1", "d1d2"),
+            (vec![], vec!["a4".into()], false)
+        );
+        // A promotion with a capture.
+        assert_eq!(
+            effects("3l3/7/7/7/7/1p5/2EL3 b 1", "b2c1"),
+            (vec!["c1".into()], vec![], true)
+        );
+        assert_eq!(
+            effects("3l3/7/7/7/7/7/3L3 w 1", "d1d2"),
+            (vec![], vec![], false)
+        );
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //! - **applications**: the judge loop, the assignment's searches, the
 //!   engine, the match manager, grading, endgame tables, pictures and the
 //!   sibling games;
-//! - **front ends**: the command line ([`cli`]).
+//! - **front ends**: the command line ([`cli`]) and the web board
+//!   ([`serve`]).
 
 // Values.
 mod bitboard;
@@ -57,13 +58,14 @@ pub mod wildebeest;
 
 // Front ends.
 pub mod cli;
+pub mod serve;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use congo::Congo;
 pub use fen::FenError;
-pub use game::{Game, ReplayError, START};
+pub use game::{Game, MoveEffects, ReplayError, START};
 pub use moves::{Jumps, Move};
 pub use outcome::{Ending, MAX_PLIES, Outcome, Status};
 pub use piece::{ByKind, Kind, Piece};

@@ -298,6 +298,31 @@ impl Engine {
         Some(choice)
     }
 
+    /// The line the last search expects from `position` after `first`
+    /// (its chosen move): the table's best move in each position after,
+    /// while it is legal and leads nowhere already on the line, at most
+    /// `most` moves in all.
+    pub fn principal_variation(&self, position: &Position, first: Move, most: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut keys = vec![zobrist::hash(&position.board, position.side)];
+        let mut current = position.clone();
+        let mut next_move = Some(first);
+        while let Some(m) = next_move.filter(|_| line.len() < most) {
+            let Ok(next) = current.play(m, self.rules) else {
+                break;
+            };
+            let key = zobrist::hash(&next.board, next.side);
+            if keys.contains(&key) {
+                break;
+            }
+            keys.push(key);
+            line.push(m);
+            next_move = self.table.probe(key).and_then(|entry| entry.best);
+            current = next;
+        }
+        line
+    }
+
     /// A helper for a lazy SMP search: this engine's knowledge and its
     /// table, shared, searching until `halt` is set. Built around the
     /// shared table, since a clone would allocate a table of its own
@@ -807,6 +832,20 @@ mod tests {
                 "{position}: {}",
                 engine.nodes
             );
+        }
+    }
+
+    #[test]
+    fn the_principal_variation_starts_with_the_choice_and_is_legal() {
+        let start: Position = crate::START.parse().unwrap();
+        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        let choice = engine.choose(&start, Limit::Depth(5), &[]).unwrap();
+        let line = engine.principal_variation(&start, choice.best, 5);
+        assert_eq!(line.first(), Some(&choice.best));
+        assert!(line.len() > 1 && line.len() <= 5, "{line:?}");
+        let mut position = start;
+        for m in line {
+            position = position.play(m, Rules::default()).unwrap();
         }
     }
 }

@@ -7,7 +7,7 @@ mod svg;
 mod text;
 
 pub use recorded::{RecordedError, recorded_diagram};
-pub use svg::svg;
+pub use svg::{board, svg};
 pub use text::{Style, diagram};
 
 use crate::{Bitboard, Kind, Move, Piece, Position, movegen};

@@ -23,6 +23,40 @@ const DISC: f64 = 23.0;
 /// squares stay apart.
 const CHAIN_COLOURS: [&str; 5] = ["#1f6f43", "#6a3d9a", "#b15928", "#1f78b4", "#a6761d"];
 
+/// How a drawing is laid out: which side is at the bottom, and whether
+/// each square carries a target that names it, for a page to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct View {
+    /// Black at the bottom: files g to a, ranks 1 to 7 down the page.
+    flipped: bool,
+    /// A transparent `<rect class="square" data-square="d1">` over each
+    /// square, on top of everything.
+    targets: bool,
+}
+
+impl View {
+    /// The drawing `show --svg` writes.
+    const PICTURE: View = View {
+        flipped: false,
+        targets: false,
+    };
+
+    /// The top-left corner of a square.
+    fn corner(self, square: Square) -> (u32, u32) {
+        let (column, row) = if self.flipped {
+            (Square::SIDE - 1 - square.file(), square.rank())
+        } else {
+            (square.file(), Square::SIDE - 1 - square.rank())
+        };
+        (MARGIN + CELL * u32::from(column), CELL * u32::from(row))
+    }
+
+    fn centre(self, square: Square) -> (u32, u32) {
+        let (x, y) = self.corner(square);
+        (x + CELL / 2, y + CELL / 2)
+    }
+}
+
 /// The SVG document of `position`, with `marks` if given: a square on
 /// each empty target, a ring around each piece that can be captured (the
 /// piece stays in sight), an arrow for each flying lion capture and a path
@@ -30,6 +64,24 @@ const CHAIN_COLOURS: [&str; 5] = ["#1f6f43", "#6a3d9a", "#b15928", "#1f78b4", "#
 /// legs numbered in order); the side to move and a legend of the piece
 /// letters below.
 pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
+    draw(position, marks, View::PICTURE)
+}
+
+/// The drawing of [`svg`] for a page to play on: no marks, black at the
+/// bottom when `flipped`, and over each square a transparent target
+/// `<rect class="square" data-square="d1">` that a click can find.
+pub fn board(position: &Position, flipped: bool) -> String {
+    draw(
+        position,
+        None,
+        View {
+            flipped,
+            targets: true,
+        },
+    )
+}
+
+fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
     let (width, height) = (
         BOARD + MARGIN + 2 * PAD,
         BOARD + MARGIN + CAPTION + LEGEND + 2 * PAD,
@@ -59,7 +111,7 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
         r##"<rect class="board" x="{MARGIN}" y="0" width="{BOARD}" height="{BOARD}" fill="#f4e7cc"/>"##
     );
     for square in Square::all().filter(|&square| in_castle(square)) {
-        let (x, y) = corner(square);
+        let (x, y) = view.corner(square);
         let _ = writeln!(
             out,
             r##"<rect class="castle" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#dcb27a"/>"##
@@ -68,7 +120,8 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
     river(&mut out);
     grid(&mut out);
     for (i, file) in ('a'..='g').enumerate() {
-        let x = MARGIN + CELL * i as u32 + CELL / 2;
+        let column = if view.flipped { 6 - i as u32 } else { i as u32 };
+        let x = MARGIN + CELL * column + CELL / 2;
         let _ = writeln!(
             out,
             r##"<text class="coordinate" x="{x}" y="{}" text-anchor="middle" font-size="16" fill="#555">{file}</text>"##,
@@ -76,7 +129,12 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
         );
     }
     for rank in 0..Square::SIDE {
-        let y = BOARD - CELL * u32::from(rank) - CELL / 2 + 6;
+        let row = if view.flipped {
+            Square::SIDE - 1 - rank
+        } else {
+            rank
+        };
+        let y = BOARD - CELL * u32::from(row) - CELL / 2 + 6;
         let _ = writeln!(
             out,
             r##"<text class="coordinate" x="{}" y="{y}" text-anchor="middle" font-size="16" fill="#555">{}</text>"##,
@@ -85,11 +143,11 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
         );
     }
     if let Some(marks) = marks {
-        underlay_marks(marks, &mut out);
+        underlay_marks(marks, view, &mut out);
     }
     for square in position.board.occupied() {
         if let Some(piece) = position.board.piece_at(square) {
-            let (x, y) = centre(square);
+            let (x, y) = view.centre(square);
             let (fill, ink) = match piece.color {
                 Color::White => ("#fffdf7", "#222"),
                 Color::Black => ("#2b2b2b", "#fffdf7"),
@@ -116,12 +174,12 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
     if let Some(marks) = marks {
         let chains = marks.moves.iter().filter(|m| !m.jumps().is_empty());
         for (index, m) in chains.enumerate() {
-            chain(*m, index, &mut out);
+            chain(*m, index, view, &mut out);
         }
         for m in &marks.flights {
             // From the edge of one lion's disc to the edge of the other's,
             // so that the arrow covers neither letter.
-            let ((x1, y1), (x2, y2)) = (centre(m.from()), centre(m.to()));
+            let ((x1, y1), (x2, y2)) = (view.centre(m.from()), view.centre(m.to()));
             let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
             let length = dx.hypot(dy).max(1.0);
             let (ux, uy) = (dx / length * 26.0, dy / length * 26.0);
@@ -135,6 +193,15 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
             );
         }
     }
+    if view.targets {
+        for square in Square::all() {
+            let (x, y) = view.corner(square);
+            let _ = writeln!(
+                out,
+                r#"<rect class="square" data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent"/>"#
+            );
+        }
+    }
     out.push_str("</svg>\n");
     out
 }
@@ -143,11 +210,11 @@ pub fn svg(position: &Position, marks: Option<&Marks>) -> String {
 /// disc through every landing, shifted a little from the chains before
 /// it, each leg numbered at its middle, the head stopping at the last
 /// landing's disc so that no letter is covered.
-fn chain(m: Move, index: usize, out: &mut String) {
+fn chain(m: Move, index: usize, view: View, out: &mut String) {
     let colour = CHAIN_COLOURS[index % CHAIN_COLOURS.len()];
     let shift = 4.0 * ((index % 5) as f64 - 2.0);
     let point = |square| {
-        let (x, y) = centre(square);
+        let (x, y) = view.centre(square);
         (f64::from(x) + shift, f64::from(y) + shift)
     };
     let mut points = vec![point(m.from())];
@@ -204,9 +271,9 @@ fn legend(position: &Position, out: &mut String) {
 
 /// Marks drawn under the pieces: a square on each empty target, a ring
 /// around each piece that can be captured.
-fn underlay_marks(marks: &Marks, out: &mut String) {
+fn underlay_marks(marks: &Marks, view: View, out: &mut String) {
     for square in marks.quiet {
-        let (x, y) = corner(square);
+        let (x, y) = view.corner(square);
         let _ = writeln!(
             out,
             r##"<rect class="marker move" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#b03a2e" stroke-width="4"/>"##,
@@ -217,7 +284,7 @@ fn underlay_marks(marks: &Marks, out: &mut String) {
         );
     }
     for square in marks.captures {
-        let (x, y) = centre(square);
+        let (x, y) = view.centre(square);
         let _ = writeln!(
             out,
             r##"<circle class="marker capture" cx="{x}" cy="{y}" r="28" fill="none" stroke="#b03a2e" stroke-width="4"/>"##
@@ -258,18 +325,6 @@ fn grid(out: &mut String) {
         r##"<path class="grid" d="{}" stroke="#6b5537" stroke-width="1.5" fill="none"/>"##,
         path.trim_end()
     );
-}
-
-/// The top-left corner of a square.
-fn corner(square: Square) -> (u32, u32) {
-    let x = MARGIN + CELL * u32::from(square.file());
-    let y = CELL * (u32::from(Square::SIDE - 1 - square.rank()));
-    (x, y)
-}
-
-fn centre(square: Square) -> (u32, u32) {
-    let (x, y) = corner(square);
-    (x + CELL / 2, y + CELL / 2)
 }
 
 /// Text made safe to put between tags.

@@ -222,21 +222,46 @@ impl Tablebase {
     /// move): the quickest win, or a draw, or the slowest loss.
     pub fn best(&self, position: &Position) -> Result<(Value, Option<Move>), TableError> {
         let value = self.probe(position)?;
+        let children = self.children(position)?;
+        let best = children
+            .into_iter()
+            .rev()
+            .max_by_key(|&(_, child)| child.for_parent());
+        Ok((value, best.map(|(m, _)| m)))
+    }
+
+    /// The value of `position` and every move that keeps it, sorted as
+    /// strings: the moves that win as quickly, draw, or lose as slowly as
+    /// the value says.
+    pub fn keeping_moves(&self, position: &Position) -> Result<(Value, Vec<Move>), TableError> {
+        let value = self.probe(position)?;
+        let kept = match value {
+            Value::Win(plies) => Value::Loss(plies.saturating_sub(1)),
+            Value::Loss(plies) => Value::Win(plies.saturating_sub(1)),
+            Value::Draw => Value::Draw,
+        };
+        let moves = self
+            .children(position)?
+            .into_iter()
+            .filter(|&(_, child)| child == kept)
+            .map(|(m, _)| m)
+            .collect();
+        Ok((value, moves))
+    }
+
+    /// Each legal move of `position` and the value of the position it
+    /// leads to, sorted as strings; none when the game is over.
+    fn children(&self, position: &Position) -> Result<Vec<(Move, Value)>, TableError> {
         if position.is_bare_lions_draw() {
             // The game is over: no move is made.
-            return Ok((value, None));
+            return Ok(Vec::new());
         }
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
-        let mut best: Option<(i32, Move)> = None;
-        for m in moves {
-            let child = position.play_unchecked(m, self.rules);
-            let score = self.probe(&child)?.for_parent();
-            if best.is_none_or(|(top, _)| score > top) {
-                best = Some((score, m));
-            }
-        }
-        Ok((value, best.map(|(_, m)| m)))
+        moves
+            .into_iter()
+            .map(|m| Ok((m, self.probe(&position.play_unchecked(m, self.rules))?)))
+            .collect()
     }
 
     /// Builds the table of `material` and writes it to its file. The

@@ -18,6 +18,7 @@ mod perft;
 mod pieces;
 mod play;
 mod scores;
+mod serve;
 mod show;
 mod tb;
 mod tune;
@@ -52,6 +53,7 @@ pub(crate) const ALL: &[&Spec] = &[
     &openings::OPENINGS,
     &tune::TUNE,
     &game::GAME,
+    &serve::SERVE,
     &wildebeest::WILDEBEEST,
     &tb::TB,
     &gen_positions::GEN,

@@ -1,0 +1,68 @@
+//! `congo serve`: the web board, on this machine's loopback unless told
+//! otherwise.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use crate::cli::args::Args;
+use crate::cli::command::{Command, Section, Spec};
+use crate::cli::option::{Opt, Value, whole};
+use crate::cli::options::TABLES;
+use crate::cli::usage::UsageError;
+use crate::serve::{App, serve};
+
+const PORT: Opt = Opt::new(
+    "--port",
+    whole("P", 0, u16::MAX as u64),
+    "listen on port P (default 8049; 0 picks a free one)",
+);
+const HOST: Opt = Opt::new(
+    "--host",
+    Value::Text("H"),
+    "listen on address H (default 127.0.0.1; 0.0.0.0 opens the board to \
+     every machine that can reach this one)",
+);
+const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
+
+pub(crate) const SERVE: Spec = Spec::judge(
+    "serve",
+    "",
+    &[PORT, HOST, PROBE_TABLES],
+    "play and study Congo in a browser: a web board (play the engine or both sides, \
+     study a position, replay a match record) and its JSON API; prints `congo serve: \
+     http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
+    read,
+)
+.tool(Section::Playing);
+
+/// The port the board listens on unless told otherwise.
+const DEFAULT_PORT: u16 = 8049;
+
+fn read(args: &Args) -> Result<Command, UsageError> {
+    args.no_operands()?;
+    let host = args.text(&HOST).unwrap_or_else(|| "127.0.0.1".to_owned());
+    let port = args.whole::<u16>(&PORT)?.unwrap_or(DEFAULT_PORT);
+    let tables = args.tables(&PROBE_TABLES);
+    let rules = args.rules;
+    Ok(Command::run(move |io| {
+        let listener = match TcpListener::bind((host.as_str(), port)) {
+            Ok(listener) => listener,
+            Err(error) => {
+                return io.refuse(format_args!("cannot listen on {host}:{port}: {error}"));
+            }
+        };
+        let address = match listener.local_addr() {
+            Ok(address) => address,
+            Err(error) => return io.io_error(&error),
+        };
+        // On stderr, once listening, so that a script can read the address.
+        let _ = writeln!(io.errors, "congo serve: http://{address}/");
+        let _ = io.errors.flush();
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let app = Arc::new(App::new(rules, tables.as_deref(), cores));
+        match serve(listener, app) {
+            Ok(()) => crate::cli::streams::status::SUCCESS,
+            Err(error) => io.io_error(&error),
+        }
+    }))
+}

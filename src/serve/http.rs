@@ -1,0 +1,400 @@
+//! HTTP/1.1, as much as the web board needs: a request read from the
+//! front of a buffer of bytes (a pure function, so that any bytes can be
+//! tried on it), bounded in its head and its body, and a response written.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// The most bytes of a request's line and headers, the blank line included.
+pub const MAX_HEAD: usize = 16 << 10;
+
+/// The most bytes of a request's body.
+pub const MAX_BODY: usize = 64 << 10;
+
+/// What a request asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The method, as sent (`GET`, `POST`, ...).
+    pub method: String,
+    /// The path, percent-decoded, without the query.
+    pub path: String,
+    /// The query's names and values, percent-decoded, in order.
+    pub query: Vec<(String, String)>,
+    /// Whether the connection stays open after the answer.
+    pub keep_alive: bool,
+    /// The body (empty without a `Content-Length`).
+    pub body: Vec<u8>,
+}
+
+impl Request {
+    /// The value of the query's `name`, the first if given twice.
+    pub fn query(&self, name: &str) -> Option<&str> {
+        self.query
+            .iter()
+            .find(|(given, _)| given == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Why bytes are not a request the server reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HttpError {
+    /// Malformed: what is wrong.
+    Bad(&'static str),
+    /// The line and headers pass [`MAX_HEAD`].
+    HeadTooLarge,
+    /// The body passes [`MAX_BODY`].
+    BodyTooLarge,
+    /// A body of unknown length (chunked, or a POST without its length).
+    LengthRequired,
+}
+
+impl HttpError {
+    /// The status that answers it.
+    pub fn status(self) -> u16 {
+        match self {
+            HttpError::Bad(_) => 400,
+            HttpError::HeadTooLarge => 431,
+            HttpError::BodyTooLarge => 413,
+            HttpError::LengthRequired => 411,
+        }
+    }
+}
+
+impl fmt::Display for HttpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HttpError::Bad(what) => write!(f, "bad request: {what}"),
+            HttpError::HeadTooLarge => write!(
+                f,
+                "the request line and headers are longer than {MAX_HEAD} bytes"
+            ),
+            HttpError::BodyTooLarge => write!(f, "the body is longer than {MAX_BODY} bytes"),
+            HttpError::LengthRequired => {
+                f.write_str("a body needs a Content-Length (chunked bodies are not read)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HttpError {}
+
+/// Reads one request from the front of `buffer`: the request and how many
+/// bytes it took, or `None` while its end has not arrived yet.
+pub fn parse(buffer: &[u8]) -> Result<Option<(Request, usize)>, HttpError> {
+    let Some(head_end) = head_end(buffer) else {
+        return if buffer.len() > MAX_HEAD {
+            Err(HttpError::HeadTooLarge)
+        } else {
+            Ok(None)
+        };
+    };
+    if head_end > MAX_HEAD {
+        return Err(HttpError::HeadTooLarge);
+    }
+    let head = std::str::from_utf8(&buffer[..head_end])
+        .map_err(|_| HttpError::Bad("the head is not UTF-8"))?;
+    let mut lines = head.split('\n').map(|line| line.trim_end_matches('\r'));
+    let request_line = lines.next().unwrap_or_default();
+    let mut words = request_line.split(' ');
+    let (Some(method), Some(target), Some(version), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(HttpError::Bad(
+            "the request line is not METHOD TARGET VERSION",
+        ));
+    };
+    if method.is_empty() || !method.bytes().all(|byte| byte.is_ascii_uppercase()) {
+        return Err(HttpError::Bad("the method is not a word in capitals"));
+    }
+    let mut keep_alive = match version {
+        "HTTP/1.1" => true,
+        "HTTP/1.0" => false,
+        _ => return Err(HttpError::Bad("the version is not HTTP/1.1 or HTTP/1.0")),
+    };
+    if !target.starts_with('/') {
+        return Err(HttpError::Bad("the target is not a path"));
+    }
+    let mut length: Option<usize> = None;
+    for line in lines.filter(|line| !line.is_empty()) {
+        let (name, value) = line
+            .split_once(':')
+            .ok_or(HttpError::Bad("a header without a colon"))?;
+        if name.is_empty() || !name.bytes().all(is_token) {
+            return Err(HttpError::Bad("a header name that is not a token"));
+        }
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("content-length") {
+            let given: usize = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| value.parse().ok())
+                .flatten()
+                .ok_or(HttpError::Bad("a Content-Length that is not a number"))?;
+            if length.is_some_and(|length| length != given) {
+                return Err(HttpError::Bad("two different Content-Lengths"));
+            }
+            length = Some(given);
+        } else if name.eq_ignore_ascii_case("transfer-encoding") {
+            return Err(HttpError::LengthRequired);
+        } else if name.eq_ignore_ascii_case("connection") {
+            for option in value.split(',').map(str::trim) {
+                if option.eq_ignore_ascii_case("close") {
+                    keep_alive = false;
+                } else if option.eq_ignore_ascii_case("keep-alive") {
+                    keep_alive = true;
+                }
+            }
+        }
+    }
+    let length = match length {
+        Some(length) => length,
+        None if method == "POST" || method == "PUT" => return Err(HttpError::LengthRequired),
+        None => 0,
+    };
+    if length > MAX_BODY {
+        return Err(HttpError::BodyTooLarge);
+    }
+    let body_start = head_end;
+    let Some(body) = buffer.get(body_start..body_start + length) else {
+        return Ok(None);
+    };
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let request = Request {
+        method: method.to_owned(),
+        path: decode(path, false)?,
+        query: query
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                Ok((decode(name, true)?, decode(value, true)?))
+            })
+            .collect::<Result<_, HttpError>>()?,
+        keep_alive,
+        body: body.to_vec(),
+    };
+    Ok(Some((request, body_start + length)))
+}
+
+/// Where the head ends: just past the blank line (CRLF CRLF, or bare LFs).
+fn head_end(buffer: &[u8]) -> Option<usize> {
+    let mut previous_newline: Option<usize> = None;
+    for (at, &byte) in buffer.iter().enumerate() {
+        if byte != b'\n' {
+            if byte != b'\r' {
+                previous_newline = None;
+            }
+            continue;
+        }
+        if previous_newline.is_some() {
+            return Some(at + 1);
+        }
+        previous_newline = Some(at);
+    }
+    None
+}
+
+/// Whether a byte may stand in a header's name.
+fn is_token(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&byte)
+}
+
+/// Percent-decoded text (`+` a blank in a query), which must be UTF-8.
+fn decode(text: &str, query: bool) -> Result<String, HttpError> {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'%' => {
+                let hex = bytes
+                    .get(at + 1..at + 3)
+                    .and_then(|hex| std::str::from_utf8(hex).ok())
+                    .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+                    .ok_or(HttpError::Bad("a % not followed by two hex digits"))?;
+                decoded.push(hex);
+                at += 3;
+            }
+            b'+' if query => {
+                decoded.push(b' ');
+                at += 1;
+            }
+            byte => {
+                decoded.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).map_err(|_| HttpError::Bad("a target that is not UTF-8"))
+}
+
+/// An answer to a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+    /// The methods a path takes, for a 405.
+    pub allow: Option<&'static str>,
+}
+
+impl Response {
+    /// A JSON answer.
+    pub fn json(status: u16, body: String) -> Response {
+        Response {
+            status,
+            content_type: "application/json",
+            body: body.into_bytes(),
+            allow: None,
+        }
+    }
+
+    /// Writes the response; `keep_alive` says whether the connection stays
+    /// open, and a `HEAD` request gets the head alone.
+    pub fn write(&self, out: &mut impl Write, keep_alive: bool, head_only: bool) -> io::Result<()> {
+        let mut head = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
+             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
+             Content-Security-Policy: default-src 'self'; img-src 'self' data:\r\n\
+             Referrer-Policy: no-referrer\r\nConnection: {}\r\n",
+            self.status,
+            reason(self.status),
+            self.content_type,
+            self.body.len(),
+            if keep_alive { "keep-alive" } else { "close" }
+        );
+        if let Some(allow) = self.allow {
+            head.push_str(&format!("Allow: {allow}\r\n"));
+        }
+        head.push_str("\r\n");
+        out.write_all(head.as_bytes())?;
+        if !head_only {
+            out.write_all(&self.body)?;
+        }
+        out.flush()
+    }
+}
+
+/// The reason phrase of a status.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        411 => "Length Required",
+        413 => "Content Too Large",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
+        _ => "Internal Server Error",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    const GET: &[u8] =
+        b"GET /api/position?fen=3l3%2F7%2F7%2F7%2F7%2F7%2F3L3+w+1&x HTTP/1.1\r\nHost: a\r\n\r\n";
+
+    #[test]
+    fn a_request_is_read_with_its_query_decoded() {
+        let (request, used) = parse(GET).unwrap().unwrap();
+        assert_eq!(used, GET.len());
+        assert_eq!(request.method, "GET");
+        assert_eq!(request.path, "/api/position");
+        assert_eq!(request.query("fen"), Some("3l3/7/7/7/7/7/3L3 w 1"));
+        assert_eq!(request.query("x"), Some(""));
+        assert!(request.keep_alive && request.body.is_empty());
+        let post = b"POST /api/play HTTP/1.0\nContent-Length: 2\nConnection: keep-alive\n\n{}GET";
+        let (request, used) = parse(post).unwrap().unwrap();
+        assert_eq!(
+            (request.body.as_slice(), used),
+            (&b"{}"[..], post.len() - 3)
+        );
+        assert!(request.keep_alive);
+    }
+
+    #[test]
+    fn a_request_cut_short_waits_for_more() {
+        for end in 0..GET.len() {
+            assert_eq!(parse(&GET[..end]), Ok(None), "{end}");
+        }
+        let post = b"POST /api/play HTTP/1.1\r\nContent-Length: 10\r\n\r\n{\"fen\":";
+        assert_eq!(parse(post), Ok(None));
+    }
+
+    #[test]
+    fn each_refusal_has_its_status() {
+        let status = |bytes: &[u8]| parse(bytes).map_err(HttpError::status);
+        assert_eq!(status(b"GET /\r\n\r\n"), Err(400));
+        assert_eq!(status(b"get / HTTP/1.1\r\n\r\n"), Err(400));
+        assert_eq!(status(b"GET / HTTP/2\r\n\r\n"), Err(400));
+        assert_eq!(status(b"GET x HTTP/1.1\r\n\r\n"), Err(400));
+        assert_eq!(status(b"GET /%zz HTTP/1.1\r\n\r\n"), Err(400));
+        assert_eq!(status(b"GET / HTTP/1.1\r\nno colon\r\n\r\n"), Err(400));
+        assert_eq!(
+            status(b"POST / HTTP/1.1\r\nContent-Length: x\r\n\r\n"),
+            Err(400)
+        );
+        assert_eq!(status(b"POST / HTTP/1.1\r\n\r\n"), Err(411));
+        assert_eq!(
+            status(b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            Err(411)
+        );
+        assert_eq!(
+            status(b"POST / HTTP/1.1\r\nContent-Length: 65537\r\n\r\n"),
+            Err(413)
+        );
+        let mut long = b"GET / HTTP/1.1\r\nX: ".to_vec();
+        long.resize(MAX_HEAD + 10, b'a');
+        assert_eq!(status(&long), Err(431));
+        long.extend_from_slice(b"\r\n\r\n");
+        assert_eq!(status(&long), Err(431));
+    }
+
+    #[test]
+    fn random_and_cut_bytes_never_panic() {
+        let mut rng = Rng::new(9);
+        let pieces: [&[u8]; 12] = [
+            b"GET ",
+            b"POST ",
+            b"/api/play",
+            b"?fen=",
+            b"%2",
+            b" HTTP/1.1",
+            b"\r\n",
+            b"\n",
+            b"Content-Length: ",
+            b"12",
+            b"Connection: close",
+            b"{\"fen\":1}",
+        ];
+        for round in 0..30_000 {
+            let mut bytes = Vec::new();
+            for _ in 0..rng.below(12) {
+                if round % 4 == 0 {
+                    bytes.push(rng.below(256) as u8);
+                } else {
+                    bytes.extend_from_slice(pieces[rng.below(pieces.len() as u64) as usize]);
+                }
+            }
+            let cut = rng.below(bytes.len() as u64 + 1) as usize;
+            if let Ok(Some((_, used))) = parse(&bytes[..cut]) {
+                assert!(used <= cut);
+            }
+        }
+    }
+
+    #[test]
+    fn a_response_says_its_length_and_whether_the_connection_stays() {
+        let mut out = Vec::new();
+        Response::json(404, "{}".into())
+            .write(&mut out, false, false)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("HTTP/1.1 404 Not Found\r\n"), "{text}");
+        assert!(text.contains("Content-Length: 2\r\n") && text.contains("Connection: close\r\n"));
+        assert!(text.ends_with("\r\n\r\n{}"));
+    }
+}
