@@ -110,13 +110,26 @@ impl Connection {
 
     /// Reads one answer: its head, then as many body bytes as it announces.
     pub fn reply(&mut self) -> Reply {
+        self.read_reply(true)
+    }
+
+    /// Reads the answer to a HEAD request: a head whose length announces a
+    /// body that is not sent.
+    pub fn reply_head_only(&mut self) -> Reply {
+        self.read_reply(false)
+    }
+
+    fn read_reply(&mut self, with_body: bool) -> Reply {
         let mut chunk = [0; 8192];
         let head_end = loop {
             if let Some(at) = find(&self.unread, b"\r\n\r\n") {
                 break at + 4;
             }
             let read = self.stream.read(&mut chunk).unwrap();
-            assert!(read > 0, "the server closed the connection without an answer");
+            assert!(
+                read > 0,
+                "the server closed the connection without an answer"
+            );
             self.unread.extend_from_slice(&chunk[..read]);
         };
         let head = String::from_utf8(self.unread[..head_end].to_vec()).unwrap();
@@ -136,6 +149,7 @@ impl Connection {
             .find(|(name, _)| name == "content-length")
             .map(|(_, value)| value.parse().unwrap())
             .expect("every answer has a Content-Length");
+        let length = if with_body { length } else { 0 };
         while self.unread.len() < head_end + length {
             let read = self.stream.read(&mut chunk).unwrap();
             assert!(read > 0, "the server closed the connection inside a body");
