@@ -32,6 +32,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 CONGO = os.path.abspath(os.environ.get("CONGO", "target/debug/congo"))
 SCREENSHOT = os.environ.get("CONGO_SCREENSHOT", "target/browser/serve.png")
 START_2022 = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"
+FULL_START = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0"
 # A white monkey on c1 that can jump the pawns on c2 and c4 in one move.
 MONKEY = "3l3/7/7/2p4/7/2p4/2ML3 w 1"
 # Long enough to wait for anything the page does, short enough to stop a hang.
@@ -181,7 +182,7 @@ class Board(unittest.TestCase):
         self.assertIn("takes on c2 c4", self.text("status"))
 
     def test_the_engine_replies_and_take_back_returns_to_the_players_turn(self):
-        self.open()
+        self.open("?fen=" + FULL_START.replace(" ", "+"))
         movetime = self.element("movetime")
         movetime.clear()
         movetime.send_keys("400")
@@ -193,15 +194,21 @@ class Board(unittest.TestCase):
         self.wait(lambda: len(self.shown_moves()) == 2, "congo replies")
         moves = self.shown_moves()
         self.assertEqual(moves[0], "d2d3")
-        self.assertIn(moves[1], legal_moves(after(START_2022, ["d2d3"])))
-        self.wait_for_game(START_2022, moves)
+        self.assertIn(moves[1], legal_moves(after(FULL_START, ["d2d3"])))
+        self.wait_for_game(FULL_START, moves)
         self.wait(
             lambda: "thinking" not in self.element("board").get_attribute("class"),
             "the thinking state ends",
         )
+        # The picture the docs show: the lion picked up, its targets marked.
+        self.click("d1")
+        now = after(FULL_START, moves)
+        targets = sorted({m[2:4] for m in legal_moves(now) if m.startswith("d1")})
+        self.assertEqual(self.marked_targets(), targets)
         self.driver.save_screenshot(screenshot_path())
+        self.click("d1")
         self.element("take-back").click()
-        self.wait_for_game(START_2022, [])
+        self.wait_for_game(FULL_START, [])
 
     def test_a_link_opens_the_same_game(self):
         self.open("?opponent=none")

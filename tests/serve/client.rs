@@ -52,12 +52,7 @@ impl Server {
 
     /// A fresh connection.
     pub fn connect(&self) -> Connection {
-        let stream = TcpStream::connect(self.address).unwrap();
-        stream.set_read_timeout(Some(PATIENCE)).unwrap();
-        Connection {
-            stream,
-            unread: Vec::new(),
-        }
+        Connection::over(TcpStream::connect(self.address).unwrap())
     }
 
     /// Sends `raw` bytes on a fresh connection and reads one answer.
@@ -97,6 +92,15 @@ pub struct Connection {
 }
 
 impl Connection {
+    /// A connection over `stream`, to this server or another.
+    pub fn over(stream: TcpStream) -> Connection {
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        Connection {
+            stream,
+            unread: Vec::new(),
+        }
+    }
+
     /// Sends a request and reads its answer, keeping the connection open.
     pub fn send(&mut self, method: &str, path: &str, body: Option<&str>) -> Reply {
         let body = body.unwrap_or("");
@@ -200,6 +204,11 @@ impl Reply {
     /// The body as JSON, which every API answer must be.
     pub fn json(&self) -> Json {
         assert_eq!(self.header("content-type"), Some("application/json"));
+        self.json_any()
+    }
+
+    /// The body as JSON, whatever type it is labelled.
+    pub fn json_any(&self) -> Json {
         Json::parse(self.text()).unwrap_or_else(|e| panic!("{e}: {}", self.text()))
     }
 

@@ -238,7 +238,8 @@ function choose(square) {
   view.selected = own && square !== view.selected ? square : null;
   mark(false);
   if (view.selected) {
-    say(`${describe(square)}: ${targets().length} target squares`);
+    const count = targets().length;
+    say(`${describe(square)}: ${count} target square${count === 1 ? '' : 's'}`);
   }
 }
 
