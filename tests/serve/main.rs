@@ -8,6 +8,7 @@ mod common;
 mod client;
 
 mod api;
+mod docs;
 mod game;
 mod load;
 mod page;

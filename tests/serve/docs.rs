@@ -1,0 +1,125 @@
+//! Every API example in docs/serve.md, sent to a server set up as the page
+//! says, and its answer compared with the one shown.
+
+use std::fs;
+
+use crate::client::{Server, strings};
+use crate::common::{congo, scratch, text};
+use crate::congo_moves;
+use congo::serve::Json;
+
+/// One example: a `curl` line and the JSON shown after it.
+struct Example {
+    curl: String,
+    answer: String,
+}
+
+/// The examples of a page: each ```sh block of one `curl` line followed
+/// by a ```json block.
+fn examples(page: &str) -> Vec<Example> {
+    let blocks: Vec<(&str, &str)> = page
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .filter_map(|block| block.split_once('\n'))
+        .collect();
+    blocks
+        .windows(2)
+        .filter(|pair| pair[0].0 == "sh" && pair[1].0 == "json")
+        .filter(|pair| pair[0].1.trim().starts_with("curl "))
+        .map(|pair| Example {
+            curl: pair[0].1.trim().to_owned(),
+            answer: pair[1].1.trim().to_owned(),
+        })
+        .collect()
+}
+
+/// A shell line's words: plain, in single quotes, or in `$'...'` with its
+/// escapes (`\t`, `\n`, `\'`, `\\`).
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c == ' ' {
+            chars.next();
+            continue;
+        }
+        let mut word = String::new();
+        while let Some(c) = chars.next_if(|&c| c != ' ') {
+            match c {
+                '\'' => word.extend(chars.by_ref().take_while(|&c| c != '\'')),
+                '$' if chars.next_if_eq(&'\'').is_some() => {
+                    while let Some(c) = chars.next() {
+                        match c {
+                            '\'' => break,
+                            '\\' => word.push(match chars.next() {
+                                Some('t') => '\t',
+                                Some('n') => '\n',
+                                Some(other) => other,
+                                None => panic!("a \\ at the end: {line}"),
+                            }),
+                            c => word.push(c),
+                        }
+                    }
+                }
+                c => word.push(c),
+            }
+        }
+        words.push(word);
+    }
+    words
+}
+
+/// The request a `curl -s URL [-d BODY | --data-binary BODY]` line sends:
+/// the path and the body if it posts one.
+fn request(curl: &str) -> (String, Option<String>) {
+    let words = words(curl);
+    let url = words
+        .iter()
+        .find(|word| word.starts_with("http://127.0.0.1:8049/"))
+        .unwrap_or_else(|| panic!("no URL in {curl}"));
+    let path = url.trim_start_matches("http://127.0.0.1:8049").to_owned();
+    let body = words
+        .iter()
+        .position(|word| word == "-d" || word == "--data-binary")
+        .map(|at| words[at + 1].clone());
+    (path, body)
+}
+
+#[test]
+fn every_api_example_in_the_docs_answers_as_shown() {
+    let page = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/serve.md")).unwrap();
+    let examples = examples(&page);
+    assert!(examples.len() >= 6, "{} examples", examples.len());
+    let dir = scratch("serve-docs");
+    let tables = dir.to_str().unwrap();
+    let made = congo(&["tb", "generate", tables, "LvL", "LZvL"], b"");
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let server = Server::start(&[], &["--tb", tables]);
+    for example in &examples {
+        let (path, body) = request(&example.curl);
+        let reply = match &body {
+            Some(body) => server.post(&path, body),
+            None => server.get(&path),
+        };
+        let shown = Json::parse(&example.answer).unwrap();
+        let got = reply.json();
+        if path == "/api/best" {
+            // The move depends on the machine; the answer's shape and the
+            // move's legality do not.
+            let Json::Object(members) = &shown else {
+                panic!("{shown}")
+            };
+            for (name, _) in members {
+                assert!(got.get(name).is_some(), "{}: no {name}", example.curl);
+            }
+            let fen = Json::parse(body.as_deref().unwrap()).unwrap();
+            let fen = fen.get("fen").and_then(Json::as_str).unwrap();
+            let best = strings(got.get("pv").unwrap());
+            assert!(congo_moves(fen).contains(&best[0]), "{}", example.curl);
+        } else {
+            assert_eq!(got, shown, "{}", example.curl);
+        }
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
