@@ -1,18 +1,26 @@
 //! The engine programs a match runs: each a process spoken to over the
 //! Part 7 protocol, and the seat it plays from (restarted when it quits
-//! or loses by a fault).
+//! or loses by a fault). Its stderr is kept (the last lines, to show when
+//! it fails) and, with `--log`, everything it is sent and says.
 
-use std::io::{self, BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{self, BufReader, Read, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::engine_log::{Direction, EngineLog};
 use crate::{Position, process};
 
 /// The longest line read from an engine; the rest of a longer line is
 /// skipped, and the cut line is no move.
 const MAX_ENGINE_LINE: usize = 4096;
+
+/// How many of an engine's last stderr lines are kept to show.
+const STDERR_TAIL: usize = 8;
 
 /// What an engine said, or that it said nothing more.
 enum Said {
@@ -21,48 +29,124 @@ enum Said {
     Closed,
 }
 
+/// The last lines of an engine's stderr, and whether it has ended.
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    closed: bool,
+}
+
 /// A running engine.
 pub(super) struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Said>,
+    stderr: Arc<Mutex<StderrTail>>,
+    log: Option<EngineLog>,
+    /// Whether it has answered a `go` yet.
+    answered: bool,
+}
+
+/// Reads `stream` line by line (each cut at [`MAX_ENGINE_LINE`]) on a
+/// thread of its own, logging each line and handing it to `each`, which
+/// says whether to go on.
+fn read_lines(
+    stream: impl Read + Send + 'static,
+    log: Option<EngineLog>,
+    direction: Direction,
+    mut each: impl FnMut(String) -> bool + Send + 'static,
+    at_end: impl FnOnce() + Send + 'static,
+) {
+    thread::spawn(move || {
+        let mut stream = BufReader::new(stream);
+        let mut line = Vec::new();
+        while let Ok(Some(_)) = process::read_bounded_line(&mut stream, &mut line, MAX_ENGINE_LINE)
+        {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            if let Some(log) = &log {
+                log.write(direction, &text);
+            }
+            if !each(text) {
+                return;
+            }
+        }
+        at_end();
+    });
 }
 
 impl EngineProcess {
-    pub(super) fn start(command: &[String]) -> io::Result<EngineProcess> {
-        let mut child = process::spawn(command, false)?;
-        let stdin = child
-            .stdin
-            .take()
-            .ok_or_else(|| io::Error::other("no stdin"))?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| io::Error::other("no stdout"))?;
+    /// Starts `command`, logging to `log` if given.
+    pub(super) fn start(command: &[String], log: Option<EngineLog>) -> io::Result<EngineProcess> {
+        let mut child = process::spawn(command, true)?;
+        let taken = |missing: &str| io::Error::other(format!("no {missing}"));
+        let stdin = child.stdin.take().ok_or_else(|| taken("stdin"))?;
+        let stdout = child.stdout.take().ok_or_else(|| taken("stdout"))?;
+        let stderr_stream = child.stderr.take().ok_or_else(|| taken("stderr"))?;
         let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut stdout = BufReader::new(stdout);
-            let mut line = Vec::new();
-            while let Ok(Some(_)) =
-                process::read_bounded_line(&mut stdout, &mut line, MAX_ENGINE_LINE)
-            {
-                let text = String::from_utf8_lossy(&line).into_owned();
-                if sender.send(Said::Line(text)).is_err() {
-                    return;
+        let closed = sender.clone();
+        read_lines(
+            stdout,
+            log.clone(),
+            Direction::Answered,
+            move |line| sender.send(Said::Line(line)).is_ok(),
+            move || {
+                let _ = closed.send(Said::Closed);
+            },
+        );
+        let stderr = Arc::new(Mutex::new(StderrTail::default()));
+        let (kept, ended) = (Arc::clone(&stderr), Arc::clone(&stderr));
+        read_lines(
+            stderr_stream,
+            log.clone(),
+            Direction::Stderr,
+            move |line| {
+                if let Ok(mut tail) = kept.lock() {
+                    if tail.lines.len() == STDERR_TAIL {
+                        tail.lines.pop_front();
+                    }
+                    tail.lines.push_back(line);
                 }
-            }
-            let _ = sender.send(Said::Closed);
-        });
+                true
+            },
+            move || {
+                if let Ok(mut tail) = ended.lock() {
+                    tail.closed = true;
+                }
+            },
+        );
         Ok(EngineProcess {
             child,
             stdin,
             lines,
+            stderr,
+            log,
+            answered: false,
         })
     }
 
     pub(super) fn send(&mut self, line: &str) -> io::Result<()> {
+        if let Some(log) = &self.log {
+            log.write(Direction::Sent, line);
+        }
         writeln!(self.stdin, "{line}")?;
         self.stdin.flush()
+    }
+
+    /// The last lines the engine wrote on stderr. Once it has exited, they
+    /// are waited for a moment, so that its dying words are among them.
+    pub(super) fn stderr_tail(&mut self) -> Vec<String> {
+        let exited = matches!(self.child.try_wait(), Ok(Some(_)));
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            let Ok(tail) = self.stderr.lock() else {
+                return Vec::new();
+            };
+            if tail.closed || !exited || Instant::now() >= deadline {
+                return tail.lines.iter().cloned().collect();
+            }
+            drop(tail);
+            thread::sleep(Duration::from_millis(2));
+        }
     }
 
     /// Whether the process is still running (an engine may quit when a
@@ -122,6 +206,10 @@ pub(super) const EXIT_PATIENCE: Duration = Duration::from_secs(1);
 /// for it, if any.
 pub(super) struct Seat {
     command: Vec<String>,
+    /// `A` or `B`, which names its logs.
+    label: &'static str,
+    /// Where its processes' logs go (`--log`), if anywhere.
+    log_dir: Option<PathBuf>,
     pub(super) process: Option<EngineProcess>,
 }
 
@@ -136,26 +224,31 @@ pub(super) enum Joined {
 
 impl Seat {
     /// A seat whose engine starts when its first game begins.
-    pub(super) fn new(command: Vec<String>) -> Seat {
+    pub(super) fn new(command: Vec<String>, label: &'static str, log_dir: Option<PathBuf>) -> Seat {
         Seat {
             command,
+            label,
+            log_dir,
             process: None,
         }
     }
 
-    /// A seat with its engine started, or why it cannot be.
-    pub(super) fn start(command: Vec<String>) -> io::Result<Seat> {
-        let process = Some(EngineProcess::start(&command)?);
-        Ok(Seat { command, process })
+    /// Starts the seat's engine now, or says why it cannot be.
+    pub(super) fn start(&mut self) -> io::Result<&mut EngineProcess> {
+        let log = match &self.log_dir {
+            Some(dir) => Some(EngineLog::create(dir, self.label)?.0),
+            None => None,
+        };
+        let started = EngineProcess::start(&self.command, log)?;
+        Ok(self.process.insert(started))
     }
 
     /// Starts a fresh process, after the old one (if any) has been ended
     /// and reaped, so that the new one never races the old one's exit.
     pub(super) fn restart(&mut self) -> Result<&mut EngineProcess, String> {
         self.end(EXIT_PATIENCE);
-        let started = EngineProcess::start(&self.command)
-            .map_err(|error| format!("it could not be started: {error}"))?;
-        Ok(self.process.insert(started))
+        self.start()
+            .map_err(|error| format!("it could not be started: {error}"))
     }
 
     /// Brings the engine into a game from `start` after `moves`: the
@@ -177,6 +270,14 @@ impl Seat {
         self.process.as_mut().is_some_and(EngineProcess::is_running)
     }
 
+    /// The last lines the seat's engine wrote on stderr.
+    pub(super) fn stderr_tail(&mut self) -> Vec<String> {
+        self.process
+            .as_mut()
+            .map(EngineProcess::stderr_tail)
+            .unwrap_or_default()
+    }
+
     /// Ends the seat's process (see [`EngineProcess::end`]); an engine not
     /// to be trusted again (it lost by a fault) gets no patience, and a
     /// fresh one plays the next game.
@@ -187,24 +288,101 @@ impl Seat {
     }
 }
 
-/// Sends `go` to the seat's engine and waits for a move line.
-pub(super) fn ask(seat: &mut Seat, go: &str, wait: Duration) -> Result<String, String> {
+/// How long a move may take: its time, the margin past it before the
+/// engine forfeits, and the start-up allowance before its clock runs,
+/// which a process gets until it has answered once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Clock {
+    pub(super) time: Duration,
+    pub(super) margin: Duration,
+    pub(super) startup: Duration,
+}
+
+/// A move line in time: the line, and how far past its time it came
+/// (zero when on time).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Answer {
+    pub(super) line: String,
+    pub(super) late: Duration,
+}
+
+/// Whether an engine's line is talk to pass over rather than a move: blank,
+/// or a diagnostic (`info ...`, `# ...`).
+fn is_talk(line: &str) -> bool {
+    line.is_empty() || line.starts_with('#') || line.split(' ').next() == Some("info")
+}
+
+/// Sends `go` to the seat's engine and waits for a move line until one
+/// deadline, fixed now: nothing the engine prints moves it.
+pub(super) fn ask(seat: &mut Seat, go: &str, mut clock: Clock) -> Result<Answer, String> {
     let Some(process) = seat.process.as_mut() else {
         return Err("it could not be started".to_owned());
     };
+    if process.answered {
+        clock.startup = Duration::ZERO;
+    }
+    let sent = Instant::now();
+    let allowed = clock.startup + clock.time;
+    let deadline = sent + allowed + clock.margin;
+    let not_started = |why: String| {
+        if clock.startup.is_zero() {
+            why
+        } else {
+            format!("it did not start: {why}")
+        }
+    };
     if process.send(go).is_err() {
-        return Err(process.why_silent());
+        let why = process.why_silent();
+        return Err(not_started(why));
     }
     loop {
+        let wait = deadline.saturating_duration_since(Instant::now());
         match process.lines.recv_timeout(wait) {
-            Ok(Said::Line(line)) if line.trim().is_empty() => continue,
-            Ok(Said::Line(line)) => return Ok(line.trim().to_owned()),
+            Ok(Said::Line(line)) if is_talk(line.trim()) => continue,
+            Ok(Said::Line(line)) => {
+                process.answered = true;
+                let late = sent.elapsed().saturating_sub(allowed);
+                let line = line.trim().to_owned();
+                return Ok(Answer { line, late });
+            }
             Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("it gave no move within {} ms", wait.as_millis()));
+                let why = if clock.startup.is_zero() {
+                    format!(
+                        "it gave no move within {} ms ({} ms and a margin of {} ms)",
+                        (allowed + clock.margin).as_millis(),
+                        clock.time.as_millis(),
+                        clock.margin.as_millis()
+                    )
+                } else {
+                    format!(
+                        "it gave no move within {} ms (a start-up of {} ms, {} ms and a margin of {} ms)",
+                        (allowed + clock.margin).as_millis(),
+                        clock.startup.as_millis(),
+                        clock.time.as_millis(),
+                        clock.margin.as_millis()
+                    )
+                };
+                return Err(not_started(why));
             }
             Ok(Said::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                return Err(process.why_silent());
+                let why = process.why_silent();
+                return Err(not_started(why));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_lines_and_diagnostics_are_talk_and_anything_else_an_answer() {
+        for talk in ["", "info depth 3", "info", "# thinking"] {
+            assert!(is_talk(talk), "{talk:?}");
+        }
+        for answer in ["d1d2", "0000", "bestmove d1d2", "informal"] {
+            assert!(!is_talk(answer), "{answer:?}");
         }
     }
 }

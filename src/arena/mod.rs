@@ -4,6 +4,7 @@
 //! records and opening suites. It depends on the rules and the protocol,
 //! never on congo's search.
 
+mod engine_log;
 mod engine_process;
 mod merge;
 mod openings;
@@ -17,6 +18,7 @@ mod tally;
 pub use merge::{MergeError, merge_records};
 pub use openings::{OpeningOptions, random_plies, write_openings};
 pub use options::MatchOptions;
-pub use runner::{MatchError, OpeningsError, play_match};
+pub use runner::{MatchError, MatchEvent, OpeningsError, play_match};
 pub use shard::{ParseShardError, Shard};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
+pub use tally::{Overruns, Progress};

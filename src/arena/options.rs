@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::shard::Shard;
 use super::sprt::Sprt;
-use crate::Rules;
+use crate::{MAX_PLIES, Rules};
 
 /// What `congo match` plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,6 +14,14 @@ pub struct MatchOptions {
     pub games: usize,
     /// Each move's time, for A and for B (time odds when they differ).
     pub movetime: [Duration; 2],
+    /// How far past its time an engine may answer before it forfeits;
+    /// answers within it are counted as overruns.
+    pub margin: Duration,
+    /// A freshly started engine's allowance for start-up, on top of its
+    /// first move's time.
+    pub startup: Duration,
+    /// The game length, in plies, at which a game is drawn.
+    pub max_plies: usize,
     /// The position every game starts from, before the random opening.
     pub fen: String,
     /// The rule set of every game.
@@ -32,7 +40,14 @@ pub struct MatchOptions {
     /// Games played at once, each pair of engines in its own processes.
     pub concurrency: usize,
     /// A file to write each finished game to, one [`Record`] line each.
+    ///
+    /// [`Record`]: crate::record::Record
     pub record: Option<PathBuf>,
+    /// Continue the match `record` holds instead of refusing to write over
+    /// it.
+    pub resume: bool,
+    /// A folder for one log file per engine process.
+    pub log: Option<PathBuf>,
     /// A file of start positions, one FEN a line: pair k of games starts
     /// from line k (round again after the last), in place of `fen`.
     pub openings: Option<PathBuf>,
@@ -43,4 +58,16 @@ pub struct MatchOptions {
     pub shard: Shard,
     /// The two engines' command lines, A first.
     pub engines: [Vec<String>; 2],
+}
+
+impl MatchOptions {
+    /// The default margin: more than a sound engine on a loaded 2-core
+    /// machine ever overruns by.
+    pub const MARGIN: Duration = Duration::from_millis(1000);
+
+    /// The default start-up allowance, enough for a JVM or Mono.
+    pub const STARTUP: Duration = Duration::from_millis(5000);
+
+    /// The default game length.
+    pub const MAX_PLIES: usize = MAX_PLIES;
 }

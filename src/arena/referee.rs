@@ -5,16 +5,14 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::engine_process::{Joined, Seat, ask};
+use super::engine_process::{Clock, Joined, Seat, ask};
 use super::openings::random_plies;
 use super::options::MatchOptions;
+use super::tally::Overruns;
 use crate::random::Rng;
 use crate::record::Record;
 use crate::tablebase::{Tablebase, Value};
-use crate::{Game, MAX_PLIES, Outcome, Position, Rules};
-
-/// Time an engine may take beyond its move time before it loses.
-const GRACE: Duration = Duration::from_millis(250);
+use crate::{Ending, Game, Outcome, Position, Rules};
 
 /// The command line of an engine, with `--rules` added when it is congo's
 /// own engine, so that both sides of a match play by the same rules.
@@ -30,35 +28,76 @@ pub(super) fn with_rules(mut command: Vec<String>, rules: Rules) -> Vec<String> 
     command
 }
 
-/// Plays one game; the outcome, why it ended, and the moves.
+/// How one game went: its result, why, the moves, each engine's overruns
+/// (A's first), and the stderr of an engine that lost by a fault.
+struct GameEnd {
+    outcome: Outcome,
+    reason: String,
+    moves: Vec<String>,
+    by_ply_limit: bool,
+    overruns: [Overruns; 2],
+    fault: Option<Fault>,
+}
+
+/// An engine that lost by a fault, and the last lines of its stderr.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Fault {
+    /// Which engine (0 for A).
+    pub(super) engine: usize,
+    pub(super) stderr: Vec<String>,
+}
+
+/// The `go` line each engine gets, and the clock of its moves.
+fn asks(options: &MatchOptions) -> [(String, Clock); 2] {
+    options.movetime.map(|time| {
+        // Whole-second engines get the time rounded up, and that long.
+        let (go, time) = if options.go_seconds {
+            let seconds = time.as_millis().div_ceil(1000) as u64;
+            (format!("go {seconds}"), Duration::from_secs(seconds))
+        } else {
+            (format!("go {}", time.as_secs_f64()), time)
+        };
+        let clock = Clock {
+            time,
+            margin: options.margin,
+            startup: options.startup,
+        };
+        (go, clock)
+    })
+}
+
+/// Plays one game.
 fn play_game(
     start: &Position,
     options: &MatchOptions,
     tables: &Option<Tablebase>,
     seats: &mut [Seat],
     colours: [usize; 2],
-) -> (Outcome, String, Vec<String>) {
-    let mut game = Game::new(start.clone(), options.rules).with_max_plies(Some(MAX_PLIES));
+) -> GameEnd {
+    let mut game = Game::new(start.clone(), options.rules).with_max_plies(Some(options.max_plies));
     let mut moves: Vec<String> = Vec::new();
+    let mut overruns = [Overruns::default(); 2];
     let mut joined = [Ok(Joined::Fresh), Ok(Joined::Fresh)];
     let mut moved = [false; 2];
     for &engine in &colours {
         joined[engine] = seats[engine].join(start, &moves);
     }
-    // Whole-second engines get the time rounded up, and that long to answer.
-    let asks = options.movetime.map(|time| {
-        if options.go_seconds {
-            let seconds = time.as_millis().div_ceil(1000) as u64;
-            (format!("go {seconds}"), Duration::from_secs(seconds))
-        } else {
-            (format!("go {}", time.as_secs_f64()), time)
-        }
-    });
+    let asks = asks(options);
+    let end = |outcome, reason, moves, overruns, fault| GameEnd {
+        outcome,
+        reason,
+        moves,
+        by_ply_limit: false,
+        overruns,
+        fault,
+    };
     loop {
         let side = game.position().side;
         let mover = side.index();
         if let Some(ending) = game.ending() {
-            return (ending.outcome(), ending.to_string(), moves);
+            let mut over = end(ending.outcome(), ending.to_string(), moves, overruns, None);
+            over.by_ply_limit = matches!(ending, Ending::PlyLimit { .. });
+            return over;
         }
         if let Some(value) = tables
             .as_ref()
@@ -76,15 +115,12 @@ fn play_game(
                 ),
                 Value::Draw => (None, "draw by the endgame tables".to_owned()),
             };
-            return (Outcome::won_by(winner), reason, moves);
+            return end(Outcome::won_by(winner), reason, moves, overruns, None);
         }
         let engine = colours[mover];
-        let (go, allowed) = &asks[engine];
-        let (go, allowed) = (go.as_str(), *allowed);
+        let (go, clock) = asks[engine].clone();
         let seat = &mut seats[engine];
-        let mut answer = joined[engine]
-            .clone()
-            .and_then(|_| ask(seat, go, allowed + GRACE));
+        let mut answer = joined[engine].clone().and_then(|_| ask(seat, &go, clock));
         // A process kept from the game before that has exited by its first
         // move here had quit after that game: a fresh one plays this one.
         if answer.is_err()
@@ -93,22 +129,23 @@ fn play_game(
             && !seat.is_running()
         {
             joined[engine] = seat.join(start, &moves);
-            answer = joined[engine]
-                .clone()
-                .and_then(|_| ask(seat, go, allowed + GRACE));
+            answer = joined[engine].clone().and_then(|_| ask(seat, &go, clock));
         }
         moved[engine] = true;
-        let played = answer.and_then(|text| {
-            game.play_text(&text)
-                .map(|_| text)
+        let played = answer.and_then(|answer| {
+            overruns[engine].note(answer.late);
+            game.play_text(&answer.line)
+                .map(|_| answer.line)
                 .map_err(|error| error.to_string())
         });
         let text = match played {
             Ok(text) => text,
             Err(why) => {
+                let stderr = seat.stderr_tail();
                 seat.end(Duration::ZERO);
                 let reason = format!("{side} lost: {why}");
-                return (Outcome::won_by(Some(!side)), reason, moves);
+                let fault = Some(Fault { engine, stderr });
+                return end(Outcome::won_by(Some(!side)), reason, moves, overruns, fault);
             }
         };
         let other = &mut seats[colours[1 - mover]];
@@ -131,6 +168,23 @@ pub(super) struct Played {
     /// The random plies played first, and the position they led to.
     pub(super) plies: Vec<String>,
     pub(super) opening: Position,
+    /// Whether the game was drawn at the ply limit.
+    pub(super) by_ply_limit: bool,
+    /// Each engine's overruns in the game, A's first.
+    pub(super) overruns: [Overruns; 2],
+    /// The engine that lost by a fault, if one did.
+    pub(super) fault: Option<Fault>,
+}
+
+/// The opening of game number `game` (from 0) from `start`: the random
+/// plies, the same for both games of a pair, and the position they reach.
+pub(super) fn opening_of(
+    game: usize,
+    start: &Position,
+    options: &MatchOptions,
+) -> (Position, Vec<String>) {
+    let mut rng = Rng::new(options.seed.wrapping_add((game / 2) as u64));
+    random_plies(start, options.opening_plies, options.rules, &mut rng)
 }
 
 /// Plays game number `game` (from 0) of the match on `seats`: A has white
@@ -143,20 +197,71 @@ pub(super) fn play_numbered(
     seats: &mut [Seat],
 ) -> Played {
     let white = game % 2;
-    let mut rng = Rng::new(options.seed.wrapping_add((game / 2) as u64));
-    let (opening, plies) = random_plies(start, options.opening_plies, options.rules, &mut rng);
-    let (outcome, reason, moves) = play_game(&opening, options, tables, seats, [white, 1 - white]);
+    let (opening, plies) = opening_of(game, start, options);
+    let over = play_game(&opening, options, tables, seats, [white, 1 - white]);
     Played {
         white,
-        outcome,
-        reason,
-        moves,
+        outcome: over.outcome,
+        reason: over.reason,
+        moves: over.moves,
         plies,
         opening,
+        by_ply_limit: over.by_ply_limit,
+        overruns: over.overruns,
+        fault: over.fault,
     }
 }
 
 impl Played {
+    /// A game read back from a match's record, for `--resume`: checked to
+    /// be the game this match would have played there (its opening and
+    /// colours) and replayed move by move.
+    pub(super) fn from_record(
+        record: &Record,
+        game: usize,
+        start: &Position,
+        options: &MatchOptions,
+    ) -> Result<Played, String> {
+        let white = game % 2;
+        let letter = if white == 0 { 'A' } else { 'B' };
+        if record.game != game + 1 {
+            return Err(format!(
+                "game {} where this match plays game {} next",
+                record.game,
+                game + 1
+            ));
+        }
+        if record.white != letter {
+            return Err(format!(
+                "game {} has {} as white, where this match gives white to {letter}",
+                record.game, record.white
+            ));
+        }
+        let (opening, plies) = opening_of(game, start, options);
+        if record.start != opening.to_string() {
+            return Err(format!(
+                "game {} starts from {}, where this match starts it from {opening} (were the openings, the seed and --opening-plies the same?)",
+                record.game, record.start
+            ));
+        }
+        let replayed = record
+            .replay(options.rules, None)
+            .map_err(|error| error.to_string())?
+            .with_max_plies(Some(options.max_plies));
+        let by_ply_limit = matches!(replayed.ending(), Some(Ending::PlyLimit { .. }));
+        Ok(Played {
+            white,
+            outcome: record.outcome,
+            reason: record.reason.clone(),
+            moves: record.moves.clone(),
+            plies,
+            opening,
+            by_ply_limit,
+            overruns: [Overruns::default(); 2],
+            fault: None,
+        })
+    }
+
     /// Engine A's half-points in the game: 2 a win, 1 a draw.
     pub(super) fn a_half_points(&self) -> usize {
         match self.outcome {

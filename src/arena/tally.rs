@@ -2,7 +2,9 @@
 //! pairs by A's points, the SPRT's verdict, and the summary with the Elo
 //! difference and its interval.
 
+use std::fmt;
 use std::io::{self, Write};
+use std::time::Duration;
 
 use super::sprt::{Pentanomial, Sprt, Verdict};
 
@@ -82,6 +84,63 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Where the match stands after `done` of `total` games.
+    pub(super) fn progress(&self, done: usize, total: usize, sprt: Option<&Sprt>) -> Progress {
+        let (wins, draws, losses) = (self.wins, self.draws, self.losses);
+        Progress {
+            done,
+            total,
+            wins,
+            draws,
+            losses,
+            elo: elo_summary(wins, draws, losses)
+                .split(';')
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+            sprt: sprt.map(|sprt| {
+                let (lower, upper) = sprt.bounds();
+                (sprt.llr(&self.pairs), lower, upper)
+            }),
+        }
+    }
+}
+
+/// Where a match stands, told after each game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Games counted.
+    pub done: usize,
+    /// Games the match plays at most.
+    pub total: usize,
+    /// A's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// A's losses.
+    pub losses: u32,
+    /// The Elo difference (A - B) and its 95% interval.
+    pub elo: String,
+    /// The SPRT's log-likelihood ratio and its bounds, when one runs.
+    pub sprt: Option<(f64, f64, f64)>,
+}
+
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let score = f64::from(self.wins) + f64::from(self.draws) / 2.0;
+        write!(
+            f,
+            "{} of {} games: A +{} ={} -{}, score {score}/{}, Elo {}",
+            self.done, self.total, self.wins, self.draws, self.losses, self.done, self.elo
+        )?;
+        if let Some((llr, lower, upper)) = self.sprt {
+            write!(f, ", LLR {llr:.2} ({lower:.2}, {upper:.2})")?;
+        }
+        Ok(())
+    }
+}
+
 /// Fewer games than this give an Elo estimate too loose to lean on.
 const FEW_GAMES: u32 = 20;
 
@@ -120,6 +179,31 @@ fn elo_summary(wins: u32, draws: u32, losses: u32) -> String {
         summary.push_str(&format!("; {count} games are too few for a firm estimate"));
     }
     summary
+}
+
+/// Moves an engine answered past its time but within the margin.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Overruns {
+    /// How many.
+    pub count: usize,
+    /// The longest, past the time given.
+    pub worst: Duration,
+}
+
+impl Overruns {
+    /// Counts one answer `late` past its time (none when zero).
+    pub(super) fn note(&mut self, late: Duration) {
+        if !late.is_zero() {
+            self.count += 1;
+            self.worst = self.worst.max(late);
+        }
+    }
+
+    /// Adds another game's overruns.
+    pub(super) fn add(&mut self, other: Overruns) {
+        self.count += other.count;
+        self.worst = self.worst.max(other.worst);
+    }
 }
 
 #[cfg(test)]

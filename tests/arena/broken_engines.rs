@@ -6,20 +6,16 @@ use crate::quick_match;
 
 /// Plays congo's engine (A) against a broken one (B) and returns the report.
 fn match_against(broken: &str) -> String {
+    match_against_with(broken, &[])
+}
+
+/// [`match_against`] with `options` for the match.
+fn match_against_with(broken: &str, options: &[&str]) -> String {
     let engine = common::CONGO;
     let broken = fixture(broken);
-    let args = [
-        "match",
-        "--games",
-        "2",
-        "--movetime",
-        "100",
-        "--",
-        engine,
-        "engine",
-        "--",
-        &broken,
-    ];
+    let mut args = vec!["match", "--games", "2", "--movetime", "100"];
+    args.extend_from_slice(options);
+    args.extend(["--", engine, "engine", "--", &broken]);
     let output = congo(&args, b"");
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout)
@@ -40,12 +36,18 @@ fn an_engine_playing_an_illegal_move_loses() {
 
 #[test]
 fn an_engine_that_never_answers_loses() {
-    let report = match_against("silent_engine.sh");
+    let report = match_against_with("silent_engine.sh", &["--startup", "300", "--margin", "100"]);
     assert!(
         report.contains("A wins 2, draws 0, loses 0 of 2"),
         "{report}"
     );
-    assert!(report.contains("gave no move within 350 ms"), "{report}");
+    assert!(
+        report.contains(
+            "lost: it did not start: it gave no move within 500 ms \
+             (a start-up of 300 ms, 100 ms and a margin of 100 ms)"
+        ),
+        "{report}"
+    );
 }
 
 #[test]
@@ -88,7 +90,10 @@ fn a_loss_names_the_true_reason() {
     let silent = fixture("closes_output.sh");
     let output = quick_match(&[], &[&silent], &[common::CONGO, "engine"]);
     let report = text(&output.stdout);
-    assert!(report.contains("lost: it closed its output"), "{report}");
+    assert!(
+        report.contains("lost: it did not start: it closed its output"),
+        "{report}"
+    );
 }
 
 #[test]

@@ -5,9 +5,11 @@
 mod common;
 
 mod broken_engines;
+mod clock;
 mod processes;
 mod records;
 mod reports;
+mod resume;
 
 use common::congo;
 

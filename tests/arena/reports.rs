@@ -329,3 +329,82 @@ fn the_shipped_opening_suites_are_what_their_first_line_regenerates() {
         assert_eq!(text(&output.stderr).lines().count(), 1);
     }
 }
+
+#[test]
+fn max_plies_sets_the_game_length_and_the_report_counts_its_draws() {
+    let report = fixed_nodes_match(&["--movetime", "1000", "--max-plies", "6"]);
+    assert_eq!(
+        report
+            .matches(": 1/2-1/2, draw after 3 moves each, 6 moves\n")
+            .count(),
+        2,
+        "{report}"
+    );
+    assert!(
+        report.contains("\ndrawn at the 6-ply limit: 2 games\n"),
+        "{report}"
+    );
+    assert_usage_error(
+        &[
+            "match",
+            "--movetime",
+            "5",
+            "--max-plies",
+            "0",
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        "congo: --max-plies must be more than 0",
+    );
+}
+
+#[test]
+fn logs_keep_each_engine_process_and_never_write_over_a_file() {
+    let dir = common::scratch("match-logs");
+    let logs = dir.join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    std::fs::write(logs.join("A-1.log"), "an older log\n").unwrap();
+    let path = logs.to_str().unwrap();
+    fixed_nodes_match(&["--movetime", "1000", "--log", path]);
+    assert_eq!(
+        std::fs::read_to_string(logs.join("A-1.log")).unwrap(),
+        "an older log\n"
+    );
+    for log in ["A-2.log", "B-1.log"] {
+        let written = std::fs::read_to_string(logs.join(log)).unwrap();
+        let marks = |mark: &str| {
+            written
+                .lines()
+                .filter(|line| line.split_whitespace().nth(1) == Some(mark))
+                .count()
+        };
+        assert!(written.contains(" > newgame\n"), "{log}: {written}");
+        // Every go it was sent was answered by a move.
+        assert_eq!(
+            written
+                .lines()
+                .filter(|line| line.contains(" > go "))
+                .count(),
+            marks("<"),
+            "{log}: {written}"
+        );
+        assert!(marks("<") > 2, "{log}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn progress_goes_to_stderr_a_line_a_game_when_it_is_not_a_terminal() {
+    let engine = [common::CONGO, "engine"];
+    let output = crate::quick_match(&[], &engine, &engine);
+    // White takes the lion at once: A wins its white games, B its.
+    assert_eq!(
+        text(&output.stderr),
+        "congo: 1 of 4 games: A +1 =0 -0, score 1/1, Elo +inf (95%: -234 to +inf)\n\
+         congo: 2 of 4 games: A +1 =0 -1, score 1/2, Elo +0 (95%: -393 to +393)\n\
+         congo: 3 of 4 games: A +2 =0 -1, score 2/3, Elo +120 (95%: -233 to +473)\n\
+         congo: 4 of 4 games: A +2 =0 -2, score 2/4, Elo +0 (95%: -301 to +301)\n"
+    );
+}

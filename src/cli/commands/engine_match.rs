@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::arena::{MatchError, MatchOptions, Shard, Sprt, merge_records, play_match};
+use crate::arena::{MatchError, MatchEvent, MatchOptions, Shard, Sprt, merge_records, play_match};
 use crate::cli::args::Args;
 use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{FEN, SEED, TABLES};
-use crate::cli::streams::status;
+use crate::cli::streams::{say, status};
 use crate::cli::usage::UsageError;
 use crate::cli::values::bounded;
 
@@ -77,6 +77,35 @@ const BETA: Opt = Opt::new(
     Value::Probability("B"),
     "the SPRT's false negative rate (default 0.05)",
 );
+const STARTUP: Opt = Opt::new(
+    "--startup",
+    whole("MS", 0, u64::MAX),
+    "give a freshly started engine MS milliseconds to start up before its first \
+     move's time runs (default 5000)",
+);
+const MARGIN: Opt = Opt::new(
+    "--margin",
+    whole("MS", 0, u64::MAX),
+    "let an engine answer up to MS milliseconds past its time before it forfeits \
+     (default 1000); such overruns are counted in the report",
+);
+const MAX_PLIES: Opt = Opt::new(
+    "--max-plies",
+    whole("N", 1, u64::MAX),
+    "draw a game once it is N plies long (default 200)",
+);
+const LOG: Opt = Opt::new(
+    "--log",
+    Value::Path("DIR"),
+    "write one log per engine process in DIR: what it was sent, what it \
+     answered, its stderr",
+);
+const RESUME: Opt = Opt::new(
+    "--resume",
+    Value::Flag,
+    "continue the match the --record FILE holds (after Ctrl-C or a crash), \
+     with the same options",
+);
 const MERGE: Opt = Opt::new(
     "--merge",
     Value::Flag,
@@ -94,6 +123,11 @@ pub(crate) const MATCH: Spec = Spec::judge(
         OPENINGS,
         OPENING_PLIES,
         RECORD,
+        RESUME,
+        LOG,
+        STARTUP,
+        MARGIN,
+        MAX_PLIES,
         SHARD,
         OPENING_SEED,
         GO_SECONDS,
@@ -115,7 +149,30 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     }
     let options = options(args)?;
     Ok(Command::run(move |io| {
-        match play_match(&options, &mut io.output) {
+        let in_place = io.terminal.error_output;
+        let errors = &mut *io.errors;
+        let mut drawn = false;
+        let mut tell = |event: MatchEvent| match event {
+            // On a terminal, one line redrawn in place; elsewhere, a line
+            // a game.
+            MatchEvent::Progress(progress) if in_place => {
+                let _ = write!(errors, "\r\x1b[Kcongo match: {progress}");
+                let _ = errors.flush();
+                drawn = true;
+            }
+            event => {
+                if drawn {
+                    let _ = writeln!(errors);
+                    drawn = false;
+                }
+                say(errors, event);
+            }
+        };
+        let played = play_match(&options, &mut io.output, &mut tell);
+        if drawn {
+            let _ = writeln!(io.errors);
+        }
+        match played {
             Ok(()) => status::SUCCESS,
             Err(MatchError::Output(error)) => io.io_error(&error),
             Err(error) => io.refuse(error),
@@ -179,6 +236,10 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
     };
     let movetime = movetime.ok_or(UsageError::Required("match", "--movetime MS"))?;
     let record = args.path(&RECORD);
+    let resume = args.has(&RESUME);
+    if resume && record.is_none() {
+        return Err(UsageError::Required("match --resume", "--record FILE"));
+    }
     if shard.is_part() && record.is_none() {
         // A shard's games are only of use merged with the others'.
         return Err(UsageError::Required("match --shard", "--record FILE"));
@@ -199,9 +260,21 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
         concurrency: args.whole(&CONCURRENCY)?.unwrap_or(1),
         openings,
         record,
+        resume,
+        log: args.path(&LOG),
+        startup: millis_or(args, &STARTUP, MatchOptions::STARTUP)?,
+        margin: millis_or(args, &MARGIN, MatchOptions::MARGIN)?,
+        max_plies: args.whole(&MAX_PLIES)?.unwrap_or(MatchOptions::MAX_PLIES),
         shard,
         engines,
     })
+}
+
+/// The milliseconds `option` gives, or `default`.
+fn millis_or(args: &Args, option: &Opt, default: Duration) -> Result<Duration, UsageError> {
+    Ok(args
+        .whole::<u64>(option)?
+        .map_or(default, Duration::from_millis))
 }
 
 #[cfg(test)]

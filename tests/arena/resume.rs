@@ -1,0 +1,139 @@
+//! `match --record FILE --resume`: a match cut off (here by SIGKILL)
+//! continues where its record stops and ends as an uninterrupted run
+//! would; a record is never written over without it.
+
+use std::fs;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::common::{self, assert_usage_error, congo, scratch, text};
+
+const GAMES: &str = "8";
+
+/// The arguments of a fixed-node match of `GAMES` games recorded in
+/// `record`, with `extra` options.
+fn fixed_match<'a>(record: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "--movetime",
+        "1000",
+        "--games",
+        GAMES,
+        "--record",
+        record,
+    ];
+    args.extend_from_slice(extra);
+    args.extend([
+        "--",
+        common::CONGO,
+        "engine",
+        "--nodes",
+        "3000",
+        "--",
+        common::CONGO,
+        "engine",
+        "--nodes",
+        "2000",
+    ]);
+    args
+}
+
+#[test]
+fn a_match_killed_mid_run_resumes_to_the_same_report_and_record() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.tsv");
+    let whole_path = whole.to_str().unwrap();
+    let uninterrupted = congo(&fixed_match(whole_path, &[]), b"");
+    assert!(uninterrupted.status.success());
+
+    let cut = dir.join("cut.tsv");
+    let cut_path = cut.to_str().unwrap();
+    let mut running = Command::new(common::CONGO)
+        .args(fixed_match(cut_path, &[]))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once three games are recorded, in the middle of the fourth.
+    let started = Instant::now();
+    while fs::read_to_string(&cut).map_or(0, |text| text.lines().count()) < 3 {
+        assert!(started.elapsed() < Duration::from_secs(300), "no games");
+        assert!(running.try_wait().unwrap().is_none(), "it finished first");
+        thread::sleep(Duration::from_millis(5));
+    }
+    running.kill().unwrap();
+    running.wait().unwrap();
+    let kept = fs::read_to_string(&cut).unwrap();
+    assert!(kept.lines().count() < 8, "{kept}");
+    // As a power cut can leave it: half a line at the end.
+    fs::write(&cut, format!("{kept}{}", &kept[..20])).unwrap();
+
+    let resumed = congo(&fixed_match(cut_path, &["--resume"]), b"");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), text(&uninterrupted.stdout));
+    assert_eq!(fs::read(&cut).unwrap(), fs::read(&whole).unwrap());
+    let said = text(&resumed.stderr);
+    let games = kept.lines().count();
+    assert!(
+        said.contains(&format!(
+            "congo: the record's line {} was cut short when its match stopped; that game is played again\n",
+            games + 1
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "congo: resuming after the {games} games in the record\n"
+        )),
+        "{said}"
+    );
+    // A finished match resumed plays nothing more and tells the same.
+    let again = congo(&fixed_match(cut_path, &["--resume"]), b"");
+    assert_eq!(text(&again.stdout), text(&uninterrupted.stdout));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_record_is_never_written_over_and_must_be_this_matchs_to_resume() {
+    let dir = scratch("resume-refused");
+    let record = dir.join("games.tsv");
+    let path = record.to_str().unwrap();
+    fs::write(&record, "someone's notes\n").unwrap();
+    let refused = congo(&fixed_match(path, &[]), b"");
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "congo: {path} is there already: add --resume to continue its match, or name another file\n"
+        )
+    );
+    assert_eq!(fs::read_to_string(&record).unwrap(), "someone's notes\n");
+    let not_a_record = congo(&fixed_match(path, &["--resume"]), b"");
+    assert_eq!(not_a_record.status.code(), Some(2));
+    assert!(
+        text(&not_a_record.stderr).starts_with(&format!("congo: cannot resume {path} (line 1): ")),
+        "{}",
+        text(&not_a_record.stderr)
+    );
+    assert_eq!(fs::read_to_string(&record).unwrap(), "someone's notes\n");
+
+    // A game of another match: another seed opens it differently.
+    fs::write(
+        &record,
+        "1\tA\tg2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\td2d3\t1/2-1/2\tcut\n",
+    )
+    .unwrap();
+    let other = congo(&fixed_match(path, &["--resume"]), b"");
+    let said = text(&other.stderr);
+    assert!(
+        said.contains("game 1 starts from g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0, where this match starts it from "),
+        "{said}"
+    );
+    assert_usage_error(
+        &["match", "--movetime", "5", "--resume", "--", "a", "--", "b"],
+        "congo: match --resume needs --record FILE",
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
