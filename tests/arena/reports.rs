@@ -408,3 +408,38 @@ fn progress_goes_to_stderr_a_line_a_game_when_it_is_not_a_terminal() {
          congo: 4 of 4 games: A +2 =0 -2, score 2/4, Elo +0 (95%: -301 to +301)\n"
     );
 }
+
+#[test]
+fn on_a_terminal_progress_is_one_line_redrawn_in_place() {
+    // `script` (util-linux) gives the match a terminal for its stderr.
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: `script` is not installed");
+        return;
+    }
+    let engine = common::CONGO;
+    let line = format!(
+        "{engine} match --games 4 --movetime 300 --opening-plies 0 \
+         --fen '3l3/7/7/7/7/P6/3L3 w 0' -- {engine} engine -- {engine} engine >/dev/null"
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&output.stdout);
+    assert_eq!(
+        shown.matches("\r\x1b[Kcongo match: ").count(),
+        4,
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("congo match: 4 of 4 games: A +2 =0 -2, score 2/4,"),
+        "{shown:?}"
+    );
+    // One line in all: redrawn, and ended once.
+    assert_eq!(shown.trim_end().lines().count(), 1, "{shown:?}");
+}

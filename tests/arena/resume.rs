@@ -3,6 +3,7 @@
 //! would; a record is never written over without it.
 
 use std::fs;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -39,34 +40,42 @@ fn fixed_match<'a>(record: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
-#[test]
-fn a_match_killed_mid_run_resumes_to_the_same_report_and_record() {
-    let dir = scratch("resume");
-    let whole = dir.join("whole.tsv");
-    let whole_path = whole.to_str().unwrap();
-    let uninterrupted = congo(&fixed_match(whole_path, &[]), b"");
-    assert!(uninterrupted.status.success());
-
-    let cut = dir.join("cut.tsv");
-    let cut_path = cut.to_str().unwrap();
+/// Starts the fixed match recording to `record`, sends it `signal` (as
+/// `kill -s` names it) once `games` games are recorded, and returns the
+/// record it leaves.
+fn cut_off(record: &Path, games: usize, signal: &str) -> String {
     let mut running = Command::new(common::CONGO)
-        .args(fixed_match(cut_path, &[]))
+        .args(fixed_match(record.to_str().unwrap(), &[]))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Killed once three games are recorded, in the middle of the fourth.
     let started = Instant::now();
-    while fs::read_to_string(&cut).map_or(0, |text| text.lines().count()) < 3 {
+    while fs::read_to_string(record).map_or(0, |text| text.lines().count()) < games {
         assert!(started.elapsed() < Duration::from_secs(300), "no games");
         assert!(running.try_wait().unwrap().is_none(), "it finished first");
         thread::sleep(Duration::from_millis(5));
     }
-    running.kill().unwrap();
+    let pid = running.id().to_string();
+    let sent = Command::new("kill").args(["-s", signal, &pid]).status();
+    assert!(sent.unwrap().success());
     running.wait().unwrap();
-    let kept = fs::read_to_string(&cut).unwrap();
+    let kept = fs::read_to_string(record).unwrap();
     assert!(kept.lines().count() < 8, "{kept}");
+    kept
+}
+
+#[test]
+fn a_match_killed_mid_run_resumes_to_the_same_report_and_record() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.tsv");
+    let uninterrupted = congo(&fixed_match(whole.to_str().unwrap(), &[]), b"");
+    assert!(uninterrupted.status.success());
+
+    let cut = dir.join("cut.tsv");
+    let cut_path = cut.to_str().unwrap();
+    let kept = cut_off(&cut, 3, "KILL");
     // As a power cut can leave it: half a line at the end.
     fs::write(&cut, format!("{kept}{}", &kept[..20])).unwrap();
 
@@ -92,6 +101,16 @@ fn a_match_killed_mid_run_resumes_to_the_same_report_and_record() {
     // A finished match resumed plays nothing more and tells the same.
     let again = congo(&fixed_match(cut_path, &["--resume"]), b"");
     assert_eq!(text(&again.stdout), text(&uninterrupted.stdout));
+
+    // Ctrl-C leaves a record that resumes the same way.
+    let interrupted = dir.join("interrupted.tsv");
+    cut_off(&interrupted, 2, "INT");
+    let resumed = congo(
+        &fixed_match(interrupted.to_str().unwrap(), &["--resume"]),
+        b"",
+    );
+    assert_eq!(text(&resumed.stdout), text(&uninterrupted.stdout));
+    assert_eq!(fs::read(&interrupted).unwrap(), fs::read(&whole).unwrap());
     fs::remove_dir_all(dir).unwrap();
 }
 
