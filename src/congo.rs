@@ -42,6 +42,10 @@ impl GameRules for Congo {
         }
         u64::from(movegen::move_count(&position.board, position.side))
     }
+
+    fn key(&self, position: &Position) -> Option<u64> {
+        Some(crate::zobrist::hash(&position.board, position.side))
+    }
 }
 
 /// Congo's FENs and move texts; a position must be one the rule set

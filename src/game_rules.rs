@@ -25,6 +25,13 @@ pub trait GameRules {
         self.moves(position, scratch);
         scratch.len() as u64
     }
+
+    /// A 64-bit key of `position` (its pieces and side to move, all that
+    /// decides its moves), for tables of positions already seen; `None`
+    /// for a game without one.
+    fn key(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// A game whose positions come one a line and whose moves are written as

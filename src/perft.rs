@@ -3,9 +3,10 @@
 //! once for any [`GameRules`] ([`count`], [`count_threads`], [`split`]),
 //! with Congo's own shortcuts ([`perft`], [`divide`] and the rest): Congo
 //! counts its last ply from the pieces' target squares, not played (bulk
-//! counting).
+//! counting). A [`PerftCache`] counts a second way: each position reached
+//! again by another order of moves is looked up, not counted again.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 
 use crate::game_rules::GameRules;
@@ -14,90 +15,201 @@ use crate::{Congo, Move, Position, Rules};
 
 /// The number of move sequences `depth` moves deep from `position`.
 pub fn count<G: GameRules>(game: &G, position: &G::Position, depth: u32) -> u64 {
-    leaves(game, position, depth, &mut MoveLists::default())
+    leaves(game, position, depth, &mut MoveLists::default(), &NoCache)
 }
 
 /// Each legal move of `position`, in the order `order` puts them in, with
-/// the perft count of the position after it, `depth - 1` deep.
-pub fn split<G: GameRules>(
+/// the perft count of the position after it, `depth - 1` deep, counted on
+/// `threads` threads with `cache` if given.
+pub fn split<G>(
     game: &G,
     position: &G::Position,
     depth: u32,
+    threads: usize,
+    cache: Option<&PerftCache>,
     order: impl FnOnce(&mut [G::Move]),
-) -> Vec<(G::Move, u64)> {
-    let mut moves = Vec::new();
-    if depth > 0 {
-        game.moves(position, &mut moves);
-        order(&mut moves);
-    }
-    let mut lists = MoveLists::default();
-    moves
-        .into_iter()
-        .map(|m| {
-            let below = game.play(position, &m);
-            let counted = leaves(game, &below, depth.saturating_sub(1), &mut lists);
-            (m, counted)
-        })
-        .collect()
-}
-
-/// [`count`] on `threads` threads: the moves at the root are handed out
-/// one at a time to whichever thread is free, so that uneven subtrees
-/// still keep every thread busy.
-pub fn count_threads<G>(game: &G, position: &G::Position, depth: u32, threads: usize) -> u64
+) -> Vec<(G::Move, u64)>
 where
     G: GameRules + Sync,
     G::Position: Sync,
     G::Move: Sync,
 {
-    if threads <= 1 || depth < 2 {
+    let mut moves = Vec::new();
+    if depth > 0 {
+        game.moves(position, &mut moves);
+        order(&mut moves);
+    }
+    let below = depth.saturating_sub(1);
+    let counts = match cache {
+        Some(cache) => spread(game, position, &moves, below, threads, cache),
+        None => spread(game, position, &moves, below, threads, &NoCache),
+    };
+    moves.into_iter().zip(counts).collect()
+}
+
+/// [`count`] on `threads` threads with `cache` if given: the moves at the
+/// root are handed out one at a time to whichever thread is free, so that
+/// uneven subtrees still keep every thread busy.
+pub fn count_threads<G>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    threads: usize,
+    cache: Option<&PerftCache>,
+) -> u64
+where
+    G: GameRules + Sync,
+    G::Position: Sync,
+    G::Move: Sync,
+{
+    if (threads <= 1 && cache.is_none()) || depth < 2 {
         return count(game, position, depth);
     }
-    let mut moves = Vec::new();
-    game.moves(position, &mut moves);
+    split(game, position, depth, threads, cache, |_| {})
+        .into_iter()
+        .map(|(_, counted)| counted)
+        .sum()
+}
+
+/// The perft count `depth` deep after each of `moves` from `position`, on
+/// `threads` threads.
+fn spread<G, C>(
+    game: &G,
+    position: &G::Position,
+    moves: &[G::Move],
+    depth: u32,
+    threads: usize,
+    cache: &C,
+) -> Vec<u64>
+where
+    G: GameRules + Sync,
+    G::Position: Sync,
+    G::Move: Sync,
+    C: Cache<G> + Sync,
+{
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let work = || {
         let mut lists = MoveLists::default();
-        let mut counted = 0;
-        while let Some(m) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
-            counted += leaves(game, &game.play(position, m), depth - 1, &mut lists);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= moves.len() {
+                break;
+            }
+            let below = game.play(position, &moves[index]);
+            let counted = leaves(game, &below, depth, &mut lists, cache);
+            counts[index].store(counted, Ordering::Relaxed);
         }
-        counted
     };
     thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        // This thread works too; a helper cannot fail (counting has no
-        // failure), so a missing result would only count as nothing.
-        let mine = work();
-        mine + helpers
-            .into_iter()
-            .map(|helper| helper.join().unwrap_or_default())
-            .sum::<u64>()
-    })
+        for _ in 1..threads.min(moves.len()) {
+            scope.spawn(work);
+        }
+        // This thread works too.
+        work();
+    });
+    counts.into_iter().map(AtomicU64::into_inner).collect()
 }
 
 /// Perft with one move list per ply, reused: `lists` holds the free ones.
-fn leaves<G: GameRules>(
+fn leaves<G: GameRules, C: Cache<G>>(
     game: &G,
     position: &G::Position,
     depth: u32,
     lists: &mut MoveLists<G::Move>,
+    cache: &C,
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        let mut moves = lists.take();
+        let counted = game.count_moves(position, &mut moves);
+        lists.give(moves);
+        return counted;
+    }
+    if let Some(counted) = cache.get(game, position, depth) {
+        return counted;
+    }
     let mut moves = lists.take();
-    let counted = if depth == 1 {
-        game.count_moves(position, &mut moves)
-    } else {
-        game.moves(position, &mut moves);
-        moves
-            .iter()
-            .map(|m| leaves(game, &game.play(position, m), depth - 1, lists))
-            .sum()
-    };
+    game.moves(position, &mut moves);
+    let counted = moves
+        .iter()
+        .map(|m| leaves(game, &game.play(position, m), depth - 1, lists, cache))
+        .sum();
     lists.give(moves);
+    cache.put(game, position, depth, counted);
     counted
+}
+
+/// Counts already made, looked up before counting again.
+trait Cache<G: GameRules> {
+    fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64>;
+    fn put(&self, game: &G, position: &G::Position, depth: u32, counted: u64);
+}
+
+/// No cache: every subtree counted.
+struct NoCache;
+
+impl<G: GameRules> Cache<G> for NoCache {
+    #[inline(always)]
+    fn get(&self, _: &G, _: &G::Position, _: u32) -> Option<u64> {
+        None
+    }
+
+    #[inline(always)]
+    fn put(&self, _: &G, _: &G::Position, _: u32, _: u64) {}
+}
+
+/// A table of perft counts by position key and depth, shared by threads
+/// without locks: each entry holds the count and depth, and their xor
+/// with the key, so that an entry torn by two threads writing at once
+/// reads as empty rather than wrong.
+pub struct PerftCache {
+    entries: Vec<[AtomicU64; 2]>,
+}
+
+impl PerftCache {
+    /// A table of about `mebibytes` MiB (a power of two entries).
+    pub fn new(mebibytes: usize) -> PerftCache {
+        let wanted = (mebibytes << 20) / std::mem::size_of::<[AtomicU64; 2]>();
+        let count = (wanted.max(2) / 2 + 1).next_power_of_two().min(1 << 40);
+        PerftCache {
+            entries: (0..count)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+        }
+    }
+
+    fn entry(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.entries[(key as usize) & (self.entries.len() - 1)]
+    }
+}
+
+/// Counts below 2^56 fit beside the depth; larger ones are not kept.
+const COUNT_LIMIT: u64 = 1 << 56;
+
+impl<G: GameRules> Cache<G> for PerftCache {
+    fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64> {
+        let key = game.key(position)?;
+        let [check, data] = self.entry(key);
+        let data = data.load(Ordering::Relaxed);
+        let found = check.load(Ordering::Relaxed) ^ data == key && data & 0xff == u64::from(depth);
+        found.then_some(data >> 8)
+    }
+
+    fn put(&self, game: &G, position: &G::Position, depth: u32, counted: u64) {
+        let Some(key) = game.key(position) else {
+            return;
+        };
+        if counted >= COUNT_LIMIT || depth > 0xff {
+            return;
+        }
+        let data = counted << 8 | u64::from(depth);
+        let [check, stored] = self.entry(key);
+        check.store(key ^ data, Ordering::Relaxed);
+        stored.store(data, Ordering::Relaxed);
+    }
 }
 
 /// Congo with every last move played: slower, and a check on the bulk
@@ -149,11 +261,24 @@ pub fn perft_by_playing(position: &Position, depth: u32, rules: Rules) -> u64 {
 
 /// [`perft`] on `threads` threads, splitting the moves at the root.
 pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usize) -> u64 {
-    count_threads(&Congo::from(rules), position, depth, threads)
+    count_threads(&Congo::from(rules), position, depth, threads, None)
+}
+
+/// [`perft`] counted the second way: through a [`PerftCache`] of
+/// `mebibytes` MiB, on `threads` threads.
+pub fn perft_hashed(
+    position: &Position,
+    depth: u32,
+    rules: Rules,
+    threads: usize,
+    mebibytes: usize,
+) -> u64 {
+    let cache = PerftCache::new(mebibytes);
+    count_threads(&Congo::from(rules), position, depth, threads, Some(&cache))
 }
 
 /// Each legal move of `position` (sorted as strings) with the perft count
 /// of the position after it, `depth - 1` deep.
 pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)> {
-    split(&Congo::from(rules), position, depth, |_| {})
+    split(&Congo::from(rules), position, depth, 1, None, |_| {})
 }

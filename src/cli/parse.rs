@@ -105,6 +105,7 @@ mod tests {
     use super::*;
     use crate::assignment::evaluation::Evaluation;
     use crate::engine::Limit;
+    use crate::judge::Counting;
     use crate::{Congo, Kind, Rules};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
@@ -127,8 +128,14 @@ mod tests {
     fn subcommands() {
         assert_eq!(job(&["board"]), Ok(Job::Board));
         assert_eq!(job(&["lion"]), Ok(Job::PieceMoves(Kind::Lion)));
-        assert_eq!(job(&["perft", "4"]), Ok(Job::Perft(4, 1)));
-        assert_eq!(job(&["perft", "4", "--threads", "2"]), Ok(Job::Perft(4, 2)));
+        assert_eq!(job(&["perft", "4"]), Ok(Job::Perft(Counting::plain(4))));
+        let counting = Counting {
+            depth: 4,
+            threads: 2,
+            hash: Some(64),
+        };
+        let words = ["perft", "4", "--threads", "2", "--hash", "64"];
+        assert_eq!(job(&words), Ok(Job::Perft(counting)));
         assert_eq!(
             job(&["alphabeta", "--depth=3"]),
             Ok(Job::Search(Evaluation::Advanced, 3))
@@ -215,7 +222,7 @@ mod tests {
             job(&["perft", "21"]),
             Err(UsageError::DepthTooLarge("21".into(), 20))
         );
-        assert_eq!(job(&["perft", "20"]), Ok(Job::Perft(20, 1)));
+        assert_eq!(job(&["perft", "20"]), Ok(Job::Perft(Counting::plain(20))));
         for words in [
             &["divide", "99"][..],
             &["minimax", "--depth", "4000000000"],
@@ -257,7 +264,10 @@ mod tests {
             judge_job(&words(&["lion"])),
             Some(Job::PieceMoves(Kind::Lion))
         );
-        assert_eq!(judge_job(&words(&["perft", "3"])), Some(Job::Perft(3, 1)));
+        assert_eq!(
+            judge_job(&words(&["perft", "3"])),
+            Some(Job::Perft(Counting::plain(3)))
+        );
         assert_eq!(judge_job(&words(&["perft"])), None);
         assert_eq!(judge_job(&words(&["moves", "3l3/7/7/7/7/7/3L3 w 1"])), None);
         assert_eq!(judge_job(&words(&["gen", "5"])), None);

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use super::best::Best;
 use super::board::Listing;
 use super::each_position::EachPosition;
-use super::move_list::{Divide, MoveList, Perft};
+use super::move_list::{Counting, Divide, MoveList, Perft};
 use super::piece_moves::PieceMoves;
 use super::play::Play;
 use super::probe::Probe;
@@ -33,10 +33,10 @@ pub enum Job {
     Moves,
     /// Part 3: a move played.
     Play,
-    /// The depth, and the threads counting each position.
-    Perft(u32, usize),
-    /// Each move's perft count, to this depth.
-    Divide(u32),
+    /// The number of move sequences, counted as asked.
+    Perft(Counting),
+    /// Each move's perft count, counted as asked.
+    Divide(Counting),
     /// An evaluation of each position.
     Evaluate(Evaluation),
     /// A search value of each position: the evaluation and the depth.
@@ -92,10 +92,8 @@ impl Job {
             }
             Job::Moves => run::run(&MoveList::new(game), threads, i, o, n),
             Job::Play => run::run(&Play::new(game), threads, i, o, n),
-            &Job::Perft(depth, helpers) => {
-                run::run(&Perft::new(game, depth, helpers), threads, i, o, n)
-            }
-            &Job::Divide(depth) => run::run(&Divide::new(game, depth), threads, i, o, n),
+            &Job::Perft(counting) => run::run(&Perft::new(game, counting), threads, i, o, n),
+            &Job::Divide(counting) => run::run(&Divide::new(game, counting), threads, i, o, n),
             &Job::Evaluate(evaluation) => {
                 let task = EachPosition::new(game, Score::evaluation(evaluation, game.rules));
                 run::run(&task, threads, i, o, n)
@@ -105,13 +103,21 @@ impl Job {
                 run::run(&task, threads, i, o, n)
             }
             Job::Checkers(None) => run::run(&MoveList::new(Checkers), threads, i, o, n),
-            &Job::Checkers(Some(depth)) => {
-                run::run(&Perft::new(Checkers, depth, 1), threads, i, o, n)
-            }
+            &Job::Checkers(Some(depth)) => run::run(
+                &Perft::new(Checkers, Counting::plain(depth)),
+                threads,
+                i,
+                o,
+                n,
+            ),
             Job::Wildebeest(None) => run::run(&MoveList::new(Wildebeest), threads, i, o, n),
-            &Job::Wildebeest(Some(depth)) => {
-                run::run(&Perft::new(Wildebeest, depth, 1), threads, i, o, n)
-            }
+            &Job::Wildebeest(Some(depth)) => run::run(
+                &Perft::new(Wildebeest, Counting::plain(depth)),
+                threads,
+                i,
+                o,
+                n,
+            ),
             Job::Show(options) => {
                 let show = Show::new(options)?;
                 let task = EachPosition::new(game, show);

@@ -20,6 +20,7 @@ mod slot;
 mod task;
 
 pub use job::Job;
+pub use move_list::Counting;
 pub use run::{Notice, Threads};
 pub use show::ShowOptions;
 pub use task::Framing;

@@ -3,11 +3,12 @@
 //! checkers both answer through them.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use super::slot::Slot;
 use super::task::{CaseError, Framing, Task};
 use crate::game_rules::Notation;
-use crate::perft;
+use crate::perft::{self, PerftCache};
 
 /// One line per position: every legal move, in the game's order (sorted
 /// as strings), separated by spaces.
@@ -65,22 +66,50 @@ where
     }
 }
 
+/// How a perft is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// Moves deep.
+    pub depth: u32,
+    /// Threads counting each position (1: this one alone).
+    pub threads: usize,
+    /// The MiB of a table of counts already made ([`PerftCache`]), if one
+    /// is used: the second way of counting.
+    pub hash: Option<usize>,
+}
+
+impl Counting {
+    /// `depth` deep on this thread alone, with no table.
+    pub fn plain(depth: u32) -> Counting {
+        Counting {
+            depth,
+            threads: 1,
+            hash: None,
+        }
+    }
+
+    /// The table this counting asks for, shared by every worker.
+    fn cache(self) -> Option<Arc<PerftCache>> {
+        self.hash
+            .map(|mebibytes| Arc::new(PerftCache::new(mebibytes)))
+    }
+}
+
 /// One line per position: the number of move sequences `depth` deep.
 #[derive(Clone)]
 pub struct Perft<G: Notation> {
     game: G,
-    depth: u32,
-    /// Threads counting each position (1: this one alone).
-    threads: usize,
+    counting: Counting,
+    cache: Option<Arc<PerftCache>>,
     slot: Slot<G::Position>,
 }
 
 impl<G: Notation> Perft<G> {
-    pub fn new(game: G, depth: u32, threads: usize) -> Perft<G> {
+    pub fn new(game: G, counting: Counting) -> Perft<G> {
         Perft {
             game,
-            depth,
-            threads,
+            cache: counting.cache(),
+            counting,
             slot: Slot::default(),
         }
     }
@@ -101,7 +130,9 @@ where
 
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = self.slot.read(&self.game, lines)?;
-        let leaves = perft::count_threads(&self.game, position, self.depth, self.threads);
+        let Counting { depth, threads, .. } = self.counting;
+        let cache = self.cache.as_deref();
+        let leaves = perft::count_threads(&self.game, position, depth, threads, cache);
         let _ = writeln!(out, "{leaves}");
         Ok(())
     }
@@ -112,15 +143,17 @@ where
 #[derive(Clone)]
 pub struct Divide<G: Notation> {
     game: G,
-    depth: u32,
+    counting: Counting,
+    cache: Option<Arc<PerftCache>>,
     slot: Slot<G::Position>,
 }
 
 impl<G: Notation> Divide<G> {
-    pub fn new(game: G, depth: u32) -> Divide<G> {
+    pub fn new(game: G, counting: Counting) -> Divide<G> {
         Divide {
             game,
-            depth,
+            cache: counting.cache(),
+            counting,
             slot: Slot::default(),
         }
     }
@@ -128,8 +161,9 @@ impl<G: Notation> Divide<G> {
 
 impl<G> Task for Divide<G>
 where
-    G: Notation + Clone + Send,
-    G::Position: Clone + Send,
+    G: Notation + Clone + Send + Sync,
+    G::Position: Clone + Send + Sync,
+    G::Move: Sync,
 {
     type Error = G::Error;
     const FRAMING: Framing = Framing::Block;
@@ -141,7 +175,9 @@ where
     fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
         let position = self.slot.read(&self.game, lines)?;
         let mut total = 0;
-        let split = perft::split(&self.game, position, self.depth, |moves| {
+        let Counting { depth, threads, .. } = self.counting;
+        let cache = self.cache.as_deref();
+        let split = perft::split(&self.game, position, depth, threads, cache, |moves| {
             self.game.in_text_order(moves)
         });
         for (m, leaves) in split {
@@ -150,7 +186,7 @@ where
             total += leaves;
         }
         // Zero moves deep, the position itself is the one leaf, as in perft.
-        if self.depth == 0 {
+        if depth == 0 {
             total = 1;
         }
         let _ = writeln!(out, "total {total}");

@@ -14,12 +14,19 @@ pub const DEFAULT_PIECES: usize = 2;
 /// One unit of table work: a material and the rule set it is built under.
 pub type Unit = (Material, Rules);
 
-/// The units of `materials` under `rules`; with no materials named, every
-/// material up to [`DEFAULT_PIECES`] under 2022, then those with pawns
-/// again under 2021 (the only ones the rule sets make differ).
+/// The units of `materials` under `rules`, each named by its stored colour
+/// twin and given once; with no materials named, every stored material up
+/// to [`DEFAULT_PIECES`] under 2022, then those with pawns again under 2021
+/// (the only ones the rule sets make differ).
 pub fn units(materials: &[Material], rules: Rules) -> Vec<Unit> {
     if !materials.is_empty() {
-        return materials.iter().map(|m| (m.clone(), rules)).collect();
+        let mut units: Vec<Unit> = Vec::new();
+        for material in materials.iter().map(Material::stored) {
+            if !units.iter().any(|(named, _)| *named == material) {
+                units.push((material, rules));
+            }
+        }
+        return units;
     }
     let mut units: Vec<Unit> = Material::all_up_to(DEFAULT_PIECES, true)
         .into_iter()

@@ -87,14 +87,53 @@ impl Material {
         &self.pieces
     }
 
+    /// The colour-swapped twin: white's pieces become black's.
+    pub fn swapped(&self) -> Material {
+        Material::new(
+            self.pieces
+                .iter()
+                .map(|piece| Piece::new(!piece.color, piece.kind))
+                .collect(),
+        )
+    }
+
+    /// Whether this material is the twin whose table is stored: the one
+    /// whose white side is the stronger (more pieces, then stronger ones
+    /// in name order), or either when the two are alike.
+    pub fn is_stored(&self) -> bool {
+        self.side_strength(Color::White) >= self.side_strength(Color::Black)
+    }
+
+    /// The twin whose table is stored (see [`Material::is_stored`]).
+    pub fn stored(&self) -> Material {
+        if self.is_stored() {
+            self.clone()
+        } else {
+            self.swapped()
+        }
+    }
+
+    /// How strong `color`'s side is, for choosing the stored twin: its
+    /// number of pieces, then its pieces in name order, strongest first.
+    fn side_strength(&self, color: Color) -> (usize, Vec<std::cmp::Reverse<usize>>) {
+        let ranks: Vec<_> = self
+            .pieces
+            .iter()
+            .filter(|piece| piece.color == color)
+            .map(|piece| std::cmp::Reverse(name_rank(piece.kind)))
+            .collect();
+        (ranks.len(), ranks)
+    }
+
     /// Whether a pawn stands in it: only then do the two rule sets differ.
     pub fn has_pawns(&self) -> bool {
         self.pieces.iter().any(|piece| piece.kind == Kind::Pawn)
     }
 
-    /// Every material with at most `most` pieces beside the lions that the
-    /// rule set allows (no superpawns under 2021's), in an order where each
-    /// comes after every material it can turn into.
+    /// Every stored material (one of each pair of colour twins) with at
+    /// most `most` pieces beside the lions that the rule set allows (no
+    /// superpawns under 2021's), in an order where each comes after every
+    /// material it can turn into.
     pub fn all_up_to(most: usize, promotion: bool) -> Vec<Material> {
         let kinds: Vec<Piece> = Color::ALL
             .into_iter()
@@ -120,6 +159,7 @@ impl Material {
             }
             last = next;
         }
+        all.retain(Material::is_stored);
         all.sort_by_key(Material::generation_order);
         all
     }
@@ -135,9 +175,9 @@ impl Material {
         (self.pieces.len(), pawns, self.to_string())
     }
 
-    /// Every other material a move can turn this one into: pieces taken or
-    /// drowned (any number at once: a monkey's chain takes several) and,
-    /// with `promotion`, pawns become superpawns.
+    /// Every other stored material a move can turn this one into: pieces
+    /// taken or drowned (any number at once: a monkey's chain takes
+    /// several) and, with `promotion`, pawns become superpawns.
     pub fn successors(&self, promotion: bool) -> Vec<Material> {
         let count = self.pieces.len();
         let mut found = Vec::new();
@@ -156,8 +196,8 @@ impl Material {
                         changed[i] = Piece::new(changed[i].color, Kind::Superpawn);
                     }
                 }
-                let material = Material::new(changed);
-                if material != *self && !found.contains(&material) {
+                let material = Material::new(changed).stored();
+                if material != self.stored() && !found.contains(&material) {
                     found.push(material);
                 }
             }
@@ -342,21 +382,40 @@ mod tests {
                 .map(ToString::to_string)
                 .collect()
         };
-        assert_eq!(names(false), ["LvL", "LvLZ", "LPvL"]);
-        assert_eq!(names(true), ["LvL", "LSvL", "LvLZ", "LPvL", "LSvLZ"]);
+        // Named by their stored twins: a black zebra alone is LZvL turned.
+        assert_eq!(names(false), ["LvL", "LZvL", "LPvL"]);
+        assert_eq!(names(true), ["LvL", "LSvL", "LZvL", "LPvL", "LZvLS"]);
     }
 
     #[test]
     fn all_materials_come_after_what_they_turn_into() {
         let all = Material::all_up_to(2, true);
-        // LvL, 14 of one piece, and 105 pairs of the 14.
-        assert_eq!(all.len(), 1 + 14 + 105);
+        // LvL, 7 kinds of one white piece, then 28 pairs for white and 28
+        // one against one (each pair of colour twins stored once).
+        assert_eq!(all.len(), 1 + 7 + 28 + 28);
         for (at, material) in all.iter().enumerate() {
             for successor in material.successors(true) {
                 let before = all.iter().position(|m| *m == successor).unwrap();
                 assert!(before < at, "{successor} after {material}");
             }
         }
-        assert_eq!(Material::all_up_to(2, false).len(), 1 + 12 + 78);
+        assert_eq!(Material::all_up_to(2, false).len(), 1 + 6 + 21 + 21);
+    }
+
+    #[test]
+    fn one_of_each_pair_of_colour_twins_is_stored() {
+        for (name, stored) in [
+            ("LPvLZ", "LZvLP"),
+            ("LZvLP", "LZvLP"),
+            ("LvLGZ", "LGZvL"),
+            ("LSvLSP", "LSPvLS"),
+            ("LZvLZ", "LZvLZ"),
+            ("LvL", "LvL"),
+        ] {
+            let material: Material = name.parse().unwrap();
+            assert_eq!(material.stored().to_string(), stored, "{name}");
+            assert_eq!(material.swapped().swapped(), material);
+            assert_eq!(material.swapped().stored(), material.stored());
+        }
     }
 }

@@ -15,10 +15,12 @@ mod file;
 mod folder;
 mod generate;
 mod material;
+mod symmetry;
 
 pub use file::TableFileError;
 pub use folder::{DEFAULT_PIECES, Unit, generate_units, summarize_units, units, verify_units};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
+pub use symmetry::swap_colours;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -168,17 +170,19 @@ impl Tablebase {
         }
     }
 
-    /// The file of `material`'s table: one per rule set only where pawns
-    /// make them differ.
+    /// The file of `material`'s table (the stored one of the colour twins):
+    /// one per rule set only where pawns make them differ.
     pub fn path(&self, material: &Material) -> PathBuf {
-        let name = match file::rules_byte(material, self.rules) {
+        let material = material.stored();
+        let name = match file::rules_byte(&material, self.rules) {
             0 => format!("{material}.ctb"),
             rules => format!("{material}.20{rules}.ctb"),
         };
         self.dir.join(name)
     }
 
-    /// The table of `material`, read from its file the first time.
+    /// The table of `material`, a stored one, read from its file the
+    /// first time.
     fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
         let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
         let read = loaded.entry(material.clone()).or_insert_with(|| {
@@ -202,6 +206,9 @@ impl Tablebase {
         let material = Material::of(&position.board);
         if material.pieces().len() > MAX_PIECES {
             return Err(TableError::TooManyPieces(material.pieces().len()));
+        }
+        if !material.is_stored() {
+            return self.probe(&swap_colours(position));
         }
         let table = self.table(&material)?;
         let code = material
@@ -267,6 +274,7 @@ impl Tablebase {
     /// Builds the table of `material` and writes it to its file. The
     /// tables it can turn into must be in the folder already.
     pub fn generate(&self, material: &Material, threads: usize) -> Result<Generated, TableError> {
+        let material = &material.stored();
         let promotion = self.rules.promotes();
         let missing: Vec<PathBuf> = material
             .successors(promotion)
@@ -298,18 +306,16 @@ impl Tablebase {
 
     /// What the table of `material` holds, read from its file.
     pub fn summary(&self, material: &Material) -> Result<Summary, TableError> {
+        let material = &material.stored();
         Ok(Summary::of(material, &self.table(material)?.codes))
     }
 
-    /// Checks every stored value of `material` against its successors',
-    /// found by listing the legal moves and playing them as a game does,
-    /// and probing the results: a win needs a lost child one ply nearer
-    /// and none nearer, a loss only won children with the slowest one ply
-    /// nearer, a draw no lost child and some child not won.
+    /// Checks every stored value of `material` against its successors'
+    /// (see [`Tablebase::from_successors`]).
     pub fn verify(&self, material: &Material) -> Result<usize, TableError> {
+        let material = &material.stored();
         let table = self.table(material)?;
         let mut checked = 0;
-        let mut moves = Vec::new();
         for (index, &code) in table.codes.iter().enumerate() {
             let (Some(stored), Some(numbered)) = (Value::from_code(code), material.position(index))
             else {
@@ -319,26 +325,7 @@ impl Tablebase {
             // the reader takes it (it refuses a few unreachable ones).
             let fen = numbered.to_string();
             let position = Position::from_fen(&fen, self.rules).unwrap_or(numbered);
-            moves.clear();
-            position.legal_moves(&mut moves);
-            let expected = if position.is_bare_lions_draw() {
-                Value::Draw
-            } else {
-                let mut best: Option<Value> = None;
-                for &m in &moves {
-                    let child = position.play_unchecked(m, self.rules);
-                    let value = self.probe(&child)?;
-                    if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
-                        best = Some(value);
-                    }
-                }
-                match best {
-                    None => Value::Loss(0),
-                    Some(Value::Loss(plies)) => Value::Win(plies + 1),
-                    Some(Value::Win(plies)) => Value::Loss(plies + 1),
-                    Some(Value::Draw) => Value::Draw,
-                }
-            };
+            let expected = self.from_successors(&position)?;
             if stored != expected {
                 return Err(TableError::Wrong {
                     material: material.clone(),
@@ -350,6 +337,32 @@ impl Tablebase {
             checked += 1;
         }
         Ok(checked)
+    }
+
+    /// The value of `position` that its successors give, found by listing
+    /// the legal moves and playing them as a game does, and probing the
+    /// results: a win needs a lost child one ply nearer and none nearer, a
+    /// loss only won children with the slowest one ply nearer, a draw no
+    /// lost child and some child not won.
+    fn from_successors(&self, position: &Position) -> Result<Value, TableError> {
+        if position.is_bare_lions_draw() {
+            return Ok(Value::Draw);
+        }
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut best: Option<Value> = None;
+        for m in moves {
+            let value = self.probe(&position.play_unchecked(m, self.rules))?;
+            if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
+                best = Some(value);
+            }
+        }
+        Ok(match best {
+            None => Value::Loss(0),
+            Some(Value::Loss(plies)) => Value::Win(plies + 1),
+            Some(Value::Win(plies)) => Value::Loss(plies + 1),
+            Some(Value::Draw) => Value::Draw,
+        })
     }
 }
 
@@ -449,6 +462,49 @@ mod tests {
         assert!(Value::Loss(2).for_parent() > Value::Loss(4).for_parent());
         assert!(Value::Win(9).for_parent() > Value::Win(3).for_parent());
         assert!(Value::Draw.for_parent() > Value::Win(9).for_parent());
+    }
+
+    #[test]
+    fn a_colour_twin_is_probed_through_the_stored_table_and_agrees_with_its_successors() {
+        let dir = std::env::temp_dir().join(format!("congo-tb-twins-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for rules in [Rules::Wits2022, Rules::Wits2021] {
+            let tables = Tablebase::new(&dir, rules);
+            let units = units(&["LZvLP".parse().unwrap()], rules);
+            let mut needed: Vec<Material> = units[0].0.successors(rules.promotes());
+            needed.push(units[0].0.clone());
+            for material in &needed {
+                tables.generate(material, 2).unwrap();
+            }
+            // Only the stored twin has a file.
+            assert!(
+                tables
+                    .path(&"LPvLZ".parse().unwrap())
+                    .ends_with(if rules.promotes() {
+                        "LZvLP.2022.ctb"
+                    } else {
+                        "LZvLP.2021.ctb"
+                    })
+            );
+            let twin: Material = "LPvLZ".parse().unwrap();
+            let mut checked = 0;
+            for index in (0..twin.size()).step_by(7) {
+                let Some(position) = twin.position(index) else {
+                    continue;
+                };
+                let probed = tables.probe(&position).unwrap();
+                assert_eq!(
+                    probed,
+                    tables.from_successors(&position).unwrap(),
+                    "{position}"
+                );
+                assert_eq!(probed, tables.probe(&swap_colours(&position)).unwrap());
+                checked += 1;
+            }
+            assert!(checked > 20_000, "{checked}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -101,3 +101,36 @@ fn the_binary_prints_perft_and_divide() {
         "d1c1 5\nd1c2 5\nd1d2 6\nd1d7 0\nd1e1 5\nd1e2 5\ntotal 26\n"
     );
 }
+
+#[test]
+fn counting_through_a_table_of_positions_agrees_with_counting_every_one() {
+    for case in cases().iter().filter(|case| case.depth <= 4) {
+        for threads in [1, 2] {
+            let hashed = perft::perft_hashed(&case.position, case.depth, case.rules, threads, 1);
+            assert_eq!(hashed, case.count, "{} depth {}", case.position, case.depth);
+        }
+    }
+    // Random positions, 4 deep: a table so small that entries are written
+    // over all the time still gives the same counts.
+    let output = common::congo(&["gen", "20", "--seed", "34"], b"");
+    let positions = common::text(&output.stdout);
+    let plain = common::congo(&["perft", "4"], positions.as_bytes());
+    let hashed = common::congo(
+        &["perft", "4", "--hash", "1", "--threads", "2"],
+        positions.as_bytes(),
+    );
+    assert!(plain.status.success() && hashed.status.success());
+    assert_eq!(common::text(&hashed.stdout), common::text(&plain.stdout));
+    assert_eq!(common::text(&plain.stdout).lines().count(), 20);
+}
+
+#[test]
+fn divide_on_threads_and_through_a_table_prints_the_same_split() {
+    let input = b"1\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n";
+    let plain = common::congo(&["divide", "4"], input);
+    let spread = common::congo(&["divide", "4", "--threads", "2", "--hash", "8"], input);
+    let shown = common::text(&plain.stdout);
+    assert_eq!(common::text(&spread.stdout), shown);
+    assert!(shown.ends_with("total 356456\n"), "{shown}");
+    assert_eq!(shown.lines().count(), 24 + 1);
+}
