@@ -311,7 +311,7 @@ impl Tablebase {
     }
 
     /// Checks every stored value of `material` against its successors'
-    /// (see [`Tablebase::from_successors`]).
+    /// (see [`Tablebase::successors_value`]).
     pub fn verify(&self, material: &Material) -> Result<usize, TableError> {
         let material = &material.stored();
         let table = self.table(material)?;
@@ -325,7 +325,7 @@ impl Tablebase {
             // the reader takes it (it refuses a few unreachable ones).
             let fen = numbered.to_string();
             let position = Position::from_fen(&fen, self.rules).unwrap_or(numbered);
-            let expected = self.from_successors(&position)?;
+            let expected = self.successors_value(&position)?;
             if stored != expected {
                 return Err(TableError::Wrong {
                     material: material.clone(),
@@ -344,7 +344,7 @@ impl Tablebase {
     /// results: a win needs a lost child one ply nearer and none nearer, a
     /// loss only won children with the slowest one ply nearer, a draw no
     /// lost child and some child not won.
-    fn from_successors(&self, position: &Position) -> Result<Value, TableError> {
+    fn successors_value(&self, position: &Position) -> Result<Value, TableError> {
         if position.is_bare_lions_draw() {
             return Ok(Value::Draw);
         }
@@ -496,7 +496,7 @@ mod tests {
                 let probed = tables.probe(&position).unwrap();
                 assert_eq!(
                     probed,
-                    tables.from_successors(&position).unwrap(),
+                    tables.successors_value(&position).unwrap(),
                     "{position}"
                 );
                 assert_eq!(probed, tables.probe(&swap_colours(&position)).unwrap());
