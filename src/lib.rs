@@ -23,6 +23,7 @@ mod color;
 pub mod geometry;
 mod moves;
 mod piece;
+pub mod shard;
 mod square;
 pub mod text;
 mod zobrist;

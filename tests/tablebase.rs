@@ -249,3 +249,72 @@ fn the_engine_best_and_match_play_from_the_tables() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
+    let dir = scratch("set");
+    let shard = |which: &str| {
+        Command::new(common::CONGO)
+            .args(["tb", "generate"])
+            .arg(&dir)
+            .args(["--pieces", "1", "--threads", "1", "--shard", which])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // Two processes at once, each waiting for what the other builds.
+    let both = [shard("1/2"), shard("2/2")];
+    let said: Vec<String> = both
+        .into_iter()
+        .map(|child| {
+            let output = child.wait_with_output().unwrap();
+            assert!(output.status.success(), "{}", text(&output.stderr));
+            text(&output.stderr)
+        })
+        .collect();
+    // LvL, the seven pieces alone under 2022, the pawn again under 2021.
+    assert!(said[0].contains("congo tb: 5 tables in "), "{}", said[0]);
+    assert!(said[1].contains("congo tb: 4 tables in "), "{}", said[1]);
+    assert!(said[0].contains("congo tb: [1/5] LvL under 2022: 162 positions"));
+    let tables: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(tables.len(), 9);
+
+    // Cut off: one table never written, one half written, and the partial
+    // file a killed writer leaves.
+    let zebra = fs::read(dir.join("LZvL.ctb")).unwrap();
+    let monkey = fs::read(dir.join("LMvL.ctb")).unwrap();
+    fs::remove_file(dir.join("LZvL.ctb")).unwrap();
+    fs::write(dir.join("LMvL.ctb"), &monkey[..monkey.len() / 2]).unwrap();
+    fs::write(dir.join(".LGvL.ctb.99999.partial"), b"half").unwrap();
+    let again = Command::new(common::CONGO)
+        .args(["tb", "generate"])
+        .arg(&dir)
+        .args(["--pieces", "1"])
+        .output()
+        .unwrap();
+    let said = text(&again.stderr);
+    assert!(again.status.success(), "{said}");
+    assert!(
+        said.contains("congo tb: [2/9] LCvL under 2022: kept, already whole\n"),
+        "{said}"
+    );
+    assert!(
+        said.contains(" 9 tables in ") && said.contains(" (2 built, 7 kept), "),
+        "{said}"
+    );
+    assert_eq!(fs::read(dir.join("LZvL.ctb")).unwrap(), zebra);
+    assert_eq!(fs::read(dir.join("LMvL.ctb")).unwrap(), monkey);
+    assert_eq!(
+        fs::read(dir.join(".LGvL.ctb.99999.partial")).unwrap(),
+        b"half"
+    );
+    common::assert_usage_error(
+        &["tb", "generate", "tables", "LZvL", "--pieces", "1"],
+        "congo: unexpected argument \"--pieces\"",
+    );
+    common::assert_usage_error(
+        &["tb", "probe", "tables", "--shard", "1/2"],
+        "congo: unexpected argument \"--shard\"",
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -11,7 +11,6 @@ mod openings;
 mod options;
 mod referee;
 mod runner;
-mod shard;
 mod sprt;
 mod tally;
 
@@ -19,6 +18,5 @@ pub use merge::{MergeError, merge_records};
 pub use openings::{OpeningOptions, random_plies, write_openings};
 pub use options::MatchOptions;
 pub use runner::{MatchError, MatchEvent, OpeningsError, play_match};
-pub use shard::{ParseShardError, Shard};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tally::{Overruns, Progress};

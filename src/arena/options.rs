@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::shard::Shard;
 use super::sprt::Sprt;
+use crate::shard::Shard;
 use crate::{MAX_PLIES, Rules};
 
 /// What `congo match` plays.

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use crate::arena::ParseShardError;
 use crate::engine::Weights;
 use crate::grader::ParsePieceSetError;
+use crate::shard::ParseShardError;
 use crate::tablebase::ParseMaterialError;
 use crate::{FenError, ParseRulesError};
 

@@ -18,7 +18,9 @@ mod material;
 mod symmetry;
 
 pub use file::TableFileError;
-pub use folder::{DEFAULT_PIECES, Unit, generate_units, summarize_units, units, verify_units};
+pub use folder::{
+    Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, summarize_units, units, verify_units,
+};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 pub use symmetry::swap_colours;
 
@@ -471,7 +473,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         for rules in [Rules::Wits2022, Rules::Wits2021] {
             let tables = Tablebase::new(&dir, rules);
-            let units = units(&["LZvLP".parse().unwrap()], rules);
+            let units = units(&["LZvLP".parse().unwrap()], DEFAULT_PIECES, rules);
             let mut needed: Vec<Material> = units[0].0.successors(rules.promotes());
             needed.push(units[0].0.clone());
             for material in &needed {

@@ -28,6 +28,15 @@ while time.time() < deadline:
     done, status = os.waitpid(pid, os.WNOHANG)
     if done:
         exited = os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        # What it wrote just before exiting may still wait in the pty.
+        while select.select([fd], [], [], 0.2)[0]:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
         break
 if not exited:
     os.kill(pid, 9)

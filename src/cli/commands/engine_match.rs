@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::arena::{MatchError, MatchEvent, MatchOptions, Shard, Sprt, merge_records, play_match};
+use crate::arena::{MatchError, MatchEvent, MatchOptions, Sprt, merge_records, play_match};
 use crate::cli::args::Args;
 use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
@@ -12,6 +12,7 @@ use crate::cli::options::{FEN, SEED, TABLES};
 use crate::cli::streams::{say, status};
 use crate::cli::usage::UsageError;
 use crate::cli::values::bounded;
+use crate::shard::Shard;
 
 const MOVETIME: Opt = Opt::new(
     "--movetime",

@@ -12,22 +12,36 @@ use crate::cli::streams::{Io, status};
 use crate::cli::usage::UsageError;
 use crate::judge::Job;
 use crate::process::peak_memory_mb;
+use crate::shard::Shard;
 use crate::tablebase::{
-    Generated, Material, Summary, TableError, Unit, generate_units, summarize_units, units,
-    verify_units,
+    Built, DEFAULT_PIECES, Generated, MAX_PIECES, Material, Summary, TableError, TableEvent,
+    Tablebase, Unit, generate_units, summarize_units, units, verify_units,
 };
 use crate::text::Count;
 
 const TB_THREADS: crate::cli::option::Opt =
     THREADS.help("generate with N threads (default: every core)");
+const SHARD: crate::cli::option::Opt = crate::cli::option::Opt::new(
+    "--shard",
+    crate::cli::option::Value::Text("I/N"),
+    "generate only tables I, I+N, I+2N, ... of the list, waiting for those other \
+     shards build (run N processes or machines on one folder)",
+);
+const PIECES: crate::cli::option::Opt = crate::cli::option::Opt::new(
+    "--pieces",
+    crate::cli::option::whole("N", 1, MAX_PIECES as u64),
+    "with no material named: every material with at most N pieces beside the \
+     lions (default 2)",
+);
 
 pub(crate) const TB: Spec = Spec::judge(
     "tb",
     "generate|probe|summary|verify DIR [MATERIAL...]",
-    &[TB_THREADS],
+    &[TB_THREADS, PIECES, SHARD],
     "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on (every material \
-     with at most two pieces beside the lions, both rule sets, when none is named; a \
-     named one needs the tables it turns into); probe answers each FEN line with win \
+     with at most two pieces beside the lions, or --pieces N, both rule sets, when \
+     none is named; a named one needs the tables it turns into; whole tables already \
+     there are kept, so a run cut off goes on where it stopped); probe answers each FEN line with win \
      N, loss N or draw (N plies to a lion's capture) and a best move; summary writes \
      a Markdown table of each table's wins, draws, losses and longest win; verify \
      checks each table against its positions' successors",
@@ -59,9 +73,20 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         "probe" => None,
         _ => return Err(UsageError::UnexpectedArgument(action)),
     };
-    if action != Some(Action::Generate) && args.has(&TB_THREADS) {
-        return Err(UsageError::UnexpectedArgument(TB_THREADS.name.to_owned()));
+    for only_generate in [&TB_THREADS, &SHARD] {
+        if action != Some(Action::Generate) && args.has(only_generate) {
+            return Err(UsageError::UnexpectedArgument(
+                only_generate.name.to_owned(),
+            ));
+        }
     }
+    if action.is_none() && args.has(&PIECES) {
+        return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
+    }
+    let shard: Shard = match args.text(&SHARD) {
+        Some(text) => text.parse().map_err(UsageError::BadShard)?,
+        None => Shard::ALL,
+    };
     let dir = match operands.next() {
         None => return Err(UsageError::MissingValue("tb DIR")),
         Some(dir) if dir.is_empty() => return Err(UsageError::EmptyPath("tb DIR")),
@@ -82,14 +107,18 @@ fn read(args: &Args) -> Result<Command, UsageError> {
                 .map_err(UsageError::BadMaterial)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let units = units(&materials, args.rules);
+    if !materials.is_empty() && args.has(&PIECES) {
+        return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
+    }
+    let pieces = args.whole(&PIECES)?.unwrap_or(DEFAULT_PIECES);
+    let units = units(&materials, pieces, args.rules);
     let threads = match args.whole(&TB_THREADS)? {
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     Ok(Command::run(move |io| {
         let done = match action {
-            Action::Generate => generate(&dir, &units, threads, io),
+            Action::Generate => generate(&dir, &units, threads, shard, io),
             Action::Summary => summary(&dir, &units, io),
             Action::Verify => verify(&dir, &units, io),
         };
@@ -100,26 +129,70 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     }))
 }
 
-/// Builds the units, each reported on stderr as it is done.
+/// Builds the units (`shard`'s share of them), each reported on stderr as
+/// it is done, numbered of all; then the time, what was built and kept,
+/// and the size on disk.
 fn generate(
     dir: &std::path::Path,
     units: &[Unit],
     threads: usize,
+    shard: Shard,
     io: &mut Io<'_>,
 ) -> Result<u8, TableError> {
     let started = Instant::now();
-    generate_units(dir, units, threads, |(material, rules), generated| {
-        report(io, material, *rules, generated);
+    let mine = (0..units.len())
+        .filter(|&number| shard.plays(number))
+        .count();
+    let (mut done, mut kept, mut bytes) = (0, 0, 0);
+    generate_units(dir, units, threads, shard, |event| match event {
+        TableEvent::Finished((material, rules), built) => {
+            done += 1;
+            let place = format!("[{done}/{mine}]");
+            match built {
+                Built::Written(generated) => report(io, &place, material, *rules, generated),
+                Built::Kept => {
+                    kept += 1;
+                    say(
+                        io,
+                        format_args!("{place} {material} under {rules}: kept, already whole"),
+                    );
+                }
+            }
+            let path = Tablebase::new(dir, *rules).path(material);
+            bytes += std::fs::metadata(path).map_or(0, |meta| meta.len());
+        }
+        TableEvent::Waiting(paths) => {
+            let names: Vec<String> = paths
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect();
+            say(
+                io,
+                format_args!("waiting for {} from other shards", names.join(", ")),
+            );
+        }
     })?;
     say(
         io,
         format_args!(
-            "{} in {:.1} s",
-            Count(units.len(), "table"),
-            started.elapsed().as_secs_f64()
+            "{} in {:.1} s ({} built, {kept} kept), {} in {}",
+            Count(mine, "table"),
+            started.elapsed().as_secs_f64(),
+            mine - kept,
+            size(bytes),
+            dir.display()
         ),
     );
     Ok(status::SUCCESS)
+}
+
+/// A size on disk, in the unit that reads best.
+fn size(bytes: u64) -> String {
+    match bytes {
+        0..1_000_000 => format!("{:.0} kB", bytes as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1} MB", bytes as f64 / 1e6),
+        _ => format!("{:.2} GB", bytes as f64 / 1e9),
+    }
 }
 
 /// A line of progress, `congo tb: ...`.
@@ -128,8 +201,8 @@ fn say(io: &mut Io<'_>, message: impl std::fmt::Display) {
     let _ = writeln!(io.errors, "congo tb: {message}");
 }
 
-/// The progress line of one table built.
-fn report(io: &mut Io<'_>, material: &Material, rules: Rules, generated: &Generated) {
+/// The progress line of one table built, `place` saying which of all.
+fn report(io: &mut Io<'_>, place: &str, material: &Material, rules: Rules, generated: &Generated) {
     let summary = &generated.summary;
     let shares = |side: usize| {
         let [won, drawn, lost] = summary.shares(side);
@@ -145,7 +218,7 @@ fn report(io: &mut Io<'_>, material: &Material, rules: Rules, generated: &Genera
     say(
         io,
         format_args!(
-            "{material} under {rules}: {}; white to move {}; black to move {}; {longest}; {:.2} s{}",
+            "{place} {material} under {rules}: {}; white to move {}; black to move {}; {longest}; {:.2} s{}",
             Count(summary.positions, "position"),
             shares(0),
             shares(1),

@@ -1,12 +1,13 @@
-//! A share of a match's game pairs, so that one match can be played on
-//! many machines (`match --shard I/N`) and its records merged.
+//! A share of numbered work, so that one job spreads over processes and
+//! machines: a match's game pairs (`match --shard I/N`, its records merged
+//! after) or a set of endgame tables (`tb generate --shard I/N`).
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Share `I` of `N`: the game pairs whose number (from 0) leaves `I - 1`
-/// over when divided by `N`. Every pair keeps its number, and so its
-/// opening and colours, whichever shard plays it.
+/// Share `I` of `N`: the items (game pairs, tables) whose number (from 0)
+/// leaves `I - 1` over when divided by `N`. Every item keeps its number
+/// (a pair its opening and colours) whichever shard takes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// `I - 1`.
@@ -19,9 +20,9 @@ impl Shard {
     /// The whole match: every pair.
     pub const ALL: Shard = Shard { index: 0, count: 1 };
 
-    /// Whether game pair `pair` (from 0) is this shard's to play.
-    pub fn plays(self, pair: usize) -> bool {
-        pair % self.count == self.index
+    /// Whether item `item` (from 0) is this shard's.
+    pub fn plays(self, item: usize) -> bool {
+        item % self.count == self.index
     }
 
     /// Whether this is one share among several.
