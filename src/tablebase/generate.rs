@@ -306,7 +306,7 @@ fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec
             {
                 continue;
             }
-            parents.extend(material.index(&parent));
+            parents.extend(Material::index_of(&parent));
         }
     }
 }

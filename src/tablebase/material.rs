@@ -82,6 +82,11 @@ impl Material {
         Material::new(pieces)
     }
 
+    /// The material's compact number (see [`Compact`]).
+    pub(super) fn compact(&self) -> usize {
+        Compact::fold(self.pieces.iter().map(|&piece| piece_code(piece))).number
+    }
+
     /// The pieces beside the lions.
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces
@@ -247,9 +252,11 @@ impl Material {
         })
     }
 
-    /// The number of `position`, which must be of this material with both
-    /// lions on the board.
-    pub fn index(&self, position: &Position) -> Option<usize> {
+    /// The number of `position` in its material's table (both lions on
+    /// the board, at most [`MAX_PIECES`] pieces beside them): the lions'
+    /// castle squares, then each piece's square in the material's order,
+    /// alike pieces in square order, then the side to move.
+    pub fn index_of(position: &Position) -> Option<usize> {
         let board = &position.board;
         let lion = |color| {
             let square = board
@@ -261,16 +268,93 @@ impl Material {
                 .position(|castle| castle == square)
         };
         let mut rest = lion(Color::White)? * 9 + lion(Color::Black)?;
-        let mut used = crate::Bitboard::EMPTY;
-        for &piece in &self.pieces {
-            // Alike pieces are numbered in square order; any order of them
-            // names a position, so the first unused square will do.
-            let square = (board.pieces(piece) & !used).into_iter().next()?;
-            used = used.with(square);
-            rest = rest * 49 + square.index();
+        let mut pieces = [(0, 0); MAX_PIECES];
+        let mut count = 0;
+        for square in board.occupied() & !board.by_kind(Kind::Lion) {
+            let piece = board.piece_at(square)?;
+            *pieces.get_mut(count)? = (piece_code(piece), square.index());
+            count += 1;
+        }
+        // Stable: alike pieces keep their square order.
+        pieces[..count].sort_by_key(|&(code, _)| code);
+        for &(_, square) in &pieces[..count] {
+            rest = rest * 49 + square;
         }
         Some(rest * 2 + position.side.index())
     }
+}
+
+/// A material numbered without building it, for probing: at most
+/// [`MAX_PIECES`] pieces beside the lions, each coded 1 to 14 (white's in
+/// name order, then black's), sorted, and packed with their count; and
+/// whether it is the stored twin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Compact {
+    /// Below [`Compact::COUNT`].
+    pub(super) number: usize,
+    pub(super) stored: bool,
+}
+
+impl Compact {
+    /// How many numbers there are.
+    pub(super) const COUNT: usize = 1 << (2 + 4 * MAX_PIECES);
+
+    /// The compact number of the material on `board`, or how many pieces
+    /// beside the lions it has when they are too many.
+    pub(super) fn of(board: &Board) -> Result<Compact, usize> {
+        let lions = board.by_kind(Kind::Lion);
+        let others = board.occupied() & !lions;
+        let count = others.count() as usize;
+        if count > MAX_PIECES {
+            return Err(count);
+        }
+        Ok(Compact::fold(
+            others
+                .into_iter()
+                .filter_map(|square| board.piece_at(square))
+                .map(piece_code),
+        ))
+    }
+
+    /// Packs piece codes, in any order.
+    fn fold(codes: impl Iterator<Item = usize>) -> Compact {
+        let mut sorted = [0; MAX_PIECES];
+        let mut count = 0;
+        for code in codes.take(MAX_PIECES) {
+            sorted[count] = code;
+            count += 1;
+        }
+        sorted[..count].sort_unstable();
+        let number = sorted[..count]
+            .iter()
+            .enumerate()
+            .fold(count, |number, (slot, &code)| {
+                number | code << (2 + 4 * slot)
+            });
+        // The stored twin's white side is the stronger: more pieces, then
+        // stronger ones (lower codes) first; codes 1 to 7 are white's.
+        let side = |white: bool| {
+            let mut ranks = [usize::MAX; MAX_PIECES];
+            let mut len = 0;
+            for &code in &sorted[..count] {
+                if (code <= 7) == white {
+                    ranks[len] = if white { code } else { code - 7 };
+                    len += 1;
+                }
+            }
+            (len, std::cmp::Reverse(ranks))
+        };
+        Compact {
+            number,
+            stored: side(true) >= side(false),
+        }
+    }
+}
+
+/// A piece's code in a compact number: 1 to 7 for white's in name order,
+/// 8 to 14 for black's.
+fn piece_code(piece: Piece) -> usize {
+    piece.color.index() * 7 + name_rank(piece.kind)
 }
 
 /// Where `kind` comes in a material's name.
@@ -359,7 +443,7 @@ mod tests {
             if let Some(position) = material.position(index) {
                 valid += 1;
                 assert_eq!(Material::of(&position.board), material);
-                assert_eq!(material.index(&position), Some(index));
+                assert_eq!(Material::index_of(&position), Some(index));
             }
         }
         // Both lions, then the zebra and the pawn on the 47 and 46 squares left.
@@ -400,6 +484,28 @@ mod tests {
             }
         }
         assert_eq!(Material::all_up_to(2, false).len(), 1 + 6 + 21 + 21);
+    }
+
+    #[test]
+    fn compact_numbers_tell_materials_and_stored_twins_apart() {
+        let mut seen = std::collections::HashMap::new();
+        for material in Material::all_up_to(MAX_PIECES, true) {
+            for twin in [material.clone(), material.swapped()] {
+                let number = twin.compact();
+                assert!(number < Compact::COUNT);
+                let position = (0..twin.size())
+                    .find_map(|index| twin.position(index))
+                    .unwrap();
+                let compact = Compact::of(&position.board).unwrap();
+                assert_eq!(compact.number, number, "{twin}");
+                assert_eq!(compact.stored, twin.is_stored(), "{twin}");
+                if let Some(other) = seen.insert(number, twin.clone()) {
+                    assert_eq!(other, twin);
+                }
+            }
+        }
+        let crowded: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".parse().unwrap();
+        assert_eq!(Compact::of(&crowded.board), Err(26));
     }
 
     #[test]

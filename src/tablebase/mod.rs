@@ -21,13 +21,13 @@ pub use file::TableFileError;
 pub use folder::{
     Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, summarize_units, units, verify_units,
 };
+use material::Compact;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 pub use symmetry::swap_colours;
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Instant;
 
 use crate::{Move, Position, Rules, Status};
@@ -148,6 +148,16 @@ struct Table {
     codes: Vec<u16>,
 }
 
+/// The value `table` holds for `position`, of its material.
+fn index_in(table: &Table, position: &Position) -> Option<Value> {
+    let material_index = Material::index_of(position)?;
+    table
+        .codes
+        .get(material_index)
+        .copied()
+        .and_then(Value::from_code)
+}
+
 /// A table as read from its file, or why it could not be.
 type Loaded = Result<Arc<Table>, Arc<TableError>>;
 
@@ -156,10 +166,11 @@ type Loaded = Result<Arc<Table>, Arc<TableError>>;
 pub struct Tablebase {
     dir: PathBuf,
     rules: Rules,
-    /// Each material's table once read, or why it could not be: a search
-    /// probes the same missing table at every node, and must not look for
-    /// its file each time.
-    loaded: Mutex<HashMap<Material, Loaded>>,
+    /// Each material's table once read, or why it could not be, by its
+    /// compact number: a search probes the same missing table at every
+    /// node, and must not look for its file each time; and probes from
+    /// many threads read at once.
+    loaded: Box<[RwLock<Option<Loaded>>]>,
 }
 
 impl Tablebase {
@@ -168,7 +179,7 @@ impl Tablebase {
         Tablebase {
             dir: dir.to_owned(),
             rules,
-            loaded: Mutex::new(HashMap::new()),
+            loaded: (0..Compact::COUNT).map(|_| RwLock::new(None)).collect(),
         }
     }
 
@@ -186,8 +197,29 @@ impl Tablebase {
     /// The table of `material`, a stored one, read from its file the
     /// first time.
     fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
-        let mut loaded = self.loaded.lock().unwrap_or_else(PoisonError::into_inner);
-        let read = loaded.entry(material.clone()).or_insert_with(|| {
+        self.with_table(material.compact(), material, Arc::clone)
+    }
+
+    /// `read` of the table with compact number `number` (that of the
+    /// stored `material`), read from its file the first time.
+    fn with_table<T>(
+        &self,
+        number: usize,
+        material: &Material,
+        read: impl FnOnce(&Arc<Table>) -> T,
+    ) -> Result<T, TableError> {
+        let slot = &self.loaded[number];
+        {
+            let loaded = slot.read().unwrap_or_else(PoisonError::into_inner);
+            if let Some(loaded) = loaded.as_ref() {
+                return loaded
+                    .as_ref()
+                    .map(read)
+                    .map_err(|error| TableError::Again(error.clone()));
+            }
+        }
+        let mut loaded = slot.write().unwrap_or_else(PoisonError::into_inner);
+        let loaded = loaded.get_or_insert_with(|| {
             let path = self.path(material);
             if !path.exists() {
                 return Err(Arc::new(TableError::Missing(vec![path])));
@@ -197,7 +229,10 @@ impl Tablebase {
                 .map(|codes| Arc::new(Table { codes }))
                 .map_err(|error| Arc::new(TableError::File(error)))
         });
-        read.clone().map_err(TableError::Again)
+        loaded
+            .as_ref()
+            .map(read)
+            .map_err(|error| TableError::Again(error.clone()))
     }
 
     /// The value of `position`, which must have both lions.
@@ -205,18 +240,24 @@ impl Tablebase {
         if position.status() != Status::Ongoing {
             return Ok(Value::Loss(0));
         }
-        let material = Material::of(&position.board);
-        if material.pieces().len() > MAX_PIECES {
-            return Err(TableError::TooManyPieces(material.pieces().len()));
-        }
-        if !material.is_stored() {
+        let compact = Compact::of(&position.board).map_err(TableError::TooManyPieces)?;
+        if !compact.stored {
             return self.probe(&swap_colours(position));
         }
-        let table = self.table(&material)?;
-        let code = material
-            .index(position)
-            .and_then(|index| table.codes.get(index).copied())
-            .and_then(Value::from_code);
+        // The material itself is built only the first time its table is
+        // read; a probe after that allocates nothing.
+        let slot = &self.loaded[compact.number];
+        let loaded = slot.read().unwrap_or_else(PoisonError::into_inner);
+        let material;
+        let code = match loaded.as_ref() {
+            Some(Ok(table)) => index_in(table, position),
+            Some(Err(error)) => return Err(TableError::Again(error.clone())),
+            None => {
+                drop(loaded);
+                material = Material::of(&position.board);
+                self.with_table(compact.number, &material, |table| index_in(table, position))?
+            }
+        };
         // Every position with both lions in their castles has a number.
         Ok(code.unwrap_or(Value::Draw))
     }
@@ -299,10 +340,9 @@ impl Tablebase {
             summary: Summary::of(material, &codes),
             seconds: started.elapsed().as_secs_f64(),
         };
-        self.loaded
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(material.clone(), Ok(Arc::new(Table { codes })));
+        *self.loaded[material.compact()]
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Some(Ok(Arc::new(Table { codes })));
         Ok(generated)
     }
 
