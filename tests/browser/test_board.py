@@ -256,6 +256,39 @@ class Board(unittest.TestCase):
         self.assertIn(first[5], self.text("record-result"))
         self.assertTrue(self.element("banner").is_displayed())
 
+    def test_the_board_fits_a_phone_and_is_played_by_keyboard(self):
+        self.driver.set_window_size(320, 740)
+        try:
+            self.open("?opponent=none")
+            # A 320 px phone: the board fits it, nothing scrolls
+            # sideways, and every square is still named.
+            widths = self.driver.execute_script(
+                "return [document.documentElement.clientWidth,"
+                " document.documentElement.scrollWidth,"
+                " document.querySelector('#board svg').getBoundingClientRect().width]"
+            )
+            viewport, scrolled, board = widths
+            self.assertLessEqual(viewport, 320)
+            self.assertLessEqual(scrolled, viewport)
+            self.assertLessEqual(board, viewport)
+            self.assertGreater(board, 250)
+            labels = self.driver.execute_script(
+                "return [...document.querySelectorAll('#board .square')]"
+                ".map((rect) => rect.getAttribute('aria-label'))"
+            )
+            self.assertEqual(len(labels), 49)
+            self.assertTrue(all(labels), labels)
+            # Tab to the board, arrows to b2, Enter, up to b3, Enter: b2b3.
+            focused = self.square("a7")
+            self.driver.execute_script("arguments[0].focus()", focused)
+            keys = [Keys.ARROW_RIGHT] + [Keys.ARROW_DOWN] * 5 + [Keys.ENTER]
+            ActionChains(self.driver).send_keys(*keys).perform()
+            self.wait(lambda: self.marked_targets() == ["a3", "b3", "c3"], "b2's targets")
+            ActionChains(self.driver).send_keys(Keys.ARROW_UP, Keys.ENTER).perform()
+            self.wait_for_game(START_2022, ["b2b3"])
+        finally:
+            self.driver.set_window_size(1100, 820)
+
     def test_study_names_a_bad_fen_and_lists_every_legal_move(self):
         self.open()
         self.element("tab-study").click()
