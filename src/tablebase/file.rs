@@ -26,7 +26,7 @@ use super::generate::NO_POSITION;
 use super::material::Material;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 
 /// Why a table file cannot be used; each names the file.
 #[derive(Debug)]

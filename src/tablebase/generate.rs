@@ -23,6 +23,7 @@ use std::thread;
 
 use super::Value;
 use super::material::Material;
+use super::symmetry::mirror;
 use crate::{
     Bitboard, Board, ByColor, ByKind, Color, Kind, Move, Piece, Position, Rules, Square, Status,
     movegen,
@@ -275,20 +276,49 @@ impl Due {
     }
 }
 
-/// The positions of `material` with a move to position `index` that keeps
-/// the material, once for each such move.
+/// The numbered positions of `material` with a move that keeps the
+/// material to position `index` or, when that one has white's lion on the
+/// c file, to its mirror image (numbered the same), once for each such
+/// move. A parent with white's lion on the e file is not numbered itself:
+/// its mirror image, which is, has the mirrored move, found the other way.
 fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec<usize>) {
     parents.clear();
     let Some(child) = material.position(index) else {
         return;
     };
+    un_move(&child, rules, parents);
+    let white_lion = child.board.pieces(Piece::new(Color::White, Kind::Lion));
+    if white_lion
+        .into_iter()
+        .next()
+        .is_some_and(|square| square.file() == 2)
+    {
+        un_move(&mirror(&child), rules, parents);
+    }
+}
+
+/// Appends the number of each parent of `child` by a quiet move whose
+/// white lion is not on the e file.
+fn un_move(child: &Position, rules: Rules, parents: &mut Vec<usize>) {
     let mover = !child.side;
     let empty = !child.board.occupied();
+    let white_lion = Piece::new(Color::White, Kind::Lion);
+    let Some(lion_square) = child.board.pieces(white_lion).into_iter().next() else {
+        return;
+    };
     for to in child.board.by_color(mover) {
         let Some(piece) = child.board.piece_at(to) else {
             continue;
         };
         for from in origins()[mover][piece.kind][to.index()] & empty {
+            let lion_file = if piece == white_lion {
+                from.file()
+            } else {
+                lion_square.file()
+            };
+            if lion_file == 4 {
+                continue;
+            }
             let mut board = child.board.clone();
             board.remove(to);
             board.put(from, piece);

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::symmetry::mirror_square;
 use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, Square};
 
@@ -211,11 +212,22 @@ impl Material {
         found
     }
 
-    /// How many positions the table numbers: both lions on their castle's
-    /// nine squares, each other piece on any of the 49 squares (a number
+    /// How many positions the table numbers: white's lion on the six
+    /// squares of its castle's c and d files (a position with it on the e
+    /// file is the mirror image, files a to g turned g to a, of one with it
+    /// on the c file, and the rules read the same mirrored), black's on its
+    /// castle's nine, each other piece on any of the 49 squares (a number
     /// whose squares clash is no position), and the side to move.
     pub fn size(&self) -> usize {
-        2 * 81 * 49usize.pow(self.pieces.len() as u32)
+        2 * WHITE_LION_SQUARES * 9 * 49usize.pow(self.pieces.len() as u32)
+    }
+
+    /// How many positions number `index` stands for: two when white's
+    /// lion is on the c file (the position and its mirror image, whose
+    /// lion is on the e file), one when it is on the d file.
+    pub fn weight(&self, index: usize) -> usize {
+        let white_lion = index / 2 / 49usize.pow(self.pieces.len() as u32) / 9;
+        if white_lion < 3 { 2 } else { 1 }
     }
 
     /// The position numbered `index`, or `None` where two pieces would
@@ -234,7 +246,8 @@ impl Material {
             rest /= 49;
         }
         let black_lion = castle_square(Color::Black, rest % 9)?;
-        let white_lion = castle_square(Color::White, rest / 9)?;
+        let white_lion =
+            castle_square(Color::White, rest / 9).filter(|_| rest / 9 < WHITE_LION_SQUARES)?;
         let mut board = Board::empty();
         board.put(white_lion, Piece::new(Color::White, Kind::Lion));
         board.put(black_lion, Piece::new(Color::Black, Kind::Lion));
@@ -255,34 +268,49 @@ impl Material {
     /// The number of `position` in its material's table (both lions on
     /// the board, at most [`MAX_PIECES`] pieces beside them): the lions'
     /// castle squares, then each piece's square in the material's order,
-    /// alike pieces in square order, then the side to move.
+    /// alike pieces in square order, then the side to move; a position
+    /// with white's lion on the e file is numbered as its mirror image.
     pub fn index_of(position: &Position) -> Option<usize> {
         let board = &position.board;
         let lion = |color| {
-            let square = board
+            board
                 .pieces(Piece::new(color, Kind::Lion))
                 .into_iter()
-                .next()?;
+                .next()
+        };
+        let (white, black) = (lion(Color::White)?, lion(Color::Black)?);
+        let mirrored = white.file() == 4;
+        let seen = |square: Square| {
+            if mirrored {
+                mirror_square(square)
+            } else {
+                Some(square)
+            }
+        };
+        let castle = |color, square: Square| {
             castle_of(color)
                 .into_iter()
-                .position(|castle| castle == square)
+                .position(|castle| Some(castle) == seen(square))
         };
-        let mut rest = lion(Color::White)? * 9 + lion(Color::Black)?;
+        let mut rest = castle(Color::White, white)? * 9 + castle(Color::Black, black)?;
         let mut pieces = [(0, 0); MAX_PIECES];
         let mut count = 0;
         for square in board.occupied() & !board.by_kind(Kind::Lion) {
             let piece = board.piece_at(square)?;
-            *pieces.get_mut(count)? = (piece_code(piece), square.index());
+            *pieces.get_mut(count)? = (piece_code(piece), seen(square)?.index());
             count += 1;
         }
-        // Stable: alike pieces keep their square order.
-        pieces[..count].sort_by_key(|&(code, _)| code);
+        // Alike pieces in square order.
+        pieces[..count].sort_unstable();
         for &(_, square) in &pieces[..count] {
             rest = rest * 49 + square;
         }
         Some(rest * 2 + position.side.index())
     }
 }
+
+/// The squares white's lion is numbered on: its castle's c and d files.
+const WHITE_LION_SQUARES: usize = 6;
 
 /// A material numbered without building it, for probing: at most
 /// [`MAX_PIECES`] pieces beside the lions, each coded 1 to 14 (white's in
@@ -446,14 +474,20 @@ mod tests {
                 assert_eq!(Material::index_of(&position), Some(index));
             }
         }
-        // Both lions, then the zebra and the pawn on the 47 and 46 squares left.
-        assert_eq!(valid, 2 * 81 * 47 * 46);
+        // Both lions (white's on its c and d files), then the zebra and
+        // the pawn on the 47 and 46 squares left.
+        assert_eq!(valid, 2 * 54 * 47 * 46);
+        // A position with white's lion on the e file is its mirror image's.
+        let right: Position = "3l3/7/7/7/7/5Z1/4L1p w 0".parse().unwrap();
+        let left: Position = "3l3/7/7/7/7/1Z5/p1L4 w 0".parse().unwrap();
+        assert_eq!(Material::index_of(&right), Material::index_of(&left));
+        assert!(Material::index_of(&left).is_some());
         // Two zebras: each pair of squares once.
         let zebras: Material = "LZZvL".parse().unwrap();
         let numbered = (0..zebras.size())
             .filter(|&index| zebras.position(index).is_some())
             .count();
-        assert_eq!(numbered, 2 * 81 * 47 * 46 / 2);
+        assert_eq!(numbered, 2 * 54 * 47 * 46 / 2);
     }
 
     #[test]

@@ -276,7 +276,7 @@ fn verify(dir: &std::path::Path, units: &[Unit], io: &mut Io<'_>) -> Result<u8, 
         say(
             io,
             format_args!(
-                "{material} under {rules}: all {checked} positions agree with their successors"
+                "{material} under {rules}: all {checked} stored positions agree with their successors"
             ),
         );
     })?;
@@ -285,7 +285,7 @@ fn verify(dir: &std::path::Path, units: &[Unit], io: &mut Io<'_>) -> Result<u8, 
         format_args!(
             "verified {}, {}",
             Count(units.len(), "table"),
-            Count(positions, "position")
+            Count(positions, "stored position")
         ),
     );
     Ok(status::SUCCESS)
