@@ -148,15 +148,17 @@ pub fn summarize_units(dir: &Path, units: &[Unit]) -> Result<Vec<Summary>, Table
 }
 
 /// Checks each unit's table in `dir` against its positions' successors,
-/// in order; `done` hears how many positions of each agree.
+/// in order, `threads` threads a table; `done` hears how many positions of
+/// each agree.
 pub fn verify_units(
     dir: &Path,
     units: &[Unit],
+    threads: usize,
     mut done: impl FnMut(&Unit, usize),
 ) -> Result<(), TableError> {
     for unit in units {
         let (material, rules) = unit;
-        let checked = Tablebase::new(dir, *rules).verify(material)?;
+        let checked = Tablebase::new(dir, *rules).verify(material, threads)?;
         done(unit, checked);
     }
     Ok(())

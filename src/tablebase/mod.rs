@@ -354,12 +354,43 @@ impl Tablebase {
 
     /// Checks every stored value of `material` against its successors'
     /// (see [`Tablebase::successors_value`]).
-    pub fn verify(&self, material: &Material) -> Result<usize, TableError> {
+    pub fn verify(&self, material: &Material, threads: usize) -> Result<usize, TableError> {
         let material = &material.stored();
         let table = self.table(material)?;
+        let codes = &table.codes;
+        let chunk = codes.len().div_ceil(threads.max(1)).max(1);
+        let parts: Vec<Result<usize, TableError>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..codes.len())
+                .step_by(chunk)
+                .map(|start| {
+                    let range = start..(start + chunk).min(codes.len());
+                    scope.spawn(move || self.verify_range(material, codes, range))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| {
+                    worker
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        // The first wrong value in number order, whatever thread found it.
+        parts.into_iter().sum()
+    }
+
+    /// [`Tablebase::verify`] of the numbers in `range`.
+    fn verify_range(
+        &self,
+        material: &Material,
+        codes: &[u16],
+        range: std::ops::Range<usize>,
+    ) -> Result<usize, TableError> {
         let mut checked = 0;
-        for (index, &code) in table.codes.iter().enumerate() {
-            let (Some(stored), Some(numbered)) = (Value::from_code(code), material.position(index))
+        for index in range {
+            let (Some(stored), Some(numbered)) =
+                (Value::from_code(codes[index]), material.position(index))
             else {
                 continue;
             };
@@ -570,7 +601,7 @@ mod tests {
         }
         // 7614 positions, those with white's lion on the e file checked
         // through their mirror images: 5076 numbers.
-        assert_eq!(tables.verify(&zebra).unwrap(), 5076);
+        assert_eq!(tables.verify(&zebra, 2).unwrap(), 5076);
         assert_eq!(tables.summary(&zebra).unwrap().positions, 7614);
         // The longest win, made one ply shorter, with a valid checksum.
         let path = tables.path(&zebra);
@@ -582,7 +613,7 @@ mod tests {
         codes[longest] = Value::code_of_distance(15);
         file::write(&path, &zebra, 0, &codes).unwrap();
         let fresh = Tablebase::new(&dir, Rules::Wits2022);
-        let error = fresh.verify(&zebra).unwrap_err().to_string();
+        let error = fresh.verify(&zebra, 2).unwrap_err().to_string();
         assert!(
             error.starts_with("LZvL: ")
                 && error.ends_with("is stored as win 15 but its successors make it win 17"),

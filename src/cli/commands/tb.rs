@@ -20,7 +20,7 @@ use crate::tablebase::{
 use crate::text::Count;
 
 const TB_THREADS: crate::cli::option::Opt =
-    THREADS.help("generate with N threads (default: every core)");
+    THREADS.help("generate or verify with N threads (default: every core)");
 const SHARD: crate::cli::option::Opt = crate::cli::option::Opt::new(
     "--shard",
     crate::cli::option::Value::Text("I/N"),
@@ -120,7 +120,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         let done = match action {
             Action::Generate => generate(&dir, &units, threads, shard, io),
             Action::Summary => summary(&dir, &units, io),
-            Action::Verify => verify(&dir, &units, io),
+            Action::Verify => verify(&dir, &units, threads, io),
         };
         match done {
             Ok(status) => status,
@@ -269,9 +269,14 @@ fn row(material: &Material, rules: Rules, summary: &Summary) -> String {
 }
 
 /// Verifies the units, each reported on stderr as it is done.
-fn verify(dir: &std::path::Path, units: &[Unit], io: &mut Io<'_>) -> Result<u8, TableError> {
+fn verify(
+    dir: &std::path::Path,
+    units: &[Unit],
+    threads: usize,
+    io: &mut Io<'_>,
+) -> Result<u8, TableError> {
     let mut positions = 0;
-    verify_units(dir, units, |(material, rules), checked| {
+    verify_units(dir, units, threads, |(material, rules), checked| {
         positions += checked;
         say(
             io,
