@@ -233,7 +233,7 @@ fn parents_of_all(
 }
 
 /// What each of `workers` returns, in order; a worker's panic is passed on.
-fn join_all<T>(workers: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<T> {
+pub(super) fn join_all<T>(workers: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<T> {
     workers
         .into_iter()
         .map(|worker| {

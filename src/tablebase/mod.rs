@@ -367,14 +367,7 @@ impl Tablebase {
                     scope.spawn(move || self.verify_range(material, codes, range))
                 })
                 .collect();
-            workers
-                .into_iter()
-                .map(|worker| {
-                    worker
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
+            generate::join_all(workers)
         });
         // The first wrong value in number order, whatever thread found it.
         parts.into_iter().sum()
