@@ -45,28 +45,12 @@ fn stopping_a_match_stops_its_engines() {
     let dir = scratch("reaper");
     let pids = dir.join("pids");
     let stubborn = fixture("stubborn_engine.sh");
-    let mut child = Command::new(common::CONGO)
-        .args(["match", "--games", "2", "--movetime", "20000", "--"])
-        .args([&stubborn, "--", &stubborn])
-        .env("STUBBORN_PIDS", &pids)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while std::fs::read_to_string(&pids).map_or(0, |s| s.lines().count()) < 2 {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the engines start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let _ = child.wait();
+    let args = ["match", "--games", "2", "--movetime", "20000", "--"];
+    let engines = [stubborn.as_str(), "--", stubborn.as_str()];
+    let words: Vec<&str> = args.iter().chain(&engines).copied().collect();
+    let mut child = common::congo_in_background(&words, &[("STUBBORN_PIDS", &pids)]);
+    common::wait_for_lines(&pids, 2, &mut child);
+    common::signal(&mut child, "TERM");
     let alive = |pid: &str| {
         Command::new("kill")
             .args(["-0", pid])

@@ -4,9 +4,6 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
 
 use crate::common::{self, assert_usage_error, congo, scratch, text};
 
@@ -44,23 +41,9 @@ fn fixed_match<'a>(record: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
 /// `kill -s` names it) once `games` games are recorded, and returns the
 /// record it leaves.
 fn cut_off(record: &Path, games: usize, signal: &str) -> String {
-    let mut running = Command::new(common::CONGO)
-        .args(fixed_match(record.to_str().unwrap(), &[]))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while fs::read_to_string(record).map_or(0, |text| text.lines().count()) < games {
-        assert!(started.elapsed() < Duration::from_secs(300), "no games");
-        assert!(running.try_wait().unwrap().is_none(), "it finished first");
-        thread::sleep(Duration::from_millis(5));
-    }
-    let pid = running.id().to_string();
-    let sent = Command::new("kill").args(["-s", signal, &pid]).status();
-    assert!(sent.unwrap().success());
-    running.wait().unwrap();
+    let mut running = common::congo_in_background(&fixed_match(record.to_str().unwrap(), &[]), &[]);
+    common::wait_for_lines(record, games, &mut running);
+    common::signal(&mut running, signal);
     let kept = fs::read_to_string(record).unwrap();
     assert!(kept.lines().count() < 8, "{kept}");
     kept

@@ -195,3 +195,40 @@ pub fn fixed_nodes_match(options: &[&str]) -> String {
     assert!(output.status.success(), "{}", text(&output.stderr));
     text(&output.stdout)
 }
+
+/// Starts congo with `args` and the environment `envs` in the background,
+/// its streams closed, as a match or a table run left to itself.
+pub fn congo_in_background(args: &[&str], envs: &[(&str, &Path)]) -> std::process::Child {
+    Command::new(CONGO)
+        .args(args)
+        .envs(envs.iter().copied())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the congo binary starts")
+}
+
+/// Waits until the file `path` has `lines` lines, `child` still running;
+/// the limit only stops a hang.
+pub fn wait_for_lines(path: &Path, lines: usize, child: &mut std::process::Child) {
+    let started = std::time::Instant::now();
+    while fs::read_to_string(path).map_or(0, |text| text.lines().count()) < lines {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "{} never had {lines} lines",
+            path.display()
+        );
+        assert!(child.try_wait().unwrap().is_none(), "it finished first");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Sends `child` the signal `name` (as `kill -s` names it) and reaps it.
+pub fn signal(child: &mut std::process::Child, name: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", name, &child.id().to_string()])
+        .status();
+    assert!(sent.is_ok_and(|status| status.success()), "kill -s {name}");
+    let _ = child.wait();
+}
