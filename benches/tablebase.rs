@@ -1,5 +1,6 @@
 //! Endgame tables: how long building them takes, how much memory a
-//! three-piece material needs, and how fast probing is.
+//! three-piece material needs, how small their files are, how fast a
+//! file is read and unpacked, and how fast probing is.
 //!
 //! Run with `cargo bench --bench tablebase` (about a minute and a half on
 //! two cores; it writes the tables into a temporary folder and removes
@@ -41,6 +42,34 @@ fn main() {
         generated.seconds,
         positions / generated.seconds / threads as f64 / 1e6,
         peak_memory_mb().map_or("?".to_owned(), |mb| mb.to_string())
+    );
+
+    // The files: packed size against one byte a number, and reading one
+    // back cold (read, checksummed and unpacked by a fresh set of tables).
+    let set_bytes: u64 = std::fs::read_dir(&dir)
+        .expect("the folder is there")
+        .flatten()
+        .filter_map(|entry| entry.metadata().ok())
+        .map(|metadata| metadata.len())
+        .sum();
+    let file_bytes = std::fs::metadata(tables.path(&three)).map_or(0, |m| m.len());
+    println!(
+        "files: {THREE_PIECES} {:.1} MB for {} numbers ({:.1} x smaller than a byte each); the whole folder {:.1} MB",
+        file_bytes as f64 / 1e6,
+        three.size(),
+        three.size() as f64 / file_bytes as f64,
+        set_bytes as f64 / 1e6
+    );
+    let (timing, _) = common::best_of(3, || {
+        let cold = Tablebase::new(&dir, Rules::Wits2022);
+        cold.summary(&three)
+            .expect("the table reads back")
+            .positions
+    });
+    println!(
+        "read and unpack {THREE_PIECES}: {:.0} ms, {:.0} M numbers/s",
+        timing.wall * 1e3,
+        three.size() as f64 / timing.wall / 1e6
     );
 
     // Probing: random positions of the three-piece table, one thread.

@@ -1,32 +1,33 @@
-//! A table's file: a header that says what it holds, then one value code
-//! per position number.
+//! A table's file: a header that says what it holds, then its value
+//! codes packed ([`super::packed`]).
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | magic `CONGOTB\0` |
-//! | 1 | format version, 1 |
+//! | 1 | format version, 3 |
 //! | 1 | rule set: 0 for a material without pawns (the same under both), 21 or 22 |
-//! | 1 | bytes per value code, 1 or 2 |
 //! | 1 | length of the material's name, then the name (`LZvLP`) |
 //! | 8 | number of value codes, little-endian |
-//! | 8 | FNV-1a 64 checksum of the value bytes, little-endian |
-//! | rest | the value codes, little-endian |
+//! | 8 | number of packed bytes, little-endian |
+//! | 8 | FNV-1a 64 checksum of the packed bytes, little-endian |
+//! | rest | the packed value codes |
 //!
 //! A code is 0 for a draw, 1 + the distance in plies to the capture of a
 //! lion otherwise (odd distances are wins for the side to move, even ones
-//! losses), and all ones (255 or 65535) for a number that is no position.
-//! One byte a code is used when every distance fits.
+//! losses), and 65535 for a number that is no position. The whole file is
+//! read and checked before any of it is used: one cut short or changed is
+//! refused whole.
 
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::generate::NO_POSITION;
 use super::material::Material;
+use super::packed;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
 
 /// Why a table file cannot be used; each names the file.
 #[derive(Debug)]
@@ -94,23 +95,16 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 /// Writes the codes of `material` to `path`, whole or not at all.
 pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) -> io::Result<()> {
-    let narrow = codes.iter().all(|&code| code < 255 || code == NO_POSITION);
-    let values: Vec<u8> = if narrow {
-        codes
-            .iter()
-            .map(|&code| if code == NO_POSITION { 255 } else { code as u8 })
-            .collect()
-    } else {
-        codes.iter().flat_map(|code| code.to_le_bytes()).collect()
-    };
+    let packed = packed::pack(codes);
     let name = material.to_string();
-    let mut bytes = Vec::with_capacity(values.len() + 64);
+    let mut bytes = Vec::with_capacity(packed.len() + 64);
     bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&[VERSION, rules, if narrow { 1 } else { 2 }, name.len() as u8]);
+    bytes.extend_from_slice(&[VERSION, rules, name.len() as u8]);
     bytes.extend_from_slice(name.as_bytes());
-    bytes.extend_from_slice(&(codes.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&checksum(&values).to_le_bytes());
-    bytes.extend_from_slice(&values);
+    for word in [codes.len() as u64, packed.len() as u64, checksum(&packed)] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    bytes.extend_from_slice(&packed);
     crate::output_files::write_whole(path, &bytes)
 }
 
@@ -123,17 +117,17 @@ pub(super) fn read(
 ) -> Result<Vec<u16>, TableFileError> {
     let bytes = fs::read(path).map_err(|error| TableFileError::Io(path.to_owned(), error))?;
     let foreign = || TableFileError::Foreign(path.to_owned());
-    let header = bytes.get(..12).ok_or_else(foreign)?;
+    let header = bytes.get(..11).ok_or_else(foreign)?;
     if &header[..8] != MAGIC {
         return Err(foreign());
     }
     if header[8] != VERSION {
         return Err(TableFileError::Version(path.to_owned(), header[8]));
     }
-    let (stored_rules, width, name_length) = (header[9], header[10], usize::from(header[11]));
-    let name_end = 12 + name_length;
+    let (stored_rules, name_length) = (header[9], usize::from(header[10]));
+    let name_end = 11 + name_length;
     let name = bytes
-        .get(12..name_end)
+        .get(11..name_end)
         .and_then(|name| std::str::from_utf8(name).ok())
         .ok_or_else(foreign)?;
     let expected_name = material.to_string();
@@ -143,38 +137,22 @@ pub(super) fn read(
             format!("{name} (rules byte {stored_rules})"),
         ));
     }
+    let size = || TableFileError::Size(path.to_owned());
     let word = |at: usize| -> Option<u64> {
         Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
     };
-    let (count, sum) = word(name_end)
+    let (count, length, sum) = word(name_end)
         .zip(word(name_end + 8))
-        .ok_or_else(|| TableFileError::Size(path.to_owned()))?;
-    let values = &bytes[name_end + 16..];
-    let width = match width {
-        1 | 2 => usize::from(width),
-        _ => return Err(foreign()),
-    };
-    if count != material.size() as u64 || values.len() as u64 != count * width as u64 {
-        return Err(TableFileError::Size(path.to_owned()));
+        .zip(word(name_end + 16))
+        .map(|((count, length), sum)| (count, length, sum))
+        .ok_or_else(size)?;
+    let packed = &bytes[name_end + 24..];
+    if count != material.size() as u64 || packed.len() as u64 != length {
+        return Err(size());
     }
-    if checksum(values) != sum {
+    if checksum(packed) != sum {
         return Err(TableFileError::Checksum(path.to_owned()));
     }
-    Ok(if width == 1 {
-        values
-            .iter()
-            .map(|&code| {
-                if code == 255 {
-                    NO_POSITION
-                } else {
-                    u16::from(code)
-                }
-            })
-            .collect()
-    } else {
-        values
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect()
-    })
+    // A checksum that holds over codes that do not unpack: made on purpose.
+    packed::unpack(packed, material.size()).ok_or_else(|| TableFileError::Checksum(path.to_owned()))
 }

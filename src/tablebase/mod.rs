@@ -14,7 +14,9 @@
 mod file;
 mod folder;
 mod generate;
+mod huffman;
 mod material;
+mod packed;
 mod symmetry;
 
 pub use file::TableFileError;
