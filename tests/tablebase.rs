@@ -162,6 +162,25 @@ fn damaged_or_foreign_files_are_refused_by_name() {
         "is truncated or has bytes past its values",
     );
     refused(b"hello, world", "is not a Congo endgame table");
+    let mut older = good.clone();
+    older[8] = 2;
+    refused(&older, "is a table of format 2, expected 3");
+    // Packed bytes that do not unpack, under a checksum made to match them:
+    // the header is magic, version, rules, name, then three 8-byte words.
+    let packed_at = 11 + usize::from(good[10]) + 24;
+    let mut forged = good[..packed_at].to_vec();
+    let garbage = vec![0xa5u8; good.len() - packed_at];
+    let fnv = garbage
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    forged[packed_at - 8..].copy_from_slice(&fnv.to_le_bytes());
+    forged.extend_from_slice(&garbage);
+    refused(
+        &forged,
+        "is corrupted: its packed values do not unpack to the table",
+    );
     refused(
         &fs::read(dir.join("LGvL.ctb")).unwrap(),
         "holds LGvL (rules byte 0), not what its name says",

@@ -44,6 +44,9 @@ pub enum TableFileError {
     Size(PathBuf),
     /// Its values do not match their checksum.
     Checksum(PathBuf),
+    /// Its packed values match their checksum but do not unpack to the
+    /// table (a file made to look whole).
+    Packing(PathBuf),
 }
 
 impl fmt::Display for TableFileError {
@@ -69,6 +72,11 @@ impl fmt::Display for TableFileError {
             TableFileError::Checksum(path) => write!(
                 f,
                 "{} is corrupted: its values do not match their checksum",
+                path.display()
+            ),
+            TableFileError::Packing(path) => write!(
+                f,
+                "{} is corrupted: its packed values do not unpack to the table",
                 path.display()
             ),
         }
@@ -153,6 +161,5 @@ pub(super) fn read(
     if checksum(packed) != sum {
         return Err(TableFileError::Checksum(path.to_owned()));
     }
-    // A checksum that holds over codes that do not unpack: made on purpose.
-    packed::unpack(packed, material.size()).ok_or_else(|| TableFileError::Checksum(path.to_owned()))
+    packed::unpack(packed, material.size()).ok_or_else(|| TableFileError::Packing(path.to_owned()))
 }
