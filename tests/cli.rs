@@ -194,6 +194,22 @@ fn options_that_cannot_mean_anything_are_usage_errors() {
             ),
         );
     }
+    // Threads build or check tables, shards only build them, and a set
+    // size means nothing beside named materials.
+    for (args, option) in [
+        (
+            &["tb", "summary", "tables", "--threads", "2"][..],
+            "--threads",
+        ),
+        (&["tb", "probe", "tables", "--threads", "2"], "--threads"),
+        (&["tb", "verify", "tables", "--shard", "1/2"], "--shard"),
+        (
+            &["tb", "generate", "tables", "LZvL", "--pieces", "3"],
+            "--pieces",
+        ),
+    ] {
+        assert_usage_error(args, &format!("congo: unexpected argument \"{option}\"\n"));
+    }
     for sibling in ["checkers", "wildebeest"] {
         let help = text(&congo(&[sibling, "--help"], b"").stdout);
         assert!(

@@ -85,6 +85,8 @@ fn tables_built_in_separate_processes_probe_and_verify_together() {
             "LZvL",
             "LvLZ",
             "LZvLZ",
+            "--threads",
+            "2",
         ],
         b"",
     );

@@ -73,11 +73,13 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         "probe" => None,
         _ => return Err(UsageError::UnexpectedArgument(action)),
     };
-    for only_generate in [&TB_THREADS, &SHARD] {
-        if action != Some(Action::Generate) && args.has(only_generate) {
-            return Err(UsageError::UnexpectedArgument(
-                only_generate.name.to_owned(),
-            ));
+    let builds_or_checks = matches!(action, Some(Action::Generate | Action::Verify));
+    for (option, allowed) in [
+        (&TB_THREADS, builds_or_checks),
+        (&SHARD, action == Some(Action::Generate)),
+    ] {
+        if !allowed && args.has(option) {
+            return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
         }
     }
     if action.is_none() && args.has(&PIECES) {
