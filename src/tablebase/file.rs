@@ -149,11 +149,11 @@ pub(super) fn read(
     let word = |at: usize| -> Option<u64> {
         Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
     };
-    let (count, length, sum) = word(name_end)
-        .zip(word(name_end + 8))
-        .zip(word(name_end + 16))
-        .map(|((count, length), sum)| (count, length, sum))
-        .ok_or_else(size)?;
+    let (Some(count), Some(length), Some(sum)) =
+        (word(name_end), word(name_end + 8), word(name_end + 16))
+    else {
+        return Err(size());
+    };
     let packed = &bytes[name_end + 24..];
     if count != material.size() as u64 || packed.len() as u64 != length {
         return Err(size());

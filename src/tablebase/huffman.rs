@@ -70,11 +70,9 @@ fn unlimited_lengths(counts: &[u64]) -> Vec<u8> {
 /// The canonical code of each symbol from its length: shorter codes first,
 /// and among equal lengths the smaller symbol first.
 pub(super) fn codes(lengths: &[u8]) -> Vec<u32> {
-    let mut order: Vec<usize> = (0..lengths.len()).filter(|&s| lengths[s] > 0).collect();
-    order.sort_by_key(|&symbol| (lengths[symbol], symbol));
     let mut codes = vec![0u32; lengths.len()];
     let (mut code, mut previous) = (0u32, 0u8);
-    for symbol in order {
+    for symbol in canonical_order(lengths) {
         code <<= lengths[symbol] - previous;
         codes[symbol] = code;
         code += 1;
@@ -83,12 +81,19 @@ pub(super) fn codes(lengths: &[u8]) -> Vec<u32> {
     codes
 }
 
+/// The used symbols in canonical order: by length, then by symbol.
+fn canonical_order(lengths: &[u8]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..lengths.len()).filter(|&s| lengths[s] > 0).collect();
+    order.sort_by_key(|&symbol| (lengths[symbol], symbol));
+    order
+}
+
 /// Reads symbols back from a canonical code's lengths, a bit at a time.
 pub(super) struct Decoder {
     /// How many codes have each length, 0 to [`MAX_LENGTH`].
     count: [u32; MAX_LENGTH as usize + 1],
     /// The symbols in canonical order.
-    sorted: Vec<u16>,
+    sorted: Vec<usize>,
 }
 
 impl Decoder {
@@ -107,17 +112,13 @@ impl Decoder {
                 return None;
             }
         }
-        let mut sorted: Vec<u16> = (0..lengths.len())
-            .filter(|&s| lengths[s] > 0)
-            .map(|s| s as u16)
-            .collect();
-        sorted.sort_by_key(|&symbol| (lengths[usize::from(symbol)], symbol));
+        let sorted = canonical_order(lengths);
         Some(Decoder { count, sorted })
     }
 
     /// The next symbol from `bits`; `None` at the end of the bits or on a
     /// code no symbol has.
-    pub(super) fn next(&self, bits: &mut BitReader) -> Option<u16> {
+    pub(super) fn next(&self, bits: &mut BitReader) -> Option<usize> {
         let (mut code, mut first, mut index) = (0u32, 0u32, 0usize);
         for &here in &self.count[1..] {
             code |= bits.bit()?;
@@ -202,10 +203,9 @@ mod tests {
         assert_eq!(lengths[1], 0);
         assert!(lengths[0] <= lengths[5] && lengths[5] <= lengths[3]);
         let codes = codes(&lengths);
-        let message = [0u16, 5, 2, 3, 4, 8, 6, 0, 0, 5];
+        let message = [0usize, 5, 2, 3, 4, 8, 6, 0, 0, 5];
         let mut writer = BitWriter::default();
         for &symbol in &message {
-            let symbol = usize::from(symbol);
             writer.put(codes[symbol], lengths[symbol]);
         }
         writer.put(0b101, 3);

@@ -18,10 +18,15 @@ use super::huffman::{self, BitReader, BitWriter, Decoder};
 /// one, so runs up to 2^32 long are one symbol and a few bits.
 const RUN_CLASSES: usize = 32;
 
-/// Calls `emit` with each symbol of `codes` in order, its extra bits and
-/// how many of them there are.
-fn each_symbol(codes: &[u16], symbol_of: &[u32], mut emit: impl FnMut(usize, u32, u8)) {
-    let distinct = symbol_of.iter().filter(|&&s| s != u32::MAX).count();
+/// Calls `emit` with each symbol of `codes` in order (the first `distinct`
+/// symbols are codes, the rest run classes), its extra bits and how many
+/// of them there are.
+fn each_symbol(
+    codes: &[u16],
+    symbol_of: &[u32],
+    distinct: usize,
+    mut emit: impl FnMut(usize, u32, u8),
+) {
     let mut at = 0;
     while at < codes.len() {
         let code = codes[at];
@@ -52,14 +57,21 @@ pub(super) fn pack(codes: &[u16]) -> Vec<u8> {
         symbol_of[usize::from(code)] = symbol as u32;
     }
     let mut counts = vec![0u64; distinct.len() + RUN_CLASSES];
-    each_symbol(codes, &symbol_of, |symbol, _, _| counts[symbol] += 1);
+    each_symbol(codes, &symbol_of, distinct.len(), |symbol, _, _| {
+        counts[symbol] += 1
+    });
     let lengths = huffman::lengths(&counts);
     let huffman_codes = huffman::codes(&lengths);
     let mut bits = BitWriter::default();
-    each_symbol(codes, &symbol_of, |symbol, extra, extra_length| {
-        bits.put(huffman_codes[symbol], lengths[symbol]);
-        bits.put(extra, extra_length);
-    });
+    each_symbol(
+        codes,
+        &symbol_of,
+        distinct.len(),
+        |symbol, extra, extra_length| {
+            bits.put(huffman_codes[symbol], lengths[symbol]);
+            bits.put(extra, extra_length);
+        },
+    );
     let mut bytes = Vec::new();
     bytes.extend_from_slice(&(distinct.len() as u32).to_le_bytes());
     for code in &distinct {
@@ -85,7 +97,7 @@ pub(super) fn unpack(bytes: &[u8], count: usize) -> Option<Vec<u16>> {
     let mut bits = BitReader::new(bytes.get(bits_at..)?);
     let mut codes: Vec<u16> = Vec::with_capacity(count);
     while codes.len() < count {
-        let symbol = usize::from(decoder.next(&mut bits)?);
+        let symbol = decoder.next(&mut bits)?;
         if let Some(&code) = values.get(symbol) {
             codes.push(code);
             continue;
