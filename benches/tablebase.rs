@@ -32,7 +32,7 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let three: Material = THREE_PIECES.parse().expect("a material");
-    let tables = Tablebase::new(&dir, Rules::Wits2022);
+    let mut tables = Tablebase::new(&dir, Rules::Wits2022);
     let generated = tables
         .generate(&three, threads)
         .expect("the table is built");

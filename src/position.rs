@@ -182,22 +182,15 @@ impl Position {
     /// (crocodiles never drown); then the turn passes.
     pub fn make(&mut self, m: Move, rules: Rules) {
         let mover = self.side;
-        let in_river_before =
-            self.board.by_color(mover) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        let drowned = self.drowned_by(m);
         if let Some(mut piece) = self.board.remove(m.from()) {
             for square in m.jumped() {
                 self.board.remove(square);
             }
-            if piece.kind == Kind::Pawn && rules.promotes() && m.to().rank() == far_rank(mover) {
+            if promotes(piece.kind, mover, m.to(), rules) {
                 piece.kind = Kind::Superpawn;
             }
             self.board.put(m.to(), piece);
-        }
-        // Pieces that did not move are still where they stood; the moving
-        // piece counts if it both started and ended in the river.
-        let mut drowned = in_river_before.without(m.from());
-        if in_river_before.contains(m.from()) && m.to().is_river() {
-            drowned = drowned.with(m.to());
         }
         for square in drowned {
             self.board.remove(square);
@@ -207,6 +200,41 @@ impl Position {
         }
         self.side = !mover;
     }
+
+    /// The squares whose pieces drown when `m` is played: the mover's
+    /// pieces (crocodiles never drown) that stand in the river before the
+    /// move and still do after it. Those that did not move are still where
+    /// they stood; the moving piece counts if it both starts and ends in
+    /// the river.
+    fn drowned_by(&self, m: Move) -> Bitboard {
+        let in_river =
+            self.board.by_color(self.side) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        let drowned = in_river.without(m.from());
+        if in_river.contains(m.from()) && m.to().is_river() {
+            drowned.with(m.to())
+        } else {
+            drowned
+        }
+    }
+
+    /// Whether `m`, a legal move, moves its piece and changes nothing
+    /// else: it takes nothing, nothing drowns and nothing is promoted, so
+    /// the position keeps its material. Endgame tables ask this of every
+    /// move they follow, where playing it and comparing would cost a copy.
+    pub(crate) fn is_plain_step(&self, m: Move, rules: Rules) -> bool {
+        m.jumps().is_empty()
+            && self.board.piece_at(m.to()).is_none()
+            && self
+                .board
+                .piece_at(m.from())
+                .is_some_and(|piece| !promotes(piece.kind, self.side, m.to(), rules))
+            && self.drowned_by(m).is_empty()
+    }
+}
+
+/// Whether a `kind` piece of `mover` landing on `to` is promoted.
+fn promotes(kind: Kind, mover: Color, to: Square, rules: Rules) -> bool {
+    kind == Kind::Pawn && rules.promotes() && to.rank() == far_rank(mover)
 }
 
 /// The river, rank 4.
@@ -431,5 +459,31 @@ mod tests {
         let mut moves = Vec::new();
         over.legal_moves(&mut moves);
         assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn a_plain_step_is_a_move_that_changes_only_its_own_square() {
+        use crate::random::{PositionShape, Rng, random_position};
+        let mut rng = Rng::new(31);
+        let (mut plain, mut other) = (0, 0);
+        let mut moves = Vec::new();
+        for _ in 0..3000 {
+            let position = random_position(&mut rng, &PositionShape::FULL);
+            moves.clear();
+            position.legal_moves(&mut moves);
+            for rules in [Rules::Wits2021, Rules::Wits2022] {
+                for &m in &moves {
+                    let mut moved = position.board.clone();
+                    if let Some(piece) = moved.remove(m.from()) {
+                        moved.put(m.to(), piece);
+                    }
+                    let played = position.play_unchecked(m, rules).board;
+                    let expected = played == moved && position.board.piece_at(m.to()).is_none();
+                    assert_eq!(position.is_plain_step(m, rules), expected, "{position} {m}");
+                    if expected { plain += 1 } else { other += 1 }
+                }
+            }
+        }
+        assert!(plain > 10_000 && other > 10_000, "{plain} {other}");
     }
 }

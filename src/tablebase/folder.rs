@@ -88,7 +88,7 @@ pub fn generate_units(
             continue;
         }
         let (material, rules) = unit;
-        let tables = Tablebase::new(dir, *rules);
+        let mut tables = Tablebase::new(dir, *rules);
         if tables.path(material).is_file() && tables.summary(material).is_ok() {
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;

@@ -1,9 +1,9 @@
 //! Building one material's table by retrograde analysis.
 //!
-//! A forward pass plays every legal move of every position with the
-//! ordinary move generator and `play`, as a game does. A move that keeps
-//! the material is counted; one that takes a lion, captures, drowns or
-//! promotes leaves the material, and its value is read from the table it
+//! A forward pass lists every legal move of every position with the
+//! ordinary move generator. A move that keeps the material is counted; one
+//! that takes a lion, captures, drowns or promotes leaves the material, is
+//! played as a game plays it, and its value is read from the table it
 //! lands in, already built. Then values spread backwards one distance at a
 //! time: a position with a lost child is won one ply later than that
 //! child, and a position whose children are all won is lost one ply after
@@ -14,8 +14,8 @@
 //! (three pieces would need gigabytes of edges): each piece of the side
 //! that just moved is put back on every square it could have come from,
 //! and the parent is kept only if the ordinary generator lists that move
-//! and `play` turns the parent into the child exactly (nothing drowned,
-//! nothing promoted).
+//! and the move changes nothing but its piece's square (nothing drowned,
+//! nothing promoted), by the rule `make` plays.
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -89,12 +89,6 @@ fn forward(
     range: Range<usize>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Vec<Exits>, Material> {
-    let pieces = material.pieces().len() as u32 + 2;
-    let pawns = material
-        .pieces()
-        .iter()
-        .filter(|piece| piece.kind == Kind::Pawn)
-        .count() as u32;
     let mut part = Vec::with_capacity(range.len());
     let mut moves = Vec::new();
     for index in range {
@@ -113,17 +107,15 @@ fn forward(
         position.legal_moves(&mut moves);
         exits.stuck = moves.is_empty();
         for &m in &moves {
-            let child = position.play_unchecked(m, rules);
-            let board = &child.board;
-            let value = if child.status() != Status::Ongoing {
-                Value::Loss(0)
-            } else if board.occupied().count() == pieces
-                && board.by_kind(Kind::Pawn).count() == pawns
-            {
+            if position.is_plain_step(m, rules) {
                 exits.open += 1;
                 continue;
+            }
+            let child = position.play_unchecked(m, rules);
+            let value = if child.status() != Status::Ongoing {
+                Value::Loss(0)
             } else {
-                outside(&child).ok_or_else(|| Material::of(board))?
+                outside(&child).ok_or_else(|| Material::of(&child.board))?
             };
             match value {
                 Value::Loss(plies) => {
@@ -173,29 +165,38 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Ex
             new
         });
         // Finding parents is most of the work, and each is found alone;
-        // a block at a time, so that the lists found stay small.
-        for block in settling.chunks(BLOCK) {
-            for parents in parents_of_all(material, rules, threads, block) {
-                for parent in parents {
-                    let parent = parent as usize;
-                    if codes[parent] != UNKNOWN {
-                        continue;
-                    }
-                    if plies % 2 == 0 {
-                        // The child is lost: the parent wins by moving there.
-                        due.push(plies as u16 + 1, parent);
-                    } else {
-                        let exit = &mut exits[parent];
-                        exit.open -= 1;
-                        // Every child won: lost, unless a win out of the
-                        // material is already on its way.
-                        if exit.open == 0 && exit.quickest_win == 0 {
-                            due.push(exit.slowest_won_child.max(plies as u16) + 1, parent);
-                        }
+        // a block at a time, so that the lists found stay small, and the
+        // parents of one block are counted in while the next block's are
+        // being found.
+        let mut count_in = |found: Vec<Vec<u32>>| {
+            for parent in found.into_iter().flatten() {
+                let parent = parent as usize;
+                if codes[parent] != UNKNOWN {
+                    continue;
+                }
+                if plies % 2 == 0 {
+                    // The child is lost: the parent wins by moving there.
+                    due.push(plies as u16 + 1, parent);
+                } else {
+                    let exit = &mut exits[parent];
+                    exit.open -= 1;
+                    // Every child won: lost, unless a win out of the
+                    // material is already on its way.
+                    if exit.open == 0 && exit.quickest_win == 0 {
+                        due.push(exit.slowest_won_child.max(plies as u16) + 1, parent);
                     }
                 }
             }
-        }
+        };
+        let mut found = Vec::new();
+        thread::scope(|scope| {
+            for block in settling.chunks(BLOCK) {
+                let workers = find_parents(scope, material, rules, threads, block);
+                count_in(std::mem::take(&mut found));
+                found = join_all(workers);
+            }
+        });
+        count_in(found);
         plies += 1;
     }
     codes
@@ -204,32 +205,30 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Ex
 /// Settled positions whose parents are found at a time.
 const BLOCK: usize = 1 << 16;
 
-/// The parents of each of `children`, found on `threads` threads, in
-/// lists whose order does not matter.
-fn parents_of_all(
-    material: &Material,
+/// Starts `threads` workers that find the parents of `children`, each
+/// returning one list for its share, in no particular order.
+fn find_parents<'scope>(
+    scope: &'scope thread::Scope<'scope, '_>,
+    material: &'scope Material,
     rules: Rules,
     threads: usize,
-    children: &[u32],
-) -> Vec<Vec<u32>> {
+    children: &'scope [u32],
+) -> Vec<thread::ScopedJoinHandle<'scope, Vec<u32>>> {
     let chunk = children.len().div_ceil(threads).max(1);
-    thread::scope(|scope| {
-        let workers: Vec<_> = children
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut all = Vec::new();
-                    let mut parents = Vec::new();
-                    for &index in part {
-                        parents_of(material, rules, index as usize, &mut parents);
-                        all.extend(parents.iter().map(|&parent| parent as u32));
-                    }
-                    all
-                })
+    children
+        .chunks(chunk)
+        .map(|part| {
+            scope.spawn(move || {
+                let mut all = Vec::new();
+                let mut parents = Vec::new();
+                for &index in part {
+                    parents_of(material, rules, index as usize, &mut parents);
+                    all.extend(parents.iter().map(|&parent| parent as u32));
+                }
+                all
             })
-            .collect();
-        join_all(workers)
-    })
+        })
+        .collect()
 }
 
 /// What each of `workers` returns, in order; a worker's panic is passed on.
@@ -298,13 +297,19 @@ fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec
 }
 
 /// Appends the number of each parent of `child` by a quiet move whose
-/// white lion is not on the e file.
+/// white lion is not on the e file. Each candidate is tried on one board,
+/// the piece put back and returned, rather than on a copy.
 fn un_move(child: &Position, rules: Rules, parents: &mut Vec<usize>) {
     let mover = !child.side;
     let empty = !child.board.occupied();
     let white_lion = Piece::new(Color::White, Kind::Lion);
     let Some(lion_square) = child.board.pieces(white_lion).into_iter().next() else {
         return;
+    };
+    let mut parent = Position {
+        board: child.board.clone(),
+        side: mover,
+        move_number: 0,
     };
     for to in child.board.by_color(mover) {
         let Some(piece) = child.board.piece_at(to) else {
@@ -319,24 +324,19 @@ fn un_move(child: &Position, rules: Rules, parents: &mut Vec<usize>) {
             if lion_file == 4 {
                 continue;
             }
-            let mut board = child.board.clone();
-            board.remove(to);
-            board.put(from, piece);
-            if !movegen::targets(&board, mover, piece.kind, from).contains(to) {
-                continue;
-            }
-            let parent = Position {
-                board,
-                side: mover,
-                move_number: 0,
-            };
-            // A drawn pair of bare lions is over: no move is made from it.
-            if parent.is_bare_lions_draw()
-                || parent.play_unchecked(Move::new(from, to), rules).board != child.board
+            parent.board.remove(to);
+            parent.board.put(from, piece);
+            // The move must be one the generator lists and must leave the
+            // child exactly; a drawn pair of bare lions is over, and no
+            // move is made from it.
+            if movegen::targets(&parent.board, mover, piece.kind, from).contains(to)
+                && parent.is_plain_step(Move::new(from, to), rules)
+                && !parent.is_bare_lions_draw()
             {
-                continue;
+                parents.extend(Material::index_of(&parent));
             }
-            parents.extend(Material::index_of(&parent));
+            parent.board.remove(from);
+            parent.board.put(to, piece);
         }
     }
 }

@@ -29,7 +29,7 @@ pub use symmetry::swap_colours;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::{Move, Position, Rules, Status};
@@ -172,7 +172,7 @@ pub struct Tablebase {
     /// compact number: a search probes the same missing table at every
     /// node, and must not look for its file each time; and probes from
     /// many threads read at once.
-    loaded: Box<[RwLock<Option<Loaded>>]>,
+    loaded: Box<[OnceLock<Loaded>]>,
 }
 
 impl Tablebase {
@@ -181,7 +181,7 @@ impl Tablebase {
         Tablebase {
             dir: dir.to_owned(),
             rules,
-            loaded: (0..Compact::COUNT).map(|_| RwLock::new(None)).collect(),
+            loaded: (0..Compact::COUNT).map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -199,42 +199,26 @@ impl Tablebase {
     /// The table of `material`, a stored one, read from its file the
     /// first time.
     fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
-        self.with_table(material.compact(), material, Arc::clone)
+        self.loaded(material.compact(), || material.clone())
+            .clone()
+            .map_err(TableError::Again)
     }
 
-    /// `read` of the table with compact number `number` (that of the
-    /// stored `material`), read from its file the first time.
-    fn with_table<T>(
-        &self,
-        number: usize,
-        material: &Material,
-        read: impl FnOnce(&Arc<Table>) -> T,
-    ) -> Result<T, TableError> {
-        let slot = &self.loaded[number];
-        {
-            let loaded = slot.read().unwrap_or_else(PoisonError::into_inner);
-            if let Some(loaded) = loaded.as_ref() {
-                return loaded
-                    .as_ref()
-                    .map(read)
-                    .map_err(|error| TableError::Again(error.clone()));
-            }
-        }
-        let mut loaded = slot.write().unwrap_or_else(PoisonError::into_inner);
-        let loaded = loaded.get_or_insert_with(|| {
-            let path = self.path(material);
+    /// The table with compact number `number`, or why it could not be
+    /// read: read from the file of the stored `material` the first time,
+    /// and from memory, without a lock, after that.
+    fn loaded(&self, number: usize, material: impl FnOnce() -> Material) -> &Loaded {
+        self.loaded[number].get_or_init(|| {
+            let material = material();
+            let path = self.path(&material);
             if !path.exists() {
                 return Err(Arc::new(TableError::Missing(vec![path])));
             }
-            let rules = file::rules_byte(material, self.rules);
-            file::read(&path, material, rules)
+            let rules = file::rules_byte(&material, self.rules);
+            file::read(&path, &material, rules)
                 .map(|codes| Arc::new(Table { codes }))
                 .map_err(|error| Arc::new(TableError::File(error)))
-        });
-        loaded
-            .as_ref()
-            .map(read)
-            .map_err(|error| TableError::Again(error.clone()))
+        })
     }
 
     /// The value of `position`, which must have both lions.
@@ -247,19 +231,12 @@ impl Tablebase {
             return self.probe(&swap_colours(position));
         }
         // The material itself is built only the first time its table is
-        // read; a probe after that allocates nothing.
-        let slot = &self.loaded[compact.number];
-        let loaded = slot.read().unwrap_or_else(PoisonError::into_inner);
-        let material;
-        let code = match loaded.as_ref() {
-            Some(Ok(table)) => index_in(table, position),
-            Some(Err(error)) => return Err(TableError::Again(error.clone())),
-            None => {
-                drop(loaded);
-                material = Material::of(&position.board);
-                self.with_table(compact.number, &material, |table| index_in(table, position))?
-            }
-        };
+        // read; a probe after that allocates nothing and takes no lock.
+        let table = self
+            .loaded(compact.number, || Material::of(&position.board))
+            .as_ref()
+            .map_err(|error| TableError::Again(error.clone()))?;
+        let code = index_in(table, position);
         // Every position with both lions in their castles has a number.
         Ok(code.unwrap_or(Value::Draw))
     }
@@ -318,7 +295,11 @@ impl Tablebase {
 
     /// Builds the table of `material` and writes it to its file. The
     /// tables it can turn into must be in the folder already.
-    pub fn generate(&self, material: &Material, threads: usize) -> Result<Generated, TableError> {
+    pub fn generate(
+        &mut self,
+        material: &Material,
+        threads: usize,
+    ) -> Result<Generated, TableError> {
         let material = &material.stored();
         let promotion = self.rules.promotes();
         let missing: Vec<PathBuf> = material
@@ -342,9 +323,7 @@ impl Tablebase {
             summary: Summary::of(material, &codes),
             seconds: started.elapsed().as_secs_f64(),
         };
-        *self.loaded[material.compact()]
-            .write()
-            .unwrap_or_else(PoisonError::into_inner) = Some(Ok(Arc::new(Table { codes })));
+        self.loaded[material.compact()] = OnceLock::from(Ok(Arc::new(Table { codes })));
         Ok(generated)
     }
 
@@ -544,7 +523,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         for rules in [Rules::Wits2022, Rules::Wits2021] {
-            let tables = Tablebase::new(&dir, rules);
+            let mut tables = Tablebase::new(&dir, rules);
             let units = units(&["LZvLP".parse().unwrap()], DEFAULT_PIECES, rules);
             let mut needed: Vec<Material> = units[0].0.successors(rules.promotes());
             needed.push(units[0].0.clone());
@@ -589,7 +568,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("congo-tb-verify-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let tables = Tablebase::new(&dir, Rules::Wits2022);
+        let mut tables = Tablebase::new(&dir, Rules::Wits2022);
         let zebra: Material = "LZvL".parse().unwrap();
         for material in ["LvL", "LZvL"] {
             tables.generate(&material.parse().unwrap(), 2).unwrap();
