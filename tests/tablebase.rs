@@ -165,8 +165,8 @@ fn damaged_or_foreign_files_are_refused_by_name() {
     );
     refused(b"hello, world", "is not a Congo endgame table");
     let mut older = good.clone();
-    older[8] = 2;
-    refused(&older, "is a table of format 2, expected 3");
+    older[8] = 3;
+    refused(&older, "is a table of format 3, expected 4");
     // Packed bytes that do not unpack, under a checksum made to match them:
     // the header is magic, version, rules, name, then three 8-byte words.
     let packed_at = 11 + usize::from(good[10]) + 24;

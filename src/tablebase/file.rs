@@ -1,16 +1,17 @@
 //! A table's file: a header that says what it holds, then its value
-//! codes packed ([`super::packed`]).
+//! codes laid out for packing ([`super::layout`]) and packed
+//! ([`super::packed`]).
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | magic `CONGOTB\0` |
-//! | 1 | format version, 3 |
+//! | 1 | format version, 4 |
 //! | 1 | rule set: 0 for a material without pawns (the same under both), 21 or 22 |
 //! | 1 | length of the material's name, then the name (`LZvLP`) |
 //! | 8 | number of value codes, little-endian |
 //! | 8 | number of packed bytes, little-endian |
 //! | 8 | FNV-1a 64 checksum of the packed bytes, little-endian |
-//! | rest | the packed value codes |
+//! | rest | the value codes, laid out and packed |
 //!
 //! A code is 0 for a draw, 1 + the distance in plies to the capture of a
 //! lion otherwise (odd distances are wins for the side to move, even ones
@@ -24,10 +25,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::material::Material;
-use super::packed;
+use super::{layout, packed};
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
-const VERSION: u8 = 3;
+const VERSION: u8 = 4;
 
 /// Why a table file cannot be used; each names the file.
 #[derive(Debug)]
@@ -103,7 +104,7 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 /// Writes the codes of `material` to `path`, whole or not at all.
 pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) -> io::Result<()> {
-    let packed = packed::pack(codes);
+    let packed = packed::pack(&layout::to_stream(codes));
     let name = material.to_string();
     let mut bytes = Vec::with_capacity(packed.len() + 64);
     bytes.extend_from_slice(MAGIC);
@@ -161,5 +162,7 @@ pub(super) fn read(
     if checksum(packed) != sum {
         return Err(TableFileError::Checksum(path.to_owned()));
     }
-    packed::unpack(packed, material.size()).ok_or_else(|| TableFileError::Packing(path.to_owned()))
+    packed::unpack(packed, material.size())
+        .map(|stream| layout::from_stream(&stream, material))
+        .ok_or_else(|| TableFileError::Packing(path.to_owned()))
 }

@@ -230,6 +230,49 @@ impl Material {
         if white_lion < 3 { 2 } else { 1 }
     }
 
+    /// Calls `gap` with each number, in order, that names no position
+    /// (where [`Material::position`] gives `None`), walking the squares
+    /// in number order instead of building each position: a table read
+    /// from its file marks its gaps this way in milliseconds.
+    pub(super) fn each_gap(&self, mut gap: impl FnMut(usize)) {
+        let count = self.pieces.len();
+        let block = 49usize.pow(count as u32);
+        let mut number = 0;
+        for lions in 0..WHITE_LION_SQUARES * 9 {
+            let (Some(white), Some(black)) = (
+                castle_square(Color::White, lions / 9),
+                castle_square(Color::Black, lions % 9),
+            ) else {
+                return;
+            };
+            let mut squares = [0; MAX_PIECES];
+            for _ in 0..block {
+                let named = (0..count).all(|slot| {
+                    let square = squares[slot];
+                    square != white.index()
+                        && square != black.index()
+                        && !squares[..slot].contains(&square)
+                        && (slot == 0
+                            || self.pieces[slot - 1] != self.pieces[slot]
+                            || squares[slot - 1] < square)
+                });
+                if !named {
+                    gap(number);
+                    gap(number + 1);
+                }
+                number += 2;
+                // The next squares, the last piece's turning fastest.
+                for slot in (0..count).rev() {
+                    squares[slot] += 1;
+                    if squares[slot] < 49 {
+                        break;
+                    }
+                    squares[slot] = 0;
+                }
+            }
+        }
+    }
+
     /// The position numbered `index`, or `None` where two pieces would
     /// share a square, or where alike pieces are not in square order (the
     /// same position has a number with them in order).
@@ -487,6 +530,26 @@ impl FromStr for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_gaps_walked_are_the_numbers_with_no_position() {
+        // Alike pieces (whose order makes gaps) and unlike ones, from none
+        // to three beside the lions.
+        for name in ["LvL", "LZvL", "LCCvL", "LZvLP", "LGGvLG", "LPvLPP"] {
+            let material: Material = name.parse().unwrap();
+            let mut gaps = Vec::new();
+            material.each_gap(|number| gaps.push(number));
+            let expected: Vec<usize> = (0..material.size())
+                .filter(|&number| material.position(number).is_none())
+                .collect();
+            assert!(
+                gaps == expected,
+                "{name}: {} gaps against {}",
+                gaps.len(),
+                expected.len()
+            );
+        }
+    }
 
     #[test]
     fn names_are_canonical_and_round_trip() {

@@ -15,6 +15,7 @@ mod file;
 mod folder;
 mod generate;
 mod huffman;
+mod layout;
 mod material;
 mod packed;
 mod symmetry;
