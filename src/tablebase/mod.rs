@@ -28,7 +28,7 @@ use material::Compact;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 pub use symmetry::swap_colours;
 
-use std::fmt;
+use std::fmt::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -363,6 +363,9 @@ impl Tablebase {
         range: std::ops::Range<usize>,
     ) -> Result<usize, TableError> {
         let mut checked = 0;
+        // One text and one move list for the whole range.
+        let mut fen = String::new();
+        let mut moves = Vec::new();
         for index in range {
             let (Some(stored), Some(numbered)) =
                 (Value::from_code(codes[index]), material.position(index))
@@ -371,9 +374,10 @@ impl Tablebase {
             };
             // Through the FEN text, as a user's position would come, where
             // the reader takes it (it refuses a few unreachable ones).
-            let fen = numbered.to_string();
+            fen.clear();
+            let _ = write!(fen, "{numbered}");
             let position = Position::from_fen(&fen, self.rules).unwrap_or(numbered);
-            let expected = self.successors_value(&position)?;
+            let expected = self.successors_value(&position, &mut moves)?;
             if stored != expected {
                 return Err(TableError::Wrong {
                     material: material.clone(),
@@ -391,15 +395,20 @@ impl Tablebase {
     /// the legal moves and playing them as a game does, and probing the
     /// results: a win needs a lost child one ply nearer and none nearer, a
     /// loss only won children with the slowest one ply nearer, a draw no
-    /// lost child and some child not won.
-    fn successors_value(&self, position: &Position) -> Result<Value, TableError> {
+    /// lost child and some child not won. `moves` is scratch space for
+    /// the move list.
+    fn successors_value(
+        &self,
+        position: &Position,
+        moves: &mut Vec<Move>,
+    ) -> Result<Value, TableError> {
         if position.is_bare_lions_draw() {
             return Ok(Value::Draw);
         }
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
+        moves.clear();
+        position.legal_moves(moves);
         let mut best: Option<Value> = None;
-        for m in moves {
+        for &m in moves.iter() {
             let value = self.probe(&position.play_unchecked(m, self.rules))?;
             if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
                 best = Some(value);
@@ -548,14 +557,14 @@ mod tests {
                     continue;
                 };
                 let probed = tables.probe(&position).unwrap();
-                let by_successors = tables.successors_value(&position).unwrap();
+                let by_successors = tables.successors_value(&position, &mut Vec::new()).unwrap();
                 assert_eq!(probed, by_successors, "{position}");
                 assert_eq!(probed, tables.probe(&swap_colours(&position)).unwrap());
                 // Its mirror image (white's lion on the e file for some):
                 // numbered as the position, and right by its successors.
                 let mirrored = symmetry::mirror(&position);
                 assert_eq!(probed, tables.probe(&mirrored).unwrap());
-                let by_successors = tables.successors_value(&mirrored).unwrap();
+                let by_successors = tables.successors_value(&mirrored, &mut Vec::new()).unwrap();
                 assert_eq!(probed, by_successors, "{mirrored}");
                 checked += 1;
             }
