@@ -18,7 +18,8 @@
 //! nothing promoted), by the rule `make` plays.
 
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::thread;
 
 use super::Value;
@@ -54,6 +55,18 @@ struct Exits {
     exists: bool,
 }
 
+/// One number's state in the analysis, kept together so that a parent
+/// found touches one place in memory rather than three.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    /// Its value code: [`UNKNOWN`] until settled.
+    code: u16,
+    /// 1 + the distance it is queued at (see [`Due`]), 0 when it is not.
+    queued: u16,
+    /// What the forward pass learnt of its children.
+    exits: Exits,
+}
+
 /// Builds the value codes of every position of `material` under `rules`;
 /// `outside` gives the value of a position of another material (the
 /// tables it converts into, already built). Work is split over `threads`.
@@ -66,7 +79,7 @@ pub(super) fn generate(
     let size = material.size();
     let threads = threads.max(1);
     let chunk = size.div_ceil(threads).next_multiple_of(2);
-    let parts: Vec<Result<Vec<Exits>, Material>> = thread::scope(|scope| {
+    let parts: Vec<Result<Vec<Node>, Material>> = thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let range = (t * chunk).min(size)..((t + 1) * chunk).min(size);
@@ -75,11 +88,11 @@ pub(super) fn generate(
             .collect();
         join_all(workers)
     });
-    let mut exits = Vec::with_capacity(size);
+    let mut nodes = Vec::with_capacity(size);
     for part in parts {
-        exits.append(&mut part?);
+        nodes.append(&mut part?);
     }
-    Ok(retrograde(material, rules, threads, &mut exits))
+    Ok(retrograde(material, rules, threads, &mut nodes))
 }
 
 /// The forward pass over a range of positions.
@@ -88,19 +101,22 @@ fn forward(
     rules: Rules,
     range: Range<usize>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) -> Result<Vec<Exits>, Material> {
+) -> Result<Vec<Node>, Material> {
     let mut part = Vec::with_capacity(range.len());
     let mut moves = Vec::new();
     for index in range {
         let mut exits = Exits::default();
         let Some(position) = material.position(index) else {
-            part.push(exits);
+            part.push(Node::default());
             continue;
         };
         exits.exists = true;
         if position.is_bare_lions_draw() {
             exits.drawn = true;
-            part.push(exits);
+            part.push(Node {
+                exits,
+                ..Node::default()
+            });
             continue;
         }
         moves.clear();
@@ -130,34 +146,36 @@ fn forward(
                 Value::Draw => exits.open += 1,
             }
         }
-        part.push(exits);
+        part.push(Node {
+            exits,
+            ..Node::default()
+        });
     }
     Ok(part)
 }
 
 /// Spreads the values back from the children, nearest first.
-fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Exits]) -> Vec<u16> {
-    let size = exits.len();
-    let mut codes = vec![UNKNOWN; size];
-    let mut due = Due::new(size);
-    for (index, exit) in exits.iter().enumerate() {
+fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [Node]) -> Vec<u16> {
+    let mut due = Due::default();
+    for index in 0..nodes.len() {
+        let exit = nodes[index].exits;
         if !exit.exists {
-            codes[index] = NO_POSITION;
+            nodes[index].code = NO_POSITION;
         } else if exit.drawn {
             continue;
         } else if exit.stuck {
-            due.push(0, index);
+            due.push(nodes, 0, index);
         } else if exit.quickest_win > 0 {
-            due.push(exit.quickest_win, index);
+            due.push(nodes, exit.quickest_win, index);
         } else if exit.open == 0 {
-            due.push(exit.slowest_won_child + 1, index);
+            due.push(nodes, exit.slowest_won_child + 1, index);
         }
     }
     let mut plies = 0;
     while plies < due.lists.len() {
         let mut settling = std::mem::take(&mut due.lists[plies]);
         settling.retain(|&index| {
-            let code = &mut codes[index as usize];
+            let code = &mut nodes[index as usize].code;
             let new = *code == UNKNOWN;
             if new {
                 *code = Value::code_of_distance(plies as u16);
@@ -171,19 +189,21 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Ex
         let mut count_in = |found: Vec<Vec<u32>>| {
             for parent in found.into_iter().flatten() {
                 let parent = parent as usize;
-                if codes[parent] != UNKNOWN {
+                let node = &mut nodes[parent];
+                if node.code != UNKNOWN {
                     continue;
                 }
                 if plies % 2 == 0 {
                     // The child is lost: the parent wins by moving there.
-                    due.push(plies as u16 + 1, parent);
+                    due.push(nodes, plies as u16 + 1, parent);
                 } else {
-                    let exit = &mut exits[parent];
+                    let exit = &mut node.exits;
                     exit.open -= 1;
                     // Every child won: lost, unless a win out of the
                     // material is already on its way.
                     if exit.open == 0 && exit.quickest_win == 0 {
-                        due.push(exit.slowest_won_child.max(plies as u16) + 1, parent);
+                        let slowest = exit.slowest_won_child.max(plies as u16);
+                        due.push(nodes, slowest + 1, parent);
                     }
                 }
             }
@@ -199,14 +219,19 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, exits: &mut [Ex
         count_in(found);
         plies += 1;
     }
-    codes
+    nodes.iter().map(|node| node.code).collect()
 }
 
 /// Settled positions whose parents are found at a time.
 const BLOCK: usize = 1 << 16;
 
-/// Starts `threads` workers that find the parents of `children`, each
-/// returning one list for its share, in no particular order.
+/// Children a worker takes at a time: small enough that the workers
+/// finish a block together, whichever children have many parents.
+const SHARE: usize = 1 << 10;
+
+/// Starts `threads` workers that find the parents of `children`, taking
+/// [`SHARE`] children at a time, each returning one list of parents in
+/// no particular order.
 fn find_parents<'scope>(
     scope: &'scope thread::Scope<'scope, '_>,
     material: &'scope Material,
@@ -214,16 +239,23 @@ fn find_parents<'scope>(
     threads: usize,
     children: &'scope [u32],
 ) -> Vec<thread::ScopedJoinHandle<'scope, Vec<u32>>> {
-    let chunk = children.len().div_ceil(threads).max(1);
-    children
-        .chunks(chunk)
-        .map(|part| {
+    let taken = Arc::new(AtomicUsize::new(0));
+    (0..threads)
+        .map(|_| {
+            let taken = Arc::clone(&taken);
             scope.spawn(move || {
                 let mut all = Vec::new();
                 let mut parents = Vec::new();
-                for &index in part {
-                    parents_of(material, rules, index as usize, &mut parents);
-                    all.extend(parents.iter().map(|&parent| parent as u32));
+                loop {
+                    let start = taken.fetch_add(SHARE, Ordering::Relaxed);
+                    let Some(share) = children.get(start..(start + SHARE).min(children.len()))
+                    else {
+                        break;
+                    };
+                    for &index in share {
+                        parents_of(material, rules, index as usize, &mut parents);
+                        all.extend(parents.iter().map(|&parent| parent as u32));
+                    }
                 }
                 all
             })
@@ -245,28 +277,21 @@ pub(super) fn join_all<T>(workers: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<
 
 /// Positions to settle at each distance: a position's value is that
 /// distance unless a nearer one settled it first. Each position is queued
-/// once at the nearest distance known, so that the lists stay as short as
-/// the table.
+/// once at the nearest distance known (its node says which), so that the
+/// lists stay as short as the table.
+#[derive(Default)]
 struct Due {
     lists: Vec<Vec<u32>>,
-    /// 1 + the distance each position is queued at, 0 when it is not.
-    queued: Vec<u16>,
 }
 
 impl Due {
-    fn new(size: usize) -> Due {
-        Due {
-            lists: Vec::new(),
-            queued: vec![0; size],
-        }
-    }
-
-    fn push(&mut self, plies: u16, index: usize) {
+    fn push(&mut self, nodes: &mut [Node], plies: u16, index: usize) {
         let mark = plies + 1;
-        if self.queued[index] != 0 && self.queued[index] <= mark {
+        let queued = &mut nodes[index].queued;
+        if *queued != 0 && *queued <= mark {
             return;
         }
-        self.queued[index] = mark;
+        *queued = mark;
         let plies = usize::from(plies);
         if self.lists.len() <= plies {
             self.lists.resize_with(plies + 1, Vec::new);
