@@ -235,8 +235,6 @@ impl Material {
     /// in number order instead of building each position: a table read
     /// from its file marks its gaps this way in milliseconds.
     pub(super) fn each_gap(&self, mut gap: impl FnMut(usize)) {
-        let count = self.pieces.len();
-        let block = 49usize.pow(count as u32);
         let mut number = 0;
         for lions in 0..WHITE_LION_SQUARES * 9 {
             let (Some(white), Some(black)) = (
@@ -245,31 +243,35 @@ impl Material {
             ) else {
                 return;
             };
-            let mut squares = [0; MAX_PIECES];
-            for _ in 0..block {
-                let named = (0..count).all(|slot| {
-                    let square = squares[slot];
-                    square != white.index()
-                        && square != black.index()
-                        && !squares[..slot].contains(&square)
-                        && (slot == 0
-                            || self.pieces[slot - 1] != self.pieces[slot]
-                            || squares[slot - 1] < square)
-                });
-                if !named {
-                    gap(number);
-                    gap(number + 1);
-                }
-                number += 2;
-                // The next squares, the last piece's turning fastest.
-                for slot in (0..count).rev() {
-                    squares[slot] += 1;
-                    if squares[slot] < 49 {
-                        break;
-                    }
-                    squares[slot] = 0;
-                }
+            let mut squares = [white.index(), black.index(), 0, 0, 0];
+            self.walk_gaps(2, &mut squares, true, &mut number, &mut gap);
+        }
+    }
+
+    /// [`Material::each_gap`] from the piece in `slot` on (the first two
+    /// entries of `squares` are the lions'), below squares already placed
+    /// that name a position or not (`named`).
+    fn walk_gaps(
+        &self,
+        slot: usize,
+        squares: &mut [usize; MAX_PIECES + 2],
+        named: bool,
+        number: &mut usize,
+        gap: &mut impl FnMut(usize),
+    ) {
+        let Some(&piece) = self.pieces.get(slot - 2) else {
+            if !named {
+                gap(*number);
+                gap(*number + 1);
             }
+            *number += 2;
+            return;
+        };
+        let alike = slot > 2 && self.pieces[slot - 3] == piece;
+        for square in 0..49 {
+            let here = !squares[..slot].contains(&square) && !(alike && squares[slot - 1] > square);
+            squares[slot] = square;
+            self.walk_gaps(slot + 1, squares, named && here, number, gap);
         }
     }
 
