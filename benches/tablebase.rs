@@ -2,8 +2,8 @@
 //! three-piece material needs, how small their files are, how fast a
 //! file is read and unpacked, and how fast probing is.
 //!
-//! Run with `cargo bench --bench tablebase` (about a minute and a half on
-//! two cores; it writes the tables into a temporary folder and removes
+//! Run with `cargo bench --bench tablebase` (about twenty seconds on two
+//! cores; it writes the tables into a temporary folder and removes
 //! them).
 
 mod common;
