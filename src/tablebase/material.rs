@@ -269,7 +269,9 @@ impl Material {
         };
         let alike = slot > 2 && self.pieces[slot - 3] == piece;
         for square in 0..49 {
-            let here = !squares[..slot].contains(&square) && !(alike && squares[slot - 1] > square);
+            let clashes = squares[..slot].contains(&square);
+            let out_of_order = alike && squares[slot - 1] > square;
+            let here = !(clashes || out_of_order);
             squares[slot] = square;
             self.walk_gaps(slot + 1, squares, named && here, number, gap);
         }
