@@ -105,53 +105,61 @@ fn forward(
     let mut part = Vec::with_capacity(range.len());
     let mut moves = Vec::new();
     for index in range {
-        let mut exits = Exits::default();
-        let Some(position) = material.position(index) else {
-            part.push(Node::default());
-            continue;
+        let exits = match material.position(index) {
+            Some(position) => exits_of(&position, rules, &mut moves, outside)?,
+            None => Exits::default(),
         };
-        exits.exists = true;
-        if position.is_bare_lions_draw() {
-            exits.drawn = true;
-            part.push(Node {
-                exits,
-                ..Node::default()
-            });
-            continue;
-        }
-        moves.clear();
-        position.legal_moves(&mut moves);
-        exits.stuck = moves.is_empty();
-        for &m in &moves {
-            if position.is_plain_step(m, rules) {
-                exits.open += 1;
-                continue;
-            }
-            let child = position.play_unchecked(m, rules);
-            let value = if child.status() != Status::Ongoing {
-                Value::Loss(0)
-            } else {
-                outside(&child).ok_or_else(|| Material::of(&child.board))?
-            };
-            match value {
-                Value::Loss(plies) => {
-                    let win = plies + 1;
-                    if exits.quickest_win == 0 || win < exits.quickest_win {
-                        exits.quickest_win = win;
-                    }
-                }
-                Value::Win(plies) => {
-                    exits.slowest_won_child = exits.slowest_won_child.max(plies);
-                }
-                Value::Draw => exits.open += 1,
-            }
-        }
         part.push(Node {
             exits,
             ..Node::default()
         });
     }
     Ok(part)
+}
+
+/// What the forward pass learns of `position`; `moves` is scratch space.
+fn exits_of(
+    position: &Position,
+    rules: Rules,
+    moves: &mut Vec<Move>,
+    outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
+) -> Result<Exits, Material> {
+    let mut exits = Exits {
+        exists: true,
+        ..Exits::default()
+    };
+    if position.is_bare_lions_draw() {
+        exits.drawn = true;
+        return Ok(exits);
+    }
+    moves.clear();
+    position.legal_moves(moves);
+    exits.stuck = moves.is_empty();
+    for &m in moves.iter() {
+        if position.is_plain_step(m, rules) {
+            exits.open += 1;
+            continue;
+        }
+        let child = position.play_unchecked(m, rules);
+        let value = if child.status() != Status::Ongoing {
+            Value::Loss(0)
+        } else {
+            outside(&child).ok_or_else(|| Material::of(&child.board))?
+        };
+        match value {
+            Value::Loss(plies) => {
+                let win = plies + 1;
+                if exits.quickest_win == 0 || win < exits.quickest_win {
+                    exits.quickest_win = win;
+                }
+            }
+            Value::Win(plies) => {
+                exits.slowest_won_child = exits.slowest_won_child.max(plies);
+            }
+            Value::Draw => exits.open += 1,
+        }
+    }
+    Ok(exits)
 }
 
 /// Spreads the values back from the children, nearest first.
