@@ -17,9 +17,8 @@
 //! and the move changes nothing but its piece's square (nothing drowned,
 //! nothing promoted), by the rule `make` plays.
 
-use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
 
 use super::Value;
@@ -35,37 +34,29 @@ const UNKNOWN: u16 = 0;
 /// The value code of a number that is no position.
 pub(super) const NO_POSITION: u16 = u16::MAX;
 
-/// What the forward pass learns of one position from the children that
-/// leave its material.
+/// One number's state in the analysis: eight bytes, kept together and
+/// never across two cache lines, so that a parent counted in touches one
+/// place in memory.
 #[derive(Clone, Copy, Default)]
-struct Exits {
-    /// Children not yet known to be won for their side to move: those in
-    /// the material, and one more for any draw outside it.
-    open: u16,
-    /// The quickest win through a lost child outside the material, in
-    /// plies; 0 for none (a win takes at least one).
-    quickest_win: u16,
-    /// The slowest of the won children outside the material.
-    slowest_won_child: u16,
-    /// The position has no legal move: lost at once.
-    stuck: bool,
-    /// Only the two lions are left and neither can take: drawn at once.
-    drawn: bool,
-    /// The number names a position (no two pieces on one square).
-    exists: bool,
-}
-
-/// One number's state in the analysis, kept together so that a parent
-/// found touches one place in memory rather than three.
-#[derive(Clone, Copy, Default)]
+#[repr(align(8))]
 struct Node {
-    /// Its value code: [`UNKNOWN`] until settled.
+    /// Its value code: [`UNKNOWN`] until settled, [`NO_POSITION`] when the
+    /// number names none.
     code: u16,
     /// 1 + the distance it is queued at (see [`Due`]), 0 when it is not.
     queued: u16,
-    /// What the forward pass learnt of its children.
-    exits: Exits,
+    /// Children not yet known to be won for their side to move: those in
+    /// the material, and one more for any draw outside it. [`BARRED`] is
+    /// added when a win out of the material is on its way, so that the
+    /// count never falls to a loss.
+    open: u16,
+    /// The slowest of the won children outside the material.
+    slowest_won_child: u16,
 }
+
+/// Added to [`Node::open`] of a position that wins out of its material;
+/// far above any number of moves.
+const BARRED: u16 = 1 << 15;
 
 /// Builds the value codes of every position of `material` under `rules`;
 /// `outside` gives the value of a position of another material (the
@@ -78,66 +69,73 @@ pub(super) fn generate(
 ) -> Result<Vec<u16>, Material> {
     let size = material.size();
     let threads = threads.max(1);
-    let chunk = size.div_ceil(threads).next_multiple_of(2);
-    let parts: Vec<Result<Vec<Node>, Material>> = thread::scope(|scope| {
+    let mut nodes = vec![Node::default(); size];
+    // Workers take a stretch of numbers at a time, so that they finish
+    // together however the cost of a position varies across the table.
+    let stretches = Mutex::new(nodes.chunks_mut(STRETCH).enumerate());
+    let parts: Vec<Result<(), Material>> = thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let range = (t * chunk).min(size)..((t + 1) * chunk).min(size);
-                scope.spawn(move || forward(material, rules, range, outside))
-            })
+            .map(|_| scope.spawn(|| forward(material, rules, &stretches, outside)))
             .collect();
         join_all(workers)
     });
-    let mut nodes = Vec::with_capacity(size);
-    for part in parts {
-        nodes.append(&mut part?);
-    }
+    parts.into_iter().collect::<Result<(), Material>>()?;
     Ok(retrograde(material, rules, threads, &mut nodes))
 }
 
-/// The forward pass over a range of positions.
-fn forward(
+/// Numbers a worker of the forward pass takes at a time.
+const STRETCH: usize = 1 << 16;
+
+/// One worker of the forward pass: it fills the nodes of each stretch it
+/// takes, numbered stretch by stretch, until none is left.
+fn forward<'a>(
     material: &Material,
     rules: Rules,
-    range: Range<usize>,
+    stretches: &Mutex<impl Iterator<Item = (usize, &'a mut [Node])>>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) -> Result<Vec<Node>, Material> {
-    let mut part = Vec::with_capacity(range.len());
+) -> Result<(), Material> {
     let mut moves = Vec::new();
-    for index in range {
-        let exits = match material.position(index) {
-            Some(position) => exits_of(&position, rules, &mut moves, outside)?,
-            None => Exits::default(),
+    loop {
+        let next = stretches
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next();
+        let Some((stretch, part)) = next else {
+            return Ok(());
         };
-        part.push(Node {
-            exits,
-            ..Node::default()
-        });
+        for (index, node) in (stretch * STRETCH..).zip(part) {
+            *node = match material.position(index) {
+                Some(position) => node_of(&position, rules, &mut moves, outside)?,
+                None => Node {
+                    code: NO_POSITION,
+                    ..Node::default()
+                },
+            };
+        }
     }
-    Ok(part)
 }
 
-/// What the forward pass learns of `position`; `moves` is scratch space.
-fn exits_of(
+/// What the forward pass learns of `position` from its moves, with the
+/// position queued where they already bound its value; `moves` is scratch
+/// space.
+fn node_of(
     position: &Position,
     rules: Rules,
     moves: &mut Vec<Move>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) -> Result<Exits, Material> {
-    let mut exits = Exits {
-        exists: true,
-        ..Exits::default()
-    };
+) -> Result<Node, Material> {
+    let mut node = Node::default();
     if position.is_bare_lions_draw() {
-        exits.drawn = true;
-        return Ok(exits);
+        return Ok(node);
     }
     moves.clear();
     position.legal_moves(moves);
-    exits.stuck = moves.is_empty();
+    // The quickest win through a lost child outside the material, in
+    // plies; 0 for none (a win takes at least one).
+    let mut quickest_win = 0;
     for &m in moves.iter() {
         if position.is_plain_step(m, rules) {
-            exits.open += 1;
+            node.open += 1;
             continue;
         }
         let child = position.play_unchecked(m, rules);
@@ -149,34 +147,39 @@ fn exits_of(
         match value {
             Value::Loss(plies) => {
                 let win = plies + 1;
-                if exits.quickest_win == 0 || win < exits.quickest_win {
-                    exits.quickest_win = win;
+                if quickest_win == 0 || win < quickest_win {
+                    quickest_win = win;
                 }
             }
             Value::Win(plies) => {
-                exits.slowest_won_child = exits.slowest_won_child.max(plies);
+                node.slowest_won_child = node.slowest_won_child.max(plies);
             }
-            Value::Draw => exits.open += 1,
+            Value::Draw => node.open += 1,
         }
     }
-    Ok(exits)
+    let first = if moves.is_empty() {
+        // No legal move: lost at once.
+        Some(0)
+    } else if quickest_win > 0 {
+        node.open += BARRED;
+        Some(quickest_win)
+    } else if node.open == 0 {
+        Some(node.slowest_won_child + 1)
+    } else {
+        None
+    };
+    if let Some(plies) = first {
+        node.queued = plies + 1;
+    }
+    Ok(node)
 }
 
 /// Spreads the values back from the children, nearest first.
 fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [Node]) -> Vec<u16> {
     let mut due = Due::default();
-    for index in 0..nodes.len() {
-        let exit = nodes[index].exits;
-        if !exit.exists {
-            nodes[index].code = NO_POSITION;
-        } else if exit.drawn {
-            continue;
-        } else if exit.stuck {
-            due.push(nodes, 0, index);
-        } else if exit.quickest_win > 0 {
-            due.push(nodes, exit.quickest_win, index);
-        } else if exit.open == 0 {
-            due.push(nodes, exit.slowest_won_child + 1, index);
+    for (index, node) in nodes.iter().enumerate() {
+        if node.queued != 0 {
+            due.enlist(node.queued - 1, index);
         }
     }
     let mut plies = 0;
@@ -205,12 +208,10 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [No
                     // The child is lost: the parent wins by moving there.
                     due.push(nodes, plies as u16 + 1, parent);
                 } else {
-                    let exit = &mut node.exits;
-                    exit.open -= 1;
-                    // Every child won: lost, unless a win out of the
-                    // material is already on its way.
-                    if exit.open == 0 && exit.quickest_win == 0 {
-                        let slowest = exit.slowest_won_child.max(plies as u16);
+                    node.open -= 1;
+                    // Every child won: lost.
+                    if node.open == 0 {
+                        let slowest = node.slowest_won_child.max(plies as u16);
                         due.push(nodes, slowest + 1, parent);
                     }
                 }
@@ -300,6 +301,11 @@ impl Due {
             return;
         }
         *queued = mark;
+        self.enlist(plies, index);
+    }
+
+    /// Adds `index` to the list of `plies`, its node already marked.
+    fn enlist(&mut self, plies: u16, index: usize) {
         let plies = usize::from(plies);
         if self.lists.len() <= plies {
             self.lists.resize_with(plies + 1, Vec::new);
