@@ -22,8 +22,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
 
 use super::Value;
-use super::material::Material;
-use super::symmetry::mirror;
+use super::material::{Material, Placement};
+use super::symmetry::{mirror, mirror_square};
 use crate::{
     Bitboard, Board, ByColor, ByKind, Color, Kind, Move, Piece, Position, Rules, Square, Status,
     movegen,
@@ -321,46 +321,59 @@ impl Due {
 /// its mirror image, which is, has the mirrored move, found the other way.
 fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec<usize>) {
     parents.clear();
-    let Some(child) = material.position(index) else {
+    let Some(placement) = material.placement(index) else {
         return;
     };
-    un_move(&child, rules, parents);
-    let white_lion = child.board.pieces(Piece::new(Color::White, Kind::Lion));
-    if white_lion
-        .into_iter()
-        .next()
-        .is_some_and(|square| square.file() == 2)
-    {
-        un_move(&mirror(&child), rules, parents);
+    let Some(child) = material.position_of(&placement) else {
+        return;
+    };
+    un_move(material, &child, placement, rules, parents);
+    // Only white's lion leaves the e file of the mirror image.
+    if placement.squares[0].file() == 2 && child.side == Color::Black {
+        let mut mirrored = placement;
+        for square in &mut mirrored.squares {
+            *square = mirror_square(*square).unwrap_or(*square);
+        }
+        un_move(material, &mirror(&child), mirrored, rules, parents);
     }
 }
 
-/// Appends the number of each parent of `child` by a quiet move whose
-/// white lion is not on the e file. Each candidate is tried on one board,
-/// the piece put back and returned, rather than on a copy.
-fn un_move(child: &Position, rules: Rules, parents: &mut Vec<usize>) {
+/// Appends the number of each parent of `child`, placed as `placement`,
+/// by a quiet move whose white lion is not on the e file. Each candidate
+/// is tried on one board, the piece put back and returned, rather than on
+/// a copy, and numbered from the child's placement.
+fn un_move(
+    material: &Material,
+    child: &Position,
+    placement: Placement,
+    rules: Rules,
+    parents: &mut Vec<usize>,
+) {
     let mover = !child.side;
     let empty = !child.board.occupied();
-    let white_lion = Piece::new(Color::White, Kind::Lion);
-    let Some(lion_square) = child.board.pieces(white_lion).into_iter().next() else {
-        return;
-    };
     let mut parent = Position {
         board: child.board.clone(),
         side: mover,
         move_number: 0,
     };
-    for to in child.board.by_color(mover) {
-        let Some(piece) = child.board.piece_at(to) else {
+    let mut parent_placement = Placement {
+        side: mover,
+        ..placement
+    };
+    for (slot, &to) in placement.squares[..2 + material.pieces().len()]
+        .iter()
+        .enumerate()
+    {
+        let Some(piece) = child
+            .board
+            .piece_at(to)
+            .filter(|piece| piece.color == mover)
+        else {
             continue;
         };
         for from in origins()[mover][piece.kind][to.index()] & empty {
-            let lion_file = if piece == white_lion {
-                from.file()
-            } else {
-                lion_square.file()
-            };
-            if lion_file == 4 {
+            parent_placement.squares[slot] = from;
+            if parent_placement.squares[0].file() == 4 {
                 continue;
             }
             parent.board.remove(to);
@@ -372,11 +385,12 @@ fn un_move(child: &Position, rules: Rules, parents: &mut Vec<usize>) {
                 && parent.is_plain_step(Move::new(from, to), rules)
                 && !parent.is_bare_lions_draw()
             {
-                parents.extend(Material::index_of(&parent));
+                parents.extend(material.number(&parent_placement));
             }
             parent.board.remove(from);
             parent.board.put(to, piece);
         }
+        parent_placement.squares[slot] = to;
     }
 }
 

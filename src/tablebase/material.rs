@@ -283,35 +283,73 @@ impl Material {
     /// share a square, or where alike pieces are not in square order (the
     /// same position has a number with them in order).
     pub fn position(&self, index: usize) -> Option<Position> {
+        self.placement(index)
+            .and_then(|placement| self.position_of(&placement))
+    }
+
+    /// Where the pieces of number `index` stand, whether or not it names
+    /// a position; `None` past the end of the table.
+    pub(super) fn placement(&self, index: usize) -> Option<Placement> {
         let side = if index.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
         };
         let mut rest = index / 2;
-        let mut squares = [Square::from_index(0)?; MAX_PIECES];
-        for slot in (0..self.pieces.len()).rev() {
+        let mut squares = [Square::from_index(0)?; 2 + MAX_PIECES];
+        for slot in (2..2 + self.pieces.len()).rev() {
             squares[slot] = Square::from_index(rest % 49)?;
             rest /= 49;
         }
-        let black_lion = castle_square(Color::Black, rest % 9)?;
-        let white_lion =
+        squares[1] = castle_square(Color::Black, rest % 9)?;
+        squares[0] =
             castle_square(Color::White, rest / 9).filter(|_| rest / 9 < WHITE_LION_SQUARES)?;
+        Some(Placement { side, squares })
+    }
+
+    /// The position `placement` describes, or `None` where two pieces
+    /// would share a square or alike pieces are not in square order.
+    pub(super) fn position_of(&self, placement: &Placement) -> Option<Position> {
+        let squares = &placement.squares;
         let mut board = Board::empty();
-        board.put(white_lion, Piece::new(Color::White, Kind::Lion));
-        board.put(black_lion, Piece::new(Color::Black, Kind::Lion));
-        for (slot, (&piece, &square)) in self.pieces.iter().zip(&squares).enumerate() {
+        board.put(squares[0], Piece::new(Color::White, Kind::Lion));
+        board.put(squares[1], Piece::new(Color::Black, Kind::Lion));
+        for (slot, &piece) in self.pieces.iter().enumerate() {
+            let square = squares[2 + slot];
             let after_alike = slot > 0 && self.pieces[slot - 1] == piece;
-            if board.piece_at(square).is_some() || (after_alike && squares[slot - 1] > square) {
+            if board.piece_at(square).is_some() || (after_alike && squares[1 + slot] > square) {
                 return None;
             }
             board.put(square, piece);
         }
         Some(Position {
             board,
-            side,
+            side: placement.side,
             move_number: 0,
         })
+    }
+
+    /// The number of the position `placement` describes, alike pieces in
+    /// any order: [`Material::index_of`] without a board, for numbering a
+    /// parent that differs from its child by one piece's square.
+    pub(super) fn number(&self, placement: &Placement) -> Option<usize> {
+        let [white, black, ref pieces @ ..] = placement.squares;
+        let view = View::of(white);
+        let mut rest = view.lions(white, black)?;
+        let count = self.pieces.len();
+        let mut squares = [0; MAX_PIECES];
+        for (seen, &square) in squares.iter_mut().zip(&pieces[..count]) {
+            *seen = view.square(square)?.index();
+        }
+        // Alike pieces stand next to each other in the material's order:
+        // each run of them is put in square order.
+        sort_runs(&mut squares[..count], |i| {
+            self.pieces[i - 1] == self.pieces[i]
+        });
+        for &square in &squares[..count] {
+            rest = rest * 49 + square;
+        }
+        Some(rest * 2 + placement.side.index())
     }
 
     /// The number of `position` in its material's table (both lions on
@@ -328,38 +366,79 @@ impl Material {
                 .next()
         };
         let (white, black) = (lion(Color::White)?, lion(Color::Black)?);
-        let mirrored = white.file() == 4;
-        let seen = |square: Square| {
-            if mirrored {
-                mirror_square(square)
-            } else {
-                Some(square)
-            }
-        };
-        let mut rest = castle_number(Color::White, seen(white)?)? * 9
-            + castle_number(Color::Black, seen(black)?)?;
+        let view = View::of(white);
+        let mut rest = view.lions(white, black)?;
         // Each piece as one key, its code above its square, so that keys
         // in order put alike pieces in square order.
         let mut keys = [0; MAX_PIECES];
         let mut count = 0;
         for square in board.occupied() & !board.by_kind(Kind::Lion) {
             let piece = board.piece_at(square)?;
-            *keys.get_mut(count)? = piece_code(piece) * 64 + seen(square)?.index();
+            *keys.get_mut(count)? = piece_code(piece) * 64 + view.square(square)?.index();
             count += 1;
         }
-        // An insertion sort written out: the library's, called for a
-        // handful of keys, was a tenth of the time spent building a table.
-        for i in 1..count {
-            let mut j = i;
-            while j > 0 && keys[j - 1] > keys[j] {
-                keys.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        sort_runs(&mut keys[..count], |_| true);
         for key in &keys[..count] {
             rest = rest * 49 + key % 64;
         }
         Some(rest * 2 + position.side.index())
+    }
+}
+
+/// Where the pieces of a numbered position stand, read from its number
+/// without a board: a parent found by un-moving a piece is numbered from
+/// its child's placement with that one square changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Placement {
+    /// The side to move.
+    pub(super) side: Color,
+    /// White's lion's square, black's, then each piece's in the
+    /// material's order.
+    pub(super) squares: [Square; 2 + MAX_PIECES],
+}
+
+/// How a number sees the board: mirrored when white's lion is on the e
+/// file, so that it stands on the c file.
+#[derive(Clone, Copy)]
+struct View {
+    mirrored: bool,
+}
+
+impl View {
+    fn of(white_lion: Square) -> View {
+        View {
+            mirrored: white_lion.file() == 4,
+        }
+    }
+
+    fn square(self, square: Square) -> Option<Square> {
+        if self.mirrored {
+            mirror_square(square)
+        } else {
+            Some(square)
+        }
+    }
+
+    /// The number of the lions' squares: white's castle number, then
+    /// black's.
+    fn lions(self, white: Square, black: Square) -> Option<usize> {
+        Some(
+            castle_number(Color::White, self.square(white)?)? * 9
+                + castle_number(Color::Black, self.square(black)?)?,
+        )
+    }
+}
+
+/// Sorts a handful of keys, letting the key at `i` pass the one before it
+/// only where `may_pass(i)`: written out, since the library's sort, called
+/// for a handful of keys, was a tenth of the time spent building a table.
+fn sort_runs(keys: &mut [usize], may_pass: impl Fn(usize) -> bool) {
+    for i in 1..keys.len() {
+        let mut j = i;
+        while j > 0 && may_pass(j) && keys[j - 1] > keys[j] {
+            keys.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
 
@@ -486,8 +565,32 @@ const CASTLE_NUMBERS: [[u8; Square::COUNT]; 2] = {
 
 /// The `n`-th square (in index order) of `color`'s castle.
 fn castle_square(color: Color, n: usize) -> Option<Square> {
-    castle_of(color).into_iter().nth(n)
+    CASTLE_SQUARES[color.index()]
+        .get(n)
+        .copied()
+        .and_then(Square::from_index)
 }
+
+/// [`castle_square`]'s indices for each colour: building a position from
+/// its number asks it of both lions.
+const CASTLE_SQUARES: [[usize; 9]; 2] = {
+    let mut squares = [[0; 9]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let castle = castle_of(Color::ALL[color]).0;
+        let mut next = 0;
+        let mut square = 0;
+        while square < Square::COUNT {
+            if castle >> square & 1 == 1 {
+                squares[color][next] = square;
+                next += 1;
+            }
+            square += 1;
+        }
+        color += 1;
+    }
+    squares
+};
 
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -536,6 +639,7 @@ impl FromStr for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Bitboard;
 
     #[test]
     fn the_gaps_walked_are_the_numbers_with_no_position() {
@@ -554,6 +658,62 @@ mod tests {
                 gaps.len(),
                 expected.len()
             );
+        }
+    }
+
+    #[test]
+    fn a_placement_is_numbered_as_its_board_is() {
+        // Alike pieces in either order, and white's lion on any of its
+        // castle's squares, the e file (numbered mirrored) included.
+        let mut rng = crate::random::Rng::new(34);
+        for name in ["LCCvL", "LZZZvL", "LPvLPP", "LGZvLS"] {
+            let material: Material = name.parse().unwrap();
+            for _ in 0..2_000 {
+                let mut squares = [Square::from_index(0).unwrap(); 2 + MAX_PIECES];
+                let mut taken = Bitboard::EMPTY;
+                for (slot, square) in squares[..2 + material.pieces.len()].iter_mut().enumerate() {
+                    let choices: Vec<Square> = match slot {
+                        0 => castle_of(Color::White).into_iter().collect(),
+                        1 => castle_of(Color::Black).into_iter().collect(),
+                        _ => Square::all()
+                            .filter(|&square| !taken.contains(square))
+                            .collect(),
+                    };
+                    *square = rng.pick(&choices).unwrap();
+                    taken = taken.with(*square);
+                }
+                let side = if rng.percent(50) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let placement = Placement { side, squares };
+                let mut board = Board::empty();
+                board.put(squares[0], Piece::new(Color::White, Kind::Lion));
+                board.put(squares[1], Piece::new(Color::Black, Kind::Lion));
+                for (&piece, &square) in material.pieces.iter().zip(&squares[2..]) {
+                    board.put(square, piece);
+                }
+                let position = Position {
+                    board,
+                    side,
+                    move_number: 0,
+                };
+                assert_eq!(
+                    material.number(&placement),
+                    Material::index_of(&position),
+                    "{name}: {position}"
+                );
+            }
+            // Read back from its own number, a placement gives that number.
+            for index in (0..material.size()).step_by(97) {
+                if let Some(placement) = material
+                    .placement(index)
+                    .filter(|placement| material.position_of(placement).is_some())
+                {
+                    assert_eq!(material.number(&placement), Some(index), "{name}");
+                }
+            }
         }
     }
 
