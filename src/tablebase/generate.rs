@@ -219,7 +219,7 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [No
         };
         let mut found = Vec::new();
         thread::scope(|scope| {
-            for block in settling.chunks(BLOCK) {
+            for block in tapering(&settling) {
                 let workers = find_parents(scope, material, rules, threads, block);
                 count_in(std::mem::take(&mut found));
                 found = join_all(workers);
@@ -231,8 +231,24 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [No
     nodes.iter().map(|node| node.code).collect()
 }
 
-/// Settled positions whose parents are found at a time.
+/// The most settled positions whose parents are found at a time.
 const BLOCK: usize = 1 << 16;
+
+/// The fewest, but for a distance's last.
+const SMALL_BLOCK: usize = 1 << 11;
+
+/// `children` in blocks of at most [`BLOCK`], each at most half of what
+/// is left down to [`SMALL_BLOCK`]: the parents of a distance's last block
+/// are counted in while no thread finds any, so it is kept small.
+fn tapering(children: &[u32]) -> impl Iterator<Item = &[u32]> {
+    let mut rest = children;
+    std::iter::from_fn(move || {
+        let size = (rest.len() / 2).clamp(SMALL_BLOCK, BLOCK).min(rest.len());
+        let (block, after) = rest.split_at(size);
+        rest = after;
+        (!block.is_empty()).then_some(block)
+    })
+}
 
 /// Children a worker takes at a time: small enough that the workers
 /// finish a block together, whichever children have many parents.
