@@ -230,6 +230,31 @@ impl Position {
                 .is_some_and(|piece| !promotes(piece.kind, self.side, m.to(), rules))
             && self.drowned_by(m).is_empty()
     }
+
+    /// The squares from which the piece on `to`, of the side that just
+    /// moved, may have come by a plain step ([`Position::is_plain_step`])
+    /// to this position: the empty squares it reaches `to` from, less any
+    /// the step would have drowned or promoted it from. Where its kind
+    /// [`may be blocked`](movegen::may_be_blocked), the move must still be
+    /// found on the board before it.
+    pub(crate) fn plain_step_origins(&self, to: Square, rules: Rules) -> Bitboard {
+        let mover = !self.side;
+        let Some(piece) = self.board.piece_at(to).filter(|piece| piece.color == mover) else {
+            return Bitboard::EMPTY;
+        };
+        // Any other piece of the mover in the river would have drowned.
+        let in_river = self.board.by_color(mover) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        if promotes(piece.kind, mover, to, rules) || !in_river.without(to).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let origins = movegen::origins(mover, piece.kind, to) & !self.board.occupied();
+        if in_river.contains(to) {
+            // It would have drowned staying in the river.
+            origins & !RIVER
+        } else {
+            origins
+        }
+    }
 }
 
 /// Whether a `kind` piece of `mover` landing on `to` is promoted.
@@ -485,5 +510,50 @@ mod tests {
             }
         }
         assert!(plain > 10_000 && other > 10_000, "{plain} {other}");
+    }
+
+    #[test]
+    fn plain_step_origins_are_the_plain_steps_read_backwards() {
+        use crate::random::{PositionShape, Rng, random_position};
+        let mut rng = Rng::new(34);
+        let (mut found, mut blocked) = (0, 0);
+        let mut moves = Vec::new();
+        for _ in 0..3000 {
+            let position = random_position(&mut rng, &PositionShape::FULL);
+            moves.clear();
+            position.legal_moves(&mut moves);
+            for rules in [Rules::Wits2021, Rules::Wits2022] {
+                // Every plain step is found from the position it leads to.
+                for &m in moves.iter().filter(|&&m| position.is_plain_step(m, rules)) {
+                    let child = position.play_unchecked(m, rules);
+                    assert!(
+                        child.plain_step_origins(m.to(), rules).contains(m.from()),
+                        "{position} {m}"
+                    );
+                    found += 1;
+                }
+                // Every origin given is a plain step back, unless blocked.
+                for to in position.board.by_color(!position.side) {
+                    for from in position.plain_step_origins(to, rules) {
+                        let mut parent = position.clone();
+                        parent.side = !position.side;
+                        let Some(piece) = parent.board.remove(to) else {
+                            continue;
+                        };
+                        parent.board.put(from, piece);
+                        let m = Move::new(from, to);
+                        let mut parent_moves = Vec::new();
+                        parent.legal_moves(&mut parent_moves);
+                        if parent_moves.contains(&m) {
+                            assert!(parent.is_plain_step(m, rules), "{position}: {m}");
+                        } else {
+                            assert!(movegen::may_be_blocked(piece.kind), "{position}: {m}");
+                            blocked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 10_000 && blocked > 100, "{found} {blocked}");
     }
 }

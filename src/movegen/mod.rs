@@ -10,6 +10,7 @@ mod elephant;
 mod giraffe;
 mod lion;
 mod monkey;
+mod origins;
 mod pawn;
 mod zebra;
 
@@ -21,6 +22,7 @@ use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
 pub use monkey::CHAINS_PER_CHECK;
+pub(crate) use origins::{may_be_blocked, origins};
 
 /// A `go_on` that always goes on: generation with no deadline.
 fn never_stop() -> ControlFlow<Infallible> {

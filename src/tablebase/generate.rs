@@ -12,22 +12,19 @@
 //!
 //! The parents of a settled position are found when needed, not stored
 //! (three pieces would need gigabytes of edges): each piece of the side
-//! that just moved is put back on every square it could have come from,
-//! and the parent is kept only if the ordinary generator lists that move
-//! and the move changes nothing but its piece's square (nothing drowned,
-//! nothing promoted), by the rule `make` plays.
+//! that just moved is put back on every square it could have stepped from
+//! without taking, drowning or promoting (`Position::plain_step_origins`,
+//! the rules' own reading of a move backwards). Only a move that other
+//! pieces can block is then looked for on the board before it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::Value;
 use super::material::{Material, Placement};
 use super::symmetry::{mirror, mirror_square};
-use crate::{
-    Bitboard, Board, ByColor, ByKind, Color, Kind, Move, Piece, Position, Rules, Square, Status,
-    movegen,
-};
+use crate::{Color, Move, Position, Rules, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
@@ -340,39 +337,35 @@ fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec
     let Some(placement) = material.placement(index) else {
         return;
     };
-    let Some(child) = material.position_of(&placement) else {
+    let Some(mut child) = material.position_of(&placement) else {
         return;
     };
-    un_move(material, &child, placement, rules, parents);
+    un_move(material, &mut child, placement, rules, parents);
     // Only white's lion leaves the e file of the mirror image.
     if placement.squares[0].file() == 2 && child.side == Color::Black {
         let mut mirrored = placement;
         for square in &mut mirrored.squares {
             *square = mirror_square(*square).unwrap_or(*square);
         }
-        un_move(material, &mirror(&child), mirrored, rules, parents);
+        un_move(material, &mut mirror(&child), mirrored, rules, parents);
     }
 }
 
 /// Appends the number of each parent of `child`, placed as `placement`,
-/// by a quiet move whose white lion is not on the e file. Each candidate
-/// is tried on one board, the piece put back and returned, rather than on
-/// a copy, and numbered from the child's placement.
+/// by a plain step whose white lion is not on the e file, each numbered
+/// from the child's placement with one square changed. Only a move that
+/// may be blocked, or one between bare lions (whose draw ends the game),
+/// is tried on the board: on the child's own, put back as it was.
 fn un_move(
     material: &Material,
-    child: &Position,
+    child: &mut Position,
     placement: Placement,
     rules: Rules,
     parents: &mut Vec<usize>,
 ) {
     let mover = !child.side;
-    let empty = !child.board.occupied();
-    let mut parent = Position {
-        board: child.board.clone(),
-        side: mover,
-        move_number: 0,
-    };
-    let mut parent_placement = Placement {
+    let bare_lions = material.pieces().is_empty();
+    let mut parent = Placement {
         side: mover,
         ..placement
     };
@@ -387,48 +380,31 @@ fn un_move(
         else {
             continue;
         };
-        for from in origins()[mover][piece.kind][to.index()] & empty {
-            parent_placement.squares[slot] = from;
-            if parent_placement.squares[0].file() == 4 {
+        let on_board = bare_lions || movegen::may_be_blocked(piece.kind);
+        for from in child.plain_step_origins(to, rules) {
+            parent.squares[slot] = from;
+            if parent.squares[0].file() == 4 || on_board && !is_move_back(child, from, to) {
                 continue;
             }
-            parent.board.remove(to);
-            parent.board.put(from, piece);
-            // The move must be one the generator lists and must leave the
-            // child exactly; a drawn pair of bare lions is over, and no
-            // move is made from it.
-            if movegen::targets(&parent.board, mover, piece.kind, from).contains(to)
-                && parent.is_plain_step(Move::new(from, to), rules)
-                && !parent.is_bare_lions_draw()
-            {
-                parents.extend(material.number(&parent_placement));
-            }
-            parent.board.remove(from);
-            parent.board.put(to, piece);
+            parents.extend(material.number(&parent));
         }
-        parent_placement.squares[slot] = to;
+        parent.squares[slot] = to;
     }
 }
 
-/// For each colour, kind and square, the squares from which that piece
-/// reaches the square on an otherwise empty board: every square it may
-/// have stood on before a quiet move there.
-fn origins() -> &'static ByColor<ByKind<[Bitboard; Square::COUNT]>> {
-    static ORIGINS: OnceLock<ByColor<ByKind<[Bitboard; Square::COUNT]>>> = OnceLock::new();
-    ORIGINS.get_or_init(|| {
-        let mut origins = ByColor([ByKind::splat([Bitboard::EMPTY; Square::COUNT]); 2]);
-        for color in Color::ALL {
-            for kind in Kind::ALL {
-                for from in Square::all() {
-                    let mut board = Board::empty();
-                    board.put(from, Piece::new(color, kind));
-                    for to in movegen::targets(&board, color, kind, from) {
-                        let reached = &mut origins[color][kind][to.index()];
-                        *reached = reached.with(from);
-                    }
-                }
-            }
-        }
-        origins
-    })
+/// Whether the piece on `to` stepping back to `from` gives a position
+/// with that move, where the game goes on: tried on `child` itself, which
+/// is left as it was.
+fn is_move_back(child: &mut Position, from: Square, to: Square) -> bool {
+    let Some(piece) = child.board.remove(to) else {
+        return false;
+    };
+    child.board.put(from, piece);
+    child.side = !child.side;
+    let listed = movegen::targets(&child.board, child.side, piece.kind, from).contains(to)
+        && !child.is_bare_lions_draw();
+    child.side = !child.side;
+    child.board.remove(from);
+    child.board.put(to, piece);
+    listed
 }
