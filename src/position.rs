@@ -486,74 +486,74 @@ mod tests {
         assert!(moves.is_empty());
     }
 
-    #[test]
-    fn a_plain_step_is_a_move_that_changes_only_its_own_square() {
+    /// Calls `check` with each of 3,000 random positions of the full game
+    /// (from `seed`), its legal moves, and each rule set.
+    fn for_random_positions(seed: u64, mut check: impl FnMut(&Position, &[Move], Rules)) {
         use crate::random::{PositionShape, Rng, random_position};
-        let mut rng = Rng::new(31);
-        let (mut plain, mut other) = (0, 0);
+        let mut rng = Rng::new(seed);
         let mut moves = Vec::new();
         for _ in 0..3000 {
             let position = random_position(&mut rng, &PositionShape::FULL);
             moves.clear();
             position.legal_moves(&mut moves);
             for rules in [Rules::Wits2021, Rules::Wits2022] {
-                for &m in &moves {
-                    let mut moved = position.board.clone();
-                    if let Some(piece) = moved.remove(m.from()) {
-                        moved.put(m.to(), piece);
-                    }
-                    let played = position.play_unchecked(m, rules).board;
-                    let expected = played == moved && position.board.piece_at(m.to()).is_none();
-                    assert_eq!(position.is_plain_step(m, rules), expected, "{position} {m}");
-                    if expected { plain += 1 } else { other += 1 }
-                }
+                check(&position, &moves, rules);
             }
         }
+    }
+
+    #[test]
+    fn a_plain_step_is_a_move_that_changes_only_its_own_square() {
+        let (mut plain, mut other) = (0, 0);
+        for_random_positions(31, |position, moves, rules| {
+            for &m in moves {
+                let mut moved = position.board.clone();
+                if let Some(piece) = moved.remove(m.from()) {
+                    moved.put(m.to(), piece);
+                }
+                let played = position.play_unchecked(m, rules).board;
+                let expected = played == moved && position.board.piece_at(m.to()).is_none();
+                assert_eq!(position.is_plain_step(m, rules), expected, "{position} {m}");
+                if expected { plain += 1 } else { other += 1 }
+            }
+        });
         assert!(plain > 10_000 && other > 10_000, "{plain} {other}");
     }
 
     #[test]
     fn plain_step_origins_are_the_plain_steps_read_backwards() {
-        use crate::random::{PositionShape, Rng, random_position};
-        let mut rng = Rng::new(34);
         let (mut found, mut blocked) = (0, 0);
-        let mut moves = Vec::new();
-        for _ in 0..3000 {
-            let position = random_position(&mut rng, &PositionShape::FULL);
-            moves.clear();
-            position.legal_moves(&mut moves);
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
-                // Every plain step is found from the position it leads to.
-                for &m in moves.iter().filter(|&&m| position.is_plain_step(m, rules)) {
-                    let child = position.play_unchecked(m, rules);
-                    assert!(
-                        child.plain_step_origins(m.to(), rules).contains(m.from()),
-                        "{position} {m}"
-                    );
-                    found += 1;
-                }
-                // Every origin given is a plain step back, unless blocked.
-                for to in position.board.by_color(!position.side) {
-                    for from in position.plain_step_origins(to, rules) {
-                        let mut parent = position.clone();
-                        parent.side = !position.side;
-                        let Some(piece) = parent.board.remove(to) else {
-                            continue;
-                        };
-                        parent.board.put(from, piece);
-                        let m = Move::new(from, to);
-                        let mut parent_moves = Vec::new();
-                        parent.legal_moves(&mut parent_moves);
-                        if parent_moves.contains(&m) {
-                            assert!(parent.is_plain_step(m, rules), "{position}: {m}");
-                        } else {
-                            assert!(movegen::may_be_blocked(piece.kind), "{position}: {m}");
-                            blocked += 1;
-                        }
+        for_random_positions(34, |position, moves, rules| {
+            // Every plain step is found from the position it leads to.
+            for &m in moves.iter().filter(|&&m| position.is_plain_step(m, rules)) {
+                let child = position.play_unchecked(m, rules);
+                assert!(
+                    child.plain_step_origins(m.to(), rules).contains(m.from()),
+                    "{position} {m}"
+                );
+                found += 1;
+            }
+            // Every origin given is a plain step back, unless blocked.
+            for to in position.board.by_color(!position.side) {
+                for from in position.plain_step_origins(to, rules) {
+                    let mut parent = position.clone();
+                    parent.side = !position.side;
+                    let Some(piece) = parent.board.remove(to) else {
+                        continue;
+                    };
+                    parent.board.put(from, piece);
+                    let m = Move::new(from, to);
+                    let mut parent_moves = Vec::new();
+                    parent.legal_moves(&mut parent_moves);
+                    if parent_moves.contains(&m) {
+                        assert!(parent.is_plain_step(m, rules), "{position}: {m}");
+                    } else {
+                        assert!(movegen::may_be_blocked(piece.kind), "{position}: {m}");
+                        blocked += 1;
                     }
                 }
             }
-        }
+        });
         assert!(found > 10_000 && blocked > 100, "{found} {blocked}");
     }
 }

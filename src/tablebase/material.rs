@@ -538,43 +538,31 @@ const NAME_RANKS: [usize; NAME_ORDER.len()] = {
 /// Where `square` comes (in index order) in `color`'s castle, if it is
 /// in it.
 fn castle_number(color: Color, square: Square) -> Option<usize> {
-    let number = CASTLE_NUMBERS[color.index()][square.index()];
+    let number = CASTLE_ORDER.numbers[color.index()][square.index()];
     (number != u8::MAX).then_some(usize::from(number))
 }
 
-/// [`castle_number`] of each square for each colour, `u8::MAX` outside
-/// the castle: numbering positions asks it of both lions.
-const CASTLE_NUMBERS: [[u8; Square::COUNT]; 2] = {
-    let mut numbers = [[u8::MAX; Square::COUNT]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let castle = castle_of(Color::ALL[color]).0;
-        let mut next = 0;
-        let mut square = 0;
-        while square < Square::COUNT {
-            if castle >> square & 1 == 1 {
-                numbers[color][square] = next;
-                next += 1;
-            }
-            square += 1;
-        }
-        color += 1;
-    }
-    numbers
-};
-
 /// The `n`-th square (in index order) of `color`'s castle.
 fn castle_square(color: Color, n: usize) -> Option<Square> {
-    CASTLE_SQUARES[color.index()]
+    CASTLE_ORDER.squares[color.index()]
         .get(n)
-        .copied()
-        .and_then(Square::from_index)
+        .and_then(|&square| Square::from_index(usize::from(square)))
 }
 
-/// [`castle_square`]'s indices for each colour: building a position from
-/// its number asks it of both lions.
-const CASTLE_SQUARES: [[usize; 9]; 2] = {
-    let mut squares = [[0; 9]; 2];
+/// Each colour's castle in index order, both ways round: numbering a
+/// position and building one from its number ask it of both lions.
+struct CastleOrder {
+    /// Each square's place in the castle, `u8::MAX` outside it.
+    numbers: [[u8; Square::COUNT]; 2],
+    /// The castle's squares.
+    squares: [[u8; 9]; 2],
+}
+
+const CASTLE_ORDER: CastleOrder = {
+    let mut order = CastleOrder {
+        numbers: [[u8::MAX; Square::COUNT]; 2],
+        squares: [[0; 9]; 2],
+    };
     let mut color = 0;
     while color < 2 {
         let castle = castle_of(Color::ALL[color]).0;
@@ -582,14 +570,15 @@ const CASTLE_SQUARES: [[usize; 9]; 2] = {
         let mut square = 0;
         while square < Square::COUNT {
             if castle >> square & 1 == 1 {
-                squares[color][next] = square;
+                order.numbers[color][square] = next;
+                order.squares[color][next as usize] = square as u8;
                 next += 1;
             }
             square += 1;
         }
         color += 1;
     }
-    squares
+    order
 };
 
 impl fmt::Display for Material {
