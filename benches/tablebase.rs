@@ -2,7 +2,7 @@
 //! three-piece material needs, how small their files are, how fast a
 //! file is read and unpacked, and how fast probing is.
 //!
-//! Run with `cargo bench --bench tablebase` (about twenty seconds on two
+//! Run with `cargo bench --bench tablebase` (about ten seconds on two
 //! cores; it writes the tables into a temporary folder and removes
 //! them).
 
