@@ -201,14 +201,19 @@ impl Position {
         self.side = !mover;
     }
 
+    /// The `color` pieces in the river that can drown there: all but
+    /// crocodiles.
+    fn in_river(&self, color: Color) -> Bitboard {
+        self.board.by_color(color) & RIVER & !self.board.by_kind(Kind::Crocodile)
+    }
+
     /// The squares whose pieces drown when `m` is played: the mover's
     /// pieces (crocodiles never drown) that stand in the river before the
     /// move and still do after it. Those that did not move are still where
     /// they stood; the moving piece counts if it both starts and ends in
     /// the river.
     fn drowned_by(&self, m: Move) -> Bitboard {
-        let in_river =
-            self.board.by_color(self.side) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        let in_river = self.in_river(self.side);
         let drowned = in_river.without(m.from());
         if in_river.contains(m.from()) && m.to().is_river() {
             drowned.with(m.to())
@@ -243,7 +248,7 @@ impl Position {
             return Bitboard::EMPTY;
         };
         // Any other piece of the mover in the river would have drowned.
-        let in_river = self.board.by_color(mover) & RIVER & !self.board.by_kind(Kind::Crocodile);
+        let in_river = self.in_river(mover);
         if promotes(piece.kind, mover, to, rules) || !in_river.without(to).is_empty() {
             return Bitboard::EMPTY;
         }
