@@ -8,7 +8,7 @@
 mod common;
 
 use common::best_of;
-use congo::Rules;
+use congo::RuleSet;
 use congo::engine::{Engine, Player, Weights, play_protocol};
 
 const POSITIONS: [&str; 2] = [
@@ -57,11 +57,11 @@ fn main() {
 fn answer_go(fen: &str, seconds: f64, rounds: usize) -> (f64, String) {
     let commands = format!("position {fen}\ngo {seconds}\n");
     let (timing, answer) = best_of(rounds, || {
-        let mut player = Player::Strong(Box::new(Engine::new(Rules::Wits2022, Weights::TUNED)));
+        let mut player = Player::Strong(Box::new(Engine::new(RuleSet::Wits2022, Weights::TUNED)));
         let mut output = Vec::new();
         play_protocol(
             &mut player,
-            Rules::Wits2022,
+            RuleSet::Wits2022,
             commands.as_bytes(),
             &mut output,
             std::io::sink(),

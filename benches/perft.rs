@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use congo::{Position, Rules, perft};
+use congo::{Position, RuleSet, perft};
 
 const ROUNDS: usize = 3;
 
@@ -23,7 +23,7 @@ fn main() {
         for (how, count) in [
             (
                 "bulk-counted",
-                perft::perft as fn(&Position, u32, Rules) -> u64,
+                perft::perft as fn(&Position, u32, RuleSet) -> u64,
             ),
             ("played out", perft::perft_by_playing),
         ] {
@@ -31,7 +31,7 @@ fn main() {
             let mut leaves = 0;
             for _ in 0..ROUNDS {
                 let start = Instant::now();
-                leaves = count(&position, depth, Rules::Wits2022);
+                leaves = count(&position, depth, RuleSet::Wits2022);
                 best = best.min(start.elapsed().as_secs_f64());
             }
             println!(
@@ -54,7 +54,7 @@ fn main() {
         let mut leaves = 0;
         for _ in 0..ROUNDS {
             let start = Instant::now();
-            leaves = perft::perft_threads(&position, 6, Rules::Wits2022, threads);
+            leaves = perft::perft_threads(&position, 6, RuleSet::Wits2022, threads);
             best = best.min(start.elapsed().as_secs_f64());
         }
         println!(
@@ -69,7 +69,7 @@ fn main() {
         let mut leaves = 0;
         for _ in 0..ROUNDS {
             let start = Instant::now();
-            leaves = perft::perft_hashed(&position, 6, Rules::Wits2022, threads, 256);
+            leaves = perft::perft_hashed(&position, 6, RuleSet::Wits2022, threads, 256);
             best = best.min(start.elapsed().as_secs_f64());
         }
         println!(

@@ -11,9 +11,9 @@ use std::time::Instant;
 
 use congo::assignment::evaluation::Evaluation;
 use congo::assignment::search::{Searcher, negamax};
-use congo::{Position, Rules, perft};
+use congo::{Position, RuleSet, perft};
 
-const RULES: Rules = Rules::Wits2022;
+const RULES: RuleSet = RuleSet::Wits2022;
 const EVALUATION: Evaluation = Evaluation::Advanced;
 
 fn main() {

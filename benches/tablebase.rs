@@ -10,7 +10,7 @@ mod common;
 
 use std::time::Instant;
 
-use congo::Rules;
+use congo::RuleSet;
 use congo::process::peak_memory_mb;
 use congo::random::Rng;
 use congo::shard::Shard;
@@ -24,7 +24,7 @@ fn main() {
     let _ = std::fs::remove_dir_all(&dir);
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let started = Instant::now();
-    let set = units(&[], DEFAULT_PIECES, Rules::Wits2022);
+    let set = units(&[], DEFAULT_PIECES, RuleSet::Wits2022);
     generate_units(&dir, &set, threads, Shard::ALL, |_| {}).expect("the tables are built");
     println!(
         "every material with at most two pieces beside the lions, both rule sets ({} tables, colour twins shared): {:.1} s on {threads} threads (target: under 60 s)",
@@ -32,7 +32,7 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let three: Material = THREE_PIECES.parse().expect("a material");
-    let mut tables = Tablebase::new(&dir, Rules::Wits2022);
+    let mut tables = Tablebase::new(&dir, RuleSet::Wits2022);
     let generated = tables
         .generate(&three, threads)
         .expect("the table is built");
@@ -61,7 +61,7 @@ fn main() {
         set_bytes as f64 / 1e6
     );
     let (timing, _) = common::best_of(3, || {
-        let cold = Tablebase::new(&dir, Rules::Wits2022);
+        let cold = Tablebase::new(&dir, RuleSet::Wits2022);
         cold.summary(&three)
             .expect("the table reads back")
             .positions

@@ -1,8 +1,8 @@
 //! Congo as one of the games perft and the judges serve: a rule set, and
 //! which positions its reader accepts.
 
-use crate::game_rules::{GameRules, Notation};
-use crate::{FenError, KindsSeen, Move, Position, Reach, Rules, Status, movegen};
+use crate::board_game::{BoardGame, Notation};
+use crate::{FenError, KindsSeen, Move, Position, Reach, RuleSet, Status, movegen};
 
 /// Congo under a rule set, its positions read accepting what `reach`
 /// says: what every Congo judge reads with, and what perft counts (the
@@ -10,21 +10,21 @@ use crate::{FenError, KindsSeen, Move, Position, Reach, Rules, Status, movegen};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Congo {
     /// The rule set the positions are read and played under.
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// Which positions are accepted (`--any-position`: any that fits).
     pub reach: Reach,
 }
 
-impl From<Rules> for Congo {
-    fn from(rules: Rules) -> Congo {
+impl From<RuleSet> for Congo {
+    fn from(rule_set: RuleSet) -> Congo {
         Congo {
-            rules,
+            rule_set,
             reach: Reach::Game,
         }
     }
 }
 
-impl GameRules for Congo {
+impl BoardGame for Congo {
     type Position = Position;
     type Move = Move;
 
@@ -33,7 +33,7 @@ impl GameRules for Congo {
     }
 
     fn play(&self, position: &Position, m: &Move) -> Position {
-        position.play_unchecked(*m, self.rules)
+        position.play_unchecked(*m, self.rule_set)
     }
 
     fn count_moves(&self, position: &Position, _scratch: &mut Vec<Move>) -> u64 {
@@ -54,11 +54,11 @@ impl Notation for Congo {
     type Error = FenError;
 
     fn read(&self, line: &[u8]) -> Result<Position, FenError> {
-        Position::from_fen_bytes_reaching(line, self.rules, self.reach)
+        Position::from_fen_bytes_reaching(line, self.rule_set, self.reach)
     }
 
     fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
-        position.read_fen_bytes_reaching(line, self.rules, self.reach)
+        position.read_fen_bytes_reaching(line, self.rule_set, self.reach)
     }
 
     fn survey(&self, position: &Position) -> u32 {

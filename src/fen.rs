@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::Reach;
 use crate::text::Count;
 use crate::text::NotUtf8;
-use crate::{Bitboard, Board, Color, Kind, Piece, Position, Rules, Square};
+use crate::{Bitboard, Board, Color, Kind, Piece, Position, RuleSet, Square};
 
 /// Why a FEN (or its piece field) could not be read.
 ///
@@ -450,27 +450,27 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// Reads a FEN and checks it is a position `rules` allow: what
+    /// Reads a FEN and checks it is a position `rule_set` allow: what
     /// [`FromStr`] checks, and what the rule set adds.
-    pub fn from_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
-        Position::from_fen_bytes(text.as_bytes(), rules)
+    pub fn from_fen(text: &str, rule_set: RuleSet) -> Result<Position, FenError> {
+        Position::from_fen_bytes(text.as_bytes(), rule_set)
     }
 
-    /// Reads a FEN given as bytes and checks it is a position `rules`
+    /// Reads a FEN given as bytes and checks it is a position `rule_set`
     /// allow: [`Position::from_fen`] without asking for text first (the
     /// bytes are checked to be UTF-8 only when they are not a plain FEN).
-    pub fn from_fen_bytes(bytes: &[u8], rules: Rules) -> Result<Position, FenError> {
-        Position::from_fen_bytes_reaching(bytes, rules, Reach::Game)
+    pub fn from_fen_bytes(bytes: &[u8], rule_set: RuleSet) -> Result<Position, FenError> {
+        Position::from_fen_bytes_reaching(bytes, rule_set, Reach::Game)
     }
 
     /// [`Position::from_fen_bytes`], accepting the positions `reach` says.
     pub fn from_fen_bytes_reaching(
         bytes: &[u8],
-        rules: Rules,
+        rule_set: RuleSet,
         reach: Reach,
     ) -> Result<Position, FenError> {
         let mut position = BLANK;
-        position.read_fen_bytes_reaching(bytes, rules, reach)?;
+        position.read_fen_bytes_reaching(bytes, rule_set, reach)?;
         Ok(position)
     }
 
@@ -479,22 +479,22 @@ impl Position {
     /// reader's layers copied it several times, a tenth of a judge's
     /// instructions on a line. On an error the position is left in an
     /// unspecified state.
-    pub fn read_fen_bytes(&mut self, bytes: &[u8], rules: Rules) -> Result<(), FenError> {
-        self.read_fen_bytes_reaching(bytes, rules, Reach::Game)
+    pub fn read_fen_bytes(&mut self, bytes: &[u8], rule_set: RuleSet) -> Result<(), FenError> {
+        self.read_fen_bytes_reaching(bytes, rule_set, Reach::Game)
     }
 
     /// [`Position::read_fen_bytes`], accepting the positions `reach` says.
     pub fn read_fen_bytes_reaching(
         &mut self,
         bytes: &[u8],
-        rules: Rules,
+        rule_set: RuleSet,
         reach: Reach,
     ) -> Result<(), FenError> {
         if read_canonical(bytes, self).is_none() {
             *self = read_any(crate::text::utf8(bytes)?)?;
         }
         self.check_reach(reach)?;
-        self.check_rules(rules)
+        self.check_rules(rule_set)
     }
 }
 
@@ -689,7 +689,7 @@ mod tests {
 
     #[test]
     fn reading_over_a_position_keeps_nothing_of_it() {
-        let rules = Rules::Wits2022;
+        let rule_set = RuleSet::Wits2022;
         let mut position: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ b 9".parse().unwrap();
         let fens = [
             ("2l4/7/4z2/4c2/PP2EP1/3L2p/7 x 23", false),
@@ -700,10 +700,10 @@ mod tests {
             ("3l3/7/7/7/7/7/3L3 w 0", true),
         ];
         for (fen, readable) in fens {
-            let read = position.read_fen_bytes(fen.as_bytes(), rules);
+            let read = position.read_fen_bytes(fen.as_bytes(), rule_set);
             assert_eq!(read.is_ok(), readable, "{fen}");
             if readable {
-                assert_eq!(Ok(&position), Position::from_fen(fen, rules).as_ref());
+                assert_eq!(Ok(&position), Position::from_fen(fen, rule_set).as_ref());
             }
         }
     }

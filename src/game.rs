@@ -3,7 +3,7 @@
 //! manager's referee and the web board keep of the game being played; and
 //! the one place a move is checked against the rules before it is made.
 
-use crate::{Bitboard, Ending, Kind, Move, MoveError, Position, Rules, zobrist};
+use crate::{Bitboard, Ending, Kind, Move, MoveError, Position, RuleSet, zobrist};
 
 /// The position games start from unless told otherwise: the 2022 rule
 /// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
@@ -12,7 +12,7 @@ pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
 /// A game played from a start under a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    rules: Rules,
+    rule_set: RuleSet,
     /// The start, then the position after each move: one more than `moves`.
     positions: Vec<Position>,
     moves: Vec<Move>,
@@ -72,10 +72,10 @@ impl std::fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 impl Game {
-    /// A game from `start` under `rules`, with no length.
-    pub fn new(start: Position, rules: Rules) -> Game {
+    /// A game from `start` under `rule_set`, with no length.
+    pub fn new(start: Position, rule_set: RuleSet) -> Game {
         Game {
-            rules,
+            rule_set,
             positions: vec![start],
             moves: Vec::new(),
             max_plies: None,
@@ -92,10 +92,10 @@ impl Game {
     /// or none: the first that cannot be played is the error.
     pub fn replay<'a>(
         start: Position,
-        rules: Rules,
+        rule_set: RuleSet,
         texts: impl IntoIterator<Item = &'a str>,
     ) -> Result<Game, ReplayError> {
-        let mut game = Game::new(start, rules);
+        let mut game = Game::new(start, rule_set);
         for (ply, text) in texts.into_iter().enumerate() {
             game.play_text(text).map_err(|error| ReplayError {
                 ply: ply + 1,
@@ -106,8 +106,8 @@ impl Game {
     }
 
     /// The rule set.
-    pub fn rules(&self) -> Rules {
-        self.rules
+    pub fn rule_set(&self) -> RuleSet {
+        self.rule_set
     }
 
     /// The position the game started from.
@@ -144,7 +144,7 @@ impl Game {
     /// Plays `m` if it is legal and the game goes on.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         self.check_going_on(|| m.to_string())?;
-        let next = self.position().play(m, self.rules)?;
+        let next = self.position().play(m, self.rule_set)?;
         self.push(m, next);
         Ok(())
     }
@@ -154,7 +154,7 @@ impl Game {
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let m = self.position().parse_move(text, &mut Vec::new())?;
         self.check_going_on(|| text.to_owned())?;
-        let next = self.position().play_unchecked(m, self.rules);
+        let next = self.position().play_unchecked(m, self.rule_set);
         self.push(m, next);
         Ok(m)
     }
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn moves_are_played_checked_and_taken_back() {
-        let mut game = Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default());
+        let mut game = Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), RuleSet::default());
         assert_eq!(
             game.play_text("a2a3").map(|m| m.to_string()),
             Ok("a2a3".into())
@@ -224,7 +224,11 @@ mod tests {
 
     #[test]
     fn a_finished_game_takes_no_more_moves() {
-        let game = Game::replay(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default(), ["d1d7"]);
+        let game = Game::replay(
+            start("3l3/7/7/7/7/P6/3L3 w 1"),
+            RuleSet::default(),
+            ["d1d7"],
+        );
         let mut game = game.unwrap();
         assert_eq!(
             game.ending(),
@@ -237,7 +241,7 @@ mod tests {
             Err(MoveError::GameOver("d7d6".into()))
         );
         // Bare lions that cannot meet: drawn, and said so.
-        let mut bare = Game::new(start("2l4/7/7/7/7/7/3L3 w 1"), Rules::default());
+        let mut bare = Game::new(start("2l4/7/7/7/7/7/3L3 w 1"), RuleSet::default());
         let error = bare.play_text("d1d2").unwrap_err();
         assert_eq!(
             error.to_string(),
@@ -249,7 +253,7 @@ mod tests {
     fn a_replay_is_all_or_nothing_and_names_the_bad_move() {
         let error = Game::replay(
             start("3l3/7/7/7/7/P6/3L3 w 1"),
-            Rules::default(),
+            RuleSet::default(),
             ["a2a3", "d7d6", "a3a5"],
         )
         .unwrap_err();
@@ -262,7 +266,7 @@ mod tests {
         let effects = |fen: &str, text: &str| {
             let before: Position = fen.parse().unwrap();
             let m = before.parse_move(text, &mut Vec::new()).unwrap();
-            let after = before.play_unchecked(m, Rules::default());
+            let after = before.play_unchecked(m, RuleSet::default());
             let effects = MoveEffects::of(&before, m, &after);
             let names = |squares: Bitboard| -> Vec<String> {
                 squares
@@ -300,7 +304,7 @@ mod tests {
     #[test]
     fn a_game_with_a_length_is_drawn_there() {
         let mut game =
-            Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), Rules::default()).with_max_plies(Some(2));
+            Game::new(start("3l3/7/7/7/7/P6/3L3 w 1"), RuleSet::default()).with_max_plies(Some(2));
         game.play_text("d1d2").unwrap();
         game.play_text("d7d6").unwrap();
         assert_eq!(game.ending(), Some(Ending::PlyLimit { plies: 2 }));

@@ -29,10 +29,10 @@ pub mod text;
 mod zobrist;
 
 // Rules.
+pub mod board_game;
 mod congo;
 mod fen;
 pub mod game;
-pub mod game_rules;
 mod move_lists;
 pub mod movegen;
 mod outcome;
@@ -72,5 +72,5 @@ pub use outcome::{Ending, MAX_PLIES, Outcome, Status};
 pub use piece::{ByKind, Kind, Piece};
 pub use position::{MoveError, Position};
 pub use reach::{MAX_CHAINS, Reach};
-pub use rule_set::{KindsSeen, ParseRulesError, Rules};
+pub use rule_set::{KindsSeen, ParseRuleSetError, RuleSet};
 pub use square::{ParseSquareError, Square};

@@ -230,7 +230,7 @@ mod tests {
         let fen = "GPGlGPG/GGGGGGG/GPGPGPG/GGGGGGG/GGGGGGG/GGGGGGG/GGGLGGG w 1";
         let position = Position::from_fen_bytes_reaching(
             fen.as_bytes(),
-            crate::Rules::Wits2022,
+            crate::RuleSet::Wits2022,
             crate::Reach::Any,
         )
         .unwrap();

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the move tree, the standard test of a
 //! move generator (and of making moves) against known numbers. Written
-//! once for any [`GameRules`] ([`count`], [`count_threads`], [`split`]),
+//! once for any [`BoardGame`] ([`count`], [`count_threads`], [`split`]),
 //! with Congo's own shortcuts ([`perft`], [`divide`] and the rest): Congo
 //! counts its last ply from the pieces' target squares, not played (bulk
 //! counting). A [`PerftCache`] counts a second way: each position reached
@@ -9,12 +9,12 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 
-use crate::game_rules::GameRules;
+use crate::board_game::BoardGame;
 use crate::move_lists::MoveLists;
-use crate::{Congo, Move, Position, Rules};
+use crate::{Congo, Move, Position, RuleSet};
 
 /// The number of move sequences `depth` moves deep from `position`.
-pub fn count<G: GameRules>(game: &G, position: &G::Position, depth: u32) -> u64 {
+pub fn count<G: BoardGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
     leaves(game, position, depth, &mut MoveLists::default(), &NoCache)
 }
 
@@ -30,7 +30,7 @@ pub fn split<G>(
     order: impl FnOnce(&mut [G::Move]),
 ) -> Vec<(G::Move, u64)>
 where
-    G: GameRules + Sync,
+    G: BoardGame + Sync,
     G::Position: Sync,
     G::Move: Sync,
 {
@@ -58,7 +58,7 @@ pub fn count_threads<G>(
     cache: Option<&PerftCache>,
 ) -> u64
 where
-    G: GameRules + Sync,
+    G: BoardGame + Sync,
     G::Position: Sync,
     G::Move: Sync,
 {
@@ -82,7 +82,7 @@ fn spread<G, C>(
     cache: &C,
 ) -> Vec<u64>
 where
-    G: GameRules + Sync,
+    G: BoardGame + Sync,
     G::Position: Sync,
     G::Move: Sync,
     C: Cache<G> + Sync,
@@ -112,7 +112,7 @@ where
 }
 
 /// Perft with one move list per ply, reused: `lists` holds the free ones.
-fn leaves<G: GameRules, C: Cache<G>>(
+fn leaves<G: BoardGame, C: Cache<G>>(
     game: &G,
     position: &G::Position,
     depth: u32,
@@ -143,7 +143,7 @@ fn leaves<G: GameRules, C: Cache<G>>(
 }
 
 /// Counts already made, looked up before counting again.
-trait Cache<G: GameRules> {
+trait Cache<G: BoardGame> {
     fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64>;
     fn put(&self, game: &G, position: &G::Position, depth: u32, counted: u64);
 }
@@ -151,7 +151,7 @@ trait Cache<G: GameRules> {
 /// No cache: every subtree counted.
 struct NoCache;
 
-impl<G: GameRules> Cache<G> for NoCache {
+impl<G: BoardGame> Cache<G> for NoCache {
     #[inline(always)]
     fn get(&self, _: &G, _: &G::Position, _: u32) -> Option<u64> {
         None
@@ -189,7 +189,7 @@ impl PerftCache {
 /// Counts below 2^56 fit beside the depth; larger ones are not kept.
 const COUNT_LIMIT: u64 = 1 << 56;
 
-impl<G: GameRules> Cache<G> for PerftCache {
+impl<G: BoardGame> Cache<G> for PerftCache {
     fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64> {
         let key = game.key(position)?;
         let [check, data] = self.entry(key);
@@ -216,7 +216,7 @@ impl<G: GameRules> Cache<G> for PerftCache {
 /// counting.
 struct PlayedOut(Congo);
 
-impl GameRules for PlayedOut {
+impl BoardGame for PlayedOut {
     type Position = Position;
     type Move = Move;
 
@@ -245,23 +245,23 @@ impl GameRules for PlayedOut {
 /// ply it adds nothing (as checkmate does in chess perft).
 ///
 /// ```
-/// use congo::{Position, Rules, perft};
+/// use congo::{Position, RuleSet, perft};
 ///
 /// let start: Position = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0".parse().unwrap();
-/// assert_eq!(perft::perft(&start, 3, Rules::Wits2022), 17112);
+/// assert_eq!(perft::perft(&start, 3, RuleSet::Wits2022), 17112);
 /// ```
-pub fn perft(position: &Position, depth: u32, rules: Rules) -> u64 {
-    count(&Congo::from(rules), position, depth)
+pub fn perft(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
+    count(&Congo::from(rule_set), position, depth)
 }
 
 /// [`perft`], but playing every move down to the leaves.
-pub fn perft_by_playing(position: &Position, depth: u32, rules: Rules) -> u64 {
-    count(&PlayedOut(Congo::from(rules)), position, depth)
+pub fn perft_by_playing(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
+    count(&PlayedOut(Congo::from(rule_set)), position, depth)
 }
 
 /// [`perft`] on `threads` threads, splitting the moves at the root.
-pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usize) -> u64 {
-    count_threads(&Congo::from(rules), position, depth, threads, None)
+pub fn perft_threads(position: &Position, depth: u32, rule_set: RuleSet, threads: usize) -> u64 {
+    count_threads(&Congo::from(rule_set), position, depth, threads, None)
 }
 
 /// [`perft`] counted the second way: through a [`PerftCache`] of
@@ -269,16 +269,22 @@ pub fn perft_threads(position: &Position, depth: u32, rules: Rules, threads: usi
 pub fn perft_hashed(
     position: &Position,
     depth: u32,
-    rules: Rules,
+    rule_set: RuleSet,
     threads: usize,
     mebibytes: usize,
 ) -> u64 {
     let cache = PerftCache::new(mebibytes);
-    count_threads(&Congo::from(rules), position, depth, threads, Some(&cache))
+    count_threads(
+        &Congo::from(rule_set),
+        position,
+        depth,
+        threads,
+        Some(&cache),
+    )
 }
 
 /// Each legal move of `position` (sorted as strings) with the perft count
 /// of the position after it, `depth - 1` deep.
-pub fn divide(position: &Position, depth: u32, rules: Rules) -> Vec<(Move, u64)> {
-    split(&Congo::from(rules), position, depth, 1, None, |_| {})
+pub fn divide(position: &Position, depth: u32, rule_set: RuleSet) -> Vec<(Move, u64)> {
+    split(&Congo::from(rule_set), position, depth, 1, None, |_| {})
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{Bitboard, Board, Color, Kind, Move, Piece, Rules, Square, Status, movegen};
+use crate::{Bitboard, Board, Color, Kind, Move, Piece, RuleSet, Square, Status, movegen};
 
 /// Everything a FEN says: `<pieces> <side> <move number>`.
 ///
@@ -140,18 +140,18 @@ impl Position {
     /// The position after `m`, if `m` is one of the position's legal moves.
     ///
     /// ```
-    /// use congo::{Position, Rules, Status};
+    /// use congo::{Position, RuleSet, Status};
     ///
     /// let position: Position = "3l3/7/7/7/7/P6/3L3 w 1".parse().unwrap();
     /// let mut scratch = Vec::new();
     /// let flight = position.parse_move("d1d7", &mut scratch).unwrap();
-    /// let after = position.play(flight, Rules::default()).unwrap();
+    /// let after = position.play(flight, RuleSet::default()).unwrap();
     /// assert_eq!(after.to_string(), "3L3/7/7/7/7/P6/7 b 1");
     /// assert_eq!(after.status(), Status::WhiteWins);
     /// // The game is over: nothing more can be played.
-    /// assert!(after.play(flight, Rules::default()).is_err());
+    /// assert!(after.play(flight, RuleSet::default()).is_err());
     /// ```
-    pub fn play(&self, m: Move, rules: Rules) -> Result<Position, MoveError> {
+    pub fn play(&self, m: Move, rule_set: RuleSet) -> Result<Position, MoveError> {
         if self.status() != Status::Ongoing {
             return Err(MoveError::GameOver(m.to_string()));
         }
@@ -160,16 +160,16 @@ impl Position {
         if !moves.contains(&m) {
             return Err(MoveError::Illegal(m.to_string()));
         }
-        Ok(self.play_unchecked(m, rules))
+        Ok(self.play_unchecked(m, rule_set))
     }
 
     /// The position after `m`, which must be one of [`Position::legal_moves`]
     /// (anything else gives an unspecified position, never a panic): the
     /// fast path for move generators and searches, which only play moves
     /// they generated.
-    pub fn play_unchecked(&self, m: Move, rules: Rules) -> Position {
+    pub fn play_unchecked(&self, m: Move, rule_set: RuleSet) -> Position {
         let mut next = self.clone();
-        next.make(m, rules);
+        next.make(m, rule_set);
         next
     }
 
@@ -180,14 +180,14 @@ impl Position {
     /// rank is promoted (if the rules say so); the mover's pieces that stood
     /// in the river before the move and still do after it drown
     /// (crocodiles never drown); then the turn passes.
-    pub fn make(&mut self, m: Move, rules: Rules) {
+    pub fn make(&mut self, m: Move, rule_set: RuleSet) {
         let mover = self.side;
         let drowned = self.drowned_by(m);
         if let Some(mut piece) = self.board.remove(m.from()) {
             for square in m.jumped() {
                 self.board.remove(square);
             }
-            if promotes(piece.kind, mover, m.to(), rules) {
+            if promotes(piece.kind, mover, m.to(), rule_set) {
                 piece.kind = Kind::Superpawn;
             }
             self.board.put(m.to(), piece);
@@ -226,13 +226,13 @@ impl Position {
     /// else: it takes nothing, nothing drowns and nothing is promoted, so
     /// the position keeps its material. Endgame tables ask this of every
     /// move they follow, where playing it and comparing would cost a copy.
-    pub(crate) fn is_plain_step(&self, m: Move, rules: Rules) -> bool {
+    pub(crate) fn is_plain_step(&self, m: Move, rule_set: RuleSet) -> bool {
         m.jumps().is_empty()
             && self.board.piece_at(m.to()).is_none()
             && self
                 .board
                 .piece_at(m.from())
-                .is_some_and(|piece| !promotes(piece.kind, self.side, m.to(), rules))
+                .is_some_and(|piece| !promotes(piece.kind, self.side, m.to(), rule_set))
             && self.drowned_by(m).is_empty()
     }
 
@@ -242,14 +242,14 @@ impl Position {
     /// the step would have drowned or promoted it from. Where its kind
     /// [`may be blocked`](movegen::may_be_blocked), the move must still be
     /// found on the board before it.
-    pub(crate) fn plain_step_origins(&self, to: Square, rules: Rules) -> Bitboard {
+    pub(crate) fn plain_step_origins(&self, to: Square, rule_set: RuleSet) -> Bitboard {
         let mover = !self.side;
         let Some(piece) = self.board.piece_at(to).filter(|piece| piece.color == mover) else {
             return Bitboard::EMPTY;
         };
         // Any other piece of the mover in the river would have drowned.
         let in_river = self.in_river(mover);
-        if promotes(piece.kind, mover, to, rules) || !in_river.without(to).is_empty() {
+        if promotes(piece.kind, mover, to, rule_set) || !in_river.without(to).is_empty() {
             return Bitboard::EMPTY;
         }
         let origins = movegen::origins(mover, piece.kind, to) & !self.board.occupied();
@@ -263,8 +263,8 @@ impl Position {
 }
 
 /// Whether a `kind` piece of `mover` landing on `to` is promoted.
-fn promotes(kind: Kind, mover: Color, to: Square, rules: Rules) -> bool {
-    kind == Kind::Pawn && rules.promotes() && to.rank() == far_rank(mover)
+fn promotes(kind: Kind, mover: Color, to: Square, rule_set: RuleSet) -> bool {
+    kind == Kind::Pawn && rule_set.promotes() && to.rank() == far_rank(mover)
 }
 
 /// The river, rank 4.
@@ -283,15 +283,15 @@ mod tests {
     use super::*;
 
     /// Plays `text` in `fen` and returns the new FEN and status.
-    fn after(fen: &str, text: &str, rules: Rules) -> (String, Status) {
+    fn after(fen: &str, text: &str, rule_set: RuleSet) -> (String, Status) {
         let position: Position = fen.parse().unwrap();
         let played = position.parse_move(text, &mut Vec::new()).unwrap();
-        let next = position.play_unchecked(played, rules);
+        let next = position.play_unchecked(played, rule_set);
         (next.to_string(), next.status())
     }
 
     fn after_2022(fen: &str, text: &str) -> String {
-        after(fen, text, Rules::Wits2022).0
+        after(fen, text, RuleSet::Wits2022).0
     }
 
     #[test]
@@ -339,11 +339,11 @@ mod tests {
     #[test]
     fn taking_a_lion_wins() {
         assert_eq!(
-            after("3l3/7/7/7/7/7/3L3 w 1", "d1d7", Rules::Wits2022),
+            after("3l3/7/7/7/7/7/3L3 w 1", "d1d7", RuleSet::Wits2022),
             ("3L3/7/7/7/7/7/7 b 1".into(), Status::WhiteWins)
         );
         assert_eq!(
-            after("3l3/7/7/7/7/7/3L3 b 1", "d7d1", Rules::Wits2022),
+            after("3l3/7/7/7/7/7/3L3 b 1", "d7d1", RuleSet::Wits2022),
             ("7/7/7/7/7/7/3l3 w 2".into(), Status::BlackWins)
         );
     }
@@ -424,7 +424,7 @@ mod tests {
     #[test]
     fn a_monkey_jumping_the_lion_wins() {
         assert_eq!(
-            after("7/2p4/3l3/3M3/7/7/3L3 w 1", "d4d6", Rules::Wits2022),
+            after("7/2p4/3l3/3M3/7/7/3L3 w 1", "d4d6", RuleSet::Wits2022),
             ("7/2pM3/7/7/7/7/3L3 b 1".into(), Status::WhiteWins)
         );
     }
@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn drowning_applies_to_a_winning_move_too() {
         assert_eq!(
-            after("3l3/7/7/P6/7/7/3L3 w 1", "d1d7", Rules::Wits2022),
+            after("3l3/7/7/P6/7/7/3L3 w 1", "d1d7", RuleSet::Wits2022),
             ("3L3/7/7/7/7/7/7 b 1".into(), Status::WhiteWins)
         );
     }
@@ -441,21 +441,21 @@ mod tests {
     fn pawns_promote_on_the_far_rank_in_2022_only() {
         let white = ("3l3/5P1/7/7/7/7/3L3 w 1", "f6f7");
         assert_eq!(
-            after(white.0, white.1, Rules::Wits2022).0,
+            after(white.0, white.1, RuleSet::Wits2022).0,
             "3l1S1/7/7/7/7/7/3L3 b 1"
         );
         assert_eq!(
-            after(white.0, white.1, Rules::Wits2021).0,
+            after(white.0, white.1, RuleSet::Wits2021).0,
             "3l1P1/7/7/7/7/7/3L3 b 1"
         );
         // Black, promoting with a capture.
         let black = ("3l3/7/7/7/7/1p5/2EL3 b 1", "b2c1");
         assert_eq!(
-            after(black.0, black.1, Rules::Wits2022).0,
+            after(black.0, black.1, RuleSet::Wits2022).0,
             "3l3/7/7/7/7/7/2sL3 w 2"
         );
         assert_eq!(
-            after(black.0, black.1, Rules::Wits2021).0,
+            after(black.0, black.1, RuleSet::Wits2021).0,
             "3l3/7/7/7/7/7/2pL3 w 2"
         );
     }
@@ -493,7 +493,7 @@ mod tests {
 
     /// Calls `check` with each of 3,000 random positions of the full game
     /// (from `seed`), its legal moves, and each rule set.
-    fn for_random_positions(seed: u64, mut check: impl FnMut(&Position, &[Move], Rules)) {
+    fn for_random_positions(seed: u64, mut check: impl FnMut(&Position, &[Move], RuleSet)) {
         use crate::random::{PositionShape, Rng, random_position};
         let mut rng = Rng::new(seed);
         let mut moves = Vec::new();
@@ -501,8 +501,8 @@ mod tests {
             let position = random_position(&mut rng, &PositionShape::FULL);
             moves.clear();
             position.legal_moves(&mut moves);
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
-                check(&position, &moves, rules);
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
+                check(&position, &moves, rule_set);
             }
         }
     }
@@ -510,15 +510,19 @@ mod tests {
     #[test]
     fn a_plain_step_is_a_move_that_changes_only_its_own_square() {
         let (mut plain, mut other) = (0, 0);
-        for_random_positions(31, |position, moves, rules| {
+        for_random_positions(31, |position, moves, rule_set| {
             for &m in moves {
                 let mut moved = position.board.clone();
                 if let Some(piece) = moved.remove(m.from()) {
                     moved.put(m.to(), piece);
                 }
-                let played = position.play_unchecked(m, rules).board;
+                let played = position.play_unchecked(m, rule_set).board;
                 let expected = played == moved && position.board.piece_at(m.to()).is_none();
-                assert_eq!(position.is_plain_step(m, rules), expected, "{position} {m}");
+                assert_eq!(
+                    position.is_plain_step(m, rule_set),
+                    expected,
+                    "{position} {m}"
+                );
                 if expected { plain += 1 } else { other += 1 }
             }
         });
@@ -528,19 +532,24 @@ mod tests {
     #[test]
     fn plain_step_origins_are_the_plain_steps_read_backwards() {
         let (mut found, mut blocked) = (0, 0);
-        for_random_positions(34, |position, moves, rules| {
+        for_random_positions(34, |position, moves, rule_set| {
             // Every plain step is found from the position it leads to.
-            for &m in moves.iter().filter(|&&m| position.is_plain_step(m, rules)) {
-                let child = position.play_unchecked(m, rules);
+            for &m in moves
+                .iter()
+                .filter(|&&m| position.is_plain_step(m, rule_set))
+            {
+                let child = position.play_unchecked(m, rule_set);
                 assert!(
-                    child.plain_step_origins(m.to(), rules).contains(m.from()),
+                    child
+                        .plain_step_origins(m.to(), rule_set)
+                        .contains(m.from()),
                     "{position} {m}"
                 );
                 found += 1;
             }
             // Every origin given is a plain step back, unless blocked.
             for to in position.board.by_color(!position.side) {
-                for from in position.plain_step_origins(to, rules) {
+                for from in position.plain_step_origins(to, rule_set) {
                     let mut parent = position.clone();
                     parent.side = !position.side;
                     let Some(piece) = parent.board.remove(to) else {
@@ -551,7 +560,7 @@ mod tests {
                     let mut parent_moves = Vec::new();
                     parent.legal_moves(&mut parent_moves);
                     if parent_moves.contains(&m) {
-                        assert!(parent.is_plain_step(m, rules), "{position}: {m}");
+                        assert!(parent.is_plain_step(m, rule_set), "{position}: {m}");
                     } else {
                         assert!(movegen::may_be_blocked(piece.kind), "{position}: {m}");
                         blocked += 1;

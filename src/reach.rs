@@ -6,7 +6,7 @@
 //! perft and the searches only ever see bounded work.
 
 use crate::geometry::castle_of;
-use crate::{Bitboard, Color, FenError, Kind, Piece, Position, Rules, Square, movegen};
+use crate::{Bitboard, Color, FenError, Kind, Piece, Position, RuleSet, Square, movegen};
 
 /// Which positions a reader accepts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -180,15 +180,15 @@ impl Position {
 
     /// Checks a position built by hand as [`Position::from_fen`] checks a
     /// parsed one.
-    pub fn validate(&self, rules: Rules) -> Result<(), FenError> {
+    pub fn validate(&self, rule_set: RuleSet) -> Result<(), FenError> {
         self.check_reachable()?;
-        self.check_rules(rules)
+        self.check_rules(rule_set)
     }
 
-    /// What `rules` rule out on top of what any game rules out: under the
+    /// What `rule_set` rule out on top of what any game rules out: under the
     /// 2021 rules no pawn promotes, so there are no superpawns.
-    pub(crate) fn check_rules(&self, rules: Rules) -> Result<(), FenError> {
-        if !rules.promotes() {
+    pub(crate) fn check_rules(&self, rule_set: RuleSet) -> Result<(), FenError> {
+        if !rule_set.promotes() {
             for color in Color::ALL {
                 if !self
                     .board

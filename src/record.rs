@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::{FenError, Game, Move, Outcome, Position, ReplayError, Rules};
+use crate::{FenError, Game, Move, Outcome, Position, ReplayError, RuleSet};
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,7 +197,7 @@ impl Record {
 
     /// The game after its first `plies` moves (all of them when `None`),
     /// each checked to be legal.
-    pub fn replay(&self, rules: Rules, plies: Option<usize>) -> Result<Game, GameReplayError> {
+    pub fn replay(&self, rule_set: RuleSet, plies: Option<usize>) -> Result<Game, GameReplayError> {
         let asked = plies.unwrap_or(self.moves.len());
         if asked > self.moves.len() {
             return Err(GameReplayError::TooFewPlies {
@@ -207,13 +207,13 @@ impl Record {
             });
         }
         let start =
-            Position::from_fen(&self.start, rules).map_err(|error| GameReplayError::Start {
+            Position::from_fen(&self.start, rule_set).map_err(|error| GameReplayError::Start {
                 game: self.game,
                 start: self.start.clone(),
                 error,
             })?;
         let texts = self.moves[..asked].iter().map(String::as_str);
-        Game::replay(start, rules, texts).map_err(|error| GameReplayError::Move {
+        Game::replay(start, rule_set, texts).map_err(|error| GameReplayError::Move {
             game: self.game,
             error,
         })
@@ -223,10 +223,10 @@ impl Record {
     /// played: see [`Record::replay`].
     pub fn position_at(
         &self,
-        rules: Rules,
+        rule_set: RuleSet,
         plies: Option<usize>,
     ) -> Result<(Position, Option<Move>), GameReplayError> {
-        let game = self.replay(rules, plies)?;
+        let game = self.replay(rule_set, plies)?;
         Ok((game.position().clone(), game.last_move()))
     }
 }
@@ -303,14 +303,14 @@ mod tests {
 
     #[test]
     fn replaying_checks_each_move() {
-        let (position, last) = record().position_at(Rules::default(), Some(1)).unwrap();
+        let (position, last) = record().position_at(RuleSet::default(), Some(1)).unwrap();
         assert_eq!(position.to_string(), "3l3/7/7/7/P6/7/3L3 b 0");
         assert_eq!(last.map(|m| m.to_string()), Some("a2a3".to_owned()));
-        let (end, _) = record().position_at(Rules::default(), None).unwrap();
+        let (end, _) = record().position_at(RuleSet::default(), None).unwrap();
         assert_eq!(end.status(), crate::Status::BlackWins);
         assert_eq!(
             record()
-                .replay(Rules::default(), Some(3))
+                .replay(RuleSet::default(), Some(3))
                 .unwrap_err()
                 .to_string(),
             "game 3 has 2 plies, not 3"
@@ -319,7 +319,7 @@ mod tests {
         wrong.moves[1] = "d7d2".to_owned();
         assert_eq!(
             wrong
-                .replay(Rules::default(), None)
+                .replay(RuleSet::default(), None)
                 .unwrap_err()
                 .to_string(),
             "game 3 ply 2: move \"d7d2\" is not legal in this position"

@@ -7,7 +7,7 @@ use crate::{Board, Kind};
 
 /// Which year's rules apply. They differ in one point only: promotion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rules {
+pub enum RuleSet {
     /// 2021: a pawn on the far rank stays a pawn (it can only retreat).
     Wits2021,
     /// 2022 and the full game: a pawn reaching the far rank becomes a superpawn.
@@ -15,10 +15,10 @@ pub enum Rules {
     Wits2022,
 }
 
-impl Rules {
+impl RuleSet {
     /// Whether a pawn reaching the far rank becomes a superpawn.
     pub const fn promotes(self) -> bool {
-        matches!(self, Rules::Wits2022)
+        matches!(self, RuleSet::Wits2022)
     }
 }
 
@@ -71,16 +71,20 @@ const PIECES_2022: [Kind; 5] = [
     Kind::Zebra,
 ];
 
-impl Rules {
+impl RuleSet {
     /// The other year's rules, when every position of an input holds only
     /// that year's assignment pieces and one that marks it (an elephant for
     /// 2021; a giraffe or superpawn for 2022). Full-game positions, with
     /// both or with monkeys and crocodiles, suggest nothing.
-    pub fn other_year_for(self, seen: KindsSeen) -> Option<Rules> {
+    pub fn other_year_for(self, seen: KindsSeen) -> Option<RuleSet> {
         let other = match self {
-            Rules::Wits2022 if seen.looks_like(&PIECES_2021, &[Kind::Elephant]) => Rules::Wits2021,
-            Rules::Wits2021 if seen.looks_like(&PIECES_2022, &[Kind::Giraffe, Kind::Superpawn]) => {
-                Rules::Wits2022
+            RuleSet::Wits2022 if seen.looks_like(&PIECES_2021, &[Kind::Elephant]) => {
+                RuleSet::Wits2021
+            }
+            RuleSet::Wits2021
+                if seen.looks_like(&PIECES_2022, &[Kind::Giraffe, Kind::Superpawn]) =>
+            {
+                RuleSet::Wits2022
             }
             _ => return None,
         };
@@ -88,16 +92,16 @@ impl Rules {
     }
 
     /// The one warning a run under these rules gives when its positions
-    /// look written for the other year's (see [`Rules::other_year_for`]).
+    /// look written for the other year's (see [`RuleSet::other_year_for`]).
     /// The answers stay those of these rules.
     pub fn warning_for(self, seen: KindsSeen) -> Option<String> {
         let other = self.other_year_for(seen)?;
         let (pieces, switch) = match other {
-            Rules::Wits2021 => (
+            RuleSet::Wits2021 => (
                 "elephants, and no giraffe or superpawn",
                 "pass --rules 2021",
             ),
-            Rules::Wits2022 => (
+            RuleSet::Wits2022 => (
                 "giraffes or superpawns, and no elephant",
                 "leave out --rules 2021",
             ),
@@ -109,35 +113,35 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
+impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Rules::Wits2021 => "2021",
-            Rules::Wits2022 => "2022",
+            RuleSet::Wits2021 => "2021",
+            RuleSet::Wits2022 => "2022",
         })
     }
 }
 
 /// A rule set name that is not `2021` or `2022`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseRulesError(pub String);
+pub struct ParseRuleSetError(pub String);
 
-impl fmt::Display for ParseRulesError {
+impl fmt::Display for ParseRuleSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "rule set {:?} is unknown, expected 2021 or 2022", self.0)
     }
 }
 
-impl std::error::Error for ParseRulesError {}
+impl std::error::Error for ParseRuleSetError {}
 
-impl FromStr for Rules {
-    type Err = ParseRulesError;
+impl FromStr for RuleSet {
+    type Err = ParseRuleSetError;
 
-    fn from_str(text: &str) -> Result<Rules, ParseRulesError> {
+    fn from_str(text: &str) -> Result<RuleSet, ParseRuleSetError> {
         match text {
-            "2021" => Ok(Rules::Wits2021),
-            "2022" => Ok(Rules::Wits2022),
-            _ => Err(ParseRulesError(text.to_owned())),
+            "2021" => Ok(RuleSet::Wits2021),
+            "2022" => Ok(RuleSet::Wits2022),
+            _ => Err(ParseRuleSetError(text.to_owned())),
         }
     }
 }
@@ -148,17 +152,20 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_only_2022_promotes() {
-        for rules in [Rules::Wits2021, Rules::Wits2022] {
-            assert_eq!(rules.to_string().parse(), Ok(rules));
+        for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
+            assert_eq!(rule_set.to_string().parse(), Ok(rule_set));
         }
-        assert!(Rules::default().promotes());
-        assert!(!Rules::Wits2021.promotes());
-        assert_eq!("2023".parse::<Rules>(), Err(ParseRulesError("2023".into())));
+        assert!(RuleSet::default().promotes());
+        assert!(!RuleSet::Wits2021.promotes());
+        assert_eq!(
+            "2023".parse::<RuleSet>(),
+            Err(ParseRuleSetError("2023".into()))
+        );
     }
 
     fn seen(fens: &[&str]) -> KindsSeen {
         fens.iter().fold(KindsSeen::default(), |seen, fen| {
-            let board = crate::Position::from_fen(fen, Rules::Wits2021)
+            let board = crate::Position::from_fen(fen, RuleSet::Wits2021)
                 .unwrap()
                 .board;
             seen | KindsSeen::of(&board)
@@ -169,18 +176,18 @@ mod tests {
     fn assignment_positions_suggest_their_own_year() {
         let of_2021 = seen(&["2l4/7/4e2/7/PP2EP1/3L2p/7 b 23", "3l3/7/7/7/7/7/3L3 w 1"]);
         assert_eq!(
-            Rules::Wits2022.other_year_for(of_2021),
-            Some(Rules::Wits2021)
+            RuleSet::Wits2022.other_year_for(of_2021),
+            Some(RuleSet::Wits2021)
         );
-        assert_eq!(Rules::Wits2021.other_year_for(of_2021), None);
-        let message = Rules::Wits2022.warning_for(of_2021).unwrap();
+        assert_eq!(RuleSet::Wits2021.other_year_for(of_2021), None);
+        let message = RuleSet::Wits2022.warning_for(of_2021).unwrap();
         assert!(message.contains("pass --rules 2021"), "{message}");
         let of_2022 = seen(&["2l4/7/4z2/4g2/PP3P1/3L2p/7 b 23"]);
         assert_eq!(
-            Rules::Wits2021.other_year_for(of_2022),
-            Some(Rules::Wits2022)
+            RuleSet::Wits2021.other_year_for(of_2022),
+            Some(RuleSet::Wits2022)
         );
-        assert_eq!(Rules::Wits2022.other_year_for(of_2022), None);
+        assert_eq!(RuleSet::Wits2022.other_year_for(of_2022), None);
     }
 
     #[test]
@@ -196,8 +203,8 @@ mod tests {
                 "2l4/7/4g2/7/PP3P1/3L3/7 b 23",
             ],
         ] {
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
-                assert_eq!(rules.other_year_for(seen(fens)), None, "{fens:?}");
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
+                assert_eq!(rule_set.other_year_for(seen(fens)), None, "{fens:?}");
             }
         }
     }

@@ -63,7 +63,7 @@ pub fn delta(before: &Board, after: &Board) -> u64 {
 mod tests {
     use super::*;
     use crate::random::{PositionShape, Rng, random_position};
-    use crate::{Position, Rules};
+    use crate::{Position, RuleSet};
 
     #[test]
     fn delta_updates_agree_with_hashing_afresh() {
@@ -74,7 +74,7 @@ mod tests {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             for m in moves {
-                let next = position.play_unchecked(m, Rules::default());
+                let next = position.play_unchecked(m, RuleSet::default());
                 assert_eq!(
                     key ^ delta(&position.board, &next.board),
                     hash(&next.board, next.side)

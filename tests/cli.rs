@@ -85,13 +85,13 @@ fn every_subcommand_answers_help_with_its_own_usage() {
             let output = congo(&[&name, flag], b"");
             assert!(output.status.success(), "{name} {flag}");
             let help = text(&output.stdout);
-            let rules = if takes_rules {
+            let rule_set = if takes_rules {
                 "[--rules 2021|2022] "
             } else {
                 ""
             };
             assert!(
-                help.starts_with(&format!("Usage: congo {rules}{name}")),
+                help.starts_with(&format!("Usage: congo {rule_set}{name}")),
                 "{name}: {help}"
             );
         }

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::random::Rng;
-use crate::{Position, Rules, Status};
+use crate::{Position, RuleSet, Status};
 
 /// `plies` random legal moves from `start` (fewer if the game ends first),
 /// as played and the position they lead to.
@@ -23,7 +23,7 @@ use crate::{Position, Rules, Status};
 pub fn random_plies(
     start: &Position,
     plies: usize,
-    rules: Rules,
+    rule_set: RuleSet,
     rng: &mut Rng,
 ) -> (Position, Vec<String>) {
     let mut position = start.clone();
@@ -34,7 +34,7 @@ pub fn random_plies(
         moves.clear();
         position.legal_moves(&mut moves);
         moves.retain(|&m| {
-            let next = position.play_unchecked(m, rules);
+            let next = position.play_unchecked(m, rule_set);
             replies.clear();
             next.legal_moves(&mut replies);
             !replies.is_empty()
@@ -42,7 +42,7 @@ pub fn random_plies(
         match rng.pick(&moves) {
             Some(m) => {
                 played.push(m.to_string());
-                position = position.play_unchecked(m, rules);
+                position = position.play_unchecked(m, rule_set);
             }
             None => break,
         }
@@ -58,7 +58,7 @@ pub struct OpeningOptions {
     /// The position the random plies start from.
     pub start: Position,
     /// The rule set the plies and the search follow.
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// Random plies from the start.
     pub plies: usize,
     /// The depth of the search that judges an opening.
@@ -83,23 +83,23 @@ pub fn write_openings(
     options: &OpeningOptions,
     output: &mut impl Write,
 ) -> io::Result<(usize, usize)> {
-    let rules = if options.rules == Rules::default() {
+    let rule_set = if options.rule_set == RuleSet::default() {
         String::new()
     } else {
-        format!("--rules {} ", options.rules)
+        format!("--rules {} ", options.rule_set)
     };
     writeln!(
         output,
-        "# congo {rules}openings {} --fen \"{}\" --plies {} --depth {} --margin {} --seed {}",
+        "# congo {rule_set}openings {} --fen \"{}\" --plies {} --depth {} --margin {} --seed {}",
         options.count, options.start, options.plies, options.depth, options.margin, options.seed
     )?;
     let mut rng = Rng::new(options.seed);
-    let mut judge = Searcher::new(options.rules, Evaluation::Advanced);
+    let mut judge = Searcher::new(options.rule_set, Evaluation::Advanced);
     let mut kept = HashSet::new();
     let mut tried = 0;
     while kept.len() < options.count && tried < options.count * TRIES_PER_OPENING {
         tried += 1;
-        let (position, _) = random_plies(&options.start, options.plies, options.rules, &mut rng);
+        let (position, _) = random_plies(&options.start, options.plies, options.rule_set, &mut rng);
         if position.status() != Status::Ongoing || kept.contains(&position.to_string()) {
             continue;
         }
@@ -121,7 +121,7 @@ mod tests {
         let start: Position = "3l3/7/7/7/7/P6/3L3 w 0".parse().unwrap();
         for seed in 0..200 {
             let mut rng = Rng::new(seed);
-            let (position, plies) = random_plies(&start, 3, Rules::default(), &mut rng);
+            let (position, plies) = random_plies(&start, 3, RuleSet::default(), &mut rng);
             assert_eq!(position.status(), Status::Ongoing, "{plies:?}");
             assert!(!plies.contains(&"d1d7".to_owned()), "{plies:?}");
             let mut moves = Vec::new();
@@ -134,7 +134,7 @@ mod tests {
         OpeningOptions {
             count,
             start: crate::START.parse().unwrap(),
-            rules: Rules::default(),
+            rule_set: RuleSet::default(),
             plies: 6,
             depth: 2,
             margin,
@@ -161,7 +161,7 @@ mod tests {
             let value = crate::assignment::search::negamax(
                 &position,
                 2,
-                Rules::default(),
+                RuleSet::default(),
                 Evaluation::Advanced,
             );
             assert!(value.abs() <= 100, "{line}: {value}");

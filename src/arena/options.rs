@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::sprt::Sprt;
 use crate::shard::Shard;
-use crate::{MAX_PLIES, Rules};
+use crate::{MAX_PLIES, RuleSet};
 
 /// What `congo match` plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ pub struct MatchOptions {
     /// The position every game starts from, before the random opening.
     pub fen: String,
     /// The rule set of every game.
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// Random plies played from `fen` before the engines take over, the
     /// same for both games of a pair (colours swapped), so that
     /// deterministic engines do not replay one game over and over.

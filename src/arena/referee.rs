@@ -12,18 +12,18 @@ use super::tally::Overruns;
 use crate::random::Rng;
 use crate::record::Record;
 use crate::tablebase::{Tablebase, Value};
-use crate::{Ending, Game, Outcome, Position, Rules};
+use crate::{Ending, Game, Outcome, Position, RuleSet};
 
 /// The command line of an engine, with `--rules` added when it is congo's
 /// own engine, so that both sides of a match play by the same rules.
-pub(super) fn with_rules(mut command: Vec<String>, rules: Rules) -> Vec<String> {
+pub(super) fn with_rules(mut command: Vec<String>, rule_set: RuleSet) -> Vec<String> {
     let is_congo = command
         .first()
         .and_then(|program| Path::new(program).file_name())
         .is_some_and(|name| name == "congo");
     let has_rules = command.iter().any(|word| word.starts_with("--rules"));
     if is_congo && !has_rules && command.iter().any(|word| word == "engine") {
-        command.splice(1..1, ["--rules".to_owned(), rules.to_string()]);
+        command.splice(1..1, ["--rules".to_owned(), rule_set.to_string()]);
     }
     command
 }
@@ -74,7 +74,8 @@ fn play_game(
     seats: &mut [Seat],
     colours: [usize; 2],
 ) -> GameEnd {
-    let mut game = Game::new(start.clone(), options.rules).with_max_plies(Some(options.max_plies));
+    let mut game =
+        Game::new(start.clone(), options.rule_set).with_max_plies(Some(options.max_plies));
     let mut moves: Vec<String> = Vec::new();
     let mut overruns = [Overruns::default(); 2];
     let mut joined = [Ok(Joined::Fresh), Ok(Joined::Fresh)];
@@ -184,7 +185,7 @@ pub(super) fn opening_of(
     options: &MatchOptions,
 ) -> (Position, Vec<String>) {
     let mut rng = Rng::new(options.seed.wrapping_add((game / 2) as u64));
-    random_plies(start, options.opening_plies, options.rules, &mut rng)
+    random_plies(start, options.opening_plies, options.rule_set, &mut rng)
 }
 
 /// Plays game number `game` (from 0) of the match on `seats`: A has white
@@ -245,7 +246,7 @@ impl Played {
             ));
         }
         let replayed = record
-            .replay(options.rules, None)
+            .replay(options.rule_set, None)
             .map_err(|error| error.to_string())?
             .with_max_plies(Some(options.max_plies));
         let by_ply_limit = matches!(replayed.ending(), Some(Ending::PlyLimit { .. }));
@@ -293,13 +294,16 @@ mod tests {
     fn congo_engines_get_the_match_rules() {
         let words = |list: &[&str]| list.iter().map(|word| word.to_string()).collect::<Vec<_>>();
         assert_eq!(
-            with_rules(words(&["/bin/congo", "engine", "--weak"]), Rules::Wits2021),
+            with_rules(
+                words(&["/bin/congo", "engine", "--weak"]),
+                RuleSet::Wits2021
+            ),
             words(&["/bin/congo", "--rules", "2021", "engine", "--weak"])
         );
         // Another program, or one that names its rules, is left alone.
         let other = words(&["./my-engine", "engine"]);
-        assert_eq!(with_rules(other.clone(), Rules::Wits2021), other);
+        assert_eq!(with_rules(other.clone(), RuleSet::Wits2021), other);
         let named = words(&["congo", "--rules", "2022", "engine"]);
-        assert_eq!(with_rules(named.clone(), Rules::Wits2021), named);
+        assert_eq!(with_rules(named.clone(), RuleSet::Wits2021), named);
     }
 }

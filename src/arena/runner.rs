@@ -20,7 +20,7 @@ use super::tally::{Overruns, Progress, Tally};
 use crate::record::{Record, RecordError};
 use crate::tablebase::Tablebase;
 use crate::text::Count;
-use crate::{FenError, Position, Rules, process};
+use crate::{FenError, Position, RuleSet, process};
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];
@@ -132,7 +132,7 @@ pub fn play_match(
         .map_err(|error| MatchError::Fen(options.fen.clone(), error))?;
     let openings = match &options.openings {
         None => vec![start],
-        Some(path) => read_openings(path, options.rules)
+        Some(path) => read_openings(path, options.rule_set)
             .map_err(|error| MatchError::Openings(path.clone(), error))?,
     };
     // The games this shard plays, by their numbers in the whole match.
@@ -151,7 +151,7 @@ pub fn play_match(
     let commands = options
         .engines
         .clone()
-        .map(|command| with_rules(command, options.rules));
+        .map(|command| with_rules(command, options.rule_set));
     let seats = |commands: [Vec<String>; 2]| -> Vec<Seat> {
         let [a, b] = commands;
         let log = || options.log.clone();
@@ -173,7 +173,7 @@ pub fn play_match(
     let tables = options
         .tables
         .as_deref()
-        .map(|dir| Tablebase::new(dir, options.rules));
+        .map(|dir| Tablebase::new(dir, options.rule_set));
     // Each game line names the engines by letter, which tells them apart
     // even when both run the same command.
     writeln!(output, "A: {}\nB: {}", names[0], names[1]).map_err(MatchError::Output)?;
@@ -388,7 +388,7 @@ fn open_record(
 
 /// The start positions of an openings file: one FEN a line, blank lines
 /// and lines starting with `#` passed over; or why it cannot be used.
-fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, OpeningsError> {
+fn read_openings(path: &Path, rule_set: RuleSet) -> Result<Vec<Position>, OpeningsError> {
     let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -396,7 +396,7 @@ fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, OpeningsErr
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let position = Position::from_fen(line, rules)
+        let position = Position::from_fen(line, rule_set)
             .map_err(|error| OpeningsError::Line(number + 1, error))?;
         openings.push(position);
     }

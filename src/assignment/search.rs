@@ -11,7 +11,7 @@
 use crate::assignment::evaluation::Evaluation;
 use crate::move_lists::MoveLists;
 use crate::transposition::Table;
-use crate::{Move, Position, Rules, Status, movegen, zobrist};
+use crate::{Move, Position, RuleSet, Status, movegen, zobrist};
 
 /// The value of a position whose side to move has no move (and the
 /// window's bound): the assignment's -10,000,000.
@@ -19,7 +19,7 @@ pub const NO_MOVE: i32 = -10_000_000;
 
 /// The searches' value of `position`, `depth` moves deep, by the
 /// assignment's plain negamax. Slow; kept as the definition to compare with.
-pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evaluation) -> i32 {
+pub fn negamax(position: &Position, depth: u32, rule_set: RuleSet, evaluation: Evaluation) -> i32 {
     if depth == 0 || position.status() != Status::Ongoing {
         return evaluation.score(position);
     }
@@ -29,9 +29,9 @@ pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evalua
         .into_iter()
         .map(|m| {
             -negamax(
-                &position.play_unchecked(m, rules),
+                &position.play_unchecked(m, rule_set),
                 depth - 1,
-                rules,
+                rule_set,
                 evaluation,
             )
         })
@@ -43,7 +43,7 @@ pub fn negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evalua
 /// before quiet moves.
 #[derive(Clone)]
 pub struct Searcher {
-    rules: Rules,
+    rule_set: RuleSet,
     evaluation: Evaluation,
     table: Table,
     lists: MoveLists,
@@ -55,10 +55,10 @@ impl Searcher {
     /// Table slots: 2^16 entries of 40 bytes, 2.6 MB.
     const TABLE_BITS: u32 = 16;
 
-    /// A search under `rules` with `evaluation` at its leaves.
-    pub fn new(rules: Rules, evaluation: Evaluation) -> Searcher {
+    /// A search under `rule_set` with `evaluation` at its leaves.
+    pub fn new(rule_set: RuleSet, evaluation: Evaluation) -> Searcher {
         Searcher {
-            rules,
+            rule_set,
             evaluation,
             table: Table::new(Self::TABLE_BITS),
             lists: MoveLists::default(),
@@ -90,7 +90,7 @@ impl Searcher {
         let mut best: Option<(Move, i32)> = None;
         for m in moves {
             let value = -self.value(
-                &position.play_unchecked(m, self.rules),
+                &position.play_unchecked(m, self.rule_set),
                 depth.saturating_sub(1),
             );
             if best.is_none_or(|(_, found)| value > found) {
@@ -134,7 +134,7 @@ impl Searcher {
         let mut best_value = NO_MOVE;
         let mut best = 0;
         for &index in &order {
-            let child = position.play_unchecked(moves[index], self.rules);
+            let child = position.play_unchecked(moves[index], self.rule_set);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
             let value = -self.search(&child, child_key, depth - 1, -beta, -alpha);
             if value > best_value {
@@ -185,41 +185,45 @@ fn victim_worth(kind: crate::Kind) -> i32 {
 mod tests {
     use super::*;
 
-    fn both(fen: &str, depth: u32, rules: Rules, evaluation: Evaluation) -> (i32, i32) {
+    fn both(fen: &str, depth: u32, rule_set: RuleSet, evaluation: Evaluation) -> (i32, i32) {
         let position: Position = fen.parse().unwrap();
-        let plain = negamax(&position, depth, rules, evaluation);
-        let fast = Searcher::new(rules, evaluation).value(&position, depth);
+        let plain = negamax(&position, depth, rule_set, evaluation);
+        let fast = Searcher::new(rule_set, evaluation).value(&position, depth);
         (plain, fast)
     }
 
     #[test]
     fn part_four_samples() {
         let cases = [
-            ("3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4", Rules::Wits2022, -100),
+            (
+                "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4",
+                RuleSet::Wits2022,
+                -100,
+            ),
             (
                 "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
-                Rules::Wits2022,
+                RuleSet::Wits2022,
                 750,
             ),
             (
                 "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35",
-                Rules::Wits2022,
+                RuleSet::Wits2022,
                 -1200,
             ),
             (
                 "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
-                Rules::Wits2021,
+                RuleSet::Wits2021,
                 -100,
             ),
             (
                 "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 w 12",
-                Rules::Wits2021,
+                RuleSet::Wits2021,
                 -1000,
             ),
         ];
-        for (fen, rules, value) in cases {
+        for (fen, rule_set, value) in cases {
             assert_eq!(
-                both(fen, 2, rules, Evaluation::Material),
+                both(fen, 2, rule_set, Evaluation::Material),
                 (value, value),
                 "{fen}"
             );
@@ -229,26 +233,30 @@ mod tests {
     #[test]
     fn part_five_samples() {
         let cases = [
-            ("3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4", Rules::Wits2022, -105),
+            (
+                "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4",
+                RuleSet::Wits2022,
+                -105,
+            ),
             (
                 "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12",
-                Rules::Wits2022,
+                RuleSet::Wits2022,
                 1020,
             ),
             (
                 "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 w 35",
-                Rules::Wits2022,
+                RuleSet::Wits2022,
                 -669,
             ),
             (
                 "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
-                Rules::Wits2021,
+                RuleSet::Wits2021,
                 -103,
             ),
         ];
-        for (fen, rules, value) in cases {
+        for (fen, rule_set, value) in cases {
             let position: Position = fen.parse().unwrap();
-            let fast = Searcher::new(rules, Evaluation::Advanced).value(&position, 4);
+            let fast = Searcher::new(rule_set, Evaluation::Advanced).value(&position, 4);
             assert_eq!(fast, value, "{fen}");
         }
     }
@@ -269,8 +277,8 @@ mod tests {
         assert!(moves.is_empty());
         for depth in 1..=3 {
             for evaluation in [Evaluation::Material, Evaluation::Advanced] {
-                let plain = negamax(&position, depth, Rules::default(), evaluation);
-                let fast = Searcher::new(Rules::default(), evaluation).value(&position, depth);
+                let plain = negamax(&position, depth, RuleSet::default(), evaluation);
+                let fast = Searcher::new(RuleSet::default(), evaluation).value(&position, depth);
                 assert_eq!((plain, fast), (NO_MOVE, NO_MOVE));
             }
         }
@@ -279,7 +287,7 @@ mod tests {
     #[test]
     fn depth_zero_is_the_evaluation() {
         let position: Position = "3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4".parse().unwrap();
-        let mut searcher = Searcher::new(Rules::default(), Evaluation::Advanced);
+        let mut searcher = Searcher::new(RuleSet::default(), Evaluation::Advanced);
         assert_eq!(searcher.value(&position, 0), -102);
     }
 }

@@ -224,11 +224,11 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     crate::perft::count(&Checkers, position, depth)
 }
 
-/// Russian checkers as [`GameRules`](crate::game_rules::GameRules).
+/// Russian checkers as [`BoardGame`](crate::board_game::BoardGame).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Checkers;
 
-impl crate::game_rules::GameRules for Checkers {
+impl crate::board_game::BoardGame for Checkers {
     type Position = Position;
     type Move = Move;
 
@@ -242,7 +242,7 @@ impl crate::game_rules::GameRules for Checkers {
 }
 
 /// TopCoder's board lines and move texts.
-impl crate::game_rules::Notation for Checkers {
+impl crate::board_game::Notation for Checkers {
     type Error = super::CheckersError;
 
     fn read(&self, line: &[u8]) -> Result<Position, Self::Error> {

@@ -12,7 +12,7 @@ use super::usage::UsageError;
 use super::values::depth;
 use crate::judge::Job;
 use crate::text::Whole;
-use crate::{Congo, Position, Reach, Rules};
+use crate::{Congo, Position, Reach, RuleSet};
 
 /// A value as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +37,7 @@ pub(crate) struct Args {
     /// The words after the first `--`, if one was given.
     pub after: Option<Vec<OsString>>,
     /// The rule set (`--rules`, 2022 when not given).
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// Reads the words of a judge subcommand (its name first) into its
     /// job, for `grade` and `check`, which wrap one: handed down by the
     /// parser, which knows every subcommand.
@@ -55,7 +55,7 @@ impl Args {
             given: Vec::new(),
             operands: Vec::new(),
             after: None,
-            rules: Rules::default(),
+            rule_set: RuleSet::default(),
             judge_job: |_| None,
         }
     }
@@ -167,7 +167,7 @@ impl Args {
     /// accepted (`--any-position`: any that fits).
     pub fn game(&self) -> Congo {
         Congo {
-            rules: self.rules,
+            rule_set: self.rule_set,
             reach: self.reach(),
         }
     }
@@ -266,7 +266,7 @@ impl Args {
         let mut operands = self.operand_texts()?.into_iter();
         let fen = operands.next();
         if let Some(fen) = &fen {
-            Position::from_fen_bytes_reaching(fen.as_bytes(), Rules::default(), self.reach())
+            Position::from_fen_bytes_reaching(fen.as_bytes(), RuleSet::default(), self.reach())
                 .map_err(|error| UsageError::BadFen {
                     found: fen.clone(),
                     error,
@@ -286,7 +286,7 @@ impl Args {
         fallback: &str,
     ) -> Result<(String, Position), UsageError> {
         let fen = self.text(option).unwrap_or_else(|| fallback.to_owned());
-        match Position::from_fen(&fen, self.rules) {
+        match Position::from_fen(&fen, self.rule_set) {
             Ok(position) => Ok((fen, position)),
             Err(error) => Err(UsageError::BadFen { found: fen, error }),
         }

@@ -32,7 +32,7 @@ pub(crate) struct Spec {
     pub section: Section,
     /// Whether `--rules` applies: not for the sibling games, which have
     /// one rule set each.
-    pub rules: bool,
+    pub takes_rule_set: bool,
     /// What it reads on stdin, for a judge.
     pub input: Option<&'static str>,
     /// Reads its words.
@@ -65,7 +65,7 @@ impl Spec {
             unknown: Unknown::Refuse,
             about,
             section: Section::Judge,
-            rules: true,
+            takes_rule_set: true,
             input: Some(FEN_LINES),
             read,
         }
@@ -92,7 +92,7 @@ impl Spec {
     /// and its positions are written its own way.
     pub const fn sibling(self) -> Spec {
         Spec {
-            rules: false,
+            takes_rule_set: false,
             input: Some("a line with N, then N positions, one a line"),
             ..self
         }

@@ -64,7 +64,7 @@ pub(crate) fn general() -> String {
 
 /// `congo SUBCOMMAND --help`.
 pub(crate) fn of(subcommand: &Spec) -> String {
-    let rules = if subcommand.rules {
+    let rule_set = if subcommand.takes_rule_set {
         "[--rules 2021|2022] "
     } else {
         ""
@@ -72,7 +72,7 @@ pub(crate) fn of(subcommand: &Spec) -> String {
     let mut text = String::new();
     let synopsis = synopsis(subcommand);
     wrap(
-        &format!("Usage: congo {rules}{}", subcommand.name),
+        &format!("Usage: congo {rule_set}{}", subcommand.name),
         synopsis.iter().map(String::as_str),
         8,
         &mut text,

@@ -117,7 +117,7 @@ fn answer(game: Congo, mut job: Job, fen: Option<String>, io: &mut Io<'_>) -> u8
     };
     match report {
         Ok(report) => {
-            if let Some(warning) = game.rules.warning_for(KindsSeen(report.seen)) {
+            if let Some(warning) = game.rule_set.warning_for(KindsSeen(report.seen)) {
                 io.say(warning);
             }
             if report.is_clean() {

@@ -106,7 +106,7 @@ mod tests {
     use crate::assignment::evaluation::Evaluation;
     use crate::engine::Limit;
     use crate::judge::Counting;
-    use crate::{Congo, Kind, Rules};
+    use crate::{Congo, Kind, RuleSet};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
         parse(words.iter().map(OsString::from))
@@ -180,11 +180,14 @@ mod tests {
 
     #[test]
     fn rules_come_before_or_after_the_subcommand_once() {
-        let rules = |words: &[&str]| judge(words).map(|(game, _, _)| game.rules);
-        assert_eq!(rules(&["--rules", "2021", "play"]), Ok(Rules::Wits2021));
-        assert_eq!(rules(&["play", "--rules=2021"]), Ok(Rules::Wits2021));
+        let rule_set = |words: &[&str]| judge(words).map(|(game, _, _)| game.rule_set);
         assert_eq!(
-            rules(&["--rules", "2021", "play", "--rules", "2021"]),
+            rule_set(&["--rules", "2021", "play"]),
+            Ok(RuleSet::Wits2021)
+        );
+        assert_eq!(rule_set(&["play", "--rules=2021"]), Ok(RuleSet::Wits2021));
+        assert_eq!(
+            rule_set(&["--rules", "2021", "play", "--rules", "2021"]),
             Err(UsageError::Repeated("--rules"))
         );
         assert_eq!(

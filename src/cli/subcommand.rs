@@ -29,7 +29,7 @@ pub(crate) fn read_command(
         .collect();
     let hinted = |error| hint_for(spec, error, &texts);
     let mut args = words::read(words, spec.options, spec.unknown).map_err(hinted)?;
-    args.rules = rules(spec, &args)?;
+    args.rule_set = rule_set(spec, &args)?;
     args.judge_job = judge_job;
     let command = (spec.read)(&args).map_err(hinted)?;
     if args.has(&ANY_POSITION) && matches!(command, Command::Run(_)) {
@@ -43,15 +43,15 @@ pub(crate) fn read_command(
 }
 
 /// The rule set `args` asks for, where `spec` takes one.
-fn rules(spec: &Spec, args: &Args) -> Result<crate::Rules, UsageError> {
+fn rule_set(spec: &Spec, args: &Args) -> Result<crate::RuleSet, UsageError> {
     match args.text(&RULES) {
-        Some(_) if !spec.rules => Err(UsageError::DoesNotApply {
+        Some(_) if !spec.takes_rule_set => Err(UsageError::DoesNotApply {
             option: RULES.name,
             subcommand: spec.name,
             why: NotApplying::OneRuleSet,
         }),
         Some(name) => name.parse().map_err(UsageError::BadRules),
-        None => Ok(crate::Rules::default()),
+        None => Ok(crate::RuleSet::default()),
     }
 }
 
@@ -78,7 +78,7 @@ fn hint_for(spec: &Spec, error: UsageError, texts: &[String]) -> UsageError {
 #[cfg(test)]
 pub(crate) fn args_for(spec: &'static Spec, words: &[&str]) -> Result<Args, UsageError> {
     let mut args = words::read(words.iter().map(OsString::from), spec.options, spec.unknown)?;
-    args.rules = rules(spec, &args)?;
+    args.rule_set = rule_set(spec, &args)?;
     Ok(args)
 }
 

@@ -8,7 +8,7 @@ use crate::engine::Weights;
 use crate::grader::ParsePieceSetError;
 use crate::shard::ParseShardError;
 use crate::tablebase::ParseMaterialError;
-use crate::{FenError, ParseRulesError};
+use crate::{FenError, ParseRuleSetError};
 
 /// Arguments that do not form a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum UsageError {
     /// A word that is not UTF-8 where text is needed.
     NotUtf8(String),
     /// A rule set that is not 2021 or 2022.
-    BadRules(ParseRulesError),
+    BadRules(ParseRuleSetError),
     /// An option that applies to other subcommands only: the option, the
     /// subcommand, and why it has no use there.
     DoesNotApply {

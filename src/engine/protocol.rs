@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::search::Engine;
 use crate::START;
 use crate::assignment::search::Searcher;
-use crate::{Game, Move, Position, Rules, process};
+use crate::{Game, Move, Position, RuleSet, process};
 
 /// The share of `go`'s time the engine spends: it always answers well
 /// inside the time it is given.
@@ -55,13 +55,13 @@ impl Player {
 /// Answers protocol commands from `input` until `quit` or its end.
 pub fn play_protocol(
     player: &mut Player,
-    rules: Rules,
+    rule_set: RuleSet,
     input: impl BufRead,
     mut output: impl Write,
     mut errors: impl Write,
 ) -> io::Result<()> {
     let start: Position = START.parse().map_err(io::Error::other)?;
-    let mut game = Game::new(start.clone(), rules);
+    let mut game = Game::new(start.clone(), rule_set);
     let mut input = input;
     let mut bytes = Vec::new();
     while let Some(cut) = process::read_bounded_line(&mut input, &mut bytes, MAX_COMMAND_LINE)? {
@@ -83,13 +83,13 @@ pub fn play_protocol(
             "" => Ok(()),
             "quit" => break,
             "newgame" => {
-                game = Game::new(start.clone(), rules);
+                game = Game::new(start.clone(), rule_set);
                 player.clear();
                 Ok(())
             }
             "position" => rest
                 .parse()
-                .map(|parsed| game = Game::new(parsed, rules))
+                .map(|parsed| game = Game::new(parsed, rule_set))
                 .map_err(|error| format!("bad FEN {rest:?}: {error}")),
             "moves" => {
                 // All or nothing: the moves are checked before any is kept.

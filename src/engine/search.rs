@@ -13,7 +13,7 @@ use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::move_lists::MoveLists;
 use crate::tablebase::{Tablebase, Value};
 use crate::transposition::SharedTable;
-use crate::{Color, Kind, Move, Position, Rules, Square, Status, movegen, zobrist};
+use crate::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -53,7 +53,7 @@ pub struct Choice {
 /// The engine's search state; keep one for a game.
 #[derive(Clone)]
 pub struct Engine {
-    rules: Rules,
+    rule_set: RuleSet,
     weights: Weights,
     /// Shared with the helper threads of a lazy SMP search (a clone of
     /// the engine gets its own).
@@ -99,15 +99,15 @@ impl Engine {
     /// in self-play at fixed nodes it measured +17 (95%: -18 to +51).
     pub const CONTEMPT: i32 = 100;
 
-    /// An engine playing by `rules` and evaluating with `weights`.
-    pub fn new(rules: Rules, weights: Weights) -> Engine {
-        Engine::with_table(rules, weights, SharedTable::new(Self::TABLE_BITS))
+    /// An engine playing by `rule_set` and evaluating with `weights`.
+    pub fn new(rule_set: RuleSet, weights: Weights) -> Engine {
+        Engine::with_table(rule_set, weights, SharedTable::new(Self::TABLE_BITS))
     }
 
     /// A new engine keeping its entries in `table`.
-    fn with_table(rules: Rules, weights: Weights, table: SharedTable) -> Engine {
+    fn with_table(rule_set: RuleSet, weights: Weights, table: SharedTable) -> Engine {
         Engine {
-            rules,
+            rule_set,
             weights,
             table,
             threads: 1,
@@ -308,7 +308,7 @@ impl Engine {
         let mut current = position.clone();
         let mut next_move = Some(first);
         while let Some(m) = next_move.filter(|_| line.len() < most) {
-            let Ok(next) = current.play(m, self.rules) else {
+            let Ok(next) = current.play(m, self.rule_set) else {
                 break;
             };
             let key = zobrist::hash(&next.board, next.side);
@@ -335,7 +335,7 @@ impl Engine {
             seen: self.seen.clone(),
             tables: self.tables.clone(),
             contempt: self.contempt,
-            ..Engine::with_table(self.rules, self.weights, self.table.share())
+            ..Engine::with_table(self.rule_set, self.weights, self.table.share())
         }
     }
 
@@ -509,7 +509,7 @@ impl Engine {
         let mut best = None;
         self.seen.push(key);
         for (index, &m) in moves.iter().enumerate() {
-            let child = position.play_unchecked(m, self.rules);
+            let child = position.play_unchecked(m, self.rule_set);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
             // Principal variation search: the first move gets the whole
             // window; the others only have to be shown no better, with a
@@ -596,7 +596,7 @@ impl Engine {
         let mut best = stand_pat;
         for &m in &moves {
             let score = -self.quiesce(
-                &position.play_unchecked(m, self.rules),
+                &position.play_unchecked(m, self.rule_set),
                 ply + 1,
                 -beta,
                 -alpha,
@@ -751,7 +751,7 @@ mod tests {
     #[test]
     fn clones_keep_their_own_table_and_helpers_share_one() {
         let start: Position = crate::START.parse().unwrap();
-        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         engine.choose(&start, Limit::Depth(3), &[]);
         let key = zobrist::hash(&start.board, start.side);
         assert!(engine.table.probe(key).is_some());
@@ -774,17 +774,18 @@ mod tests {
         let history: Vec<u64> = moves
             .iter()
             .map(|&m| {
-                let child = position.play_unchecked(m, Rules::default());
+                let child = position.play_unchecked(m, RuleSet::default());
                 zobrist::hash(&child.board, child.side)
             })
             .collect();
         for contempt in [0, 35, Engine::CONTEMPT] {
-            let mut engine = Engine::new(Rules::default(), Weights::TUNED).with_contempt(contempt);
+            let mut engine =
+                Engine::new(RuleSet::default(), Weights::TUNED).with_contempt(contempt);
             let choice = engine.choose(&position, Limit::Depth(3), &history).unwrap();
             assert_eq!(choice.score, -contempt);
         }
         // Without that history the engine sees its extra pawn.
-        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         assert!(
             engine
                 .choose(&position, Limit::Depth(3), &[])
@@ -797,7 +798,7 @@ mod tests {
     #[test]
     fn a_search_with_helpers_ends_with_the_main_one() {
         let start: Position = crate::START.parse().unwrap();
-        let mut engine = Engine::new(Rules::default(), Weights::TUNED).with_threads(3);
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED).with_threads(3);
         let choice = engine.choose(&start, Limit::Depth(4), &[]).unwrap();
         assert_eq!(choice.depth, 4);
         let mut moves = Vec::new();
@@ -817,11 +818,11 @@ mod tests {
     #[test]
     fn out_of_time_the_search_stops_within_one_check_of_work_among_a_million_chains() {
         for position in heavy_monkeys() {
-            let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+            let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
             let limit = Limit::Time(Duration::ZERO);
             let choice = engine.choose(&position, limit, &[]).unwrap();
             assert!(
-                position.play(choice.best, Rules::default()).is_ok(),
+                position.play(choice.best, RuleSet::default()).is_ok(),
                 "{position}"
             );
             // Stopped inside the first iteration, after at most one
@@ -838,14 +839,14 @@ mod tests {
     #[test]
     fn the_principal_variation_starts_with_the_choice_and_is_legal() {
         let start: Position = crate::START.parse().unwrap();
-        let mut engine = Engine::new(Rules::default(), Weights::TUNED);
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         let choice = engine.choose(&start, Limit::Depth(5), &[]).unwrap();
         let line = engine.principal_variation(&start, choice.best, 5);
         assert_eq!(line.first(), Some(&choice.best));
         assert!(line.len() > 1 && line.len() <= 5, "{line:?}");
         let mut position = start;
         for m in line {
-            position = position.play(m, Rules::default()).unwrap();
+            position = position.play(m, RuleSet::default()).unwrap();
         }
     }
 }

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use super::eval::{Weights, evaluate};
 use crate::record::{Place, RecordFileError, read_records};
-use crate::{FenError, MoveError, Position, Rules, Status};
+use crate::{FenError, MoveError, Position, RuleSet, Status};
 
 /// Why the records cannot be tuned on.
 #[derive(Debug)]
@@ -54,7 +54,7 @@ pub struct TuneOptions {
     /// Record files of finished games (`match --record`).
     pub records: Vec<PathBuf>,
     /// The rule set the games were played under.
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// Plies at the start of each game that are left out: the openings'
     /// random moves say nothing about the result.
     pub skip_plies: usize,
@@ -161,7 +161,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, TuneError> {
     for path in &options.records {
         for (place, record) in read_records(path).map_err(TuneError::Records)? {
             let white_score = record.outcome.white_half_points() as f64 / 2.0;
-            let mut position = Position::from_fen(&record.start, options.rules)
+            let mut position = Position::from_fen(&record.start, options.rule_set)
                 .map_err(|error| TuneError::Start(place.clone(), error))?;
             let mut scratch = Vec::new();
             for (ply, text) in record.moves.iter().enumerate() {
@@ -177,7 +177,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, TuneError> {
                 let m = position
                     .parse_move(text, &mut scratch)
                     .map_err(|error| TuneError::Move(place.clone(), ply + 1, error))?;
-                position = position.play_unchecked(m, options.rules);
+                position = position.play_unchecked(m, options.rule_set);
             }
         }
     }

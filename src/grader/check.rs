@@ -16,7 +16,7 @@ use super::trial::{Case, CheckOptions, Verdict, judge};
 use super::{FileReadError, hides_characters, write_move_difference};
 use crate::judge::Job;
 use crate::random::{Rng, random_position};
-use crate::{FenError, Kind, KindsSeen, Position, Rules};
+use crate::{FenError, Kind, KindsSeen, Position, RuleSet};
 
 /// Cases judged in one run of the program.
 const CHUNK: usize = 1000;
@@ -138,7 +138,7 @@ pub fn check(
             let seen = cases.iter().fold(KindsSeen::default(), |seen, case| {
                 seen | KindsSeen::of(&case.position.board)
             });
-            if let Some(warning) = options.rules.warning_for(seen) {
+            if let Some(warning) = options.rule_set.warning_for(seen) {
                 events(CheckEvent::Warning(warning));
             }
             let total = cases.len() as u64;
@@ -163,7 +163,7 @@ pub fn check(
     writeln!(
         output,
         "Checking {program} against {name} under the {} rules on {source}.",
-        options.rules
+        options.rule_set
     )
     .map_err(CheckError::Output)?;
     let started = Instant::now();
@@ -411,8 +411,8 @@ fn stderr_tail(stderr: &str) -> String {
 
 /// The piece set that fits a subcommand: the assignment's set for its
 /// part and year, or every piece where all of them matter.
-fn piece_set(job: &Job, rules: Rules) -> PieceSet {
-    let year = if rules == Rules::Wits2021 {
+fn piece_set(job: &Job, rule_set: RuleSet) -> PieceSet {
+    let year = if rule_set == RuleSet::Wits2021 {
         PieceSet::Wits2021
     } else {
         PieceSet::Wits2022
@@ -432,7 +432,7 @@ fn piece_set(job: &Job, rules: Rules) -> PieceSet {
 /// position with a legal move chosen at random (positions without one
 /// are passed over).
 fn generated(options: &CheckOptions, seed: u64) -> impl Iterator<Item = Case> + 'static {
-    let set = piece_set(&options.job, options.rules);
+    let set = piece_set(&options.job, options.rule_set);
     let play = options.job == Job::Play;
     let mut positions = Rng::new(seed);
     let mut choices = Rng::new(seed ^ 0x9e37_79b9);
@@ -474,7 +474,7 @@ fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, CaseFile
         let Some((number, fen)) = lines.next() else {
             return Err(CaseFileError::Ends(path.to_owned(), cases.len(), count));
         };
-        let position = Position::from_fen(fen, options.rules)
+        let position = Position::from_fen(fen, options.rule_set)
             .map_err(|error| CaseFileError::Fen(path.to_owned(), number + 1, error))?;
         let play = match options.job {
             Job::Play => Some(

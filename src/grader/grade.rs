@@ -10,7 +10,7 @@ use super::compare::Comparison;
 use super::{FileReadError, hides_characters, write_move_difference};
 use crate::judge::{Framing, Job, Notice, Threads};
 use crate::text::Count;
-use crate::{KindsSeen, Rules};
+use crate::{KindsSeen, RuleSet};
 
 /// Why a class could not be graded.
 #[derive(Debug)]
@@ -46,7 +46,7 @@ pub struct Graded {
 /// What `grade` marks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GradeOptions {
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// The judge subcommand and its own arguments, e.g. `perft 3`.
     pub subcommand: Vec<String>,
     pub job: Job,
@@ -85,14 +85,14 @@ pub fn grade(options: &GradeOptions, output: &mut impl Write) -> Result<Graded, 
     let report = options
         .job
         .run(
-            options.rules.into(),
+            options.rule_set.into(),
             Threads::default(),
             input.as_bytes(),
             &mut answers,
             &mut notices,
         )
         .map_err(GradeError::Output)?;
-    let rules_warning = options.rules.warning_for(KindsSeen(report.seen));
+    let rules_warning = options.rule_set.warning_for(KindsSeen(report.seen));
     let mut graded = Graded {
         all_pass: false,
         bad_input,
@@ -118,7 +118,7 @@ fn write_report(
         output,
         "Grading `congo {}` under the {} rules: {} from {}.",
         options.subcommand.join(" "),
-        options.rules,
+        options.rule_set,
         Count(expected.len(), "case"),
         options.input.display()
     )?;

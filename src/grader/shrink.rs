@@ -3,7 +3,7 @@
 //! what is left shows the bug and little else.
 
 use super::trial::{Case, CheckOptions, Verdict, judge, play_move};
-use crate::{Kind, Position, Rules, Square};
+use crate::{Kind, Position, RuleSet, Square};
 
 /// The most times the program is run while shrinking.
 const MAX_RUNS: usize = 3000;
@@ -16,7 +16,7 @@ pub(super) fn shrink(case: &Case, verdict: Verdict, options: &CheckOptions) -> (
     let mut best = (case.clone(), verdict);
     let mut runs = 0;
     'shrinking: loop {
-        for candidate in candidates(&best.0, options.rules) {
+        for candidate in candidates(&best.0, options.rule_set) {
             if runs >= MAX_RUNS {
                 break 'shrinking;
             }
@@ -35,10 +35,10 @@ pub(super) fn shrink(case: &Case, verdict: Verdict, options: &CheckOptions) -> (
 
 /// Smaller cases, each one step from `case`: a piece removed, a move
 /// number lowered, a piece moved one square nearer a1. Every candidate is
-/// a valid position under `rules` (lions stay in their castles, pawns keep
+/// a valid position under `rule_set` (lions stay in their castles, pawns keep
 /// off the far rank unless they were allowed there) and keeps a `play`
 /// case's move legal.
-fn candidates(case: &Case, rules: Rules) -> Vec<Case> {
+fn candidates(case: &Case, rule_set: RuleSet) -> Vec<Case> {
     let position = &case.position;
     let board = &position.board;
     let mut found = Vec::new();
@@ -86,7 +86,7 @@ fn candidates(case: &Case, rules: Rules) -> Vec<Case> {
             position,
             play: case.play.clone(),
         })
-        .filter(|candidate| candidate.position.validate(rules).is_ok())
+        .filter(|candidate| candidate.position.validate(rule_set).is_ok())
         .filter(|candidate| candidate.play.is_none() || play_move(candidate).is_some())
         .collect()
 }

@@ -9,7 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::judge::{Framing, Job, Threads};
-use crate::{Move, Position, Rules, process};
+use crate::{Move, Position, RuleSet, process};
 
 /// The most bytes of a program's output (and of its error output) kept.
 pub(super) const MAX_KEPT_OUTPUT: u64 = 64 << 20;
@@ -17,7 +17,7 @@ pub(super) const MAX_KEPT_OUTPUT: u64 = 64 << 20;
 /// What `check` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckOptions {
-    pub rules: Rules,
+    pub rule_set: RuleSet,
     /// The judge subcommand and its own arguments, e.g. `perft 3`.
     pub subcommand: Vec<String>,
     pub job: Job,
@@ -90,7 +90,7 @@ impl Verdict {
 /// within the check's time limit.
 fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
     let input = judge_input(cases);
-    let (job, rules) = (options.job.clone(), options.rules);
+    let (job, rule_set) = (options.job.clone(), options.rule_set);
     let (sender, receiver) = mpsc::channel();
     // A thread of its own, so that the time limit holds for congo too; one
     // that overruns is left behind, and the check ends soon after.
@@ -99,7 +99,7 @@ fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
         // Writing to memory cannot fail, and every case is a valid one.
         let mut notices = |_: crate::judge::Notice<'_>| Ok(());
         let _ = job.run(
-            rules.into(),
+            rule_set.into(),
             Threads::default(),
             input.as_bytes(),
             &mut output,

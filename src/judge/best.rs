@@ -11,7 +11,7 @@ use super::each_position::PositionAnswer;
 use super::task::Framing;
 use crate::engine::{Engine, Limit, Weights};
 use crate::tablebase::Tablebase;
-use crate::{Congo, Position, Rules};
+use crate::{Congo, Position, RuleSet};
 
 #[derive(Clone)]
 pub(super) struct Best {
@@ -20,12 +20,12 @@ pub(super) struct Best {
 }
 
 impl Best {
-    pub fn new(rules: Rules, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
-        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rules)));
+    pub fn new(rule_set: RuleSet, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
+        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
         Best {
             limit,
             engine: Box::new(
-                Engine::new(rules, Weights::TUNED)
+                Engine::new(rule_set, Weights::TUNED)
                     .with_tables(tables)
                     .with_threads(threads),
             ),

@@ -95,11 +95,11 @@ impl Job {
             &Job::Perft(counting) => run::run(&Perft::new(game, counting), threads, i, o, n),
             &Job::Divide(counting) => run::run(&Divide::new(game, counting), threads, i, o, n),
             &Job::Evaluate(evaluation) => {
-                let task = EachPosition::new(game, Score::evaluation(evaluation, game.rules));
+                let task = EachPosition::new(game, Score::evaluation(evaluation, game.rule_set));
                 run::run(&task, threads, i, o, n)
             }
             &Job::Search(evaluation, depth) => {
-                let task = EachPosition::new(game, Score::search(evaluation, depth, game.rules));
+                let task = EachPosition::new(game, Score::search(evaluation, depth, game.rule_set));
                 run::run(&task, threads, i, o, n)
             }
             Job::Checkers(None) => run::run(&MoveList::new(Checkers), threads, i, o, n),
@@ -125,7 +125,7 @@ impl Job {
                 task.answer().finish(report)
             }
             Job::Best(limit, tables, helpers) => {
-                let best = Best::new(game.rules, *limit, tables.as_deref(), *helpers);
+                let best = Best::new(game.rule_set, *limit, tables.as_deref(), *helpers);
                 run::run(&EachPosition::new(game, best), threads, i, o, n)
             }
             Job::Probe(dir) => run::run(&Probe::new(dir, game), threads, i, o, n),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::slot::Slot;
 use super::task::{CaseError, Framing, Task};
-use crate::game_rules::Notation;
+use crate::board_game::Notation;
 use crate::perft::{self, PerftCache};
 
 /// One line per position: every legal move, in the game's order (sorted

@@ -71,7 +71,7 @@ impl Task for Play {
         let played = position
             .parse_move(text, &mut self.moves)
             .map_err(|error| CaseError::at(1, PlayError::Move(error)))?;
-        let next = position.play_unchecked(played, self.game.rules);
+        let next = position.play_unchecked(played, self.game.rule_set);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());
         Ok(())

@@ -41,7 +41,7 @@ impl Probe {
     pub fn new(dir: &Path, game: Congo) -> Probe {
         Probe {
             game,
-            tables: Arc::new(Tablebase::new(dir, game.rules)),
+            tables: Arc::new(Tablebase::new(dir, game.rule_set)),
             slot: Slot::default(),
         }
     }

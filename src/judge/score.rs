@@ -4,7 +4,7 @@ use super::each_position::PositionAnswer;
 use super::task::Framing;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
-use crate::{Congo, Position, Rules};
+use crate::{Congo, Position, RuleSet};
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.
@@ -17,20 +17,20 @@ pub(super) struct Score {
 
 impl Score {
     /// The evaluation of each position (Part 4's `material`, Part 5's `evaluate`).
-    pub fn evaluation(evaluation: Evaluation, rules: Rules) -> Score {
+    pub fn evaluation(evaluation: Evaluation, rule_set: RuleSet) -> Score {
         Score {
             evaluation,
             depth: None,
-            searcher: Searcher::new(rules, evaluation),
+            searcher: Searcher::new(rule_set, evaluation),
         }
     }
 
     /// The search value of each position (Part 4's `minimax`, Part 5's `alphabeta`).
-    pub fn search(evaluation: Evaluation, depth: u32, rules: Rules) -> Score {
+    pub fn search(evaluation: Evaluation, depth: u32, rule_set: RuleSet) -> Score {
         Score {
             evaluation,
             depth: Some(depth),
-            searcher: Searcher::new(rules, evaluation),
+            searcher: Searcher::new(rule_set, evaluation),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! it read have shown about the input as a whole.
 
 use super::task::CaseError;
-use crate::game_rules::Notation;
+use crate::board_game::Notation;
 
 /// One position, read over case after case: a judge keeps one and Congo's
 /// is read in place, not copied out through the reader's layers (that

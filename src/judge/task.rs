@@ -34,7 +34,7 @@ pub trait Task: Clone + Send {
     fn at_case(&mut self, _index: usize) {}
 
     /// The survey bits of the cases answered since the last call (see
-    /// [`Notation::survey`](crate::game_rules::Notation::survey)), which the
+    /// [`Notation::survey`](crate::board_game::Notation::survey)), which the
     /// judge ORs into [`Report::seen`](super::run::Report::seen).
     fn take_seen(&mut self) -> u32 {
         0

@@ -15,7 +15,7 @@ use crate::assignment::evaluation::Evaluation;
 use crate::engine::Limit;
 use crate::record::read_record_text;
 use crate::tablebase::{Tablebase, Value};
-use crate::{Color, Game, MAX_PLIES, Move, MoveEffects, Position, Rules, Square, show};
+use crate::{Color, Game, MAX_PLIES, Move, MoveEffects, Position, RuleSet, Square, show};
 
 /// The longest search a request may ask for, in milliseconds.
 pub const MAX_MOVETIME: u64 = 10_000;
@@ -26,7 +26,7 @@ const ENGINE_WAIT: Duration = Duration::from_secs(15);
 
 /// The server's state: its rule set, its tables and its engines.
 pub struct App {
-    rules: Rules,
+    rule_set: RuleSet,
     tables: Option<Arc<Tablebase>>,
     searchers: Searchers,
 }
@@ -43,13 +43,13 @@ impl Refusal {
 type Answer = Result<Response, Refusal>;
 
 impl App {
-    /// A server playing by `rules`, from the tables in `tables` if given,
+    /// A server playing by `rule_set`, from the tables in `tables` if given,
     /// searching with at most `cores` engines at a time.
-    pub fn new(rules: Rules, tables: Option<&Path>, cores: usize) -> App {
-        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rules)));
+    pub fn new(rule_set: RuleSet, tables: Option<&Path>, cores: usize) -> App {
+        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
         App {
-            rules,
-            searchers: Searchers::new(cores, rules, tables.clone()),
+            rule_set,
+            searchers: Searchers::new(cores, rule_set, tables.clone()),
             tables,
         }
     }
@@ -81,7 +81,7 @@ impl App {
 
     /// `GET /api/position?fen=FEN`.
     fn position(&self, request: &Request) -> Answer {
-        let game = Game::new(self.fen(request.query("fen"))?, self.rules);
+        let game = Game::new(self.fen(request.query("fen"))?, self.rule_set);
         Ok(json(&position_json(&game)))
     }
 
@@ -195,7 +195,7 @@ impl App {
         let mut games = Vec::with_capacity(records.len());
         for (place, record) in records {
             let game = record
-                .replay(self.rules, None)
+                .replay(self.rule_set, None)
                 .map_err(|error| Refusal::bad(format!("{place}: {error}")))?;
             let positions: Vec<Json> = game
                 .positions()
@@ -218,7 +218,8 @@ impl App {
     /// The position a FEN names, under the server's rules.
     fn fen(&self, fen: Option<&str>) -> Result<Position, Refusal> {
         let fen = fen.ok_or_else(|| Refusal::bad("the query needs fen=FEN"))?;
-        Position::from_fen(fen, self.rules).map_err(|error| Refusal::bad(format!("fen: {error}")))
+        Position::from_fen(fen, self.rule_set)
+            .map_err(|error| Refusal::bad(format!("fen: {error}")))
     }
 
     /// The game a body's `"fen"` and `"moves"` describe, each move checked.
@@ -237,7 +238,7 @@ impl App {
                 .ok_or_else(|| Refusal::bad("\"moves\" must be an array of move strings"))?,
             Some(_) => return Err(Refusal::bad("\"moves\" must be an array of move strings")),
         };
-        let mut game = Game::new(start, self.rules).with_max_plies(Some(MAX_PLIES));
+        let mut game = Game::new(start, self.rule_set).with_max_plies(Some(MAX_PLIES));
         for (ply, text) in texts.into_iter().enumerate() {
             game.play_text(text)
                 .map_err(|error| Refusal::bad(format!("moves: ply {}: {error}", ply + 1)))?;

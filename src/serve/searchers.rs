@@ -5,7 +5,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::Rules;
+use crate::RuleSet;
 use crate::engine::{Engine, Weights};
 use crate::tablebase::Tablebase;
 
@@ -16,10 +16,10 @@ pub(super) struct Searchers {
 }
 
 impl Searchers {
-    /// `count` engines playing by `rules`, from `tables` when given.
-    pub fn new(count: usize, rules: Rules, tables: Option<Arc<Tablebase>>) -> Searchers {
+    /// `count` engines playing by `rule_set`, from `tables` when given.
+    pub fn new(count: usize, rule_set: RuleSet, tables: Option<Arc<Tablebase>>) -> Searchers {
         let engines = (0..count.max(1))
-            .map(|_| Engine::new(rules, Weights::TUNED).with_tables(tables.clone()))
+            .map(|_| Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone()))
             .collect();
         Searchers {
             free: Mutex::new(engines),
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn engines_are_lent_one_each_and_come_back() {
-        let searchers = Searchers::new(1, Rules::default(), None);
+        let searchers = Searchers::new(1, RuleSet::default(), None);
         let lent = searchers.lend(Duration::ZERO).unwrap();
         assert!(searchers.lend(Duration::from_millis(10)).is_none());
         drop(lent);

@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::{Marks, Selection, Style, diagram};
-use crate::Rules;
+use crate::RuleSet;
 use crate::record::{GameReplayError, RecordFileError, read_records};
 
 /// Why a recorded game could not be drawn.
@@ -43,7 +43,7 @@ pub fn recorded_diagram(
     ply: Option<usize>,
     selection: Option<Selection>,
     style: Style,
-    rules: Rules,
+    rule_set: RuleSet,
 ) -> Result<String, RecordedError> {
     let record = read_records(path)
         .map_err(RecordedError::Records)?
@@ -52,7 +52,7 @@ pub fn recorded_diagram(
         .rfind(|record| record.game == game)
         .ok_or_else(|| RecordedError::NoGame(path.to_owned(), game))?;
     let (position, last_move) = record
-        .position_at(rules, ply)
+        .position_at(rule_set, ply)
         .map_err(RecordedError::Replay)?;
     let style = Style { last_move, ..style };
     let marks = selection.map(|selection| Marks::new(&position, selection));

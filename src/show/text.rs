@@ -287,7 +287,7 @@ white to move, move 0
     fn the_last_move_is_marked_where_it_started() {
         let before: Position = "3l3/7/7/7/7/7/3L3 w 1".parse().unwrap();
         let m = before.parse_move("d1d2", &mut Vec::new()).unwrap();
-        let position = before.play_unchecked(m, crate::Rules::default());
+        let position = before.play_unchecked(m, crate::RuleSet::default());
         let style = Style {
             last_move: Some(m),
             ..Style::default()

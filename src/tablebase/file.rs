@@ -87,11 +87,11 @@ impl fmt::Display for TableFileError {
 impl std::error::Error for TableFileError {}
 
 /// The rule set byte: 0 when the material has no pawns.
-pub(super) fn rules_byte(material: &Material, rules: crate::Rules) -> u8 {
-    match (material.has_pawns(), rules) {
+pub(super) fn rules_byte(material: &Material, rule_set: crate::RuleSet) -> u8 {
+    match (material.has_pawns(), rule_set) {
         (false, _) => 0,
-        (true, crate::Rules::Wits2021) => 21,
-        (true, crate::Rules::Wits2022) => 22,
+        (true, crate::RuleSet::Wits2021) => 21,
+        (true, crate::RuleSet::Wits2022) => 22,
     }
 }
 
@@ -103,12 +103,17 @@ fn checksum(bytes: &[u8]) -> u64 {
 }
 
 /// Writes the codes of `material` to `path`, whole or not at all.
-pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) -> io::Result<()> {
+pub(super) fn write(
+    path: &Path,
+    material: &Material,
+    rule_set: u8,
+    codes: &[u16],
+) -> io::Result<()> {
     let packed = packed::pack(&layout::to_stream(codes));
     let name = material.to_string();
     let mut bytes = Vec::with_capacity(packed.len() + 64);
     bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&[VERSION, rules, name.len() as u8]);
+    bytes.extend_from_slice(&[VERSION, rule_set, name.len() as u8]);
     bytes.extend_from_slice(name.as_bytes());
     for word in [codes.len() as u64, packed.len() as u64, checksum(&packed)] {
         bytes.extend_from_slice(&word.to_le_bytes());
@@ -122,7 +127,7 @@ pub(super) fn write(path: &Path, material: &Material, rules: u8, codes: &[u16]) 
 pub(super) fn read(
     path: &Path,
     material: &Material,
-    rules: u8,
+    rule_set: u8,
 ) -> Result<Vec<u16>, TableFileError> {
     let bytes = fs::read(path).map_err(|error| TableFileError::Io(path.to_owned(), error))?;
     let foreign = || TableFileError::Foreign(path.to_owned());
@@ -140,7 +145,7 @@ pub(super) fn read(
         .and_then(|name| std::str::from_utf8(name).ok())
         .ok_or_else(foreign)?;
     let expected_name = material.to_string();
-    if name != expected_name || stored_rules != rules {
+    if name != expected_name || stored_rules != rule_set {
         return Err(TableFileError::Mismatch(
             path.to_owned(),
             format!("{name} (rules byte {stored_rules})"),

@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::{Generated, Material, Summary, TableError, Tablebase};
-use crate::Rules;
+use crate::RuleSet;
 use crate::shard::Shard;
 
 /// The materials built when none is named: at most this many pieces
@@ -17,31 +17,31 @@ use crate::shard::Shard;
 pub const DEFAULT_PIECES: usize = 2;
 
 /// One unit of table work: a material and the rule set it is built under.
-pub type Unit = (Material, Rules);
+pub type Unit = (Material, RuleSet);
 
-/// The units of `materials` under `rules`, each named by its stored colour
+/// The units of `materials` under `rule_set`, each named by its stored colour
 /// twin and given once; with no materials named, every stored material
 /// with at most `pieces` pieces beside the lions under 2022, then those
 /// with pawns again under 2021 (the only ones the rule sets make differ).
-pub fn units(materials: &[Material], pieces: usize, rules: Rules) -> Vec<Unit> {
+pub fn units(materials: &[Material], pieces: usize, rule_set: RuleSet) -> Vec<Unit> {
     if !materials.is_empty() {
         let mut units: Vec<Unit> = Vec::new();
         for material in materials.iter().map(Material::stored) {
             if !units.iter().any(|(named, _)| *named == material) {
-                units.push((material, rules));
+                units.push((material, rule_set));
             }
         }
         return units;
     }
     let mut units: Vec<Unit> = Material::all_up_to(pieces, true)
         .into_iter()
-        .map(|material| (material, Rules::Wits2022))
+        .map(|material| (material, RuleSet::Wits2022))
         .collect();
     units.extend(
         Material::all_up_to(pieces, false)
             .into_iter()
             .filter(Material::has_pawns)
-            .map(|material| (material, Rules::Wits2021)),
+            .map(|material| (material, RuleSet::Wits2021)),
     );
     units
 }
@@ -87,8 +87,8 @@ pub fn generate_units(
         if !shard.plays(number) {
             continue;
         }
-        let (material, rules) = unit;
-        let mut tables = Tablebase::new(dir, *rules);
+        let (material, rule_set) = unit;
+        let mut tables = Tablebase::new(dir, *rule_set);
         if tables.path(material).is_file() && tables.summary(material).is_ok() {
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;
@@ -109,15 +109,14 @@ fn wait_for_other_shards(
     shard: Shard,
     tell: &mut impl FnMut(TableEvent),
 ) {
-    let (material, rules) = unit;
+    let (material, rule_set) = unit;
     let theirs: Vec<PathBuf> = material
-        .successors(rules.promotes())
+        .successors(rule_set.promotes())
         .into_iter()
         .filter(|needed| {
-            units
-                .iter()
-                .enumerate()
-                .any(|(number, other)| other == &(needed.clone(), *rules) && !shard.plays(number))
+            units.iter().enumerate().any(|(number, other)| {
+                other == &(needed.clone(), *rule_set) && !shard.plays(number)
+            })
         })
         .map(|needed| tables.path(&needed))
         .collect();
@@ -143,7 +142,7 @@ fn wait_for_other_shards(
 pub fn summarize_units(dir: &Path, units: &[Unit]) -> Result<Vec<Summary>, TableError> {
     units
         .iter()
-        .map(|(material, rules)| Tablebase::new(dir, *rules).summary(material))
+        .map(|(material, rule_set)| Tablebase::new(dir, *rule_set).summary(material))
         .collect()
 }
 
@@ -157,8 +156,8 @@ pub fn verify_units(
     mut done: impl FnMut(&Unit, usize),
 ) -> Result<(), TableError> {
     for unit in units {
-        let (material, rules) = unit;
-        let checked = Tablebase::new(dir, *rules).verify(material, threads)?;
+        let (material, rule_set) = unit;
+        let checked = Tablebase::new(dir, *rule_set).verify(material, threads)?;
         done(unit, checked);
     }
     Ok(())

@@ -24,7 +24,7 @@ use std::thread;
 use super::Value;
 use super::material::{Material, Placement};
 use super::symmetry::{mirror, mirror_square};
-use crate::{Color, Move, Position, Rules, Square, Status, movegen};
+use crate::{Color, Move, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
@@ -55,12 +55,12 @@ struct Node {
 /// far above any number of moves.
 const BARRED: u16 = 1 << 15;
 
-/// Builds the value codes of every position of `material` under `rules`;
+/// Builds the value codes of every position of `material` under `rule_set`;
 /// `outside` gives the value of a position of another material (the
 /// tables it converts into, already built). Work is split over `threads`.
 pub(super) fn generate(
     material: &Material,
-    rules: Rules,
+    rule_set: RuleSet,
     threads: usize,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Vec<u16>, Material> {
@@ -72,12 +72,12 @@ pub(super) fn generate(
     let stretches = Mutex::new(nodes.chunks_mut(STRETCH).enumerate());
     let parts: Vec<Result<(), Material>> = thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| scope.spawn(|| forward(material, rules, &stretches, outside)))
+            .map(|_| scope.spawn(|| forward(material, rule_set, &stretches, outside)))
             .collect();
         join_all(workers)
     });
     parts.into_iter().collect::<Result<(), Material>>()?;
-    Ok(retrograde(material, rules, threads, &mut nodes))
+    Ok(retrograde(material, rule_set, threads, &mut nodes))
 }
 
 /// Numbers a worker of the forward pass takes at a time.
@@ -87,7 +87,7 @@ const STRETCH: usize = 1 << 16;
 /// takes, numbered stretch by stretch, until none is left.
 fn forward<'a>(
     material: &Material,
-    rules: Rules,
+    rule_set: RuleSet,
     stretches: &Mutex<impl Iterator<Item = (usize, &'a mut [Node])>>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<(), Material> {
@@ -102,7 +102,7 @@ fn forward<'a>(
         };
         for (index, node) in (stretch * STRETCH..).zip(part) {
             *node = match material.position(index) {
-                Some(position) => node_of(&position, rules, &mut moves, outside)?,
+                Some(position) => node_of(&position, rule_set, &mut moves, outside)?,
                 None => Node {
                     code: NO_POSITION,
                     ..Node::default()
@@ -117,7 +117,7 @@ fn forward<'a>(
 /// space.
 fn node_of(
     position: &Position,
-    rules: Rules,
+    rule_set: RuleSet,
     moves: &mut Vec<Move>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Node, Material> {
@@ -131,11 +131,11 @@ fn node_of(
     // plies; 0 for none (a win takes at least one).
     let mut quickest_win = 0;
     for &m in moves.iter() {
-        if position.is_plain_step(m, rules) {
+        if position.is_plain_step(m, rule_set) {
             node.open += 1;
             continue;
         }
-        let child = position.play_unchecked(m, rules);
+        let child = position.play_unchecked(m, rule_set);
         let value = if child.status() != Status::Ongoing {
             Value::Loss(0)
         } else {
@@ -172,7 +172,12 @@ fn node_of(
 }
 
 /// Spreads the values back from the children, nearest first.
-fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [Node]) -> Vec<u16> {
+fn retrograde(
+    material: &Material,
+    rule_set: RuleSet,
+    threads: usize,
+    nodes: &mut [Node],
+) -> Vec<u16> {
     let mut due = Due::default();
     for (index, node) in nodes.iter().enumerate() {
         if node.queued != 0 {
@@ -217,7 +222,7 @@ fn retrograde(material: &Material, rules: Rules, threads: usize, nodes: &mut [No
         let mut found = Vec::new();
         thread::scope(|scope| {
             for block in tapering(&settling) {
-                let workers = find_parents(scope, material, rules, threads, block);
+                let workers = find_parents(scope, material, rule_set, threads, block);
                 count_in(std::mem::take(&mut found));
                 found = join_all(workers);
             }
@@ -257,7 +262,7 @@ const SHARE: usize = 1 << 10;
 fn find_parents<'scope>(
     scope: &'scope thread::Scope<'scope, '_>,
     material: &'scope Material,
-    rules: Rules,
+    rule_set: RuleSet,
     threads: usize,
     children: &'scope [u32],
 ) -> Vec<thread::ScopedJoinHandle<'scope, Vec<u32>>> {
@@ -275,7 +280,7 @@ fn find_parents<'scope>(
                         break;
                     };
                     for &index in share {
-                        parents_of(material, rules, index as usize, &mut parents);
+                        parents_of(material, rule_set, index as usize, &mut parents);
                         all.extend(parents.iter().map(|&parent| parent as u32));
                     }
                 }
@@ -332,7 +337,7 @@ impl Due {
 /// c file, to its mirror image (numbered the same), once for each such
 /// move. A parent with white's lion on the e file is not numbered itself:
 /// its mirror image, which is, has the mirrored move, found the other way.
-fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec<usize>) {
+fn parents_of(material: &Material, rule_set: RuleSet, index: usize, parents: &mut Vec<usize>) {
     parents.clear();
     let Some(placement) = material.placement(index) else {
         return;
@@ -340,14 +345,14 @@ fn parents_of(material: &Material, rules: Rules, index: usize, parents: &mut Vec
     let Some(mut child) = material.position_of(&placement) else {
         return;
     };
-    un_move(material, &mut child, placement, rules, parents);
+    un_move(material, &mut child, placement, rule_set, parents);
     // Only white's lion leaves the e file of the mirror image.
     if placement.squares[0].file() == 2 && child.side == Color::Black {
         let mut mirrored = placement;
         for square in &mut mirrored.squares {
             *square = mirror_square(*square).unwrap_or(*square);
         }
-        un_move(material, &mut mirror(&child), mirrored, rules, parents);
+        un_move(material, &mut mirror(&child), mirrored, rule_set, parents);
     }
 }
 
@@ -360,7 +365,7 @@ fn un_move(
     material: &Material,
     child: &mut Position,
     placement: Placement,
-    rules: Rules,
+    rule_set: RuleSet,
     parents: &mut Vec<usize>,
 ) {
     let mover = !child.side;
@@ -381,7 +386,7 @@ fn un_move(
             continue;
         };
         let on_board = bare_lions || movegen::may_be_blocked(piece.kind);
-        for from in child.plain_step_origins(to, rules) {
+        for from in child.plain_step_origins(to, rule_set) {
             parent.squares[slot] = from;
             if parent.squares[0].file() == 4 || on_board && !is_move_back(child, from, to) {
                 continue;

@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::{Move, Position, Rules, Status};
+use crate::{Move, Position, RuleSet, Status};
 
 /// A position's value for the side to move under perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,7 +168,7 @@ type Loaded = Result<Arc<Table>, Arc<TableError>>;
 #[derive(Debug)]
 pub struct Tablebase {
     dir: PathBuf,
-    rules: Rules,
+    rule_set: RuleSet,
     /// Each material's table once read, or why it could not be, by its
     /// compact number: a search probes the same missing table at every
     /// node, and must not look for its file each time; and probes from
@@ -177,11 +177,11 @@ pub struct Tablebase {
 }
 
 impl Tablebase {
-    /// The tables in `dir` under `rules`; nothing is read yet.
-    pub fn new(dir: &Path, rules: Rules) -> Tablebase {
+    /// The tables in `dir` under `rule_set`; nothing is read yet.
+    pub fn new(dir: &Path, rule_set: RuleSet) -> Tablebase {
         Tablebase {
             dir: dir.to_owned(),
-            rules,
+            rule_set,
             loaded: (0..Compact::COUNT).map(|_| OnceLock::new()).collect(),
         }
     }
@@ -190,9 +190,9 @@ impl Tablebase {
     /// one per rule set only where pawns make them differ.
     pub fn path(&self, material: &Material) -> PathBuf {
         let material = material.stored();
-        let name = match file::rules_byte(&material, self.rules) {
+        let name = match file::rules_byte(&material, self.rule_set) {
             0 => format!("{material}.ctb"),
-            rules => format!("{material}.20{rules}.ctb"),
+            rule_set => format!("{material}.20{rule_set}.ctb"),
         };
         self.dir.join(name)
     }
@@ -215,8 +215,8 @@ impl Tablebase {
             if !path.exists() {
                 return Err(Arc::new(TableError::Missing(vec![path])));
             }
-            let rules = file::rules_byte(&material, self.rules);
-            file::read(&path, &material, rules)
+            let rule_set = file::rules_byte(&material, self.rule_set);
+            file::read(&path, &material, rule_set)
                 .map(|codes| Arc::new(Table { codes }))
                 .map_err(|error| Arc::new(TableError::File(error)))
         })
@@ -290,7 +290,7 @@ impl Tablebase {
         position.legal_moves(&mut moves);
         moves
             .into_iter()
-            .map(|m| Ok((m, self.probe(&position.play_unchecked(m, self.rules))?)))
+            .map(|m| Ok((m, self.probe(&position.play_unchecked(m, self.rule_set))?)))
             .collect()
     }
 
@@ -302,7 +302,7 @@ impl Tablebase {
         threads: usize,
     ) -> Result<Generated, TableError> {
         let material = &material.stored();
-        let promotion = self.rules.promotes();
+        let promotion = self.rule_set.promotes();
         let missing: Vec<PathBuf> = material
             .successors(promotion)
             .iter()
@@ -314,11 +314,11 @@ impl Tablebase {
         }
         let started = Instant::now();
         let outside = |child: &Position| self.probe(child).ok();
-        let codes = generate::generate(material, self.rules, threads, &outside)
+        let codes = generate::generate(material, self.rule_set, threads, &outside)
             .map_err(|lacking| TableError::Missing(vec![self.path(&lacking)]))?;
         let path = self.path(material);
-        let rules = file::rules_byte(material, self.rules);
-        file::write(&path, material, rules, &codes)
+        let rule_set = file::rules_byte(material, self.rule_set);
+        file::write(&path, material, rule_set, &codes)
             .map_err(|error| TableError::Write(path.clone(), error))?;
         let generated = Generated {
             summary: Summary::of(material, &codes),
@@ -376,7 +376,7 @@ impl Tablebase {
             // the reader takes it (it refuses a few unreachable ones).
             fen.clear();
             let _ = write!(fen, "{numbered}");
-            let position = Position::from_fen(&fen, self.rules).unwrap_or(numbered);
+            let position = Position::from_fen(&fen, self.rule_set).unwrap_or(numbered);
             let expected = self.successors_value(&position, &mut moves)?;
             if stored != expected {
                 return Err(TableError::Wrong {
@@ -409,7 +409,7 @@ impl Tablebase {
         position.legal_moves(moves);
         let mut best: Option<Value> = None;
         for &m in moves.iter() {
-            let value = self.probe(&position.play_unchecked(m, self.rules))?;
+            let value = self.probe(&position.play_unchecked(m, self.rule_set))?;
             if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
                 best = Some(value);
             }
@@ -532,10 +532,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("congo-tb-twins-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        for rules in [Rules::Wits2022, Rules::Wits2021] {
-            let mut tables = Tablebase::new(&dir, rules);
-            let units = units(&["LZvLP".parse().unwrap()], DEFAULT_PIECES, rules);
-            let mut needed: Vec<Material> = units[0].0.successors(rules.promotes());
+        for rule_set in [RuleSet::Wits2022, RuleSet::Wits2021] {
+            let mut tables = Tablebase::new(&dir, rule_set);
+            let units = units(&["LZvLP".parse().unwrap()], DEFAULT_PIECES, rule_set);
+            let mut needed: Vec<Material> = units[0].0.successors(rule_set.promotes());
             needed.push(units[0].0.clone());
             for material in &needed {
                 tables.generate(material, 2).unwrap();
@@ -544,7 +544,7 @@ mod tests {
             assert!(
                 tables
                     .path(&"LPvLZ".parse().unwrap())
-                    .ends_with(if rules.promotes() {
+                    .ends_with(if rule_set.promotes() {
                         "LZvLP.2022.ctb"
                     } else {
                         "LZvLP.2021.ctb"
@@ -578,7 +578,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("congo-tb-verify-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let mut tables = Tablebase::new(&dir, Rules::Wits2022);
+        let mut tables = Tablebase::new(&dir, RuleSet::Wits2022);
         let zebra: Material = "LZvL".parse().unwrap();
         for material in ["LvL", "LZvL"] {
             tables.generate(&material.parse().unwrap(), 2).unwrap();
@@ -596,7 +596,7 @@ mod tests {
             .unwrap();
         codes[longest] = Value::code_of_distance(15);
         file::write(&path, &zebra, 0, &codes).unwrap();
-        let fresh = Tablebase::new(&dir, Rules::Wits2022);
+        let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
         let error = fresh.verify(&zebra, 2).unwrap_err().to_string();
         assert!(
             error.starts_with("LZvL: ")

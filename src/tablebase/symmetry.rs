@@ -56,7 +56,7 @@ pub fn mirror(position: &Position) -> Position {
 mod tests {
     use super::*;
     use crate::random::{PositionShape, Rng, random_position};
-    use crate::{Rules, perft};
+    use crate::{RuleSet, perft};
 
     #[test]
     fn swapping_twice_is_the_position_again() {
@@ -74,10 +74,10 @@ mod tests {
             let position = random_position(&mut rng, &PositionShape::FULL);
             let mirrored = mirror(&position);
             assert_eq!(mirror(&mirrored), position);
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
                 assert_eq!(
-                    perft::perft(&position, 3, rules),
-                    perft::perft(&mirrored, 3, rules),
+                    perft::perft(&position, 3, rule_set),
+                    perft::perft(&mirrored, 3, rule_set),
                     "{position}"
                 );
             }
@@ -92,10 +92,10 @@ mod tests {
         for _ in 0..40 {
             let position = random_position(&mut rng, &PositionShape::FULL);
             let swapped = swap_colours(&position);
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
                 assert_eq!(
-                    perft::perft(&position, 3, rules),
-                    perft::perft(&swapped, 3, rules),
+                    perft::perft(&position, 3, rule_set),
+                    perft::perft(&swapped, 3, rule_set),
                     "{position}"
                 );
             }

@@ -73,12 +73,12 @@ fn moved_boards(board: &Board, found: &mut impl Sink) {
     }
 }
 
-/// Two-player Wildebeest as [`GameRules`](crate::game_rules::GameRules): a move is named
+/// Two-player Wildebeest as [`BoardGame`](crate::board_game::BoardGame): a move is named
 /// by the board it leads to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wildebeest;
 
-impl crate::game_rules::GameRules for Wildebeest {
+impl crate::board_game::BoardGame for Wildebeest {
     type Position = Board;
     type Move = Board;
 
@@ -101,7 +101,7 @@ impl crate::game_rules::GameRules for Wildebeest {
 
 /// Boards on lines, in the one-line form; a move is written as the rows
 /// of the board it leads to.
-impl crate::game_rules::Notation for Wildebeest {
+impl crate::board_game::Notation for Wildebeest {
     type Error = super::LineError;
 
     fn read(&self, line: &[u8]) -> Result<Board, Self::Error> {

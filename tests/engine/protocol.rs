@@ -19,10 +19,10 @@ fn a_scripted_session() {
     // The engine played its own move, then black's d6d5.
     let start: Position = START.parse().unwrap();
     let first = start.parse_move(moves[0], &mut Vec::new()).unwrap();
-    let after_first = start.play_unchecked(first, congo::Rules::default());
+    let after_first = start.play_unchecked(first, congo::RuleSet::default());
     let reply = after_first.parse_move("d6d5", &mut Vec::new()).unwrap();
     let after_reply = after_first
-        .play_unchecked(reply, congo::Rules::default())
+        .play_unchecked(reply, congo::RuleSet::default())
         .to_string();
     assert!(
         is_legal(&after_reply, moves[1]),

@@ -42,8 +42,12 @@ fn judges_warn_once_when_the_positions_are_the_other_years() {
     assert!(congo(&["zebra"], CASES_2022).stderr.is_empty());
     // Full-game positions hold pieces of both years: no warning either way.
     let full = b"1\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n";
-    for rules in ["2021", "2022"] {
-        assert!(congo(&["--rules", rules, "board"], full).stderr.is_empty());
+    for rule_set in ["2021", "2022"] {
+        assert!(
+            congo(&["--rules", rule_set, "board"], full)
+                .stderr
+                .is_empty()
+        );
     }
 }
 

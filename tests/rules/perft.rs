@@ -1,11 +1,11 @@
 //! Perft counts from `tests/perft.txt`: data, not code, carries the cases.
 
-use congo::{Position, Rules, perft};
+use congo::{Position, RuleSet, perft};
 
 use crate::common;
 
 struct Case {
-    rules: Rules,
+    rule_set: RuleSet,
     position: Position,
     depth: u32,
     count: u64,
@@ -13,7 +13,7 @@ struct Case {
 
 fn cases() -> Vec<Case> {
     let text = include_str!("../perft.txt");
-    let mut current: Option<(Rules, Position)> = None;
+    let mut current: Option<(RuleSet, Position)> = None;
     let mut cases = Vec::new();
     for line in text
         .lines()
@@ -22,18 +22,18 @@ fn cases() -> Vec<Case> {
     {
         let (word, rest) = line.split_once(' ').expect("a keyword and its values");
         if word == "position" {
-            let (rules, fen) = rest.split_once(' ').expect("rules and a FEN");
+            let (rule_set, fen) = rest.split_once(' ').expect("rules and a FEN");
             current = Some((
-                rules.parse().expect("a rule set"),
+                rule_set.parse().expect("a rule set"),
                 fen.parse().expect("a FEN"),
             ));
             continue;
         }
         assert_eq!(word, "perft", "a position or perft line");
-        let (rules, position) = current.clone().expect("a position line first");
+        let (rule_set, position) = current.clone().expect("a position line first");
         let (depth, count) = rest.split_once(' ').expect("depth and count");
         cases.push(Case {
-            rules,
+            rule_set,
             position,
             depth: depth.parse().expect("a depth"),
             count: count.parse().expect("a count"),
@@ -47,7 +47,7 @@ fn perft_matches_the_fixtures() {
     let cases = cases();
     assert!(cases.len() >= 12);
     for case in &cases {
-        let found = perft::perft(&case.position, case.depth, case.rules);
+        let found = perft::perft(&case.position, case.depth, case.rule_set);
         assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
     }
 }
@@ -56,7 +56,7 @@ fn perft_matches_the_fixtures() {
 fn threads_split_the_count_without_changing_it() {
     for case in cases().iter().filter(|case| case.depth <= 4) {
         for threads in [2, 3, 8] {
-            let found = perft::perft_threads(&case.position, case.depth, case.rules, threads);
+            let found = perft::perft_threads(&case.position, case.depth, case.rule_set, threads);
             assert_eq!(found, case.count, "{} depth {}", case.position, case.depth);
         }
     }
@@ -70,7 +70,7 @@ fn threads_split_the_count_without_changing_it() {
 #[test]
 fn counting_the_last_ply_agrees_with_playing_it() {
     for case in cases().iter().filter(|case| case.depth <= 3) {
-        let played = perft::perft_by_playing(&case.position, case.depth, case.rules);
+        let played = perft::perft_by_playing(&case.position, case.depth, case.rule_set);
         assert_eq!(played, case.count, "{} depth {}", case.position, case.depth);
     }
 }
@@ -78,7 +78,7 @@ fn counting_the_last_ply_agrees_with_playing_it() {
 #[test]
 fn divide_adds_up_to_perft() {
     for case in cases().iter().filter(|case| case.depth == 3) {
-        let split = perft::divide(&case.position, case.depth, case.rules);
+        let split = perft::divide(&case.position, case.depth, case.rule_set);
         assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), case.count);
     }
 }
@@ -106,7 +106,7 @@ fn the_binary_prints_perft_and_divide() {
 fn counting_through_a_table_of_positions_agrees_with_counting_every_one() {
     for case in cases().iter().filter(|case| case.depth <= 4) {
         for threads in [1, 2] {
-            let hashed = perft::perft_hashed(&case.position, case.depth, case.rules, threads, 1);
+            let hashed = perft::perft_hashed(&case.position, case.depth, case.rule_set, threads, 1);
             assert_eq!(hashed, case.count, "{} depth {}", case.position, case.depth);
         }
     }

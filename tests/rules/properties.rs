@@ -6,7 +6,7 @@ use congo::assignment::search::Searcher;
 use congo::geometry::castle_of;
 use congo::random::{PositionShape, Rng, random_position};
 use congo::{
-    Board, Color, FenError, Kind, Move, Piece, Position, Rules, Square, Status, movegen, perft,
+    Board, Color, FenError, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen, perft,
 };
 
 const POSITIONS: usize = 3000;
@@ -483,9 +483,9 @@ fn legal_moves(position: &Position) -> Vec<Move> {
 fn every_played_move_gives_a_position_that_round_trips_through_fen() {
     for (seed, shape) in shapes().iter().enumerate() {
         for position in positions(700 + seed as u64, shape).take(500) {
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
                 for m in legal_moves(&position) {
-                    let next = position.play_unchecked(m, rules);
+                    let next = position.play_unchecked(m, rule_set);
                     let fen = next.to_string();
                     assert_eq!(
                         fen.parse::<Position>().as_ref(),
@@ -503,7 +503,7 @@ fn every_played_move_gives_a_position_that_round_trips_through_fen() {
 fn no_lion_ever_leaves_its_castle_while_the_game_goes_on() {
     for position in positions(800, &PositionShape::FULL) {
         for m in legal_moves(&position) {
-            let next = position.play_unchecked(m, Rules::Wits2022);
+            let next = position.play_unchecked(m, RuleSet::Wits2022);
             if next.status() != Status::Ongoing {
                 continue;
             }
@@ -520,7 +520,7 @@ fn a_move_never_adds_pieces_nor_removes_the_movers_except_by_drowning() {
     for position in positions(900, &PositionShape::FULL).take(1000) {
         let river = congo::Bitboard::on_rank(3);
         for m in legal_moves(&position) {
-            let next = position.play_unchecked(m, Rules::Wits2022);
+            let next = position.play_unchecked(m, RuleSet::Wits2022);
             let mover = position.side;
             let before = position.board.by_color(mover).count();
             let after = next.board.by_color(mover).count();
@@ -538,15 +538,15 @@ fn a_move_never_adds_pieces_nor_removes_the_movers_except_by_drowning() {
 fn perft_two_is_the_sum_of_divide_and_of_playing_every_move() {
     for (seed, shape) in shapes().iter().enumerate() {
         for position in positions(1000 + seed as u64, shape).take(300) {
-            let counted = perft::perft(&position, 2, Rules::Wits2022);
-            let split: u64 = perft::divide(&position, 2, Rules::Wits2022)
+            let counted = perft::perft(&position, 2, RuleSet::Wits2022);
+            let split: u64 = perft::divide(&position, 2, RuleSet::Wits2022)
                 .iter()
                 .map(|(_, n)| n)
                 .sum();
             assert_eq!(counted, split, "{position}");
             assert_eq!(
                 counted,
-                perft::perft_by_playing(&position, 2, Rules::Wits2022),
+                perft::perft_by_playing(&position, 2, RuleSet::Wits2022),
                 "{position}"
             );
         }
@@ -555,16 +555,21 @@ fn perft_two_is_the_sum_of_divide_and_of_playing_every_move() {
 
 /// The assignment's search, written plainly from its pseudocode: the
 /// reference the fast search must always agree with.
-fn reference_negamax(position: &Position, depth: u32, rules: Rules, evaluation: Evaluation) -> i32 {
+fn reference_negamax(
+    position: &Position,
+    depth: u32,
+    rule_set: RuleSet,
+    evaluation: Evaluation,
+) -> i32 {
     if depth == 0 || position.status() != Status::Ongoing {
         return evaluation.score(position);
     }
     let mut value = -10_000_000;
     for m in legal_moves(position) {
         value = value.max(-reference_negamax(
-            &position.play_unchecked(m, rules),
+            &position.play_unchecked(m, rule_set),
             depth - 1,
-            rules,
+            rule_set,
             evaluation,
         ));
     }
@@ -583,13 +588,13 @@ fn the_fast_search_returns_the_plain_negamax_value() {
         let mut rng = Rng::new(1100 + u64::from(depth));
         for _ in 0..count {
             let position = congo::random::random_position(&mut rng, &shape);
-            for rules in [Rules::Wits2021, Rules::Wits2022] {
+            for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
                 for evaluation in [Evaluation::Material, Evaluation::Advanced] {
-                    let plain = reference_negamax(&position, depth, rules, evaluation);
-                    let fast = Searcher::new(rules, evaluation).value(&position, depth);
+                    let plain = reference_negamax(&position, depth, rule_set, evaluation);
+                    let fast = Searcher::new(rule_set, evaluation).value(&position, depth);
                     assert_eq!(
                         fast, plain,
-                        "{position} depth {depth} {evaluation:?} {rules}"
+                        "{position} depth {depth} {evaluation:?} {rule_set}"
                     );
                 }
             }
@@ -600,14 +605,15 @@ fn the_fast_search_returns_the_plain_negamax_value() {
 #[test]
 fn one_searcher_stays_exact_across_many_positions() {
     // The table carries over from position to position, as in the judge.
-    let mut searcher = Searcher::new(Rules::Wits2022, Evaluation::Advanced);
+    let mut searcher = Searcher::new(RuleSet::Wits2022, Evaluation::Advanced);
     let shape = PositionShape {
         density: 20,
         ..PositionShape::PART2_2022
     };
     for position in positions(1200, &shape).take(150) {
         for depth in [2, 3, 1, 3] {
-            let plain = reference_negamax(&position, depth, Rules::Wits2022, Evaluation::Advanced);
+            let plain =
+                reference_negamax(&position, depth, RuleSet::Wits2022, Evaluation::Advanced);
             assert_eq!(
                 searcher.value(&position, depth),
                 plain,

@@ -58,7 +58,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         Some(job) => job,
     };
     let options = CheckOptions {
-        rules: args.rules,
+        rule_set: args.rule_set,
         subcommand,
         job,
         positions: args.whole(&POSITIONS)?.unwrap_or(1000),

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::Rules;
+use crate::RuleSet;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::cli::args::Args;
@@ -49,7 +49,7 @@ pub(crate) const ENGINE: Spec = Spec::judge(
 /// Which engine `congo engine` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct EngineOptions {
-    rules: Rules,
+    rule_set: RuleSet,
     /// The assignment's plain depth-4 alpha-beta instead of the engine.
     weak: bool,
     weights: Weights,
@@ -69,7 +69,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         let mut player = player(&options);
         let played = play_protocol(
             &mut player,
-            options.rules,
+            options.rule_set,
             &mut *io.input,
             &mut *io.output,
             &mut *io.errors,
@@ -90,7 +90,7 @@ fn options(args: &Args) -> Result<EngineOptions, UsageError> {
         }
     }
     Ok(EngineOptions {
-        rules: args.rules,
+        rule_set: args.rule_set,
         weak: args.has(&WEAK),
         weights,
         tables: args.tables(&TABLES),
@@ -104,16 +104,16 @@ fn options(args: &Args) -> Result<EngineOptions, UsageError> {
 
 /// The player the options ask for.
 fn player(options: &EngineOptions) -> Player {
-    let rules = options.rules;
+    let rule_set = options.rule_set;
     if options.weak {
-        return Player::Weak(Searcher::new(rules, Evaluation::Advanced));
+        return Player::Weak(Searcher::new(rule_set, Evaluation::Advanced));
     }
     let tables = options
         .tables
         .as_deref()
-        .map(|dir| Arc::new(Tablebase::new(dir, rules)));
+        .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
     Player::Strong(Box::new(
-        Engine::new(rules, options.weights)
+        Engine::new(rule_set, options.weights)
             .with_tables(tables)
             .with_fixed_nodes(options.nodes)
             .with_threads(options.threads)

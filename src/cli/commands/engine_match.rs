@@ -252,7 +252,7 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
         games: args.whole(&GAMES)?.unwrap_or(2),
         movetime,
         fen,
-        rules: args.rules,
+        rule_set: args.rule_set,
         opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
         seed: args.whole(&OPENING_SEED)?.unwrap_or(1),
         go_seconds: args.has(&GO_SECONDS),
@@ -281,7 +281,7 @@ fn millis_or(args: &Args, option: &Opt, default: Duration) -> Result<Duration, U
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rules;
+    use crate::RuleSet;
     use crate::cli::subcommand::args_for;
 
     #[test]
@@ -297,7 +297,7 @@ mod tests {
             "b",
         ];
         let read = options(&args_for(&MATCH, &words).unwrap()).unwrap();
-        assert_eq!(read.rules, Rules::Wits2021);
+        assert_eq!(read.rule_set, RuleSet::Wits2021);
         assert_eq!(
             read.movetime,
             [Duration::from_millis(9), Duration::from_millis(12)]

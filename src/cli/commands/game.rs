@@ -14,7 +14,7 @@ use crate::cli::usage::UsageError;
 use crate::engine::{Engine, Limit, Weights};
 use crate::show::{self, Style};
 use crate::tablebase::Tablebase;
-use crate::{Color, Ending, Game, MAX_PLIES, Move, MoveError, Position, Rules, process};
+use crate::{Color, Ending, Game, MAX_PLIES, Move, MoveError, Position, RuleSet, process};
 
 const START: Opt = FEN.help("start from FEN (default: the 2022 start)");
 const COLOR: Opt = Opt::new(
@@ -47,7 +47,7 @@ struct GameOptions {
     /// The position the game starts from.
     start: Position,
     /// The rule set the game is played by.
-    rules: Rules,
+    rule_set: RuleSet,
     /// The side the person plays.
     color: Color,
     /// The engine's time for a move.
@@ -68,7 +68,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     };
     let options = GameOptions {
         start,
-        rules: args.rules,
+        rule_set: args.rule_set,
         color,
         movetime: Duration::from_millis(args.whole(&ENGINE_TIME)?.unwrap_or(1000)),
         style: Style {
@@ -109,18 +109,18 @@ fn play_by_hand(
     mut input: impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<()> {
-    let rules = options.rules;
+    let rule_set = options.rule_set;
     let tables = options
         .tables
         .as_deref()
-        .map(|dir| Arc::new(Tablebase::new(dir, rules)));
-    let mut engine = Engine::new(rules, Weights::TUNED).with_tables(tables.clone());
-    let mut game = Game::new(options.start.clone(), rules).with_max_plies(Some(MAX_PLIES));
+        .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+    let mut engine = Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone());
+    let mut game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
     let mut scratch = Vec::new();
     let mut line = Vec::new();
     writeln!(
         output,
-        "You play {} under the {rules} rules; congo answers in {} ms.\n{COMMANDS}",
+        "You play {} under the {rule_set} rules; congo answers in {} ms.\n{COMMANDS}",
         options.color.name(),
         options.movetime.as_millis()
     )?;
@@ -174,7 +174,7 @@ fn play_by_hand(
                 writeln!(output, "Your moves: {}", list.join(" "))?;
             }
             "hint" => {
-                let mut helper = Engine::new(rules, Weights::TUNED).with_tables(tables.clone());
+                let mut helper = Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone());
                 let limit = Limit::Time(options.movetime / 2);
                 if let Some(choice) = helper.choose(&position, limit, &[]) {
                     match choice.table {

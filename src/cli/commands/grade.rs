@@ -49,7 +49,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         .ok_or(UsageError::MissingFiles)?;
     let (input, outputs) = files.split_first().ok_or(UsageError::MissingFiles)?;
     let options = GradeOptions {
-        rules: args.rules,
+        rule_set: args.rule_set,
         subcommand,
         job,
         input: PathBuf::from(input),

@@ -40,7 +40,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     let options = OpeningOptions {
         count: number("openings", &count)?,
         start,
-        rules: args.rules,
+        rule_set: args.rule_set,
         plies: args.whole(&PLIES)?.unwrap_or(8),
         depth: args.depth(&JUDGE_DEPTH).unwrap_or(4),
         margin: args.whole::<u16>(&MARGIN)?.map_or(100, i32::from),

@@ -43,7 +43,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     let host = args.text(&HOST).unwrap_or_else(|| "127.0.0.1".to_owned());
     let port = args.whole::<u16>(&PORT)?.unwrap_or(DEFAULT_PORT);
     let tables = args.tables(&PROBE_TABLES);
-    let rules = args.rules;
+    let rule_set = args.rule_set;
     Ok(Command::run(move |io| {
         let listener = match TcpListener::bind((host.as_str(), port)) {
             Ok(listener) => listener,
@@ -59,7 +59,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         let _ = writeln!(io.errors, "congo serve: http://{address}/");
         let _ = io.errors.flush();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let app = Arc::new(App::new(rules, tables.as_deref(), cores));
+        let app = Arc::new(App::new(rule_set, tables.as_deref(), cores));
         match serve(listener, app) {
             Ok(()) => crate::cli::streams::status::SUCCESS,
             Err(error) => io.io_error(&error),

@@ -93,13 +93,13 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         });
     };
     args.fen_operand()?;
-    let rules = args.rules;
+    let rule_set = args.rule_set;
     Ok(Command::run(move |io| {
         let style = Style {
             color: io.terminal.color_output,
             ..style
         };
-        match recorded_diagram(&path, game.unwrap_or(1), ply, selection, style, rules) {
+        match recorded_diagram(&path, game.unwrap_or(1), ply, selection, style, rule_set) {
             Ok(text) => {
                 let written = io.output.write_all(text.as_bytes());
                 io.finish(written)

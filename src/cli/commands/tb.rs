@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::Rules;
+use crate::RuleSet;
 use crate::cli::args::{Args, text};
 use crate::cli::command::{Command, Section, Spec};
 use crate::cli::options::THREADS;
@@ -113,7 +113,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
     }
     let pieces = args.whole(&PIECES)?.unwrap_or(DEFAULT_PIECES);
-    let units = units(&materials, pieces, args.rules);
+    let units = units(&materials, pieces, args.rule_set);
     let threads = match args.whole(&TB_THREADS)? {
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -147,20 +147,20 @@ fn generate(
         .count();
     let (mut done, mut kept, mut bytes) = (0, 0, 0);
     generate_units(dir, units, threads, shard, |event| match event {
-        TableEvent::Finished((material, rules), built) => {
+        TableEvent::Finished((material, rule_set), built) => {
             done += 1;
             let place = format!("[{done}/{mine}]");
             match built {
-                Built::Written(generated) => report(io, &place, material, *rules, generated),
+                Built::Written(generated) => report(io, &place, material, *rule_set, generated),
                 Built::Kept => {
                     kept += 1;
                     say(
                         io,
-                        format_args!("{place} {material} under {rules}: kept, already whole"),
+                        format_args!("{place} {material} under {rule_set}: kept, already whole"),
                     );
                 }
             }
-            let path = Tablebase::new(dir, *rules).path(material);
+            let path = Tablebase::new(dir, *rule_set).path(material);
             bytes += std::fs::metadata(path).map_or(0, |meta| meta.len());
         }
         TableEvent::Waiting(paths) => {
@@ -204,7 +204,13 @@ fn say(io: &mut Io<'_>, message: impl std::fmt::Display) {
 }
 
 /// The progress line of one table built, `place` saying which of all.
-fn report(io: &mut Io<'_>, place: &str, material: &Material, rules: Rules, generated: &Generated) {
+fn report(
+    io: &mut Io<'_>,
+    place: &str,
+    material: &Material,
+    rule_set: RuleSet,
+    generated: &Generated,
+) {
     let summary = &generated.summary;
     let shares = |side: usize| {
         let [won, drawn, lost] = summary.shares(side);
@@ -220,7 +226,7 @@ fn report(io: &mut Io<'_>, place: &str, material: &Material, rules: Rules, gener
     say(
         io,
         format_args!(
-            "{place} {material} under {rules}: {}; white to move {}; black to move {}; {longest}; {:.2} s{}",
+            "{place} {material} under {rule_set}: {}; white to move {}; black to move {}; {longest}; {:.2} s{}",
             Count(summary.positions, "position"),
             shares(0),
             shares(1),
@@ -238,21 +244,21 @@ fn summary(dir: &std::path::Path, units: &[Unit], io: &mut Io<'_>) -> Result<u8,
          black to move: won / drawn / lost | longest win | a position with it |\n\
          |---|---|---:|---|---|---:|---|\n",
     );
-    for ((material, rules), summary) in units.iter().zip(&summaries) {
-        text += &row(material, *rules, summary);
+    for ((material, rule_set), summary) in units.iter().zip(&summaries) {
+        text += &row(material, *rule_set, summary);
     }
     let written = io.output.write_all(text.as_bytes());
     Ok(io.finish(written))
 }
 
 /// One material's row of the summary.
-fn row(material: &Material, rules: Rules, summary: &Summary) -> String {
+fn row(material: &Material, rule_set: RuleSet, summary: &Summary) -> String {
     let shares = |side: usize| {
         let [won, drawn, lost] = summary.shares(side);
         format!("{won:.1} / {drawn:.1} / {lost:.1} %")
     };
-    let rules = if material.has_pawns() {
-        rules.to_string()
+    let rule_set = if material.has_pawns() {
+        rule_set.to_string()
     } else {
         "both".to_owned()
     };
@@ -263,7 +269,7 @@ fn row(material: &Material, rules: Rules, summary: &Summary) -> String {
             (plies.to_string(), format!("`{fen}`"))
         });
     format!(
-        "| {material} | {rules} | {} | {} | {} | {plies} | {fen} |\n",
+        "| {material} | {rule_set} | {} | {} | {} | {plies} | {fen} |\n",
         summary.positions,
         shares(0),
         shares(1)
@@ -278,12 +284,12 @@ fn verify(
     io: &mut Io<'_>,
 ) -> Result<u8, TableError> {
     let mut positions = 0;
-    verify_units(dir, units, threads, |(material, rules), checked| {
+    verify_units(dir, units, threads, |(material, rule_set), checked| {
         positions += checked;
         say(
             io,
             format_args!(
-                "{material} under {rules}: all {checked} stored positions agree with their successors"
+                "{material} under {rule_set}: all {checked} stored positions agree with their successors"
             ),
         );
     })?;

@@ -37,7 +37,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     }
     let options = TuneOptions {
         records: args.operands.iter().map(PathBuf::from).collect(),
-        rules: args.rules,
+        rule_set: args.rule_set,
         skip_plies: args.whole(&SKIP_PLIES)?.unwrap_or(8),
         passes: args.whole(&PASSES)?.unwrap_or(200),
     };

@@ -1,11 +1,11 @@
 //! What the three board games congo knows (Congo, Russian checkers and
 //! Two-player Wildebeest) have in common: positions, moves, the moves of a
-//! position and the position after one ([`GameRules`]), and their text
+//! position and the position after one ([`BoardGame`]), and their text
 //! form on judge lines ([`Notation`]). Perft and the judges' move lists are
 //! written once against these.
 
 /// A board game's rules, as perft and the move-list judges need them.
-pub trait GameRules {
+pub trait BoardGame {
     /// A position of the game, with whose turn it is.
     type Position;
     /// A move (for Two-player Wildebeest, the board it leads to).
@@ -36,7 +36,7 @@ pub trait GameRules {
 
 /// A game whose positions come one a line and whose moves are written as
 /// text: what a judge subcommand that lists moves needs.
-pub trait Notation: GameRules {
+pub trait Notation: BoardGame {
     /// Why a line is not a position.
     type Error: std::fmt::Display + Send;
 
