@@ -10,11 +10,11 @@ mod common;
 
 use std::time::Instant;
 
-use congo::RuleSet;
 use congo::process::peak_memory_mb;
 use congo::random::Rng;
 use congo::shard::Shard;
-use congo::tablebase::{DEFAULT_PIECES, Material, Tablebase, generate_units, swap_colours, units};
+use congo::tablebase::{DEFAULT_PIECES, Material, Tablebase, generate_units, units};
+use congo::{Position, RuleSet};
 
 /// The three-piece material built after the small ones.
 const THREE_PIECES: &str = "LGZvLS";
@@ -92,7 +92,7 @@ fn main() {
         positions.len() as f64 / timing.wall / 1e6
     );
     // The same positions with the colours swapped: probed through the swap.
-    let twins: Vec<_> = positions.iter().map(swap_colours).collect();
+    let twins: Vec<_> = positions.iter().map(Position::colours_swapped).collect();
     let (timing, decided) = common::best_of(3, || {
         twins
             .iter()

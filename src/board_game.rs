@@ -54,12 +54,11 @@ pub trait Notation: BoardGame {
     /// Appends the text of `m`.
     fn write_move(&self, m: &Self::Move, out: &mut Vec<u8>);
 
-    /// Bits that say what `position` shows about the input it came from,
-    /// ORed over every position of an input into the judge's report;
-    /// Congo's name the kinds of piece on the board, for the rule-set
-    /// hint. The default notes nothing.
-    fn survey(&self, _position: &Self::Position) -> u32 {
-        0
+    /// The kinds of piece on `position`, gathered over every position of
+    /// an input into the judge's report for the other-year warning; the
+    /// sibling games note nothing.
+    fn survey(&self, _position: &Self::Position) -> crate::KindsSeen {
+        crate::KindsSeen::default()
     }
 
     /// Puts `moves` in the order of their texts, for listing. The default

@@ -3,7 +3,7 @@
 //! manager's referee and the web board keep of the game being played; and
 //! the one place a move is checked against the rules before it is made.
 
-use crate::{Bitboard, Ending, Kind, Move, MoveError, Position, RuleSet, zobrist};
+use crate::{Ending, Move, MoveError, Position, RuleSet, zobrist};
 
 /// The position games start from unless told otherwise: the 2022 rule
 /// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
@@ -20,37 +20,34 @@ pub struct Game {
     max_plies: Option<usize>,
 }
 
-/// What a move did besides moving its piece, read from the boards before
-/// and after it: the enemy pieces it took, the mover's pieces that
-/// drowned, and whether a pawn was promoted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveEffects {
-    /// Squares whose enemy piece the move took.
-    pub captured: Bitboard,
-    /// Squares whose piece of the mover drowned (the moving piece's last
-    /// square, if it drowned).
-    pub drowned: Bitboard,
-    /// The moving pawn became a superpawn.
-    pub promoted: bool,
+/// Why a game refused a move: the move itself, or the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is malformed or illegal, or a lion has been taken.
+    Move(MoveError),
+    /// The game ended another way (a draw, its length, a side without
+    /// a move), so no move can be played: the move's text, and how.
+    Ended(String, Ending),
 }
 
-impl MoveEffects {
-    /// What `m` did, played from `before` to `after`.
-    pub fn of(before: &Position, m: Move, after: &Position) -> MoveEffects {
-        let (mover, kind_at) = (before.side, |position: &Position, square| {
-            position.board.piece_at(square).map(|piece| piece.kind)
-        });
-        let emptied = before.board.occupied() & !after.board.occupied();
-        let mut drowned = (emptied & before.board.by_color(mover)).without(m.from());
-        if !after.board.occupied().contains(m.to()) {
-            drowned = drowned.with(m.to());
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Move(error) => error.fmt(f),
+            PlayError::Ended(text, ending) => write!(
+                f,
+                "move {text:?} cannot be played: the game is over, {}",
+                ending.describe()
+            ),
         }
-        MoveEffects {
-            captured: before.board.by_color(!mover) & !after.board.by_color(!mover),
-            drowned,
-            promoted: kind_at(before, m.from()) == Some(Kind::Pawn)
-                && kind_at(after, m.to()) == Some(Kind::Superpawn),
-        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<MoveError> for PlayError {
+    fn from(error: MoveError) -> PlayError {
+        PlayError::Move(error)
     }
 }
 
@@ -60,7 +57,7 @@ pub struct ReplayError {
     /// The move's place in the list, from 1.
     pub ply: usize,
     /// Why it could not be played.
-    pub error: MoveError,
+    pub error: PlayError,
 }
 
 impl std::fmt::Display for ReplayError {
@@ -142,7 +139,7 @@ impl Game {
     }
 
     /// Plays `m` if it is legal and the game goes on.
-    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         self.check_going_on(|| m.to_string())?;
         let next = self.position().play(m, self.rule_set)?;
         self.push(m, next);
@@ -151,7 +148,7 @@ impl Game {
 
     /// Plays the move written `text` if it is legal and the game goes on,
     /// and returns it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
         let m = self.position().parse_move(text, &mut Vec::new())?;
         self.check_going_on(|| text.to_owned())?;
         let next = self.position().play_unchecked(m, self.rule_set);
@@ -178,11 +175,11 @@ impl Game {
 
     /// An error for the move `text` if the game is over: a lion taken
     /// says so as the move parser does; any other ending is named.
-    fn check_going_on(&self, text: impl Fn() -> String) -> Result<(), MoveError> {
+    fn check_going_on(&self, text: impl Fn() -> String) -> Result<(), PlayError> {
         match self.ending() {
             None => Ok(()),
-            Some(Ending::LionTaken { .. }) => Err(MoveError::GameOver(text())),
-            Some(ending) => Err(MoveError::Ended(text(), ending)),
+            Some(Ending::LionTaken { .. }) => Err(MoveError::GameOver(text()).into()),
+            Some(ending) => Err(PlayError::Ended(text(), ending)),
         }
     }
 
@@ -210,7 +207,7 @@ mod tests {
         );
         assert_eq!(
             game.play_text("a3a4"),
-            Err(MoveError::Illegal("a3a4".into())),
+            Err(PlayError::Move(MoveError::Illegal("a3a4".into()))),
             "black to move"
         );
         game.play_text("d7d6").unwrap();
@@ -238,7 +235,7 @@ mod tests {
         );
         assert_eq!(
             game.play_text("d7d6"),
-            Err(MoveError::GameOver("d7d6".into()))
+            Err(PlayError::Move(MoveError::GameOver("d7d6".into())))
         );
         // Bare lions that cannot meet: drawn, and said so.
         let mut bare = Game::new(start("2l4/7/7/7/7/7/3L3 w 1"), RuleSet::default());
@@ -258,46 +255,9 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(error.ply, 3);
-        assert_eq!(error.error, MoveError::Illegal("a3a5".into()));
-    }
-
-    #[test]
-    fn what_a_move_did_is_read_from_the_boards() {
-        let effects = |fen: &str, text: &str| {
-            let before: Position = fen.parse().unwrap();
-            let m = before.parse_move(text, &mut Vec::new()).unwrap();
-            let after = before.play_unchecked(m, RuleSet::default());
-            let effects = MoveEffects::of(&before, m, &after);
-            let names = |squares: Bitboard| -> Vec<String> {
-                squares
-                    .into_iter()
-                    .map(|square| square.to_string())
-                    .collect()
-            };
-            (
-                names(effects.captured),
-                names(effects.drowned),
-                effects.promoted,
-            )
-        };
-        // A monkey takes two pawns and drowns, river to river.
         assert_eq!(
-            effects("3l3/7/2pp3/1M5/7/7/3L3 w 1", "b4d6d4"),
-            (vec!["c5".into(), "d5".into()], vec!["d4".into()], false)
-        );
-        // A pawn left in the river drowns when another piece moves.
-        assert_eq!(
-            effects("3l3/7/7/P6/7/7/3L3 w 1", "d1d2"),
-            (vec![], vec!["a4".into()], false)
-        );
-        // A promotion with a capture.
-        assert_eq!(
-            effects("3l3/7/7/7/7/1p5/2EL3 b 1", "b2c1"),
-            (vec!["c1".into()], vec![], true)
-        );
-        assert_eq!(
-            effects("3l3/7/7/7/7/7/3L3 w 1", "d1d2"),
-            (vec![], vec![], false)
+            error.error,
+            PlayError::Move(MoveError::Illegal("a3a5".into()))
         );
     }
 
@@ -308,7 +268,7 @@ mod tests {
         game.play_text("d1d2").unwrap();
         game.play_text("d7d6").unwrap();
         assert_eq!(game.ending(), Some(Ending::PlyLimit { plies: 2 }));
-        assert!(matches!(game.play_text("d2d1"), Err(MoveError::Ended(..))));
+        assert!(matches!(game.play_text("d2d1"), Err(PlayError::Ended(..))));
         assert_eq!(MAX_PLIES, 200);
     }
 }

@@ -115,6 +115,10 @@ pub const PAWN_FORWARD: [[Bitboard; Square::COUNT]; 2] = [
 /// One step along the rank (the superpawn's extra move).
 pub const SIDEWAYS: [Bitboard; Square::COUNT] = leaper(&[(-1, 0), (1, 0)]);
 
+/// The river, rank 4: a piece (crocodiles aside) that is still in it
+/// after its side's next move drowns.
+pub const RIVER: Bitboard = Bitboard::on_rank(Square::RIVER_RANK);
+
 /// The ranks past the river, where a pawn may retreat: 5-7 for white,
 /// 1-3 for black.
 pub const PAST_RIVER: [Bitboard; 2] = [

@@ -152,7 +152,9 @@ impl Move {
         }
     }
 
-    /// [`Move::write_to`] for a monkey's chain of jumps.
+    /// [`Move::write_to`] for a monkey's chain of jumps: rare, and kept
+    /// out of line so that the plain move's copy stays small.
+    #[inline(never)]
     fn write_chain_to(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.from.name());
         for square in self.landings() {

@@ -6,6 +6,27 @@ use std::fmt;
 
 use crate::{Color, Position, movegen};
 
+impl Position {
+    /// Where the game stands by the lions alone: over once one is taken.
+    pub fn status(&self) -> Status {
+        if !self.has_lion(Color::Black) {
+            Status::WhiteWins
+        } else if !self.has_lion(Color::White) {
+            Status::BlackWins
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Whether the game is drawn: only the two lions are left and the side
+    /// to move cannot take the other (when it can, it takes and wins, so
+    /// the game goes on). The one rule `match`, `game`, the engine and the
+    /// endgame tables play by.
+    pub fn is_bare_lions_draw(&self) -> bool {
+        self.only_lions_left() && movegen::tally(&self.board, self.side).lion_captures == 0
+    }
+}
+
 /// Where a game stands, judged by the lions alone (Part 3's judge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -111,17 +132,12 @@ impl Ending {
     /// `max_plies` plies when a length is set. The rules are checked in
     /// this order: a lion taken, bare lions, the length, no legal move.
     pub fn of(position: &Position, plies: usize, max_plies: Option<usize>) -> Option<Ending> {
-        let taken = |color| {
-            position
-                .board
-                .pieces(crate::Piece::new(color, crate::Kind::Lion))
-        };
-        if taken(Color::Black).is_empty() {
+        if !position.has_lion(Color::Black) {
             return Some(Ending::LionTaken {
                 winner: Color::White,
             });
         }
-        if taken(Color::White).is_empty() {
+        if !position.has_lion(Color::White) {
             return Some(Ending::LionTaken {
                 winner: Color::Black,
             });
@@ -228,12 +244,8 @@ mod tests {
         // squares and leap onto nothing but their own, and the pawns that
         // could reach the black lion are not there; the lion is walled in.
         let fen = "GPGlGPG/GGGGGGG/GPGPGPG/GGGGGGG/GGGGGGG/GGGGGGG/GGGLGGG w 1";
-        let position = Position::from_fen_bytes_reaching(
-            fen.as_bytes(),
-            crate::RuleSet::Wits2022,
-            crate::Reach::Any,
-        )
-        .unwrap();
+        let position =
+            Position::from_fen(fen, crate::RuleSet::Wits2022, crate::Reach::Any).unwrap();
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         assert!(moves.is_empty(), "{moves:?}");
@@ -247,6 +259,24 @@ mod tests {
         assert_eq!(end.to_string(), "white has no legal move");
         assert_eq!(end.describe(), "white has no legal move and loses");
         assert_eq!(end.outcome(), Outcome::BlackWins);
+    }
+
+    #[test]
+    fn bare_lions_draw_unless_the_side_to_move_can_take() {
+        let drawn = |fen: &str| fen.parse::<Position>().unwrap().is_bare_lions_draw();
+        // Facing on an open file or diagonal: the side to move takes.
+        for fen in [
+            "3l3/7/7/7/7/7/3L3 w 1",
+            "3l3/7/7/7/7/7/3L3 b 1",
+            "7/7/4l2/7/2L4/7/7 w 1",
+        ] {
+            assert!(!drawn(fen), "{fen}");
+            assert!(fen.parse::<Position>().unwrap().only_lions_left());
+        }
+        // Not on a line, or not only the lions.
+        assert!(drawn("2l4/7/7/7/7/7/3L3 w 1"));
+        assert!(drawn("2l4/7/7/7/7/7/3L3 b 1"));
+        assert!(!drawn("2l4/7/7/7/7/P6/3L3 w 1"));
     }
 
     #[test]

@@ -11,18 +11,18 @@ use std::thread;
 
 use crate::board_game::BoardGame;
 use crate::move_lists::MoveLists;
-use crate::{Congo, Move, Position, RuleSet};
+use crate::{CongoRules, Move, Position, RuleSet};
 
 /// The number of move sequences `depth` moves deep from `position`.
-pub fn count<G: BoardGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
-    leaves(game, position, depth, &mut MoveLists::default(), &NoCache)
+pub fn count<G: BoardGame>(rules: &G, position: &G::Position, depth: u32) -> u64 {
+    leaves(rules, position, depth, &mut MoveLists::default(), &NoCache)
 }
 
 /// Each legal move of `position`, in the order `order` puts them in, with
 /// the perft count of the position after it, `depth - 1` deep, counted on
 /// `threads` threads with `cache` if given.
 pub fn split<G>(
-    game: &G,
+    rules: &G,
     position: &G::Position,
     depth: u32,
     threads: usize,
@@ -36,13 +36,13 @@ where
 {
     let mut moves = Vec::new();
     if depth > 0 {
-        game.moves(position, &mut moves);
+        rules.moves(position, &mut moves);
         order(&mut moves);
     }
     let below = depth.saturating_sub(1);
     let counts = match cache {
-        Some(cache) => spread(game, position, &moves, below, threads, cache),
-        None => spread(game, position, &moves, below, threads, &NoCache),
+        Some(cache) => spread(rules, position, &moves, below, threads, cache),
+        None => spread(rules, position, &moves, below, threads, &NoCache),
     };
     moves.into_iter().zip(counts).collect()
 }
@@ -51,7 +51,7 @@ where
 /// root are handed out one at a time to whichever thread is free, so that
 /// uneven subtrees still keep every thread busy.
 pub fn count_threads<G>(
-    game: &G,
+    rules: &G,
     position: &G::Position,
     depth: u32,
     threads: usize,
@@ -63,9 +63,9 @@ where
     G::Move: Sync,
 {
     if (threads <= 1 && cache.is_none()) || depth < 2 {
-        return count(game, position, depth);
+        return count(rules, position, depth);
     }
-    split(game, position, depth, threads, cache, |_| {})
+    split(rules, position, depth, threads, cache, |_| {})
         .into_iter()
         .map(|(_, counted)| counted)
         .sum()
@@ -74,7 +74,7 @@ where
 /// The perft count `depth` deep after each of `moves` from `position`, on
 /// `threads` threads.
 fn spread<G, C>(
-    game: &G,
+    rules: &G,
     position: &G::Position,
     moves: &[G::Move],
     depth: u32,
@@ -96,8 +96,8 @@ where
             if index >= moves.len() {
                 break;
             }
-            let below = game.play(position, &moves[index]);
-            let counted = leaves(game, &below, depth, &mut lists, cache);
+            let below = rules.play(position, &moves[index]);
+            let counted = leaves(rules, &below, depth, &mut lists, cache);
             counts[index].store(counted, Ordering::Relaxed);
         }
     };
@@ -113,7 +113,7 @@ where
 
 /// Perft with one move list per ply, reused: `lists` holds the free ones.
 fn leaves<G: BoardGame, C: Cache<G>>(
-    game: &G,
+    rules: &G,
     position: &G::Position,
     depth: u32,
     lists: &mut MoveLists<G::Move>,
@@ -124,28 +124,28 @@ fn leaves<G: BoardGame, C: Cache<G>>(
     }
     if depth == 1 {
         let mut moves = lists.take();
-        let counted = game.count_moves(position, &mut moves);
+        let counted = rules.count_moves(position, &mut moves);
         lists.give(moves);
         return counted;
     }
-    if let Some(counted) = cache.get(game, position, depth) {
+    if let Some(counted) = cache.get(rules, position, depth) {
         return counted;
     }
     let mut moves = lists.take();
-    game.moves(position, &mut moves);
+    rules.moves(position, &mut moves);
     let counted = moves
         .iter()
-        .map(|m| leaves(game, &game.play(position, m), depth - 1, lists, cache))
+        .map(|m| leaves(rules, &rules.play(position, m), depth - 1, lists, cache))
         .sum();
     lists.give(moves);
-    cache.put(game, position, depth, counted);
+    cache.put(rules, position, depth, counted);
     counted
 }
 
 /// Counts already made, looked up before counting again.
 trait Cache<G: BoardGame> {
-    fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64>;
-    fn put(&self, game: &G, position: &G::Position, depth: u32, counted: u64);
+    fn get(&self, rules: &G, position: &G::Position, depth: u32) -> Option<u64>;
+    fn put(&self, rules: &G, position: &G::Position, depth: u32, counted: u64);
 }
 
 /// No cache: every subtree counted.
@@ -190,16 +190,16 @@ impl PerftCache {
 const COUNT_LIMIT: u64 = 1 << 56;
 
 impl<G: BoardGame> Cache<G> for PerftCache {
-    fn get(&self, game: &G, position: &G::Position, depth: u32) -> Option<u64> {
-        let key = game.key(position)?;
+    fn get(&self, rules: &G, position: &G::Position, depth: u32) -> Option<u64> {
+        let key = rules.key(position)?;
         let [check, data] = self.entry(key);
         let data = data.load(Ordering::Relaxed);
         let found = check.load(Ordering::Relaxed) ^ data == key && data & 0xff == u64::from(depth);
         found.then_some(data >> 8)
     }
 
-    fn put(&self, game: &G, position: &G::Position, depth: u32, counted: u64) {
-        let Some(key) = game.key(position) else {
+    fn put(&self, rules: &G, position: &G::Position, depth: u32, counted: u64) {
+        let Some(key) = rules.key(position) else {
             return;
         };
         if counted >= COUNT_LIMIT || depth > 0xff {
@@ -214,7 +214,7 @@ impl<G: BoardGame> Cache<G> for PerftCache {
 
 /// Congo with every last move played: slower, and a check on the bulk
 /// counting.
-struct PlayedOut(Congo);
+struct PlayedOut(CongoRules);
 
 impl BoardGame for PlayedOut {
     type Position = Position;
@@ -251,17 +251,17 @@ impl BoardGame for PlayedOut {
 /// assert_eq!(perft::perft(&start, 3, RuleSet::Wits2022), 17112);
 /// ```
 pub fn perft(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
-    count(&Congo::from(rule_set), position, depth)
+    count(&CongoRules::from(rule_set), position, depth)
 }
 
 /// [`perft`], but playing every move down to the leaves.
 pub fn perft_by_playing(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
-    count(&PlayedOut(Congo::from(rule_set)), position, depth)
+    count(&PlayedOut(CongoRules::from(rule_set)), position, depth)
 }
 
 /// [`perft`] on `threads` threads, splitting the moves at the root.
 pub fn perft_threads(position: &Position, depth: u32, rule_set: RuleSet, threads: usize) -> u64 {
-    count_threads(&Congo::from(rule_set), position, depth, threads, None)
+    count_threads(&CongoRules::from(rule_set), position, depth, threads, None)
 }
 
 /// [`perft`] counted the second way: through a [`PerftCache`] of
@@ -275,7 +275,7 @@ pub fn perft_hashed(
 ) -> u64 {
     let cache = PerftCache::new(mebibytes);
     count_threads(
-        &Congo::from(rule_set),
+        &CongoRules::from(rule_set),
         position,
         depth,
         threads,
@@ -286,5 +286,12 @@ pub fn perft_hashed(
 /// Each legal move of `position` (sorted as strings) with the perft count
 /// of the position after it, `depth - 1` deep.
 pub fn divide(position: &Position, depth: u32, rule_set: RuleSet) -> Vec<(Move, u64)> {
-    split(&Congo::from(rule_set), position, depth, 1, None, |_| {})
+    split(
+        &CongoRules::from(rule_set),
+        position,
+        depth,
+        1,
+        None,
+        |_| {},
+    )
 }

@@ -2,8 +2,11 @@
 //! property tests, benchmarks and test generation. Same seed, same output,
 //! on every machine.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::geometry::castle_of;
-use crate::{Board, Color, Kind, Piece, Position, Square};
+use crate::{Board, Color, Kind, Piece, Position, RuleSet, Square};
 
 /// SplitMix64: tiny, fast, and good enough for tests (not for cryptography).
 #[derive(Clone, Debug)]
@@ -38,6 +41,85 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
         let index = self.below(items.len() as u64) as usize;
         items.get(index).copied()
+    }
+}
+
+/// The kinds of piece (besides the two lions) generated positions hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceSet {
+    /// Lion, zebra, giraffe, pawn, superpawn: the 2022 Part 2 set.
+    Wits2022,
+    /// Lion, zebra, elephant, pawn: the 2021 set (pawns may stand on the
+    /// far rank, as they do not promote).
+    Wits2021,
+    /// All eight kinds.
+    Full,
+    /// The kinds of these FEN letters (the lions always come along).
+    Letters(Vec<Kind>),
+}
+
+impl PieceSet {
+    /// The assignment's Part 2 set of the year of `rule_set`.
+    pub fn of_year(rule_set: RuleSet) -> PieceSet {
+        match rule_set {
+            RuleSet::Wits2021 => PieceSet::Wits2021,
+            RuleSet::Wits2022 => PieceSet::Wits2022,
+        }
+    }
+
+    /// The shape of random positions with this set at `density` percent.
+    pub fn shape(&self, density: u64) -> PositionShape<'_> {
+        let kinds: &[Kind] = match self {
+            PieceSet::Wits2022 => PositionShape::PART2_2022.kinds,
+            PieceSet::Wits2021 => &[Kind::Zebra, Kind::Elephant, Kind::Pawn],
+            PieceSet::Full => PositionShape::FULL.kinds,
+            PieceSet::Letters(kinds) => kinds,
+        };
+        PositionShape {
+            kinds,
+            density,
+            pawns_on_far_rank: *self == PieceSet::Wits2021,
+        }
+    }
+}
+
+/// A piece set that is not `2022`, `2021`, `full` or piece letters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePieceSetError(pub String);
+
+impl fmt::Display for ParsePieceSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "piece set {:?} is unknown, expected 2022, 2021, full or piece letters such as ZGP",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParsePieceSetError {}
+
+impl FromStr for PieceSet {
+    type Err = ParsePieceSetError;
+
+    fn from_str(text: &str) -> Result<PieceSet, ParsePieceSetError> {
+        match text {
+            "2022" => Ok(PieceSet::Wits2022),
+            "2021" => Ok(PieceSet::Wits2021),
+            "full" => Ok(PieceSet::Full),
+            _ => {
+                let mut kinds: Vec<Kind> = text
+                    .bytes()
+                    .map(|letter| Piece::from_letter(letter).map(|piece| piece.kind))
+                    .collect::<Option<_>>()
+                    .filter(|kinds: &Vec<Kind>| !kinds.is_empty())
+                    .ok_or_else(|| ParsePieceSetError(text.to_owned()))?;
+                kinds.retain(|&kind| kind != Kind::Lion);
+                kinds.sort();
+                kinds.dedup();
+                Ok(PieceSet::Letters(kinds))
+            }
+        }
     }
 }
 
@@ -161,5 +243,20 @@ mod tests {
             let white_pawns = position.board.pieces(Piece::new(Color::White, Kind::Pawn));
             assert!(white_pawns.into_iter().all(|s| s.rank() != 6));
         }
+    }
+
+    #[test]
+    fn piece_sets_by_name_and_letters() {
+        assert_eq!("2022".parse(), Ok(PieceSet::Wits2022));
+        assert_eq!("full".parse(), Ok(PieceSet::Full));
+        assert_eq!(
+            "zgLz".parse(),
+            Ok(PieceSet::Letters(vec![Kind::Giraffe, Kind::Zebra]))
+        );
+        assert_eq!("".parse::<PieceSet>(), Err(ParsePieceSetError("".into())));
+        assert_eq!(
+            "ZQ".parse::<PieceSet>(),
+            Err(ParsePieceSetError("ZQ".into()))
+        );
     }
 }

@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::{FenError, Game, Move, Outcome, Position, ReplayError, RuleSet};
+use crate::{FenError, Game, Move, Outcome, Position, Reach, ReplayError, RuleSet};
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,12 +206,13 @@ impl Record {
                 asked,
             });
         }
-        let start =
-            Position::from_fen(&self.start, rule_set).map_err(|error| GameReplayError::Start {
+        let start = Position::from_fen(&self.start, rule_set, Reach::Game).map_err(|error| {
+            GameReplayError::Start {
                 game: self.game,
                 start: self.start.clone(),
                 error,
-            })?;
+            }
+        })?;
         let texts = self.moves[..asked].iter().map(String::as_str);
         Game::replay(start, rule_set, texts).map_err(|error| GameReplayError::Move {
             game: self.game,

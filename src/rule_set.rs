@@ -1,9 +1,10 @@
-//! The two rule sets of the assignment.
+//! The two rule sets of the assignment: what each rules out in a
+//! position, and the warning when an input looks written for the other.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Board, Kind};
+use crate::{Board, Color, Kind, Piece};
 
 /// Which year's rules apply. They differ in one point only: promotion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -20,7 +21,46 @@ impl RuleSet {
     pub const fn promotes(self) -> bool {
         matches!(self, RuleSet::Wits2022)
     }
+
+    /// What this rule set rules out on a board on top of what any game
+    /// rules out: where pawns never promote, there are no superpawns.
+    pub fn check(self, board: &Board) -> Result<(), RuleSetError> {
+        if self.promotes() {
+            return Ok(());
+        }
+        match Color::ALL
+            .into_iter()
+            .find(|&color| !board.pieces(Piece::new(color, Kind::Superpawn)).is_empty())
+        {
+            Some(color) => Err(RuleSetError::Superpawn { color }),
+            None => Ok(()),
+        }
+    }
 }
+
+/// A board a rule set rules out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleSetError {
+    /// A superpawn under rules that never promote.
+    Superpawn {
+        /// The side that has one.
+        color: Color,
+    },
+}
+
+impl fmt::Display for RuleSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleSetError::Superpawn { color } => write!(
+                f,
+                "{} has a superpawn, but pawns never promote under the 2021 rules",
+                color.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RuleSetError {}
 
 /// The kinds of piece seen across an input's positions, a bit per kind
 /// (bit [`Kind::index`]): what tells one year's assignment files from the
@@ -165,7 +205,7 @@ mod tests {
 
     fn seen(fens: &[&str]) -> KindsSeen {
         fens.iter().fold(KindsSeen::default(), |seen, fen| {
-            let board = crate::Position::from_fen(fen, RuleSet::Wits2021)
+            let board = crate::Position::from_fen(fen, RuleSet::Wits2021, crate::Reach::Game)
                 .unwrap()
                 .board;
             seen | KindsSeen::of(&board)

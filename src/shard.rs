@@ -1,4 +1,4 @@
-//! A share of numbered work, so that one job spreads over processes and
+//! A share of numbered work, so that one run spreads over processes and
 //! machines: a match's game pairs (`match --shard I/N`, its records merged
 //! after) or a set of endgame tables (`tb generate --shard I/N`).
 

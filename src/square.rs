@@ -94,6 +94,16 @@ impl Square {
         self.rank() == Self::RIVER_RANK
     }
 
+    /// The square on the board mirrored left to right (the a file to the
+    /// g file).
+    pub const fn mirrored(self) -> Square {
+        match Square::new(Square::SIDE - 1 - self.file(), self.rank()) {
+            Some(mirrored) => mirrored,
+            // Every file has its mirror image on the board.
+            None => self,
+        }
+    }
+
     /// The two bytes of the square's name, e.g. `*b"e4"`.
     pub const fn name(self) -> [u8; 2] {
         NAMES[self.index()]

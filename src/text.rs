@@ -1,8 +1,14 @@
-//! The small text rules every layer shares: a line's bytes taken as
-//! UTF-8, a number written with its noun (singular or plural as the
-//! number asks), and a number read from digits alone.
+//! The small text rules every layer shares: the longest line read, a
+//! line's bytes taken as UTF-8, items written on one line, a number
+//! written with its noun (singular or plural as the number asks), and a
+//! number read from digits alone.
 
 use std::fmt;
+
+/// The longest line congo reads in full from anything it is given (a
+/// judge's input, a person at the terminal, an engine's output); a longer
+/// line is refused, and never held in memory whole.
+pub const MAX_LINE: usize = 4096;
 
 /// A line that is not UTF-8, where text was needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +25,19 @@ impl std::error::Error for NotUtf8 {}
 /// A line's bytes as text.
 pub fn utf8(line: &[u8]) -> Result<&str, NotUtf8> {
     std::str::from_utf8(line).map_err(|_| NotUtf8)
+}
+
+/// Appends `items` as one line, separated by single spaces, each written
+/// by `write`: how every list of moves is written.
+pub fn write_spaced<T>(items: &[T], out: &mut Vec<u8>, mut write: impl FnMut(&T, &mut Vec<u8>)) {
+    if let Some((first, rest)) = items.split_first() {
+        write(first, out);
+        for item in rest {
+            out.push(b' ');
+            write(item, out);
+        }
+    }
+    out.push(b'\n');
 }
 
 /// Writes `1 square`, `2 squares`, `0 squares`.

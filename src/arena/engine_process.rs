@@ -13,11 +13,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::engine_log::{Direction, EngineLog};
+use crate::text::MAX_LINE;
 use crate::{Position, process};
-
-/// The longest line read from an engine; the rest of a longer line is
-/// skipped, and the cut line is no move.
-const MAX_ENGINE_LINE: usize = 4096;
 
 /// How many of an engine's last stderr lines are kept to show.
 const STDERR_TAIL: usize = 8;
@@ -47,7 +44,8 @@ pub(super) struct EngineProcess {
     answered: bool,
 }
 
-/// Reads `stream` line by line (each cut at [`MAX_ENGINE_LINE`]) on a
+/// Reads `stream` line by line (each cut at [`MAX_LINE`]: the rest of a
+/// longer line is skipped, and the cut line is no move) on a
 /// thread of its own, logging each line and handing it to `each`, which
 /// says whether to go on.
 fn read_lines(
@@ -60,8 +58,7 @@ fn read_lines(
     thread::spawn(move || {
         let mut stream = BufReader::new(stream);
         let mut line = Vec::new();
-        while let Ok(Some(_)) = process::read_bounded_line(&mut stream, &mut line, MAX_ENGINE_LINE)
-        {
+        while let Ok(Some(_)) = process::read_bounded_line(&mut stream, &mut line, MAX_LINE) {
             let text = String::from_utf8_lossy(&line).into_owned();
             if let Some(log) = &log {
                 log.write(direction, &text);

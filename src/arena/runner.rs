@@ -20,7 +20,7 @@ use super::tally::{Overruns, Progress, Tally};
 use crate::record::{Record, RecordError};
 use crate::tablebase::Tablebase;
 use crate::text::Count;
-use crate::{FenError, Position, RuleSet, process};
+use crate::{FenError, Position, Reach, RuleSet, process};
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];
@@ -396,7 +396,7 @@ fn read_openings(path: &Path, rule_set: RuleSet) -> Result<Vec<Position>, Openin
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let position = Position::from_fen(line, rule_set)
+        let position = Position::from_fen(line, rule_set, Reach::Game)
             .map_err(|error| OpeningsError::Line(number + 1, error))?;
         openings.push(position);
     }

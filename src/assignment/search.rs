@@ -162,10 +162,11 @@ impl Searcher {
             if Some(*index) == hint {
                 return i32::MIN;
             }
-            match position.board.piece_at(moves[*index].to()) {
-                Some(victim) if victim.color != position.side => -victim_worth(victim.kind),
-                _ => 0,
-            }
+            let captured = position.captures(moves[*index]).into_iter();
+            -captured
+                .filter_map(|square| position.board.piece_at(square))
+                .map(|victim| victim_worth(victim.kind))
+                .sum::<i32>()
         };
         order.sort_by_key(rank);
         order

@@ -3,16 +3,18 @@
 //! from them: each option's value, the operands, the words after `--`,
 //! the rule set, a FEN argument.
 
+use std::cell::Cell;
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
+use super::Terminal;
 use super::option::{Need, Opt};
 use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
 use super::usage::UsageError;
 use super::values::depth;
-use crate::judge::Job;
+use crate::judge::AnyJudge;
 use crate::text::Whole;
-use crate::{Congo, Position, Reach, RuleSet};
+use crate::{CongoRules, Position, Reach, RuleSet};
 
 /// A value as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,14 +41,19 @@ pub(crate) struct Args {
     /// The rule set (`--rules`, 2022 when not given).
     pub rule_set: RuleSet,
     /// Reads the words of a judge subcommand (its name first) into its
-    /// job, for `grade` and `check`, which wrap one: handed down by the
+    /// judge, for `grade` and `check`, which wrap one: handed down by the
     /// parser, which knows every subcommand.
-    pub judge_job: JudgeReader,
+    pub judge_reader: JudgeReader,
+    /// Where the streams lead.
+    pub terminal: Terminal,
+    /// The first option read that the subcommand does not declare: a
+    /// fault of congo's own reader, which the tests look for.
+    undeclared: Cell<Option<&'static str>>,
 }
 
-/// Reads a judge's words into its job, when they form one that reads its
-/// input (no FEN argument).
-pub(crate) type JudgeReader = fn(&[String]) -> Option<Job>;
+/// Reads a judge's words into its judge under a rule set, when they form
+/// one that reads its input (no FEN argument).
+pub(crate) type JudgeReader = fn(&[String], RuleSet) -> Option<Box<dyn AnyJudge>>;
 
 impl Args {
     pub(super) fn new(table: &'static [Opt]) -> Args {
@@ -56,19 +63,26 @@ impl Args {
             operands: Vec::new(),
             after: None,
             rule_set: RuleSet::default(),
-            judge_job: |_| None,
+            judge_reader: |_, _| None,
+            terminal: Terminal::default(),
+            undeclared: Cell::new(None),
         }
     }
 
+    /// The first option read that the subcommand does not declare, if any.
+    pub(super) fn undeclared(&self) -> Option<&'static str> {
+        self.undeclared.get()
+    }
+
     fn values<'a>(&'a self, option: &Opt) -> impl Iterator<Item = &'a Given> {
-        debug_assert!(
-            self.table
-                .iter()
-                .chain(GLOBAL)
-                .any(|o| o.name == option.name),
-            "{} is not declared here",
-            option.name
-        );
+        let declared = self
+            .table
+            .iter()
+            .chain(GLOBAL)
+            .any(|o| o.name == option.name);
+        if !declared && self.undeclared.get().is_none() {
+            self.undeclared.set(Some(option.name));
+        }
         let name = option.name;
         self.given
             .iter()
@@ -163,10 +177,11 @@ impl Args {
         })
     }
 
-    /// Congo as the judges read it: the rule set, and which positions are
-    /// accepted (`--any-position`: any that fits).
-    pub fn game(&self) -> Congo {
-        Congo {
+    /// Congo's rules as the judges read and play positions: the rule
+    /// set, and which positions are accepted (`--any-position`: any that
+    /// fits).
+    pub fn rules(&self) -> CongoRules {
+        CongoRules {
             rule_set: self.rule_set,
             reach: self.reach(),
         }
@@ -266,11 +281,12 @@ impl Args {
         let mut operands = self.operand_texts()?.into_iter();
         let fen = operands.next();
         if let Some(fen) = &fen {
-            Position::from_fen_bytes_reaching(fen.as_bytes(), RuleSet::default(), self.reach())
-                .map_err(|error| UsageError::BadFen {
+            Position::from_fen(fen, RuleSet::default(), self.reach()).map_err(|error| {
+                UsageError::BadFen {
                     found: fen.clone(),
                     error,
-                })?;
+                }
+            })?;
         }
         match operands.next() {
             Some(extra) => Err(UsageError::UnexpectedArgument(extra)),
@@ -286,7 +302,7 @@ impl Args {
         fallback: &str,
     ) -> Result<(String, Position), UsageError> {
         let fen = self.text(option).unwrap_or_else(|| fallback.to_owned());
-        match Position::from_fen(&fen, self.rule_set) {
+        match Position::from_fen(&fen, self.rule_set, Reach::Game) {
             Ok(position) => Ok((fen, position)),
             Err(error) => Err(UsageError::BadFen { found: fen, error }),
         }

@@ -1,10 +1,10 @@
 //! The help texts, written from the subcommand and option tables: `congo
 //! --help` and `congo SUBCOMMAND --help`.
 
-use super::command::{Section, Spec};
-use super::commands::ALL;
+use super::commands::all;
 use super::option::{Need, Opt};
 use super::options::GLOBAL;
+use super::subcommand::{Section, Subcommand};
 
 const HEADER: &str = "\
 congo: a fast, exact Congo engine and judge
@@ -52,7 +52,7 @@ pub(crate) fn general() -> String {
         text.push('\n');
         text.push_str(section.title());
         text.push('\n');
-        for subcommand in ALL.iter().filter(|s| s.section == section) {
+        for subcommand in all().iter().filter(|s| s.section == section) {
             entry(subcommand, &mut text);
         }
     }
@@ -63,7 +63,7 @@ pub(crate) fn general() -> String {
 }
 
 /// `congo SUBCOMMAND --help`.
-pub(crate) fn of(subcommand: &Spec) -> String {
+pub(crate) fn of(subcommand: &Subcommand) -> String {
     let rule_set = if subcommand.takes_rule_set {
         "[--rules 2021|2022] "
     } else {
@@ -93,7 +93,7 @@ pub(crate) fn of(subcommand: &Spec) -> String {
 /// not to be broken: `[--x X]` for each option, the needed ones bare, a
 /// choice of which one is needed in parentheses, and the operands: those
 /// that may be left out, and those after a `--`, last.
-fn synopsis(subcommand: &Spec) -> Vec<String> {
+fn synopsis(subcommand: &Subcommand) -> Vec<String> {
     let (leading, trailing) = match subcommand.operands {
         operands if operands.starts_with("--") || operands.starts_with('[') => ("", operands),
         operands => match operands.find(" -- ") {
@@ -154,7 +154,7 @@ fn options(table: &[Opt], text: &mut String) {
 }
 
 /// One subcommand's lines in the general help.
-fn entry(subcommand: &Spec, text: &mut String) {
+fn entry(subcommand: &Subcommand, text: &mut String) {
     let synopsis = synopsis(subcommand);
     let mut head = format!("  {}", subcommand.name);
     for word in &synopsis {
@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn no_help_line_is_wider_than_80_columns() {
-        let texts = std::iter::once(general()).chain(ALL.iter().map(|spec| of(spec)));
+        let texts = std::iter::once(general()).chain(all().iter().map(|subcommand| of(subcommand)));
         for text in texts {
             for line in text
                 .lines()
@@ -227,8 +227,8 @@ mod tests {
 
     #[test]
     fn every_option_has_a_help_line() {
-        let help = of(ALL.iter().find(|s| s.name == "match").unwrap());
-        for option in ALL.iter().flat_map(|s| s.options) {
+        let help = of(all().iter().find(|s| s.name == "match").unwrap());
+        for option in all().iter().flat_map(|s| s.options) {
             assert!(!option.help.is_empty(), "{}", option.name);
         }
         assert!(help.contains("\n  --games N"), "{help}");
@@ -241,12 +241,12 @@ mod tests {
 
     #[test]
     fn choices_and_repeats_show_in_the_usage_line() {
-        let best = ALL.iter().find(|s| s.name == "best").unwrap();
+        let best = all().iter().find(|s| s.name == "best").unwrap();
         assert_eq!(
             synopsis(best)[..2],
             ["(--depth D | --movetime MS | --nodes N)", "[--threads N]"]
         );
-        let engine = ALL.iter().find(|s| s.name == "engine").unwrap();
+        let engine = all().iter().find(|s| s.name == "engine").unwrap();
         assert_eq!(
             synopsis(engine).last().map(String::as_str),
             Some("[--weight NAME=VALUE]...")

@@ -1,12 +1,11 @@
 //! The command line: words in, a call into the library, words and an exit
-//! status out. A judge's job is answered here, on the streams; anything
-//! else runs the work its subcommand's reader returned. [`commands`] holds one file per subcommand (its options,
-//! help text and reader); the parser, the help and the suggestions work
-//! from those declarations. Only this module prints `congo:` or picks an
-//! exit status.
+//! status out. A judge is answered here, on the streams; a tool runs the
+//! work its subcommand's reader returned. [`commands`] holds one file per
+//! subcommand (its options, help text and reader); the parser, the help
+//! and the suggestions work from those declarations. Only this module
+//! prints `congo:` or picks an exit status.
 
 mod args;
-mod command;
 mod commands;
 mod help;
 mod hints;
@@ -14,6 +13,7 @@ mod limits;
 mod option;
 mod options;
 mod parse;
+mod reader;
 mod streams;
 mod subcommand;
 mod usage;
@@ -26,12 +26,12 @@ pub use streams::Terminal;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
-use command::Command;
 use parse::{Invocation, parse};
 use streams::{Io, status};
+use subcommand::Work;
 
-use crate::judge::{Job, Notice, Threads};
-use crate::{Congo, KindsSeen};
+use crate::RuleSet;
+use crate::judge::{AnyJudge, Notice, Threads};
 
 /// Runs the program: parses `args`, answers `input` on `output`, and writes
 /// diagnostics to `errors`. Returns the exit status.
@@ -58,23 +58,25 @@ pub fn run_with(
         errors: &mut errors,
         terminal,
     };
-    match parse(args) {
+    match parse(args, terminal) {
         Ok(Invocation::Help) => {
             let written = io.output.write_all(help::general().as_bytes());
             io.finish(written)
         }
-        Ok(Invocation::SubcommandHelp(spec)) => {
-            let written = io.output.write_all(help::of(spec).as_bytes());
+        Ok(Invocation::SubcommandHelp(subcommand)) => {
+            let written = io.output.write_all(help::of(subcommand).as_bytes());
             io.finish(written)
         }
         Ok(Invocation::Version) => {
             let written = writeln!(io.output, "congo {}", env!("CARGO_PKG_VERSION"));
             io.finish(written)
         }
-        Ok(Invocation::Command(Command::Judge { game, job, fen })) => {
-            answer(game, job, fen, &mut io)
-        }
-        Ok(Invocation::Command(Command::Run(work))) => work(&mut io),
+        Ok(Invocation::Work(Work::Judge {
+            mut judge,
+            rule_set,
+            fen,
+        })) => answer(&mut *judge, rule_set, fen, &mut io),
+        Ok(Invocation::Work(Work::Tool(tool))) => tool(&mut io),
         Err(error) => {
             io.say(format_args!("{error}\nRun `congo --help` for usage."));
             status::USAGE
@@ -82,15 +84,10 @@ pub fn run_with(
     }
 }
 
-/// Answers `job` as `game` reads positions: `fen`, when one was given on
-/// the command line, or else the input.
-fn answer(game: Congo, mut job: Job, fen: Option<String>, io: &mut Io<'_>) -> u8 {
-    // Pictures are coloured for a terminal, and never written over the
-    // file the positions are read from.
-    if let Job::Show(options) = &mut job {
-        options.style.color = io.terminal.color_output;
-        options.input_file = io.terminal.input_file;
-    }
+/// Answers with `judge`: `fen`, when one was given on the command line,
+/// or else the input; a warning if the positions look written for
+/// another year than `rule_set`.
+fn answer(judge: &mut dyn AnyJudge, rule_set: RuleSet, fen: Option<String>, io: &mut Io<'_>) -> u8 {
     let person_typing = fen.is_none() && io.terminal.input;
     if person_typing {
         io.say(
@@ -104,7 +101,7 @@ fn answer(game: Congo, mut job: Job, fen: Option<String>, io: &mut Io<'_>) -> u8
         Some(fen) => {
             let one = format!("1\n{fen}\n");
             let threads = Threads::default();
-            job.run(game, threads, one.as_bytes(), &mut io.output, &mut notices)
+            judge.answer_all(threads, &mut one.as_bytes(), &mut io.output, &mut notices)
         }
         None => {
             let threads = if person_typing {
@@ -112,12 +109,12 @@ fn answer(game: Congo, mut job: Job, fen: Option<String>, io: &mut Io<'_>) -> u8
             } else {
                 Threads::default()
             };
-            job.run(game, threads, &mut io.input, &mut io.output, &mut notices)
+            judge.answer_all(threads, &mut io.input, &mut io.output, &mut notices)
         }
     };
     match report {
         Ok(report) => {
-            if let Some(warning) = game.rule_set.warning_for(KindsSeen(report.seen)) {
+            if let Some(warning) = rule_set.warning_for(report.kinds) {
                 io.say(warning);
             }
             if report.is_clean() {

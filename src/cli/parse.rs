@@ -5,16 +5,18 @@
 use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
 
+use super::Terminal;
 use super::args::text;
-use super::command::{Command, Spec};
-use super::commands::{ALL, find};
+use super::commands::{all, find};
 use super::hints::closest;
 use super::option::Value;
 use super::options::{GLOBAL, HELP, VERSION};
-use super::subcommand::read_command;
+use super::reader::{Context, read_subcommand};
+use super::subcommand::{Subcommand, Work};
 use super::usage::UsageError;
 use super::words::unknown_option;
-use crate::judge::Job;
+use crate::RuleSet;
+use crate::judge::AnyJudge;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -22,11 +24,11 @@ pub(crate) enum Invocation {
     /// `congo --help`.
     Help,
     /// One subcommand's help.
-    SubcommandHelp(&'static Spec),
+    SubcommandHelp(&'static Subcommand),
     /// `congo --version`.
     Version,
-    /// A subcommand to carry out.
-    Command(Command),
+    /// A subcommand's work to carry out.
+    Work(Work),
 }
 
 /// Whether a word asks for help.
@@ -34,8 +36,12 @@ fn is_help(word: &OsStr) -> bool {
     word.to_str().is_some_and(|word| HELP.is(word))
 }
 
-/// Reads the words that follow the program name.
-pub(crate) fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Invocation, UsageError> {
+/// Reads the words that follow the program name; `terminal` says where
+/// the streams lead.
+pub(crate) fn parse(
+    words: impl IntoIterator<Item = OsString>,
+    terminal: Terminal,
+) -> Result<Invocation, UsageError> {
     let mut words: VecDeque<OsString> = words.into_iter().collect();
     // The options before the subcommand are global ones.
     let mut leading = Vec::new();
@@ -66,12 +72,12 @@ pub(crate) fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Invocat
     };
     // `congo help lion` is `congo lion --help`.
     if name == "help" {
-        let spec = words.front().and_then(|word| find(&word.to_string_lossy()));
-        return Ok(spec.map_or(Invocation::Help, Invocation::SubcommandHelp));
+        let subcommand = words.front().and_then(|word| find(&word.to_string_lossy()));
+        return Ok(subcommand.map_or(Invocation::Help, Invocation::SubcommandHelp));
     }
-    let spec = find(&name).ok_or_else(|| {
+    let subcommand = find(&name).ok_or_else(|| {
         let error = UsageError::UnknownSubcommand(name.clone());
-        match closest(&name, ALL.iter().map(|spec| spec.name)) {
+        match closest(&name, all().iter().map(|subcommand| subcommand.name)) {
             Some(meant) => UsageError::Hinted(Box::new(error), format!("did you mean {meant}?")),
             None => error,
         }
@@ -82,18 +88,31 @@ pub(crate) fn parse(words: impl IntoIterator<Item = OsString>) -> Result<Invocat
         .take_while(|word| *word != "--")
         .any(|word| is_help(word))
     {
-        return Ok(Invocation::SubcommandHelp(spec));
+        return Ok(Invocation::SubcommandHelp(subcommand));
     }
-    read_command(spec, leading.into_iter().chain(words), judge_job).map(Invocation::Command)
+    let context = Context {
+        judges: wrapped_judge,
+        terminal,
+        rule_set: RuleSet::default(),
+    };
+    read_subcommand(subcommand, leading.into_iter().chain(words), context).map(Invocation::Work)
 }
 
-/// The job of the judge that `words` call (its name first), when they
-/// form one that reads its input (no FEN argument): how `grade` and
-/// `check` read the judge they wrap.
-fn judge_job(words: &[String]) -> Option<Job> {
+/// The judge that `words` call (its name first) under `rule_set`, when
+/// they form one that reads its input (no FEN argument): how `grade` and
+/// `check` read the judge they wrap. Its answers are compared, never shown
+/// on a terminal.
+fn wrapped_judge(words: &[String], rule_set: RuleSet) -> Option<Box<dyn AnyJudge>> {
     let (name, rest) = words.split_first()?;
-    match read_command(find(name)?, rest.iter().map(OsString::from), judge_job) {
-        Ok(Command::Judge { job, fen: None, .. }) => Some(job),
+    let context = Context {
+        judges: wrapped_judge,
+        terminal: Terminal::default(),
+        rule_set,
+    };
+    match read_subcommand(find(name)?, rest.iter().map(OsString::from), context) {
+        Ok(Work::Judge {
+            judge, fen: None, ..
+        }) => Some(judge),
         _ => None,
     }
 }
@@ -105,44 +124,73 @@ mod tests {
     use super::*;
     use crate::assignment::evaluation::Evaluation;
     use crate::engine::Limit;
-    use crate::judge::Counting;
-    use crate::{Congo, Kind, RuleSet};
+    use crate::judge::{Best, Counting, LISTED, Perft, Positions, Score};
+    use crate::{CongoRules, RuleSet};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
-        parse(words.iter().map(OsString::from))
+        parse(words.iter().map(OsString::from), Terminal::default())
     }
 
-    /// The job and FEN a judge's words ask for, and the Congo it reads.
-    fn judge(words: &[&str]) -> Result<(Congo, Job, Option<String>), UsageError> {
+    /// The judge (as its debug text) and FEN a judge's words ask for, and
+    /// the rule set its answers are warned about.
+    fn judge(words: &[&str]) -> Result<(RuleSet, String, Option<String>), UsageError> {
         match parse_words(words)? {
-            Invocation::Command(Command::Judge { game, job, fen }) => Ok((game, job, fen)),
+            Invocation::Work(Work::Judge {
+                judge,
+                rule_set,
+                fen,
+            }) => Ok((rule_set, format!("{judge:?}"), fen)),
             other => panic!("{words:?}: {other:?}"),
         }
     }
 
-    fn job(words: &[&str]) -> Result<Job, UsageError> {
-        judge(words).map(|(_, job, _)| job)
+    fn judged(words: &[&str]) -> Result<String, UsageError> {
+        judge(words).map(|(_, judge, _)| judge)
+    }
+
+    /// The debug text of a judge, as [`judged`] gives it.
+    fn text(judge: impl std::fmt::Debug) -> Result<String, UsageError> {
+        Ok(format!("{judge:?}"))
+    }
+
+    fn perft(counting: Counting) -> Result<String, UsageError> {
+        text(Perft::new(CongoRules::default(), counting))
+    }
+
+    /// The debug text of the judge listed as `name`, built under `rules`.
+    fn listed(name: &str, rules: CongoRules) -> Result<String, UsageError> {
+        let listing = LISTED.iter().find(|listing| listing.name == name).unwrap();
+        text(listing.build.unwrap()(rules))
     }
 
     #[test]
     fn subcommands() {
-        assert_eq!(job(&["board"]), Ok(Job::Board));
-        assert_eq!(job(&["lion"]), Ok(Job::PieceMoves(Kind::Lion)));
-        assert_eq!(job(&["perft", "4"]), Ok(Job::Perft(Counting::plain(4))));
+        let rules = CongoRules::default();
+        assert!(judged(&["board"]).unwrap().contains("PieceList"));
+        assert_eq!(judged(&["lion"]), listed("lion", rules));
+        assert!(judged(&["lion"]).unwrap().contains("kind: Lion"));
+        assert_eq!(judged(&["perft", "4"]), perft(Counting::plain(4)));
         let counting = Counting {
             depth: 4,
             threads: 2,
             hash: Some(64),
         };
         let words = ["perft", "4", "--threads", "2", "--hash", "64"];
-        assert_eq!(job(&words), Ok(Job::Perft(counting)));
+        assert_eq!(judged(&words), perft(counting));
         assert_eq!(
-            job(&["alphabeta", "--depth=3"]),
-            Ok(Job::Search(Evaluation::Advanced, 3))
+            judged(&["alphabeta", "--depth=3"]),
+            text(Positions::new(
+                rules,
+                Score::search(Evaluation::Advanced, 3, RuleSet::default())
+            ))
         );
+        let limit = Limit::Time(Duration::from_millis(50));
         assert_eq!(
-            job(&["best", "--movetime", "50"]),
-            Ok(Job::Best(Limit::Time(Duration::from_millis(50)), None, 1))
+            judged(&["best", "--movetime", "50"]),
+            text(Positions::new(
+                rules,
+                Best::new(RuleSet::default(), limit, None, 1)
+            ))
         );
         assert!(matches!(parse_words(&["--help"]), Ok(Invocation::Help)));
         assert!(matches!(parse_words(&["-V"]), Ok(Invocation::Version)));
@@ -150,15 +198,15 @@ mod tests {
 
     #[test]
     fn every_subcommand_has_its_own_help() {
-        for spec in ALL {
+        for subcommand in all() {
             for flag in ["--help", "-h"] {
                 assert!(
                     matches!(
-                        parse_words(&[spec.name, flag]),
-                        Ok(Invocation::SubcommandHelp(found)) if found.name == spec.name
+                        parse_words(&[subcommand.name, flag]),
+                        Ok(Invocation::SubcommandHelp(found)) if found.name == subcommand.name
                     ),
                     "{}",
-                    spec.name
+                    subcommand.name
                 );
             }
         }
@@ -166,21 +214,21 @@ mod tests {
         // program's command line.
         assert!(matches!(
             parse_words(&["gen", "--help"]),
-            Ok(Invocation::SubcommandHelp(spec)) if spec.name == "gen"
+            Ok(Invocation::SubcommandHelp(subcommand)) if subcommand.name == "gen"
         ));
         assert!(matches!(
             parse_words(&["check", "lion", "--", "prog", "--help"]),
-            Ok(Invocation::Command(Command::Run(_)))
+            Ok(Invocation::Work(Work::Tool(_)))
         ));
         assert!(matches!(
             parse_words(&["help", "lion"]),
-            Ok(Invocation::SubcommandHelp(spec)) if spec.name == "lion"
+            Ok(Invocation::SubcommandHelp(subcommand)) if subcommand.name == "lion"
         ));
     }
 
     #[test]
     fn rules_come_before_or_after_the_subcommand_once() {
-        let rule_set = |words: &[&str]| judge(words).map(|(game, _, _)| game.rule_set);
+        let rule_set = |words: &[&str]| judge(words).map(|(rule_set, _, _)| rule_set);
         assert_eq!(
             rule_set(&["--rules", "2021", "play"]),
             Ok(RuleSet::Wits2021)
@@ -206,7 +254,7 @@ mod tests {
             }
         );
         assert_eq!(
-            job(&["perft", "+3"]),
+            judged(&["perft", "+3"]),
             Err(UsageError::BadDepth("+3".into()))
         );
         assert_eq!(
@@ -214,7 +262,7 @@ mod tests {
             UsageError::Repeated("--seed")
         );
         assert_eq!(
-            job(&["show", "--unicode", "--unicode"]),
+            judged(&["show", "--unicode", "--unicode"]),
             Err(UsageError::Repeated("--unicode"))
         );
     }
@@ -222,10 +270,10 @@ mod tests {
     #[test]
     fn limits() {
         assert_eq!(
-            job(&["perft", "21"]),
+            judged(&["perft", "21"]),
             Err(UsageError::DepthTooLarge("21".into(), 20))
         );
-        assert_eq!(job(&["perft", "20"]), Ok(Job::Perft(Counting::plain(20))));
+        assert_eq!(judged(&["perft", "20"]), perft(Counting::plain(20)));
         for words in [
             &["divide", "99"][..],
             &["minimax", "--depth", "4000000000"],
@@ -234,12 +282,12 @@ mod tests {
             &["wildebeest", "--lines", "--perft", "25"],
         ] {
             assert!(
-                matches!(job(words), Err(UsageError::DepthTooLarge(..))),
+                matches!(judged(words), Err(UsageError::DepthTooLarge(..))),
                 "{words:?}"
             );
         }
         assert_eq!(
-            job(&["show", "--svg", ""]),
+            judged(&["show", "--svg", ""]),
             Err(UsageError::EmptyPath("--svg"))
         );
     }
@@ -250,58 +298,58 @@ mod tests {
         use std::os::unix::ffi::OsStringExt;
         let dir = OsString::from_vec(b"pictures-\xff".to_vec());
         let words = [OsString::from("show"), "--svg".into(), dir.clone()];
-        let Ok(Invocation::Command(Command::Judge {
-            job: Job::Show(options),
-            ..
-        })) = parse(words)
+        let Ok(Invocation::Work(Work::Judge { judge, .. })) = parse(words, Terminal::default())
         else {
             panic!("a show command");
         };
-        assert_eq!(options.svg_dir, Some(std::path::PathBuf::from(dir)));
+        assert!(judge.writes_files());
+        assert!(format!("{judge:?}").contains("pictures-\\xFF"), "{judge:?}");
     }
 
     #[test]
     fn wrappers_read_the_judge_they_wrap() {
-        let words = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let wrapped = |words: &[&str]| {
+            let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            wrapped_judge(&words, RuleSet::Wits2021).map(|judge| format!("{judge:?}"))
+        };
+        let rules = CongoRules::from(RuleSet::Wits2021);
+        assert_eq!(wrapped(&["lion"]), listed("lion", rules).ok());
         assert_eq!(
-            judge_job(&words(&["lion"])),
-            Some(Job::PieceMoves(Kind::Lion))
+            wrapped(&["perft", "3"]),
+            text(Perft::new(rules, Counting::plain(3))).ok()
         );
-        assert_eq!(
-            judge_job(&words(&["perft", "3"])),
-            Some(Job::Perft(Counting::plain(3)))
-        );
-        assert_eq!(judge_job(&words(&["perft"])), None);
-        assert_eq!(judge_job(&words(&["moves", "3l3/7/7/7/7/7/3L3 w 1"])), None);
-        assert_eq!(judge_job(&words(&["gen", "5"])), None);
-        assert_eq!(judge_job(&words(&["tb", "generate", "dir"])), None);
-        assert!(judge_job(&words(&["tb", "probe", "dir"])).is_some());
-        assert_eq!(judge_job(&words(&["grade", "lion", "in", "out"])), None);
+        assert_eq!(wrapped(&["perft"]), None);
+        assert_eq!(wrapped(&["moves", "3l3/7/7/7/7/7/3L3 w 1"]), None);
+        assert_eq!(wrapped(&["gen", "5"]), None);
+        assert_eq!(wrapped(&["tb", "generate", "dir"]), None);
+        assert!(wrapped(&["tb", "probe", "dir"]).is_some());
+        assert_eq!(wrapped(&["grade", "lion", "in", "out"]), None);
     }
 
     #[test]
     fn a_fen_argument_stands_for_the_input() {
         let fen = "3l3/7/7/7/7/7/3L3 w 1";
+        let moves = format!("{:?}", crate::judge::MoveList::new(CongoRules::default()));
         assert_eq!(
             judge(&["moves", fen]),
-            Ok((Congo::default(), Job::Moves, Some(fen.into())))
+            Ok((RuleSet::default(), moves, Some(fen.into())))
         );
         assert!(matches!(
             judge(&["moves", "3l3/7 w 1"]),
             Err(UsageError::BadFen { .. })
         ));
         assert_eq!(
-            job(&["lion", fen]),
+            judged(&["lion", fen]),
             Err(UsageError::UnexpectedArgument(fen.into()))
         );
     }
 
     #[test]
     fn any_position_widens_the_judges_only() {
-        let reach = |words: &[&str]| judge(words).map(|(game, _, _)| game.reach);
-        assert_eq!(reach(&["--any-position", "lion"]), Ok(crate::Reach::Any));
-        assert_eq!(reach(&["lion", "--any-position"]), Ok(crate::Reach::Any));
-        assert_eq!(reach(&["lion"]), Ok(crate::Reach::Game));
+        let reach = |words: &[&str]| judged(words).map(|judge| judge.contains("reach: Any"));
+        assert_eq!(reach(&["--any-position", "lion"]), Ok(true));
+        assert_eq!(reach(&["lion", "--any-position"]), Ok(true));
+        assert_eq!(reach(&["lion"]), Ok(false));
         assert_eq!(
             parse_words(&["gen", "3", "--any-position"])
                 .unwrap_err()

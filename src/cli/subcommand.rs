@@ -1,135 +1,267 @@
-//! Reading one subcommand's words into a [`Command`]: its options against
-//! its declarations, the rule set and `--any-position` where they apply,
-//! then the subcommand's own reader; an error gets a way through where
-//! one is known (a FEN that needs quotes, a file a judge reads on its
-//! input). Used for the subcommand on the command line, and by
-//! `grade` and `check` for the judge they wrap.
+//! What a subcommand is to the command line ([`Subcommand`]: its name,
+//! options, help and how its words are read) and what reading its words
+//! gives ([`Work`]: a judge to answer, or a tool to run on the streams).
 
-use std::ffi::OsString;
-use std::path::Path;
+use std::fmt;
 
-use super::args::{Args, JudgeReader};
-use super::command::{Command, Spec};
-use super::options::{ANY_POSITION, RULES};
-use super::usage::{NotApplying, UsageError};
-use super::words;
+use super::args::Args;
+use super::option::Opt;
+use super::streams::Io;
+use super::usage::UsageError;
+use super::words::Unknown;
+use crate::judge::{AnyJudge, CaseKind, Listing};
+use crate::{CongoRules, RuleSet};
 
-/// Reads `words`, which follow `spec`'s name (global options read before
-/// the name come first among them); a wrapper reads the judge it wraps
-/// with `judge_job`.
-pub(crate) fn read_command(
-    spec: &'static Spec,
-    words: impl IntoIterator<Item = OsString>,
-    judge_job: JudgeReader,
-) -> Result<Command, UsageError> {
-    let words: Vec<OsString> = words.into_iter().collect();
-    let texts: Vec<String> = words
-        .iter()
-        .map(|word| word.to_string_lossy().into_owned())
-        .collect();
-    let hinted = |error| hint_for(spec, error, &texts);
-    let mut args = words::read(words, spec.options, spec.unknown).map_err(hinted)?;
-    args.rule_set = rule_set(spec, &args)?;
-    args.judge_job = judge_job;
-    let command = (spec.read)(&args).map_err(hinted)?;
-    if args.has(&ANY_POSITION) && matches!(command, Command::Run(_)) {
-        return Err(UsageError::DoesNotApply {
-            option: ANY_POSITION.name,
-            subcommand: spec.name,
-            why: NotApplying::NotAJudge,
-        });
-    }
-    Ok(command)
+/// A subcommand's declaration: how it is called, what it does, and how
+/// its words are read.
+pub(crate) struct Subcommand {
+    /// The word that names it on the command line.
+    pub name: &'static str,
+    /// The words after it that are not options, as the usage line shows
+    /// them: `D`, `[FEN]`.
+    pub operands: &'static str,
+    /// Its options.
+    pub options: &'static [Opt],
+    /// What it does with an option it does not declare.
+    pub unknown: Unknown,
+    /// What it does, in one paragraph (the help wraps it).
+    pub about: &'static str,
+    /// The group `congo --help` lists it in.
+    pub section: Section,
+    /// Whether `--rules` applies: not for the sibling games, which have
+    /// one rule set each.
+    pub takes_rule_set: bool,
+    /// What it reads on stdin, for a judge.
+    pub input: Option<&'static str>,
+    /// How its words are read.
+    pub read: Read,
 }
 
-/// The rule set `args` asks for, where `spec` takes one.
-fn rule_set(spec: &Spec, args: &Args) -> Result<crate::RuleSet, UsageError> {
-    match args.text(&RULES) {
-        Some(_) if !spec.takes_rule_set => Err(UsageError::DoesNotApply {
-            option: RULES.name,
-            subcommand: spec.name,
-            why: NotApplying::OneRuleSet,
-        }),
-        Some(name) => name.parse().map_err(UsageError::BadRules),
-        None => Ok(crate::RuleSet::default()),
-    }
+/// How a subcommand's words become its work.
+#[derive(Clone, Copy)]
+pub(crate) enum Read {
+    /// By the reader in its own file under `commands/`.
+    Words(fn(&Args) -> Result<Work, UsageError>),
+    /// As a judge listed without options, built by `build`: no words but
+    /// one FEN in place of its input, where it takes one.
+    Listed {
+        build: fn(CongoRules) -> Box<dyn AnyJudge>,
+        takes_fen: bool,
+    },
 }
 
-/// `error` with a way through, where one is known for the word it names
-/// (`texts`: the words after the subcommand).
-fn hint_for(spec: &Spec, error: UsageError, texts: &[String]) -> UsageError {
-    let word = match &error {
-        UsageError::UnexpectedArgument(word) => word,
-        UsageError::BadFen { found, .. } => found,
-        _ => return error,
-    };
-    let at = texts
-        .iter()
-        .position(|text| text == word)
-        .map_or(texts.len(), |at| at + 1);
-    match for_argument(spec, word, &texts[at..]) {
-        Some(hint) => UsageError::Hinted(Box::new(error), hint),
-        None => error,
+impl fmt::Debug for Subcommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Subcommand({})", self.name)
     }
 }
 
-/// `words` read against `spec`'s options alone, with the rule set: what a
-/// subcommand's reader is given. For the subcommands' own tests.
-#[cfg(test)]
-pub(crate) fn args_for(spec: &'static Spec, words: &[&str]) -> Result<Args, UsageError> {
-    let mut args = words::read(words.iter().map(OsString::from), spec.options, spec.unknown)?;
-    args.rule_set = rule_set(spec, &args)?;
-    Ok(args)
-}
+/// The input of most judges.
+pub(crate) const FEN_LINES: &str = "a line with N, then N FEN lines (see congo --help)";
 
-/// A hint for `word`, which `spec` did not take, given the words after it
-/// (`rest`): the way judges read a file, or that a FEN needs quotes.
-fn for_argument(spec: &Spec, word: &str, rest: &[String]) -> Option<String> {
-    if looks_like_split_fen(word, rest) {
-        let fen = format!("{word} {} {}", rest[0], rest[1]);
-        return Some(if spec.operands.contains("[FEN]") {
-            format!("quote the FEN: congo {} \"{fen}\"", spec.name)
-        } else {
-            format!(
-                "quote the FEN, and give it on standard input: printf '1\\n{fen}\\n' | congo {}",
-                spec.name
-            )
-        });
+/// The input of a judge whose cases are a FEN and a move.
+const FEN_AND_MOVE_LINES: &str = "a line with N, then N pairs of lines: a FEN, then a move";
+
+/// What the judge of `listing` reads on stdin.
+const fn input_of(listing: &Listing) -> &'static str {
+    match listing.case {
+        CaseKind::Position => FEN_LINES,
+        CaseKind::PositionAndMove => FEN_AND_MOVE_LINES,
     }
-    if spec.input.is_some() && Path::new(word).is_file() {
-        return Some(format!(
-            "judges read standard input: congo {} < {word}",
-            spec.name
-        ));
+}
+
+impl Subcommand {
+    /// A tool, listed among the tools, reading no cases of its own and
+    /// refusing options it does not declare.
+    pub const fn tool(
+        name: &'static str,
+        operands: &'static str,
+        options: &'static [Opt],
+        about: &'static str,
+        read: fn(&Args) -> Result<Work, UsageError>,
+    ) -> Subcommand {
+        Subcommand {
+            name,
+            operands,
+            options,
+            unknown: Unknown::Refuse,
+            about,
+            section: Section::Tools,
+            takes_rule_set: true,
+            input: None,
+            read: Read::Words(read),
+        }
     }
-    None
+
+    /// The judge of `listing` with its options, listed among the judges
+    /// and reading its cases on stdin.
+    pub const fn judge(
+        listing: &'static Listing,
+        operands: &'static str,
+        options: &'static [Opt],
+        read: fn(&Args) -> Result<Work, UsageError>,
+    ) -> Subcommand {
+        Subcommand {
+            section: Section::Judge,
+            input: Some(input_of(listing)),
+            ..Subcommand::tool(listing.name, operands, options, listing.about, read)
+        }
+    }
+
+    /// The judge of `listing`, which takes no options and is built by
+    /// `build`: its subcommand is its name and, where it takes one, a FEN.
+    pub const fn listed(
+        listing: &'static Listing,
+        build: fn(CongoRules) -> Box<dyn AnyJudge>,
+    ) -> Subcommand {
+        Subcommand {
+            name: listing.name,
+            operands: if listing.takes_fen { "[FEN]" } else { "" },
+            options: &[],
+            unknown: Unknown::Refuse,
+            about: listing.about,
+            section: Section::Judge,
+            takes_rule_set: true,
+            input: Some(input_of(listing)),
+            read: Read::Listed {
+                build,
+                takes_fen: listing.takes_fen,
+            },
+        }
+    }
+
+    /// The same subcommand listed in `section`.
+    pub const fn in_section(self, section: Section) -> Subcommand {
+        Subcommand { section, ..self }
+    }
+
+    /// The same subcommand reading its cases as `input` says.
+    pub const fn reading(self, input: &'static str) -> Subcommand {
+        Subcommand {
+            input: Some(input),
+            ..self
+        }
+    }
+
+    /// The same subcommand for a game with one rule set: `--rules` does
+    /// not apply.
+    pub const fn one_rule_set(self) -> Subcommand {
+        Subcommand {
+            takes_rule_set: false,
+            ..self
+        }
+    }
+
+    /// The same judge for a sibling game: `--rules` does not apply, and
+    /// its positions are written its own way.
+    pub const fn sibling(self) -> Subcommand {
+        self.one_rule_set()
+            .reading("a line with N, then N positions, one a line")
+    }
+
+    /// The same subcommand, keeping the options it does not know among
+    /// its operands: they are another subcommand's words.
+    pub const fn wrapping(self) -> Subcommand {
+        Subcommand {
+            unknown: Unknown::Keep,
+            ..self
+        }
+    }
 }
 
-/// Whether `word` and the two words after it are a FEN's three fields,
-/// split apart by a shell because they were not quoted.
-fn looks_like_split_fen(word: &str, rest: &[String]) -> bool {
-    word.matches('/').count() == 6
-        && rest.len() >= 2
-        && matches!(rest[0].as_str(), "w" | "b" | "W" | "B")
-        && !rest[1].is_empty()
-        && rest[1].bytes().all(|byte| byte.is_ascii_digit())
+/// The groups `congo --help` lists subcommands in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Section {
+    /// One answer per FEN line.
+    Judge,
+    /// Diagrams and drawings.
+    Pictures,
+    /// The engine, matches and games.
+    Playing,
+    /// Two-player Wildebeest, from a board file.
+    Wildebeest,
+    /// Generating, grading, checking, tables, the web board.
+    Tools,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl Section {
+    pub const ALL: [Section; 5] = [
+        Section::Judge,
+        Section::Pictures,
+        Section::Playing,
+        Section::Wildebeest,
+        Section::Tools,
+    ];
 
-    #[test]
-    fn a_fen_split_by_the_shell_is_noticed() {
-        let rest = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-        assert!(looks_like_split_fen(
-            "3l3/7/7/7/7/7/3L3",
-            &rest(&["w", "1"])
-        ));
-        assert!(!looks_like_split_fen(
-            "3l3/7/7/7/7/7/3L3",
-            &rest(&["x", "1"])
-        ));
-        assert!(!looks_like_split_fen("lion", &rest(&["w", "1"])));
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Judge => "Subcommands (one answer per FEN; FEN lines on stdin):",
+            Section::Pictures => "Pictures:",
+            Section::Playing => "Playing (the full rules, 2022 unless --rules 2021):",
+            Section::Wildebeest => {
+                "Two-player Wildebeest (a board file on stdin, or N lines with --lines):"
+            }
+            Section::Tools => "Tools:",
+        }
+    }
+}
+
+/// A tool's run on the streams, giving the exit status.
+pub(crate) type Tool = Box<dyn FnOnce(&mut Io<'_>) -> u8>;
+
+/// What a subcommand's words ask for.
+pub(crate) enum Work {
+    /// A judge to answer its input, or the one FEN given in its place; the
+    /// rule set is the one its answers are warned about.
+    Judge {
+        judge: Box<dyn AnyJudge>,
+        rule_set: RuleSet,
+        fen: Option<String>,
+    },
+    /// A tool to run.
+    Tool(Tool),
+}
+
+impl Work {
+    /// `judge` answering its input (no FEN argument), read as `args` say.
+    pub fn judge(args: &Args, judge: Box<dyn AnyJudge>) -> Work {
+        Work::Judge {
+            judge,
+            rule_set: args.rule_set,
+            fen: None,
+        }
+    }
+
+    /// `judge` answering the FEN argument of `args`, if one is given, or
+    /// else its input.
+    pub fn judge_of_fen(args: &Args, judge: Box<dyn AnyJudge>) -> Result<Work, UsageError> {
+        Ok(Work::Judge {
+            judge,
+            rule_set: args.rule_set,
+            fen: args.fen_operand()?,
+        })
+    }
+
+    /// A tool's run on the streams.
+    pub fn tool(run: impl FnOnce(&mut Io<'_>) -> u8 + 'static) -> Work {
+        Work::Tool(Box::new(run))
+    }
+}
+
+impl fmt::Debug for Work {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Work::Judge {
+                judge,
+                rule_set,
+                fen,
+            } => f
+                .debug_struct("Judge")
+                .field("judge", judge)
+                .field("rule_set", rule_set)
+                .field("fen", fen)
+                .finish(),
+            Work::Tool(_) => f.write_str("Tool(..)"),
+        }
     }
 }

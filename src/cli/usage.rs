@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::engine::Weights;
-use crate::grader::ParsePieceSetError;
+use crate::random::ParsePieceSetError;
 use crate::shard::ParseShardError;
 use crate::tablebase::ParseMaterialError;
 use crate::{FenError, ParseRuleSetError};
@@ -87,9 +87,15 @@ pub enum UsageError {
     /// A shard that is none.
     BadShard(ParseShardError),
     /// `tb` without generate, probe, summary or verify.
-    MissingTablesAction,
+    MissingTablesVerb,
     /// Another usage error, and what the person most likely meant.
     Hinted(Box<UsageError>, String),
+    /// A subcommand's reader read an option it does not declare: congo's
+    /// own fault, which the tests look for in every subcommand.
+    Undeclared {
+        subcommand: &'static str,
+        option: &'static str,
+    },
 }
 
 /// Why an option has no use with a subcommand.
@@ -186,7 +192,11 @@ impl fmt::Display for UsageError {
             UsageError::BadMaterial(error) => error.fmt(f),
             UsageError::BadShard(error) => error.fmt(f),
             UsageError::Hinted(error, hint) => write!(f, "{error}; {hint}"),
-            UsageError::MissingTablesAction => f.write_str(
+            UsageError::Undeclared { subcommand, option } => write!(
+                f,
+                "{subcommand} read {option}, which it does not declare (a bug in congo; please report it)"
+            ),
+            UsageError::MissingTablesVerb => f.write_str(
                 "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...] or verify DIR [MATERIAL...]",
             ),
             UsageError::MissingFiles => f.write_str(

@@ -6,7 +6,8 @@
 use std::ops::ControlFlow;
 
 use crate::geometry::KING_STEPS;
-use crate::{Bitboard, Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
+use crate::position::drownable;
+use crate::{Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
 
 /// What a won game is worth; wins found sooner score a little more.
 pub const ENGINE_WIN: i32 = 100_000;
@@ -150,7 +151,7 @@ fn side_score(board: &Board, color: Color, weights: &Weights, tally: movegen::Ta
         .into_iter()
         .map(|square| ranks_advanced(square, color))
         .sum();
-    let in_river = (own & RIVER & !board.by_kind(Kind::Crocodile)).count();
+    let in_river = drownable(board, color).count();
     let lion = board.pieces(Piece::new(color, Kind::Lion));
     let guards = lion
         .into_iter()
@@ -175,9 +176,6 @@ fn side_score(board: &Board, color: Color, weights: &Weights, tally: movegen::Ta
         + weights.lion_guard * guards as i32
         + weights.lion_tropism * tropism as i32
 }
-
-/// The river, rank 4.
-const RIVER: Bitboard = Bitboard::on_rank(Square::RIVER_RANK);
 
 /// How many ranks a pawn of `color` on `square` stands beyond its side's
 /// second rank (0 on it or behind it).

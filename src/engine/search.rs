@@ -47,7 +47,7 @@ pub struct Choice {
     /// The last depth searched to the end.
     pub depth: u32,
     /// The endgame tables' value, when the move came from them.
-    pub table: Option<Value>,
+    pub tablebase: Option<Value>,
 }
 
 /// The engine's search state; keep one for a game.
@@ -55,9 +55,9 @@ pub struct Choice {
 pub struct Engine {
     rule_set: RuleSet,
     weights: Weights,
-    /// Shared with the helper threads of a lazy SMP search (a clone of
-    /// the engine gets its own).
-    table: SharedTable,
+    /// The transposition table, shared with the helper threads of a lazy
+    /// SMP search (a clone of the engine gets its own).
+    transpositions: SharedTable,
     /// Threads searching each move: this one and `threads - 1` helpers.
     threads: usize,
     /// Set when a helper thread is to stop: the main search is done.
@@ -66,7 +66,7 @@ pub struct Engine {
     /// How often each quiet move (by side, from, to) cut the search off,
     /// weighted by depth: the order of the moves neither the table nor
     /// the killers rank.
-    history: History,
+    cutoffs: CutoffHistory,
     lists: MoveLists,
     deadline: Option<Instant>,
     /// The nodes a [`Limit::Nodes`] search may visit.
@@ -79,11 +79,11 @@ pub struct Engine {
     next_check: u64,
     /// The keys of the positions before this one in the game, and of
     /// those on the path being searched: meeting one again is a draw.
-    seen: Vec<u64>,
+    path_keys: Vec<u64>,
     /// The positions the last search visited.
     pub nodes: u64,
     /// Endgame tables to play perfectly from, and to score with, inside.
-    tables: Option<Arc<Tablebase>>,
+    endgame_tables: Option<Arc<Tablebase>>,
     /// What a draw (a repeated position, the bare lions) costs the side
     /// the engine plays: a draw is worth less than an even position, so
     /// that the engine looks for a way on.
@@ -101,19 +101,23 @@ impl Engine {
 
     /// An engine playing by `rule_set` and evaluating with `weights`.
     pub fn new(rule_set: RuleSet, weights: Weights) -> Engine {
-        Engine::with_table(rule_set, weights, SharedTable::new(Self::TABLE_BITS))
+        Engine::with_transpositions(rule_set, weights, SharedTable::new(Self::TABLE_BITS))
     }
 
-    /// A new engine keeping its entries in `table`.
-    fn with_table(rule_set: RuleSet, weights: Weights, table: SharedTable) -> Engine {
+    /// A new engine keeping its entries in `transpositions`.
+    fn with_transpositions(
+        rule_set: RuleSet,
+        weights: Weights,
+        transpositions: SharedTable,
+    ) -> Engine {
         Engine {
             rule_set,
             weights,
-            table,
+            transpositions,
             threads: 1,
             halt: None,
             killers: [[None; 2]; MAX_PLY],
-            history: History::default(),
+            cutoffs: CutoffHistory::default(),
             lists: MoveLists::default(),
             deadline: None,
             node_limit: None,
@@ -121,9 +125,9 @@ impl Engine {
             stopped: false,
             work: 0,
             next_check: 0,
-            seen: Vec::new(),
+            path_keys: Vec::new(),
             nodes: 0,
-            tables: None,
+            endgame_tables: None,
             contempt: Self::CONTEMPT,
         }
     }
@@ -167,14 +171,14 @@ impl Engine {
     }
 
     /// The engine playing from `tables` wherever they cover the position.
-    pub fn with_tables(mut self, tables: Option<Arc<Tablebase>>) -> Engine {
-        self.tables = tables;
+    pub fn with_endgame_tables(mut self, tables: Option<Arc<Tablebase>>) -> Engine {
+        self.endgame_tables = tables;
         self
     }
 
     /// The tables' value of `position`, if they cover it and are there.
     fn probe(&self, position: &Position) -> Option<Value> {
-        let tables = self.tables.as_ref()?;
+        let tables = self.endgame_tables.as_ref()?;
         Tablebase::covers(position)
             .then(|| tables.probe(position).ok())
             .flatten()
@@ -182,17 +186,22 @@ impl Engine {
 
     /// Forgets everything learnt, as for a new game.
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.transpositions.clear();
         self.killers = [[None; 2]; MAX_PLY];
-        self.history = History::default();
+        self.cutoffs = CutoffHistory::default();
     }
 
     /// The move to play, or `None` when there is none (the game is over).
-    /// A move that takes the enemy lion is always chosen at once. `history`
-    /// holds the keys ([`zobrist::hash`]) of the game's earlier positions:
+    /// A move that takes the enemy lion is always chosen at once.
+    /// `earlier_keys` holds the keys ([`zobrist::hash`]) of the game's earlier positions:
     /// steering back into one of them counts as a draw, so that an engine
     /// that is ahead looks for progress instead of repeating moves.
-    pub fn choose(&mut self, position: &Position, limit: Limit, history: &[u64]) -> Option<Choice> {
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        limit: Limit,
+        earlier_keys: &[u64],
+    ) -> Option<Choice> {
         if position.status() != Status::Ongoing {
             return None;
         }
@@ -211,7 +220,7 @@ impl Engine {
         self.nodes = 0;
         self.work = 0;
         self.next_check = WORK_PER_CHECK;
-        if let Some(tables) = &self.tables
+        if let Some(tables) = &self.endgame_tables
             && Tablebase::covers(position)
             && let Ok((value, Some(best))) = tables.best(position)
         {
@@ -219,7 +228,7 @@ impl Engine {
                 best,
                 score: table_score(value, 0),
                 depth: 0,
-                table: Some(value),
+                tablebase: Some(value),
             });
         }
         // Even the root's moves are listed against the clock: out of time,
@@ -237,26 +246,26 @@ impl Engine {
                 best: first,
                 score: 0,
                 depth: 0,
-                table: None,
+                tablebase: None,
             });
         }
-        if let Some(&win) = moves.iter().find(|m| takes_lion(position, m)) {
+        if let Some(&win) = moves.iter().find(|&&m| takes_lion(position, m)) {
             return Some(Choice {
                 best: win,
                 score: ENGINE_WIN,
                 depth: 1,
-                table: None,
+                tablebase: None,
             });
         }
-        self.seen.clear();
-        self.seen.extend_from_slice(history);
-        self.history.age();
+        self.path_keys.clear();
+        self.path_keys.extend_from_slice(earlier_keys);
+        self.cutoffs.age();
         let key = zobrist::hash(&position.board, position.side);
         let mut choice = Choice {
             best: first,
             score: 0,
             depth: 0,
-            table: None,
+            tablebase: None,
         };
         // Lazy SMP: helpers search the same root on their own, one depth
         // ahead every other helper, until the main search is done; what
@@ -317,7 +326,7 @@ impl Engine {
             }
             keys.push(key);
             line.push(m);
-            next_move = self.table.probe(key).and_then(|entry| entry.best);
+            next_move = self.transpositions.probe(key).and_then(|entry| entry.best);
             current = next;
         }
         line
@@ -331,11 +340,11 @@ impl Engine {
         Engine {
             halt: Some(Arc::clone(halt)),
             killers: self.killers,
-            history: self.history.clone(),
-            seen: self.seen.clone(),
-            tables: self.tables.clone(),
+            cutoffs: self.cutoffs.clone(),
+            path_keys: self.path_keys.clone(),
+            endgame_tables: self.endgame_tables.clone(),
             contempt: self.contempt,
-            ..Engine::with_table(self.rule_set, self.weights, self.table.share())
+            ..Engine::with_transpositions(self.rule_set, self.weights, self.transpositions.share())
         }
     }
 
@@ -356,12 +365,12 @@ impl Engine {
             if self.stopped {
                 break;
             }
-            if let Some(best) = self.table.probe(key).and_then(|entry| entry.best) {
+            if let Some(best) = self.transpositions.probe(key).and_then(|entry| entry.best) {
                 choice = Choice {
                     best,
                     score,
                     depth,
-                    table: None,
+                    tablebase: None,
                 };
             }
             // A found win needs no deeper look; and the next iteration takes
@@ -471,13 +480,13 @@ impl Engine {
         {
             return table_score(value, ply);
         }
-        if ply > 0 && self.seen.contains(&key) {
+        if ply > 0 && self.path_keys.contains(&key) {
             return self.draw_score(ply);
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(position, ply, alpha, beta);
         }
-        let entry = self.table.probe(key);
+        let entry = self.transpositions.probe(key);
         if let Some(entry) = entry
             && u32::from(entry.depth) >= depth
             && ply > 0
@@ -507,7 +516,7 @@ impl Engine {
         let original_alpha = alpha;
         let mut best_score = -ENGINE_WIN - 1;
         let mut best = None;
-        self.seen.push(key);
+        self.path_keys.push(key);
         for (index, &m) in moves.iter().enumerate() {
             let child = position.play_unchecked(m, self.rule_set);
             let child_key = key ^ zobrist::delta(&position.board, &child.board);
@@ -516,7 +525,7 @@ impl Engine {
             // null window, and are searched again if one is.
             // Late quiet moves, ordered after the ones likely to be best,
             // are first searched less deep (late-move reductions).
-            let reduction = if index >= 3 && depth >= 3 && !is_capture(position, &m) {
+            let reduction = if index >= 3 && depth >= 3 && !is_capture(position, m) {
                 late_move_reduction(depth, index)
             } else {
                 0
@@ -540,7 +549,7 @@ impl Engine {
                 score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
             }
             if self.stopped {
-                self.seen.pop();
+                self.path_keys.pop();
                 self.lists.give(moves);
                 return 0;
             }
@@ -550,20 +559,20 @@ impl Engine {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                if !is_capture(position, &m) {
+                if !is_capture(position, m) {
                     let killers = &mut self.killers[ply];
                     if killers[0] != Some(m) {
                         killers[1] = killers[0];
                         killers[0] = Some(m);
                     }
-                    self.history.reward(position.side, m, depth);
+                    self.cutoffs.reward(position.side, m, depth);
                 }
                 break;
             }
         }
-        self.seen.pop();
+        self.path_keys.pop();
         self.lists.give(moves);
-        self.table
+        self.transpositions
             .store(key, depth, best_score, (original_alpha, beta), best);
         best_score
     }
@@ -591,7 +600,7 @@ impl Engine {
             self.lists.give(moves);
             return 0;
         }
-        moves.retain(|m| is_capture(position, m));
+        moves.retain(|&m| is_capture(position, m));
         self.order(position, &mut moves, None, ply);
         let mut best = stand_pat;
         for &m in &moves {
@@ -622,14 +631,14 @@ impl Engine {
             if Some(*m) == hint {
                 return i32::MIN;
             }
-            let victims = victim_value(position, m, &self.weights);
+            let victims = victim_value(position, *m, &self.weights);
             if victims > 0 {
-                return -2 * History::MAX - victims;
+                return -2 * CutoffHistory::MAX - victims;
             }
             if killers.contains(&Some(*m)) {
-                return -History::MAX - 1;
+                return -CutoffHistory::MAX - 1;
             }
-            -self.history.score(position.side, *m)
+            -self.cutoffs.score(position.side, *m)
         });
     }
 }
@@ -637,15 +646,15 @@ impl Engine {
 /// The history of quiet moves that cut the search off, by side, from and
 /// to square.
 #[derive(Clone)]
-struct History(Box<[[[i32; Square::COUNT]; Square::COUNT]; 2]>);
+struct CutoffHistory(Box<[[[i32; Square::COUNT]; Square::COUNT]; 2]>);
 
-impl Default for History {
-    fn default() -> History {
-        History(Box::new([[[0; Square::COUNT]; Square::COUNT]; 2]))
+impl Default for CutoffHistory {
+    fn default() -> CutoffHistory {
+        CutoffHistory(Box::new([[[0; Square::COUNT]; Square::COUNT]; 2]))
     }
 }
 
-impl History {
+impl CutoffHistory {
     /// No score reaches this: the scores stay below the killers'.
     const MAX: i32 = 1 << 20;
 
@@ -654,7 +663,7 @@ impl History {
     }
 
     /// Counts a cut-off by `m` at `depth`: deeper cuts weigh more. All
-    /// scores are halved when one would pass [`History::MAX`].
+    /// scores are halved when one would pass [`CutoffHistory::MAX`].
     fn reward(&mut self, side: Color, m: Move, depth: u32) {
         let bonus = (depth * depth).min(400) as i32;
         let entry = &mut self.0[side as usize][m.from().index()][m.to().index()];
@@ -692,15 +701,14 @@ fn table_score(value: Value, ply: usize) -> i32 {
     }
 }
 
-/// What a move captures, in value (the lion above everything).
-fn victim_value(position: &Position, m: &Move, weights: &Weights) -> i32 {
+/// What a move captures ([`Position::captures`]), in value (the lion
+/// above everything).
+fn victim_value(position: &Position, m: Move, weights: &Weights) -> i32 {
     let board = &position.board;
-    let landing = board
-        .piece_at(m.to())
-        .filter(|piece| piece.color != position.side);
-    landing
+    position
+        .captures(m)
         .into_iter()
-        .chain(m.jumped().filter_map(|square| board.piece_at(square)))
+        .filter_map(|square| board.piece_at(square))
         .map(|piece| {
             if piece.kind == Kind::Lion {
                 ENGINE_WIN
@@ -711,22 +719,12 @@ fn victim_value(position: &Position, m: &Move, weights: &Weights) -> i32 {
         .sum()
 }
 
-fn is_capture(position: &Position, m: &Move) -> bool {
-    !m.jumps().is_empty()
-        || position
-            .board
-            .piece_at(m.to())
-            .is_some_and(|piece| piece.color != position.side)
+fn is_capture(position: &Position, m: Move) -> bool {
+    !position.captures(m).is_empty()
 }
 
-fn takes_lion(position: &Position, m: &Move) -> bool {
-    let board = &position.board;
-    let lion_at = |square| {
-        board
-            .piece_at(square)
-            .is_some_and(|piece| piece.kind == Kind::Lion && piece.color != position.side)
-    };
-    lion_at(m.to()) || m.jumped().any(lion_at)
+fn takes_lion(position: &Position, m: Move) -> bool {
+    !(position.captures(m) & position.board.by_kind(Kind::Lion)).is_empty()
 }
 
 #[cfg(test)]
@@ -754,14 +752,14 @@ mod tests {
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         engine.choose(&start, Limit::Depth(3), &[]);
         let key = zobrist::hash(&start.board, start.side);
-        assert!(engine.table.probe(key).is_some());
+        assert!(engine.transpositions.probe(key).is_some());
         // A judge's threads each get a clone: it starts empty.
-        assert!(engine.clone().table.probe(key).is_none());
-        assert!(engine.table.share().probe(key).is_some());
+        assert!(engine.clone().transpositions.probe(key).is_none());
+        assert!(engine.transpositions.share().probe(key).is_some());
         // A helper shares it, and stops when told.
         let halt = Arc::new(AtomicBool::new(true));
         let mut helper = engine.helper(&halt);
-        assert!(helper.table.probe(key).is_some());
+        assert!(helper.transpositions.probe(key).is_some());
         assert!(helper.out_of_time());
     }
 
@@ -771,7 +769,7 @@ mod tests {
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         // Every move leads back into the game's history: each is a draw.
-        let history: Vec<u64> = moves
+        let earlier_keys: Vec<u64> = moves
             .iter()
             .map(|&m| {
                 let child = position.play_unchecked(m, RuleSet::default());
@@ -781,7 +779,9 @@ mod tests {
         for contempt in [0, 35, Engine::CONTEMPT] {
             let mut engine =
                 Engine::new(RuleSet::default(), Weights::TUNED).with_contempt(contempt);
-            let choice = engine.choose(&position, Limit::Depth(3), &history).unwrap();
+            let choice = engine
+                .choose(&position, Limit::Depth(3), &earlier_keys)
+                .unwrap();
             assert_eq!(choice.score, -contempt);
         }
         // Without that history the engine sees its extra pawn.

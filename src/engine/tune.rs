@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use super::eval::{Weights, evaluate};
 use crate::record::{Place, RecordFileError, read_records};
-use crate::{FenError, MoveError, Position, RuleSet, Status};
+use crate::{FenError, MoveError, Position, Reach, RuleSet, Status};
 
 /// Why the records cannot be tuned on.
 #[derive(Debug)]
@@ -161,7 +161,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, TuneError> {
     for path in &options.records {
         for (place, record) in read_records(path).map_err(TuneError::Records)? {
             let white_score = record.outcome.white_half_points() as f64 / 2.0;
-            let mut position = Position::from_fen(&record.start, options.rule_set)
+            let mut position = Position::from_fen(&record.start, options.rule_set, Reach::Game)
                 .map_err(|error| TuneError::Start(place.clone(), error))?;
             let mut scratch = Vec::new();
             for (ply, text) in record.moves.iter().enumerate() {

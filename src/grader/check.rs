@@ -10,13 +10,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::generator::{PieceSet, clock_seed};
+use super::generator::clock_seed;
 use super::shrink::shrink;
 use super::trial::{Case, CheckOptions, Verdict, judge};
-use super::{FileReadError, hides_characters, write_move_difference};
-use crate::judge::Job;
-use crate::random::{Rng, random_position};
-use crate::{FenError, Kind, KindsSeen, Position, RuleSet};
+use super::{FileReadError, hides_characters, write_move_difference, write_number_difference};
+use crate::judge::{AnswerKind, CaseKind};
+use crate::random::{PieceSet, Rng, random_position};
+use crate::{FenError, KindsSeen, Position, Reach};
 
 /// Cases judged in one run of the program.
 const CHUNK: usize = 1000;
@@ -286,8 +286,12 @@ fn write_failure(
         Verdict::Differs { expected, got, .. } => {
             write_answer(output, "expected", expected)?;
             write_answer(output, "got", got)?;
-            if options.job.is_move_list() && write_move_difference(output, "", expected, got)? {
-                writeln!(output, "(the same moves, in another order or spacing)")?;
+            match options.judge.shape().answer {
+                AnswerKind::Moves if write_move_difference(output, "", expected, got)? => {
+                    writeln!(output, "(the same moves, in another order or spacing)")?;
+                }
+                AnswerKind::Number => write_number_difference(output, "", expected, got)?,
+                _ => {}
             }
         }
         other => writeln!(output, "{}", describe(other))?,
@@ -409,31 +413,13 @@ fn stderr_tail(stderr: &str) -> String {
     }
 }
 
-/// The piece set that fits a subcommand: the assignment's set for its
-/// part and year, or every piece where all of them matter.
-fn piece_set(job: &Job, rule_set: RuleSet) -> PieceSet {
-    let year = if rule_set == RuleSet::Wits2021 {
-        PieceSet::Wits2021
-    } else {
-        PieceSet::Wits2022
-    };
-    match job {
-        Job::PieceMoves(Kind::Elephant) => PieceSet::Wits2021,
-        Job::PieceMoves(Kind::Monkey | Kind::Crocodile)
-        | Job::Board
-        | Job::Moves
-        | Job::Perft(..)
-        | Job::Divide(_) => PieceSet::Full,
-        _ => year,
-    }
-}
-
 /// The generated cases, one after another without end; for `play`, each
 /// position with a legal move chosen at random (positions without one
 /// are passed over).
 fn generated(options: &CheckOptions, seed: u64) -> impl Iterator<Item = Case> + 'static {
-    let set = piece_set(&options.job, options.rule_set);
-    let play = options.job == Job::Play;
+    // The command line refuses to check a judge with no positions to try.
+    let set = options.judge.checked_on().unwrap_or(PieceSet::Full);
+    let play = options.judge.shape().case == CaseKind::PositionAndMove;
     let mut positions = Rng::new(seed);
     let mut choices = Rng::new(seed ^ 0x9e37_79b9);
     let mut moves = Vec::new();
@@ -474,16 +460,16 @@ fn read_cases(path: &Path, options: &CheckOptions) -> Result<Vec<Case>, CaseFile
         let Some((number, fen)) = lines.next() else {
             return Err(CaseFileError::Ends(path.to_owned(), cases.len(), count));
         };
-        let position = Position::from_fen(fen, options.rule_set)
+        let position = Position::from_fen(fen, options.rule_set, Reach::Game)
             .map_err(|error| CaseFileError::Fen(path.to_owned(), number + 1, error))?;
-        let play = match options.job {
-            Job::Play => Some(
+        let play = match options.judge.shape().case {
+            CaseKind::PositionAndMove => Some(
                 lines
                     .next()
                     .map(|(_, text)| text.to_owned())
                     .ok_or_else(|| CaseFileError::MidCase(path.to_owned()))?,
             ),
-            _ => None,
+            CaseKind::Position => None,
         };
         cases.push(Case { position, play });
     }

@@ -7,10 +7,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::compare::Comparison;
-use super::{FileReadError, hides_characters, write_move_difference};
-use crate::judge::{Framing, Job, Notice, Threads};
+use super::{FileReadError, hides_characters, write_move_difference, write_number_difference};
+use crate::RuleSet;
+use crate::judge::{AnswerKind, AnyJudge, Framing, Notice, Threads};
 use crate::text::Count;
-use crate::{KindsSeen, RuleSet};
 
 /// Why a class could not be graded.
 #[derive(Debug)]
@@ -44,12 +44,13 @@ pub struct Graded {
 }
 
 /// What `grade` marks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct GradeOptions {
     pub rule_set: RuleSet,
     /// The judge subcommand and its own arguments, e.g. `perft 3`.
     pub subcommand: Vec<String>,
-    pub job: Job,
+    /// The judge those words make, under `rule_set`.
+    pub judge: Box<dyn AnyJudge>,
     pub input: PathBuf,
     pub outputs: Vec<PathBuf>,
     /// Overlook the blank-space faults (a byte order mark, CR, trailing
@@ -83,16 +84,16 @@ pub fn grade(options: &GradeOptions, output: &mut impl Write) -> Result<Graded, 
         Ok(())
     };
     let report = options
-        .job
-        .run(
-            options.rule_set.into(),
+        .judge
+        .boxed_clone()
+        .answer_all(
             Threads::default(),
-            input.as_bytes(),
+            &mut input.as_bytes(),
             &mut answers,
             &mut notices,
         )
         .map_err(GradeError::Output)?;
-    let rules_warning = options.rule_set.warning_for(KindsSeen(report.seen));
+    let rules_warning = options.rule_set.warning_for(report.kinds);
     let mut graded = Graded {
         all_pass: false,
         bad_input,
@@ -112,8 +113,9 @@ fn write_report(
     output: &mut impl Write,
 ) -> io::Result<bool> {
     let congo_text = String::from_utf8_lossy(answers);
-    let expected = options.job.framing().answers(&congo_text);
-    let fens = case_lines(input, options.job.lines_per_case());
+    let shape = options.judge.shape();
+    let expected = shape.framing.answers(&congo_text);
+    let fens = case_lines(input, shape.lines_per_case());
     writeln!(
         output,
         "Grading `congo {}` under the {} rules: {} from {}.",
@@ -202,14 +204,10 @@ fn mark_file(
     text: &str,
     output: &mut impl Write,
 ) -> io::Result<Mark> {
-    let framing = options.job.framing();
-    let comparison = Comparison::new(
-        congo_text,
-        text,
-        framing,
-        options.job.is_move_list(),
-        options.ignore_space,
-    );
+    let shape = options.judge.shape();
+    let framing = shape.framing;
+    let moves = shape.answer == AnswerKind::Moves;
+    let comparison = Comparison::new(congo_text, text, framing, moves, options.ignore_space);
     let got = &comparison.answers;
     let first_wrong = (0..expected.len()).find(|&i| got.get(i) != Some(&expected[i]));
     if let Some(index) = first_wrong {
@@ -234,10 +232,13 @@ fn mark_file(
                 write_lines(output, "expected", &expected[index])?;
                 write_lines(output, "got", have)?;
                 if framing == Framing::Line
-                    && options.job.is_move_list()
+                    && moves
                     && write_move_difference(output, "  ", &expected[index], have)?
                 {
                     writeln!(output, "  (the same moves, out of order)")?;
+                }
+                if framing == Framing::Line && shape.answer == AnswerKind::Number {
+                    write_number_difference(output, "  ", &expected[index], have)?;
                 }
             }
         }

@@ -10,7 +10,7 @@ mod shrink;
 mod trial;
 
 pub use check::{CheckError, CheckEvent, CheckVerdict, check};
-pub use generator::{GenOptions, ParsePieceSetError, PieceSet, generate};
+pub use generator::{GenOptions, generate};
 pub use grade::{GradeError, GradeOptions, grade};
 pub use trial::CheckOptions;
 
@@ -64,6 +64,21 @@ fn hides_characters(line: &str) -> bool {
         || line
             .chars()
             .any(|c| c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{feff}' | '\u{a0}'))
+}
+
+/// Writes how far `got` is off `expected` (both numbers) as an `off by:`
+/// line after `indent`, or that `got` is no whole number.
+fn write_number_difference(
+    output: &mut impl std::io::Write,
+    indent: &str,
+    expected: &str,
+    got: &str,
+) -> std::io::Result<()> {
+    match (expected.trim().parse::<i128>(), got.trim().parse::<i128>()) {
+        (Ok(want), Ok(have)) => writeln!(output, "{indent}off by:   {:+}", have - want),
+        (Ok(_), Err(_)) => writeln!(output, "{indent}off by:   (not a whole number)"),
+        (Err(_), _) => Ok(()),
+    }
 }
 
 /// Writes the moves `got` misses and the ones it adds against `expected`

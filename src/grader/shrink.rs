@@ -3,7 +3,7 @@
 //! what is left shows the bug and little else.
 
 use super::trial::{Case, CheckOptions, Verdict, judge, play_move};
-use crate::{Kind, Position, RuleSet, Square};
+use crate::{Kind, Position, Reach, RuleSet, Square};
 
 /// The most times the program is run while shrinking.
 const MAX_RUNS: usize = 3000;
@@ -86,7 +86,7 @@ fn candidates(case: &Case, rule_set: RuleSet) -> Vec<Case> {
             position,
             play: case.play.clone(),
         })
-        .filter(|candidate| candidate.position.validate(rule_set).is_ok())
+        .filter(|candidate| candidate.position.validate(rule_set, Reach::Game).is_ok())
         .filter(|candidate| candidate.play.is_none() || play_move(candidate).is_some())
         .collect()
 }

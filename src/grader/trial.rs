@@ -4,23 +4,24 @@
 
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::judge::{Framing, Job, Threads};
+use crate::judge::{AnyJudge, Threads};
 use crate::{Move, Position, RuleSet, process};
 
 /// The most bytes of a program's output (and of its error output) kept.
 pub(super) const MAX_KEPT_OUTPUT: u64 = 64 << 20;
 
 /// What `check` runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct CheckOptions {
     pub rule_set: RuleSet,
     /// The judge subcommand and its own arguments, e.g. `perft 3`.
     pub subcommand: Vec<String>,
-    pub job: Job,
+    /// The judge those words make, under `rule_set`.
+    pub judge: Arc<dyn AnyJudge>,
     /// How many cases to generate.
     pub positions: u64,
     /// `None`: a seed from the clock.
@@ -90,7 +91,7 @@ impl Verdict {
 /// within the check's time limit.
 fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
     let input = judge_input(cases);
-    let (job, rule_set) = (options.job.clone(), options.rule_set);
+    let judge = Arc::clone(&options.judge);
     let (sender, receiver) = mpsc::channel();
     // A thread of its own, so that the time limit holds for congo too; one
     // that overruns is left behind, and the check ends soon after.
@@ -98,14 +99,14 @@ fn expected(options: &CheckOptions, cases: &[Case]) -> Option<Vec<String>> {
         let mut output = Vec::new();
         // Writing to memory cannot fail, and every case is a valid one.
         let mut notices = |_: crate::judge::Notice<'_>| Ok(());
-        let _ = job.run(
-            rule_set.into(),
+        let _ = judge.boxed_clone().answer_all(
             Threads::default(),
-            input.as_bytes(),
+            &mut input.as_bytes(),
             &mut output,
             &mut notices,
         );
-        let _ = sender.send(job.framing().answers(&String::from_utf8_lossy(&output)));
+        let framing = judge.shape().framing;
+        let _ = sender.send(framing.answers(&String::from_utf8_lossy(&output)));
     });
     receiver.recv_timeout(options.timeout).ok()
 }
@@ -125,7 +126,7 @@ pub(super) fn judge(options: &CheckOptions, cases: &[Case]) -> Verdict {
         Ok(run) => run,
         Err(verdict) => return verdict,
     };
-    let framing: Framing = options.job.framing();
+    let framing = options.judge.shape().framing;
     let got = framing.answers(&String::from_utf8_lossy(&run));
     let Some(expected) = expected(options, cases) else {
         return Verdict::ReferenceTimedOut;

@@ -7,42 +7,62 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::each_position::PositionAnswer;
-use super::task::Framing;
+use super::{AnswerKind, PositionJudge, Shape};
 use crate::engine::{Engine, Limit, Weights};
+use crate::random::PieceSet;
 use crate::tablebase::Tablebase;
-use crate::{Congo, Position, RuleSet};
+use crate::{Position, RuleSet};
 
+/// One line per position: the engine's move, searched as `limit` says.
 #[derive(Clone)]
-pub(super) struct Best {
+pub struct Best {
     limit: Limit,
     engine: Box<Engine>,
 }
 
 impl Best {
-    pub fn new(rule_set: RuleSet, limit: Limit, tables: Option<&Path>, threads: usize) -> Best {
-        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+    /// The engine under `rule_set`, searching as `limit` says with
+    /// `threads` threads, playing from the endgame tables in
+    /// `endgame_tables` where they cover a position.
+    pub fn new(
+        rule_set: RuleSet,
+        limit: Limit,
+        endgame_tables: Option<&Path>,
+        threads: usize,
+    ) -> Best {
+        let tables = endgame_tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
         Best {
             limit,
             engine: Box::new(
                 Engine::new(rule_set, Weights::TUNED)
-                    .with_tables(tables)
+                    .with_endgame_tables(tables)
                     .with_threads(threads),
             ),
         }
     }
 }
 
-impl PositionAnswer for Best {
-    const FRAMING: Framing = Framing::Line;
+impl std::fmt::Debug for Best {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Best").field("limit", &self.limit).finish()
+    }
+}
 
-    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
+impl PositionJudge for Best {
+    const SHAPE: Shape = Shape::line_per_position(AnswerKind::Text);
+
+    /// A search's answer is not another program's to match.
+    fn checked_on(&self, _rule_set: RuleSet) -> Option<PieceSet> {
+        None
+    }
+
+    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();
         let started = Instant::now();
         let _ = match self.engine.choose(position, self.limit, &[]) {
-            Some(choice) if let Some(value) = choice.table => {
+            Some(choice) if let Some(value) = choice.tablebase => {
                 writeln!(out, "{} {} tablebase {value}", choice.best, choice.score)
             }
             Some(choice) => {

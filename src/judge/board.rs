@@ -1,19 +1,29 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::each_position::PositionAnswer;
-use super::task::Framing;
-use crate::{Color, Congo, Kind, Piece, Position};
+use super::{Listing, PositionJudge, Positions, Shape};
+use crate::random::PieceSet;
+use crate::{Color, Kind, Piece, Position, RuleSet};
+
+pub(super) const BOARD: Listing = Listing::new(
+    "board",
+    "list the pieces of each position and the side to play",
+    |rules| Positions::boxed(rules, PieceList),
+);
 
 /// For each FEN, 16 lines `<colour> <kind>: <squares>` (white before black,
 /// kinds in the assignment's order) and `side to play: <colour>`; blocks
 /// are separated by a blank line.
-#[derive(Clone)]
-pub(super) struct Listing;
+#[derive(Clone, Debug)]
+struct PieceList;
 
-impl PositionAnswer for Listing {
-    const FRAMING: Framing = Framing::Block;
+impl PositionJudge for PieceList {
+    const SHAPE: Shape = Shape::block_per_position();
 
-    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
+    fn checked_on(&self, _rule_set: RuleSet) -> Option<PieceSet> {
+        Some(PieceSet::Full)
+    }
+
+    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:

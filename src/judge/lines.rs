@@ -4,11 +4,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-use crate::text::NotUtf8;
-
-/// The longest input line read in full; longer lines are a bad line, and
-/// are skipped without being held in memory.
-pub const MAX_LINE: usize = 4096;
+use crate::text::{MAX_LINE, NotUtf8};
 
 /// Why the input, rather than one case, could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]

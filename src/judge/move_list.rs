@@ -1,68 +1,112 @@
-//! The tasks any [`Notation`] gets: `moves` (every legal move of each
+//! The judges any [`Notation`] gets: `moves` (every legal move of each
 //! position, one line), `perft D` and `divide D`. Congo and Russian
-//! checkers both answer through them.
+//! checkers both answer through them, and Two-player Wildebeest's lines.
 
+use std::fmt;
 use std::io::Write;
 use std::sync::Arc;
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
+use super::reader::Reader;
+use super::{AnswerKind, CaseError, Judge, Listing, Shape};
 use crate::board_game::Notation;
 use crate::perft::{self, PerftCache};
+use crate::random::PieceSet;
+use crate::text::write_spaced;
+use crate::{CongoRules, KindsSeen};
+
+pub(super) const MOVES: Listing = Listing::new(
+    "moves",
+    "every legal move of the side to move (none once a lion is taken)",
+    |rules| Box::new(MoveList::new(rules)),
+)
+.taking_fen();
+
+pub(crate) const PERFT: Listing = Listing::with_options(
+    "perft",
+    "the number of positions D moves deep (D at most 20)",
+);
+
+pub(crate) const DIVIDE: Listing = Listing::with_options(
+    "divide",
+    "each legal move with its perft count D-1 deeper, then the total",
+);
+
+pub(crate) const CHECKERS: Listing = Listing::with_options(
+    "checkers",
+    "Russian checkers: every legal move of each position, given as \
+     <row 8>/.../<row 1> <WHITE|BLACK>",
+);
+
+/// What a game must be for these judges: its positions and moves can be
+/// copied to other threads.
+pub trait Listable:
+    Notation<Position: Clone + fmt::Debug + Send + Sync, Move: Clone + fmt::Debug + Send + Sync>
+    + Clone
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+{
+    /// The random positions `check` tries these judges on, if any.
+    fn checked_on(&self) -> Option<PieceSet> {
+        None
+    }
+}
+
+/// Congo's are checked on positions of the full game.
+impl Listable for CongoRules {
+    fn checked_on(&self) -> Option<PieceSet> {
+        Some(PieceSet::Full)
+    }
+}
+
+impl Listable for crate::checkers::Checkers {}
+impl Listable for crate::wildebeest::Wildebeest {}
 
 /// One line per position: every legal move, in the game's order (sorted
 /// as strings), separated by spaces.
-#[derive(Clone)]
-pub struct MoveList<G: Notation> {
-    game: G,
+#[derive(Clone, Debug)]
+pub struct MoveList<G: Listable> {
+    reader: Reader<G>,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<G::Move>,
-    slot: Slot<G::Position>,
 }
 
-impl<G: Notation> MoveList<G> {
-    pub fn new(game: G) -> MoveList<G> {
+impl<G: Listable> MoveList<G> {
+    /// The judge of `rules`'s moves.
+    pub fn new(rules: G) -> MoveList<G> {
         MoveList {
-            game,
+            reader: Reader::new(rules),
             moves: Vec::new(),
-            slot: Slot::default(),
         }
     }
 }
 
-/// Appends `moves` as one line, separated by single spaces.
-pub(super) fn write_line<G: Notation>(game: &G, moves: &[G::Move], out: &mut Vec<u8>) {
-    if let Some((first, rest)) = moves.split_first() {
-        game.write_move(first, out);
-        for m in rest {
-            out.push(b' ');
-            game.write_move(m, out);
-        }
-    }
-    out.push(b'\n');
-}
-
-impl<G> Task for MoveList<G>
-where
-    G: Notation + Clone + Send,
-    G::Position: Clone + Send,
-    G::Move: Clone + Send,
-{
-    type Error = G::Error;
-    const FRAMING: Framing = Framing::Line;
-    const SORTED_MOVES: bool = true;
-
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
+impl<G: Listable> Judge for MoveList<G> {
+    fn shape(&self) -> Shape {
+        Shape::line_per_position(AnswerKind::Moves)
     }
 
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(
+        &mut self,
+        _index: usize,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
+        let (rules, position) = self.reader.read(lines)?;
         self.moves.clear();
-        self.game.moves(position, &mut self.moves);
-        self.game.in_text_order(&mut self.moves);
-        write_line(&self.game, &self.moves, out);
+        rules.moves(position, &mut self.moves);
+        rules.in_text_order(&mut self.moves);
+        write_spaced(&self.moves, out, |m, out| rules.write_move(m, out));
         Ok(())
+    }
+
+    fn take_kinds(&mut self) -> KindsSeen {
+        self.reader.take_kinds()
+    }
+
+    fn checked_on(&self) -> Option<PieceSet> {
+        self.reader.rules().checked_on()
     }
 }
 
@@ -97,91 +141,109 @@ impl Counting {
 
 /// One line per position: the number of move sequences `depth` deep.
 #[derive(Clone)]
-pub struct Perft<G: Notation> {
-    game: G,
+pub struct Perft<G: Listable> {
+    reader: Reader<G>,
     counting: Counting,
     cache: Option<Arc<PerftCache>>,
-    slot: Slot<G::Position>,
 }
 
-impl<G: Notation> Perft<G> {
-    pub fn new(game: G, counting: Counting) -> Perft<G> {
+impl<G: Listable> Perft<G> {
+    /// The judge counting `rules`'s move tree as `counting` says.
+    pub fn new(rules: G, counting: Counting) -> Perft<G> {
         Perft {
-            game,
+            reader: Reader::new(rules),
             cache: counting.cache(),
             counting,
-            slot: Slot::default(),
         }
     }
 }
 
-impl<G> Task for Perft<G>
-where
-    G: Notation + Clone + Send + Sync,
-    G::Position: Clone + Send + Sync,
-    G::Move: Sync,
-{
-    type Error = G::Error;
-    const FRAMING: Framing = Framing::Line;
+impl<G: Listable> fmt::Debug for Perft<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Perft")
+            .field("game", self.reader.rules())
+            .field("counting", &self.counting)
+            .finish()
+    }
+}
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
+impl<G: Listable> Judge for Perft<G> {
+    fn shape(&self) -> Shape {
+        Shape::line_per_position(AnswerKind::Number)
     }
 
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(
+        &mut self,
+        _index: usize,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
+        let (rules, position) = self.reader.read(lines)?;
         let Counting { depth, threads, .. } = self.counting;
         let cache = self.cache.as_deref();
-        let leaves = perft::count_threads(&self.game, position, depth, threads, cache);
+        let leaves = perft::count_threads(rules, position, depth, threads, cache);
         let _ = writeln!(out, "{leaves}");
         Ok(())
+    }
+
+    fn take_kinds(&mut self) -> KindsSeen {
+        self.reader.take_kinds()
+    }
+
+    fn checked_on(&self) -> Option<PieceSet> {
+        self.reader.rules().checked_on()
     }
 }
 
 /// A block per position: `<move> <count>` for each legal move, then
 /// `total <count>`; blocks are separated by a blank line.
 #[derive(Clone)]
-pub struct Divide<G: Notation> {
-    game: G,
-    counting: Counting,
-    cache: Option<Arc<PerftCache>>,
-    slot: Slot<G::Position>,
+pub struct Divide<G: Listable> {
+    perft: Perft<G>,
 }
 
-impl<G: Notation> Divide<G> {
-    pub fn new(game: G, counting: Counting) -> Divide<G> {
+impl<G: Listable> Divide<G> {
+    /// The judge splitting `rules`'s move tree by the first move.
+    pub fn new(rules: G, counting: Counting) -> Divide<G> {
         Divide {
-            game,
-            cache: counting.cache(),
-            counting,
-            slot: Slot::default(),
+            perft: Perft::new(rules, counting),
         }
     }
 }
 
-impl<G> Task for Divide<G>
-where
-    G: Notation + Clone + Send + Sync,
-    G::Position: Clone + Send + Sync,
-    G::Move: Sync,
-{
-    type Error = G::Error;
-    const FRAMING: Framing = Framing::Block;
+impl<G: Listable> fmt::Debug for Divide<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Divide")
+            .field("game", self.perft.reader.rules())
+            .field("counting", &self.perft.counting)
+            .finish()
+    }
+}
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
+impl<G: Listable> Judge for Divide<G> {
+    fn shape(&self) -> Shape {
+        Shape::block_per_position()
     }
 
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<G::Error>> {
-        let position = self.slot.read(&self.game, lines)?;
+    fn answer(
+        &mut self,
+        _index: usize,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
+        let Perft {
+            reader,
+            counting,
+            cache,
+        } = &mut self.perft;
+        let (rules, position) = reader.read(lines)?;
         let mut total = 0;
-        let Counting { depth, threads, .. } = self.counting;
-        let cache = self.cache.as_deref();
-        let split = perft::split(&self.game, position, depth, threads, cache, |moves| {
-            self.game.in_text_order(moves)
+        let Counting { depth, threads, .. } = *counting;
+        let split = perft::split(rules, position, depth, threads, cache.as_deref(), |moves| {
+            rules.in_text_order(moves)
         });
         for (m, leaves) in split {
-            self.game.write_move(&m, out);
+            rules.write_move(&m, out);
             let _ = writeln!(out, " {leaves}");
             total += leaves;
         }
@@ -191,5 +253,13 @@ where
         }
         let _ = writeln!(out, "total {total}");
         Ok(())
+    }
+
+    fn take_kinds(&mut self) -> KindsSeen {
+        self.perft.reader.take_kinds()
+    }
+
+    fn checked_on(&self) -> Option<PieceSet> {
+        self.perft.checked_on()
     }
 }

@@ -1,19 +1,50 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::each_position::PositionAnswer;
-use super::move_list::write_line;
-use super::task::Framing;
-use crate::{Congo, Kind, Move, Position, movegen};
+use super::{AnswerKind, AnyJudge, Listing, PositionJudge, Positions, Shape};
+use crate::random::PieceSet;
+use crate::text::write_spaced;
+use crate::{CongoRules, Kind, Move, Position, RuleSet, movegen};
 
-#[derive(Clone)]
-pub(super) struct PieceMoves {
+pub(super) const LION: Listing =
+    listing::<{ Kind::Lion.index() }>("the lion moves of the side to move");
+pub(super) const ZEBRA: Listing =
+    listing::<{ Kind::Zebra.index() }>("the zebra moves of the side to move");
+pub(super) const GIRAFFE: Listing =
+    listing::<{ Kind::Giraffe.index() }>("the giraffe moves of the side to move");
+pub(super) const PAWN: Listing =
+    listing::<{ Kind::Pawn.index() }>("the pawn moves of the side to move");
+pub(super) const SUPERPAWN: Listing =
+    listing::<{ Kind::Superpawn.index() }>("the superpawn moves of the side to move");
+pub(super) const ELEPHANT: Listing =
+    listing::<{ Kind::Elephant.index() }>("the elephant moves of the side to move");
+pub(super) const CROCODILE: Listing =
+    listing::<{ Kind::Crocodile.index() }>("the crocodile moves of the side to move");
+pub(super) const MONKEY: Listing = listing::<{ Kind::Monkey.index() }>(
+    "the monkey moves of the side to move (a jump chain lists every landing square: b3d5f3)",
+);
+
+/// The listing of the judge of the moves of `Kind::ALL[KIND]`.
+const fn listing<const KIND: usize>(about: &'static str) -> Listing {
+    Listing::new(Kind::ALL[KIND].name(), about, build::<KIND>)
+}
+
+/// Builds the judge of the moves of `Kind::ALL[KIND]`.
+fn build<const KIND: usize>(rules: CongoRules) -> Box<dyn AnyJudge> {
+    Positions::boxed(rules, PieceMoves::new(Kind::ALL[KIND]))
+}
+
+/// One line per position: the moves of one kind of piece of the side to
+/// move, sorted as strings.
+#[derive(Clone, Debug)]
+pub struct PieceMoves {
     kind: Kind,
     /// Reused from line to line, so answering allocates nothing.
     moves: Vec<Move>,
 }
 
 impl PieceMoves {
+    /// The judge of `kind`'s moves.
     pub fn new(kind: Kind) -> PieceMoves {
         PieceMoves {
             kind,
@@ -22,13 +53,22 @@ impl PieceMoves {
     }
 }
 
-impl PositionAnswer for PieceMoves {
-    const FRAMING: Framing = Framing::Line;
-    const SORTED_MOVES: bool = true;
+impl PositionJudge for PieceMoves {
+    const SHAPE: Shape = Shape::line_per_position(AnswerKind::Moves);
 
-    fn answer(&mut self, game: &Congo, position: &Position, out: &mut Vec<u8>) {
+    /// The assignment's pieces of the year, but for the kinds of one year
+    /// (the elephant of 2021) or of the full game alone.
+    fn checked_on(&self, rule_set: RuleSet) -> Option<PieceSet> {
+        Some(match self.kind {
+            Kind::Elephant => PieceSet::Wits2021,
+            Kind::Monkey | Kind::Crocodile => PieceSet::Full,
+            _ => PieceSet::of_year(rule_set),
+        })
+    }
+
+    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
-        write_line(game, &self.moves, out);
+        write_spaced(&self.moves, out, |m, out| m.write_to(out));
     }
 }

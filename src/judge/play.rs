@@ -1,79 +1,72 @@
 //! `play`: the Part 3 submission (play one move, print the new FEN and
 //! the game's status).
 
-use std::fmt;
 use std::io::Write;
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
-use crate::Congo;
+use super::reader::Reader;
+use super::{AnswerKind, CaseError, CaseKind, Framing, Judge, Listing, Shape};
+use crate::random::PieceSet;
 use crate::text::utf8;
-use crate::{FenError, Move, MoveError, Position};
+use crate::{CongoRules, KindsSeen, Move};
 
-/// Why a `play` case could not be played: its FEN or its move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    Fen(FenError),
-    Move(MoveError),
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayError::Fen(error) => error.fmt(f),
-            PlayError::Move(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
+pub(super) const PLAY: Listing = Listing::new(
+    "play",
+    "cases of two lines, a FEN and then a move: the FEN after the move, then Continue, \
+     White wins or Black wins",
+    |rules| Box::new(Play::new(rules)),
+)
+.of_cases(CaseKind::PositionAndMove);
 
 /// Cases of two lines, a FEN and a move; two lines out: the FEN after the
 /// move and `Continue`, `White wins` or `Black wins`.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Play {
-    game: Congo,
+    reader: Reader<CongoRules>,
     moves: Vec<Move>,
-    slot: Slot<Position>,
 }
 
 impl Play {
-    pub fn new(game: Congo) -> Play {
+    /// The judge of moves played under `rules`.
+    pub fn new(rules: CongoRules) -> Play {
         Play {
-            game,
+            reader: Reader::new(rules),
             moves: Vec::new(),
-            slot: Slot::default(),
         }
     }
 }
 
-impl Task for Play {
-    type Error = PlayError;
-    const FRAMING: Framing = Framing::TwoLines;
-
-    const LINES_PER_CASE: usize = 2;
-
-    fn case_noun(&self) -> &'static str {
-        "cases"
+impl Judge for Play {
+    fn shape(&self) -> Shape {
+        Shape {
+            case: CaseKind::PositionAndMove,
+            framing: Framing::TwoLines,
+            answer: AnswerKind::Text,
+        }
     }
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
-    }
-
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<Self::Error>> {
-        let position = self
-            .slot
-            .read(&self.game, lines)
-            .map_err(|CaseError { line, error }| CaseError::at(line, PlayError::Fen(error)))?;
+    fn answer(
+        &mut self,
+        _index: usize,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
+        let (rules, position) = self.reader.read(lines)?;
         let line = lines.get(1).copied().unwrap_or_default();
-        let text = utf8(line).map_err(|error| CaseError::at(1, PlayError::Fen(error.into())))?;
+        let text = utf8(line).map_err(|error| CaseError::at(1, crate::FenError::from(error)))?;
         let played = position
             .parse_move(text, &mut self.moves)
-            .map_err(|error| CaseError::at(1, PlayError::Move(error)))?;
-        let next = position.play_unchecked(played, self.game.rule_set);
+            .map_err(|error| CaseError::at(1, error))?;
+        let next = position.play_unchecked(played, rules.rule_set);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());
         Ok(())
+    }
+
+    fn take_kinds(&mut self) -> KindsSeen {
+        self.reader.take_kinds()
+    }
+
+    fn checked_on(&self) -> Option<PieceSet> {
+        Some(PieceSet::of_year(self.reader.rules().rule_set))
     }
 }

@@ -5,65 +5,56 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::slot::Slot;
-use super::task::{CaseError, Framing, Task};
-use crate::Congo;
-use crate::tablebase::{TableError, Tablebase};
-use crate::{FenError, Position};
-
-/// Why a FEN could not be probed: the FEN itself, or the tables.
-#[derive(Debug)]
-pub enum ProbeError {
-    Fen(FenError),
-    Table(TableError),
-}
-
-impl fmt::Display for ProbeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProbeError::Fen(error) => error.fmt(f),
-            ProbeError::Table(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ProbeError {}
+use super::reader::Reader;
+use super::{AnswerKind, CaseError, Judge, Shape};
+use crate::tablebase::Tablebase;
+use crate::{CongoRules, KindsSeen};
 
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]
 pub struct Probe {
-    game: Congo,
+    reader: Reader<CongoRules>,
     tables: Arc<Tablebase>,
-    slot: Slot<Position>,
 }
 
 impl Probe {
-    pub fn new(dir: &Path, game: Congo) -> Probe {
+    /// The judge of the tables in `dir`, read under `rules`.
+    pub fn new(dir: &Path, rules: CongoRules) -> Probe {
         Probe {
-            game,
-            tables: Arc::new(Tablebase::new(dir, game.rule_set)),
-            slot: Slot::default(),
+            reader: Reader::new(rules),
+            tables: Arc::new(Tablebase::new(dir, rules.rule_set)),
         }
     }
 }
 
-impl Task for Probe {
-    type Error = ProbeError;
-    const FRAMING: Framing = Framing::Line;
+impl fmt::Debug for Probe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Probe")
+            .field("rules", self.reader.rules())
+            .finish()
+    }
+}
 
-    fn take_seen(&mut self) -> u32 {
-        self.slot.take_seen()
+impl Judge for Probe {
+    fn shape(&self) -> Shape {
+        Shape::line_per_position(AnswerKind::Text)
     }
 
-    fn answer(&mut self, lines: &[&[u8]], out: &mut Vec<u8>) -> Result<(), CaseError<ProbeError>> {
-        let position = self
-            .slot
-            .read(&self.game, lines)
-            .map_err(|CaseError { line, error }| CaseError::at(line, ProbeError::Fen(error)))?;
+    fn take_kinds(&mut self) -> KindsSeen {
+        self.reader.take_kinds()
+    }
+
+    fn answer(
+        &mut self,
+        _index: usize,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
+        let (_, position) = self.reader.read(lines)?;
         let (value, best) = self
             .tables
             .best(position)
-            .map_err(|error| CaseError::at(0, ProbeError::Table(error)))?;
+            .map_err(|error| CaseError::at(0, error))?;
         out.extend_from_slice(value.to_string().as_bytes());
         if let Some(best) = best {
             out.push(b' ');

@@ -1,15 +1,46 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::each_position::PositionAnswer;
-use super::task::Framing;
+use super::{AnswerKind, Listing, PositionJudge, Positions, Shape};
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
-use crate::{Congo, Position, RuleSet};
+use crate::{Position, RuleSet};
+
+pub(super) const MATERIAL: Listing = Listing::new(
+    "material",
+    "Part 4's evaluation: material, for the side to move",
+    |rules| {
+        Positions::boxed(
+            rules,
+            Score::evaluation(Evaluation::Material, rules.rule_set),
+        )
+    },
+);
+
+pub(crate) const MINIMAX: Listing = Listing::with_options(
+    "minimax",
+    "Part 4's search value, 2 moves deep with the material evaluation",
+);
+
+pub(super) const EVALUATE: Listing = Listing::new(
+    "evaluate",
+    "Part 5's evaluation: material, mobility and attack",
+    |rules| {
+        Positions::boxed(
+            rules,
+            Score::evaluation(Evaluation::Advanced, rules.rule_set),
+        )
+    },
+);
+
+pub(crate) const ALPHABETA: Listing = Listing::with_options(
+    "alphabeta",
+    "Part 5's search value, 4 moves deep with Part 5's evaluation",
+);
 
 /// Scores each FEN for the side to move: by the evaluation alone, or by a
 /// search `depth` moves deep.
 #[derive(Clone)]
-pub(super) struct Score {
+pub struct Score {
     evaluation: Evaluation,
     depth: Option<u32>,
     searcher: Searcher,
@@ -35,10 +66,19 @@ impl Score {
     }
 }
 
-impl PositionAnswer for Score {
-    const FRAMING: Framing = Framing::Line;
+impl std::fmt::Debug for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Score")
+            .field("evaluation", &self.evaluation)
+            .field("depth", &self.depth)
+            .finish()
+    }
+}
 
-    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
+impl PositionJudge for Score {
+    const SHAPE: Shape = Shape::line_per_position(AnswerKind::Number);
+
+    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
         let value = match self.depth {
             None => self.evaluation.score(position),
             Some(depth) => self.searcher.value(position, depth),

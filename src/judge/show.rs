@@ -5,14 +5,14 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::each_position::PositionAnswer;
-use super::run::Report;
-use super::task::Framing;
+use super::{PositionJudge, Shape};
+use crate::Position;
+use crate::RuleSet;
 use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
+use crate::random::PieceSet;
 use crate::show::{self, Marks, Selection, Style};
-use crate::{Congo, Position};
 
-/// How `show` draws.
+/// How `show` draws, and where its drawings go.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShowOptions {
     pub style: Style,
@@ -32,42 +32,10 @@ const SVG_FILES: NumberedNames = NumberedNames {
 };
 
 impl Show {
-    /// The answer of `show` as `options` ask, its folder of drawings (if
-    /// any) prepared: nothing of an earlier run is mixed with this one's.
-    pub(super) fn new(options: &ShowOptions) -> io::Result<Show> {
-        let svg = match &options.svg_dir {
-            None => None,
-            Some(dir) => {
-                let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
-                    .map_err(io::Error::other)?;
-                Some(Arc::new(Drawings {
-                    dir,
-                    failure: Mutex::new(None),
-                }))
-            }
-        };
-        Ok(Show {
-            style: options.style,
-            selection: options.selection,
-            svg,
-            case: 0,
-        })
-    }
-
-    /// `report`, unless a drawing could not be written: then that is an
-    /// output error, reported after the diagrams, which all still print.
-    pub(super) fn finish(&self, report: Report) -> io::Result<Report> {
-        let failure = self.svg.as_ref().and_then(|drawings| {
-            let mut failure = drawings
-                .failure
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            failure.take()
-        });
-        match failure {
-            Some(error) => Err(io::Error::other(error)),
-            None => Ok(report),
-        }
+    /// The judge of `show` as `options` ask; its folder of drawings, if
+    /// any, is prepared when it starts ([`PositionJudge::prepare`]).
+    pub fn new(options: ShowOptions) -> Show {
+        Show { options, svg: None }
     }
 }
 
@@ -78,28 +46,64 @@ struct Drawings {
     failure: Mutex<Option<FileError>>,
 }
 
+/// A diagram of each position, and with a folder its drawing there.
 #[derive(Clone, Debug)]
-pub(super) struct Show {
-    style: Style,
-    selection: Option<Selection>,
+pub struct Show {
+    options: ShowOptions,
+    /// The folder of drawings, once prepared.
     svg: Option<Arc<Drawings>>,
-    /// The index of the case being answered.
-    case: usize,
 }
 
-impl PositionAnswer for Show {
-    const FRAMING: Framing = Framing::Block;
+impl PositionJudge for Show {
+    const SHAPE: Shape = Shape::block_per_position();
 
-    fn at_case(&mut self, index: usize) {
-        self.case = index;
+    /// Pictures are for people, not for another program to match.
+    fn checked_on(&self, _rule_set: RuleSet) -> Option<PieceSet> {
+        None
     }
 
-    fn answer(&mut self, _game: &Congo, position: &Position, out: &mut Vec<u8>) {
+    fn writes_files(&self) -> bool {
+        self.options.svg_dir.is_some()
+    }
+
+    /// Prepares the folder of drawings: nothing of an earlier run is mixed
+    /// with this one's.
+    fn prepare(&mut self) -> io::Result<()> {
+        let options = &self.options;
+        if let Some(dir) = &options.svg_dir {
+            let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
+                .map_err(io::Error::other)?;
+            self.svg = Some(Arc::new(Drawings {
+                dir,
+                failure: Mutex::new(None),
+            }));
+        }
+        Ok(())
+    }
+
+    /// A drawing that could not be written is an output error, reported
+    /// after the diagrams, which all still print.
+    fn finish(&self) -> io::Result<()> {
+        let failure = self.svg.as_ref().and_then(|drawings| {
+            let mut failure = drawings
+                .failure
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            failure.take()
+        });
+        match failure {
+            Some(error) => Err(io::Error::other(error)),
+            None => Ok(()),
+        }
+    }
+
+    fn answer(&mut self, index: usize, position: &Position, out: &mut Vec<u8>) {
         let marks = self
+            .options
             .selection
             .map(|selection| Marks::new(position, selection));
         if let Some(drawings) = &self.svg {
-            let name = SVG_FILES.name(self.case + 1);
+            let name = SVG_FILES.name(index + 1);
             let drawing = show::svg(position, marks.as_ref());
             if let Err(error) = drawings.dir.write(&name, drawing.as_bytes()) {
                 let mut failure = drawings
@@ -110,7 +114,7 @@ impl PositionAnswer for Show {
             }
         }
         let mut text = String::new();
-        show::diagram(position, marks.as_ref(), self.style, &mut text);
+        show::diagram(position, marks.as_ref(), self.options.style, &mut text);
         out.extend_from_slice(text.as_bytes());
     }
 }
@@ -118,8 +122,7 @@ impl PositionAnswer for Show {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::each_position::EachPosition;
-    use crate::judge::run::{Notice, Threads, run};
+    use crate::judge::{Notice, Positions, Threads, answer_all};
 
     #[test]
     fn a_drawing_that_cannot_be_written_leaves_the_diagram_and_a_named_failure() {
@@ -130,22 +133,26 @@ mod tests {
         });
         // The folder goes away after it was prepared: every write fails.
         std::fs::remove_dir_all(&dir).unwrap();
-        let task = EachPosition::new(
-            Congo::default(),
+        let judge = Positions::new(
+            crate::CongoRules::default(),
             Show {
-                style: Style::default(),
-                selection: None,
-                svg: Some(drawings.clone()),
-                case: 0,
+                options: ShowOptions::default(),
+                svg: Some(drawings),
             },
         );
         let mut output = Vec::new();
         let input = "1\n3l3/7/7/7/7/7/3L3 w 1\n".as_bytes();
         let mut notices = |_: Notice<'_>| Ok(());
-        let report = run(&task, Threads::default(), input, &mut output, &mut notices).unwrap();
-        assert!(report.is_clean());
+        let mut judge = judge;
+        let failure = answer_all(
+            &mut judge,
+            Threads::default(),
+            input,
+            &mut output,
+            &mut notices,
+        )
+        .unwrap_err();
         assert!(String::from_utf8_lossy(&output).contains(" L "));
-        let failure = drawings.failure.lock().unwrap().take().unwrap();
         assert!(
             failure.to_string().contains("position-001.svg"),
             "{failure}"

@@ -15,7 +15,7 @@ use crate::assignment::evaluation::Evaluation;
 use crate::engine::Limit;
 use crate::record::read_record_text;
 use crate::tablebase::{Tablebase, Value};
-use crate::{Color, Game, MAX_PLIES, Move, MoveEffects, Position, RuleSet, Square, show};
+use crate::{Color, Game, MAX_PLIES, Move, MoveEffects, Position, Reach, RuleSet, Square, show};
 
 /// The longest search a request may ask for, in milliseconds.
 pub const MAX_MOVETIME: u64 = 10_000;
@@ -104,8 +104,8 @@ impl App {
         let body = body_json(request)?;
         let game = self.game(&body)?;
         let mut answer = position_json(&game);
-        if let (Some(&m), [.., before, after]) = (game.moves().last(), game.positions()) {
-            let effects = MoveEffects::of(before, m, after);
+        if let (Some(&m), [.., before, _]) = (game.moves().last(), game.positions()) {
+            let effects = before.effects(m, game.rule_set());
             if let Json::Object(members) = &mut answer {
                 members.push(("last".to_owned(), effects_json(m, effects)));
             }
@@ -155,7 +155,7 @@ impl App {
             ("pv", texts(&line)),
             (
                 "tablebase",
-                choice.table.map(|value| value.to_string()).into(),
+                choice.tablebase.map(|value| value.to_string()).into(),
             ),
         ])))
     }
@@ -218,7 +218,7 @@ impl App {
     /// The position a FEN names, under the server's rules.
     fn fen(&self, fen: Option<&str>) -> Result<Position, Refusal> {
         let fen = fen.ok_or_else(|| Refusal::bad("the query needs fen=FEN"))?;
-        Position::from_fen(fen, self.rule_set)
+        Position::from_fen(fen, self.rule_set, Reach::Game)
             .map_err(|error| Refusal::bad(format!("fen: {error}")))
     }
 

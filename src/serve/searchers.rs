@@ -19,7 +19,7 @@ impl Searchers {
     /// `count` engines playing by `rule_set`, from `tables` when given.
     pub fn new(count: usize, rule_set: RuleSet, tables: Option<Arc<Tablebase>>) -> Searchers {
         let engines = (0..count.max(1))
-            .map(|_| Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone()))
+            .map(|_| Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone()))
             .collect();
         Searchers {
             free: Mutex::new(engines),

@@ -23,7 +23,6 @@ use std::thread;
 
 use super::Value;
 use super::material::{Material, Placement};
-use super::symmetry::{mirror, mirror_square};
 use crate::{Color, Move, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
@@ -350,9 +349,9 @@ fn parents_of(material: &Material, rule_set: RuleSet, index: usize, parents: &mu
     if placement.squares[0].file() == 2 && child.side == Color::Black {
         let mut mirrored = placement;
         for square in &mut mirrored.squares {
-            *square = mirror_square(*square).unwrap_or(*square);
+            *square = square.mirrored();
         }
-        un_move(material, &mut mirror(&child), mirrored, rule_set, parents);
+        un_move(material, &mut child.mirrored(), mirrored, rule_set, parents);
     }
 }
 

@@ -5,7 +5,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::symmetry::mirror_square;
 use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, Square};
 
@@ -413,7 +412,7 @@ impl View {
 
     fn square(self, square: Square) -> Option<Square> {
         if self.mirrored {
-            mirror_square(square)
+            Some(square.mirrored())
         } else {
             Some(square)
         }

@@ -10,6 +10,14 @@
 //! the shortest way, the loser the longest), or a draw when neither side
 //! can force one. The rules are the project's: a side with no legal move
 //! loses, and two bare lions draw unless the side to move can take.
+//!
+//! The tables use the position's symmetries ([`Position::colours_swapped`],
+//! [`Position::mirrored`]): a material and its colour-swapped twin (`LPvLZ`,
+//! `LZvLP`) share one table, stored under the twin whose white side is the
+//! stronger, and a position of the other twin is probed through its swap
+//! (the side to move, and so its value, carries over); and a table numbers
+//! the positions with white's lion on its castle's c and d files only, one
+//! with it on the e file being its mirror image's.
 
 mod file;
 mod folder;
@@ -18,7 +26,6 @@ mod huffman;
 mod layout;
 mod material;
 mod packed;
-mod symmetry;
 
 pub use file::TableFileError;
 pub use folder::{
@@ -26,14 +33,13 @@ pub use folder::{
 };
 use material::Compact;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
-pub use symmetry::swap_colours;
 
 use std::fmt::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::{Move, Position, RuleSet, Status};
+use crate::{Move, Position, Reach, RuleSet, Status};
 
 /// A position's value for the side to move under perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,7 +235,7 @@ impl Tablebase {
         }
         let compact = Compact::of(&position.board).map_err(TableError::TooManyPieces)?;
         if !compact.stored {
-            return self.probe(&swap_colours(position));
+            return self.probe(&position.colours_swapped());
         }
         // The material itself is built only the first time its table is
         // read; a probe after that allocates nothing and takes no lock.
@@ -376,7 +382,7 @@ impl Tablebase {
             // the reader takes it (it refuses a few unreachable ones).
             fen.clear();
             let _ = write!(fen, "{numbered}");
-            let position = Position::from_fen(&fen, self.rule_set).unwrap_or(numbered);
+            let position = Position::from_fen(&fen, self.rule_set, Reach::Game).unwrap_or(numbered);
             let expected = self.successors_value(&position, &mut moves)?;
             if stored != expected {
                 return Err(TableError::Wrong {
@@ -559,10 +565,10 @@ mod tests {
                 let probed = tables.probe(&position).unwrap();
                 let by_successors = tables.successors_value(&position, &mut Vec::new()).unwrap();
                 assert_eq!(probed, by_successors, "{position}");
-                assert_eq!(probed, tables.probe(&swap_colours(&position)).unwrap());
+                assert_eq!(probed, tables.probe(&position.colours_swapped()).unwrap());
                 // Its mirror image (white's lion on the e file for some):
                 // numbered as the position, and right by its successors.
-                let mirrored = symmetry::mirror(&position);
+                let mirrored = position.mirrored();
                 assert_eq!(probed, tables.probe(&mirrored).unwrap());
                 let by_successors = tables.successors_value(&mirrored, &mut Vec::new()).unwrap();
                 assert_eq!(probed, by_successors, "{mirrored}");

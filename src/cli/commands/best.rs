@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::Opt;
 use crate::cli::options::{DEPTH, MOVETIME, NODES, TABLES, THREADS};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::engine::Limit;
-use crate::judge::Job;
+use crate::judge::{Best, Positions};
 
 const BY_DEPTH: Opt = DEPTH.one_of();
 const BY_TIME: Opt = MOVETIME
@@ -17,7 +17,7 @@ const BY_TIME: Opt = MOVETIME
     .one_of();
 const BY_NODES: Opt = NODES.help("search N nodes").one_of();
 
-pub(crate) const BEST: Spec = Spec::judge(
+pub(crate) const BEST: Subcommand = Subcommand::tool(
     "best",
     "[FEN]",
     &[BY_DEPTH, BY_TIME, BY_NODES, THREADS, TABLES],
@@ -26,9 +26,9 @@ pub(crate) const BEST: Spec = Spec::judge(
      tablebase <value> from endgame tables)",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let limit = match args.choice("best")?.name {
         name if BY_DEPTH.is(name) => Limit::Depth(args.depth(&BY_DEPTH).unwrap_or(0)),
         name if BY_TIME.is(name) => {
@@ -37,9 +37,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         _ => Limit::Nodes(args.whole(&BY_NODES)?.unwrap_or(1)),
     };
     let threads = args.whole(&THREADS)?.unwrap_or(1);
-    Ok(Command::Judge {
-        game: args.game(),
-        job: Job::Best(limit, args.tables(&TABLES), threads),
-        fen: args.fen_operand()?,
-    })
+    let tables = args.tables(&TABLES);
+    let best = Best::new(args.rule_set, limit, tables.as_deref(), threads);
+    Work::judge_of_fen(args, Positions::boxed(args.rules(), best))
 }

@@ -5,14 +5,13 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::SEED;
+use crate::cli::subcommand::{Subcommand, Work};
 
 use crate::cli::streams::{Io, say, status};
 use crate::cli::usage::UsageError;
 use crate::grader::{CheckError, CheckEvent, CheckOptions, CheckVerdict, check};
-use crate::judge::Job;
 
 const POSITIONS: Opt = Opt::new(
     "--positions",
@@ -31,7 +30,7 @@ const TIMEOUT: Opt = Opt::new(
     "count a run longer than T milliseconds as a hang (default 10000)",
 );
 
-pub(crate) const CHECK: Spec = Spec::judge(
+pub(crate) const CHECK: Subcommand = Subcommand::tool(
     "check",
     "SUBCOMMAND [ARGS] -- PROGRAM [ARGS...]",
     &[POSITIONS, CASE_SEED, INPUT, TIMEOUT],
@@ -40,34 +39,31 @@ pub(crate) const CHECK: Spec = Spec::judge(
      case; progress on stderr",
     read,
 )
-.wrapping()
-.tool(Section::Tools);
+.wrapping();
 
 /// `check SUBCOMMAND [ARGS] [--positions N] [--seed S] [--input FILE]
 /// [--timeout-ms T] -- PROGRAM [ARGS...]`.
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let program = args.after_texts()?.unwrap_or_default();
     if program.is_empty() {
         return Err(UsageError::MissingProgram);
     }
     let subcommand = args.operand_texts()?;
-    let job = match (args.judge_job)(&subcommand) {
-        Some(Job::Checkers(_) | Job::Wildebeest(_) | Job::Show(_) | Job::Best(..)) | None => {
-            return Err(UsageError::NotCheckable(subcommand.join(" ")));
-        }
-        Some(job) => job,
+    let judge = match (args.judge_reader)(&subcommand, args.rule_set) {
+        Some(judge) if judge.checked_on().is_some() => judge,
+        _ => return Err(UsageError::NotCheckable(subcommand.join(" "))),
     };
     let options = CheckOptions {
         rule_set: args.rule_set,
         subcommand,
-        job,
+        judge: judge.into(),
         positions: args.whole(&POSITIONS)?.unwrap_or(1000),
         seed: args.whole(&CASE_SEED)?,
         input: args.path(&INPUT),
         timeout: Duration::from_millis(args.whole(&TIMEOUT)?.unwrap_or(10_000)),
         program,
     };
-    Ok(Command::run(move |io| run(&options, io)))
+    Ok(Work::tool(move |io| run(&options, io)))
 }
 
 fn run(options: &CheckOptions, io: &mut Io<'_>) -> u8 {

@@ -1,19 +1,19 @@
 //! `congo checkers`: Russian checkers, every legal move of each position
 //! (or perft).
 
-use crate::cli::command::{Command, Spec};
+use crate::checkers::Checkers;
 use crate::cli::options::PERFT;
-use crate::judge::Job;
+use crate::cli::subcommand::{Subcommand, Work};
+use crate::judge::{self, Counting, MoveList, Perft};
 
-pub(crate) const CHECKERS: Spec = Spec::judge(
-    "checkers",
-    "",
-    &[PERFT],
-    "Russian checkers: every legal move of each position, given as \
-     <row 8>/.../<row 1> <WHITE|BLACK>",
-    |args| {
-        args.no_operands()?;
-        Ok(Command::judge(args, Job::Checkers(args.depth(&PERFT))))
-    },
-)
+pub(crate) const CHECKERS: Subcommand = Subcommand::judge(&judge::CHECKERS, "", &[PERFT], |args| {
+    args.no_operands()?;
+    Ok(Work::judge(
+        args,
+        match args.depth(&PERFT) {
+            None => Box::new(MoveList::new(Checkers)),
+            Some(depth) => Box::new(Perft::new(Checkers, Counting::plain(depth))),
+        },
+    ))
+})
 .sibling();

@@ -8,9 +8,9 @@ use crate::RuleSet;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::engine::{Engine, Player, Weights, play_protocol};
 use crate::tablebase::Tablebase;
@@ -36,7 +36,7 @@ const WEIGHT: Opt = Opt::new(
 )
 .repeats();
 
-pub(crate) const ENGINE: Spec = Spec::judge(
+pub(crate) const ENGINE: Subcommand = Subcommand::tool(
     "engine",
     "",
     &[WEAK, FIXED_NODES, THREADS, TABLES, CONTEMPT, WEIGHT],
@@ -44,7 +44,7 @@ pub(crate) const ENGINE: Spec = Spec::judge(
      ..., go <seconds> (answered with a move), quit",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
 /// Which engine `congo engine` runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,9 +63,9 @@ struct EngineOptions {
     contempt: i32,
 }
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let options = options(args)?;
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let mut player = player(&options);
         let played = play_protocol(
             &mut player,
@@ -114,7 +114,7 @@ fn player(options: &EngineOptions) -> Player {
         .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
     Player::Strong(Box::new(
         Engine::new(rule_set, options.weights)
-            .with_tables(tables)
+            .with_endgame_tables(tables)
             .with_fixed_nodes(options.nodes)
             .with_threads(options.threads)
             .with_contempt(options.contempt),
@@ -124,7 +124,7 @@ fn player(options: &EngineOptions) -> Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::subcommand::args_for;
+    use crate::cli::reader::args_for;
 
     fn contempt(words: &[&str]) -> Result<i32, UsageError> {
         options(&args_for(&ENGINE, words)?).map(|options| options.contempt)

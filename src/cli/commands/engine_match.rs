@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use crate::arena::{MatchError, MatchEvent, MatchOptions, Sprt, merge_records, play_match};
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{FEN, SEED, TABLES};
 use crate::cli::streams::{say, status};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::bounded;
 use crate::shard::Shard;
@@ -113,7 +113,7 @@ const MERGE: Opt = Opt::new(
     "report on the RECORD files of shards as one match, playing nothing",
 );
 
-pub(crate) const MATCH: Spec = Spec::judge(
+pub(crate) const MATCH: Subcommand = Subcommand::tool(
     "match",
     "-- ENGINE_A [ARGS] -- ENGINE_B [ARGS], or with --merge: RECORD...",
     &[
@@ -142,14 +142,14 @@ pub(crate) const MATCH: Spec = Spec::judge(
      game (A and B as listed first) and the Elo difference",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     if args.has(&MERGE) {
         return merge(args);
     }
     let options = options(args)?;
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let in_place = io.terminal.error_output;
         let errors = &mut *io.errors;
         let mut drawn = false;
@@ -193,7 +193,7 @@ fn sprt(args: &Args) -> Option<Sprt> {
 }
 
 /// `match --merge RECORD... [--sprt ELO0 ELO1 [--alpha A] [--beta B]]`.
-fn merge(args: &Args) -> Result<Command, UsageError> {
+fn merge(args: &Args) -> Result<Work, UsageError> {
     if let Some(option) = args.first_besides(&[MERGE, SPRT, ALPHA, BETA]) {
         return Err(UsageError::Exclusive(MERGE.name, option));
     }
@@ -205,7 +205,7 @@ fn merge(args: &Args) -> Result<Command, UsageError> {
     }
     let records: Vec<PathBuf> = args.operands.iter().map(PathBuf::from).collect();
     let sprt = sprt(args);
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         match merge_records(&records, sprt.as_ref(), &mut io.output) {
             Ok(()) => status::SUCCESS,
             Err(error) => io.fail(error),
@@ -282,7 +282,7 @@ fn millis_or(args: &Args, option: &Opt, default: Duration) -> Result<Duration, U
 mod tests {
     use super::*;
     use crate::RuleSet;
-    use crate::cli::subcommand::args_for;
+    use crate::cli::reader::args_for;
 
     #[test]
     fn the_rule_set_and_times_reach_the_match() {

@@ -1,13 +1,14 @@
 //! `congo gen N`: a judge input of N random valid positions.
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::SEED;
 use crate::cli::streams::status;
+use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
-use crate::grader::{GenOptions, PieceSet, generate};
+use crate::grader::{GenOptions, generate};
+use crate::random::PieceSet;
 
 const GEN_SEED: Opt = SEED.help("the seed (default: a new one, printed on stderr)");
 const PIECES: Opt = Opt::new(
@@ -21,16 +22,15 @@ const DENSITY: Opt = Opt::new(
     "how full the board is (default 30)",
 );
 
-pub(crate) const GEN: Spec = Spec::judge(
+pub(crate) const GEN: Subcommand = Subcommand::tool(
     "gen",
     "N",
     &[GEN_SEED, PIECES, DENSITY],
     "a judge input of N random valid positions (no input read)",
     read,
-)
-.tool(Section::Tools);
+);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let count = args.one_operand("gen", "the number of positions")?;
     let options = GenOptions {
         count: number("gen", &count)?,
@@ -41,7 +41,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         },
         density: args.whole(&DENSITY)?.unwrap_or(30),
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         match generate(&options, &mut io.output) {
             Ok(seed) => {
                 if options.seed.is_none() {

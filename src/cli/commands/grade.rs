@@ -4,12 +4,11 @@
 use std::path::PathBuf;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value};
 use crate::cli::streams::status;
+use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::grader::{GradeError, GradeOptions, grade};
-use crate::judge::Job;
 
 const IGNORE_SPACE: Opt = Opt::new(
     "--ignore-space",
@@ -17,7 +16,7 @@ const IGNORE_SPACE: Opt = Opt::new(
     "overlook blank-space faults, as lenient autograders do",
 );
 
-pub(crate) const GRADE: Spec = Spec::judge(
+pub(crate) const GRADE: Subcommand = Subcommand::tool(
     "grade",
     "SUBCOMMAND [ARGS] INPUT OUTPUT...",
     &[IGNORE_SPACE],
@@ -28,21 +27,20 @@ pub(crate) const GRADE: Spec = Spec::judge(
      equal congo's; exit 0 only if every file passes",
     read,
 )
-.wrapping()
-.tool(Section::Tools);
+.wrapping();
 
 /// The subcommand takes as many words as it can while two are left for
 /// the files.
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let words = args.operand_texts()?;
-    let (subcommand, job, files) = (1..words.len().saturating_sub(1))
+    let (subcommand, judge, files) = (1..words.len().saturating_sub(1))
         .rev()
         .find_map(|split| {
             let (subcommand, files) = words.split_at(split);
-            match (args.judge_job)(subcommand) {
+            match (args.judge_reader)(subcommand, args.rule_set) {
                 // Every judge subcommand, but no drawings written to files.
-                Some(Job::Show(options)) if options.svg_dir.is_some() => None,
-                Some(job) => Some((subcommand.to_vec(), job, files)),
+                Some(judge) if judge.writes_files() => None,
+                Some(judge) => Some((subcommand.to_vec(), judge, files)),
                 None => None,
             }
         })
@@ -51,12 +49,12 @@ fn read(args: &Args) -> Result<Command, UsageError> {
     let options = GradeOptions {
         rule_set: args.rule_set,
         subcommand,
-        job,
+        judge,
         input: PathBuf::from(input),
         outputs: outputs.iter().map(PathBuf::from).collect(),
         ignore_space: args.has(&IGNORE_SPACE),
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         match grade(&options, &mut io.output) {
             Ok(graded) => {
                 if !graded.bad_input.is_empty() {

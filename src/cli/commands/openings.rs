@@ -2,9 +2,9 @@
 
 use crate::arena::{OpeningOptions, write_openings};
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, whole};
 use crate::cli::options::{DEPTH, FEN, SEED};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
 use crate::text::Count;
@@ -23,7 +23,7 @@ const MARGIN: Opt = Opt::new(
 );
 const PLIES_SEED: Opt = SEED.help("the seed of the random plies (default 1)");
 
-pub(crate) const OPENINGS: Spec = Spec::judge(
+pub(crate) const OPENINGS: Subcommand = Subcommand::tool(
     "openings",
     "N",
     &[START, PLIES, JUDGE_DEPTH, MARGIN, PLIES_SEED],
@@ -32,9 +32,9 @@ pub(crate) const OPENINGS: Spec = Spec::judge(
      the margin for either side; exit 1 if fewer than N were found in 50 tries each",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let count = args.one_operand("openings", "a count")?;
     let (_, start) = args.fen_option(&START, crate::START)?;
     let options = OpeningOptions {
@@ -46,7 +46,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         margin: args.whole::<u16>(&MARGIN)?.map_or(100, i32::from),
         seed: args.whole(&PLIES_SEED)?.unwrap_or(1),
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         match write_openings(&options, &mut io.output) {
             Ok((written, tried)) => {
                 io.say(format_args!(

@@ -3,11 +3,11 @@
 //! `--hash` the second way (through a table of positions already counted).
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Spec};
 use crate::cli::option::{Opt, whole};
 use crate::cli::options::THREADS;
+use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{Counting, Job};
+use crate::judge::{self, Counting, Divide, Perft};
 
 const COUNT_THREADS: Opt =
     THREADS.help("count on N threads, sharing out the first moves (default 1)");
@@ -18,27 +18,23 @@ const HASH: Opt = Opt::new(
      MIB mebibytes",
 );
 
-pub(crate) const PERFT: Spec = Spec::judge(
-    "perft",
-    "D",
-    &[COUNT_THREADS, HASH],
-    "the number of positions D moves deep (D at most 20)",
-    |args| {
+pub(crate) const PERFT: Subcommand =
+    Subcommand::judge(&judge::PERFT, "D", &[COUNT_THREADS, HASH], |args| {
         let counting = counting(args, "perft")?;
-        Ok(Command::judge(args, Job::Perft(counting)))
-    },
-);
+        Ok(Work::judge(
+            args,
+            Box::new(Perft::new(args.rules(), counting)),
+        ))
+    });
 
-pub(crate) const DIVIDE: Spec = Spec::judge(
-    "divide",
-    "D",
-    &[COUNT_THREADS, HASH],
-    "each legal move with its perft count D-1 deeper, then the total",
-    |args| {
+pub(crate) const DIVIDE: Subcommand =
+    Subcommand::judge(&judge::DIVIDE, "D", &[COUNT_THREADS, HASH], |args| {
         let counting = counting(args, "divide")?;
-        Ok(Command::judge(args, Job::Divide(counting)))
-    },
-);
+        Ok(Work::judge(
+            args,
+            Box::new(Divide::new(args.rules(), counting)),
+        ))
+    });
 
 /// The depth operand, `--threads` and `--hash` of `perft` or `divide`.
 fn counting(args: &Args, name: &'static str) -> Result<Counting, UsageError> {

@@ -5,9 +5,9 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::TABLES;
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::serve::{App, serve};
 
@@ -24,7 +24,7 @@ const HOST: Opt = Opt::new(
 );
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
-pub(crate) const SERVE: Spec = Spec::judge(
+pub(crate) const SERVE: Subcommand = Subcommand::tool(
     "serve",
     "",
     &[PORT, HOST, PROBE_TABLES],
@@ -33,18 +33,18 @@ pub(crate) const SERVE: Spec = Spec::judge(
      http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
 /// The port the board listens on unless told otherwise.
 const DEFAULT_PORT: u16 = 8049;
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     args.no_operands()?;
     let host = args.text(&HOST).unwrap_or_else(|| "127.0.0.1".to_owned());
     let port = args.whole::<u16>(&PORT)?.unwrap_or(DEFAULT_PORT);
     let tables = args.tables(&PROBE_TABLES);
     let rule_set = args.rule_set;
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let listener = match TcpListener::bind((host.as_str(), port)) {
             Ok(listener) => listener,
             Err(error) => {

@@ -3,10 +3,10 @@
 
 use crate::Kind;
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value, whole};
+use crate::cli::subcommand::{FEN_LINES, Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{Job, ShowOptions};
+use crate::judge::{Positions, Show, ShowOptions};
 use crate::show::{Selection, Style, recorded_diagram};
 
 const UNICODE: Opt = Opt::new(
@@ -46,19 +46,18 @@ const PLY: Opt = Opt::new(
     "with --record, the position after K plies (default: the last)",
 );
 
-pub(crate) const SHOW: Spec = Spec {
-    section: Section::Pictures,
-    ..Spec::judge(
-        "show",
-        "[FEN]",
-        &[UNICODE, MOVES, SVG, FORCE, RECORD, GAME, PLY],
-        "a diagram of each position (ranks 7 to 1, files a to g, castles in [ ], the river \
-         ~); colour only on a terminal, and not when NO_COLOR is set",
-        read,
-    )
-};
+pub(crate) const SHOW: Subcommand = Subcommand::tool(
+    "show",
+    "[FEN]",
+    &[UNICODE, MOVES, SVG, FORCE, RECORD, GAME, PLY],
+    "a diagram of each position (ranks 7 to 1, files a to g, castles in [ ], the river \
+     ~); colour only on a terminal, and not when NO_COLOR is set",
+    read,
+)
+.in_section(Section::Pictures)
+.reading(FEN_LINES);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let style = Style {
         unicode: args.has(&UNICODE),
         ..Style::default()
@@ -79,22 +78,24 @@ fn read(args: &Args) -> Result<Command, UsageError> {
                 "--record FILE",
             ));
         }
+        // Colour for a terminal, and never a drawing over the file the
+        // positions are read from.
         let options = ShowOptions {
-            style,
+            style: Style {
+                color: args.terminal.color_output,
+                ..style
+            },
             selection,
             svg_dir: args.path(&SVG),
             force: args.has(&FORCE),
-            input_file: None,
+            input_file: args.terminal.input_file,
         };
-        return Ok(Command::Judge {
-            game: args.game(),
-            job: Job::Show(options),
-            fen: args.fen_operand()?,
-        });
+        let show = Show::new(options);
+        return Work::judge_of_fen(args, Positions::boxed(args.rules(), show));
     };
     args.fen_operand()?;
     let rule_set = args.rule_set;
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let style = Style {
             color: io.terminal.color_output,
             ..style

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use crate::RuleSet;
 use crate::cli::args::{Args, text};
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::options::THREADS;
 use crate::cli::streams::{Io, status};
+use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::Job;
+use crate::judge::Probe;
 use crate::process::peak_memory_mb;
 use crate::shard::Shard;
 use crate::tablebase::{
@@ -34,7 +34,7 @@ const PIECES: crate::cli::option::Opt = crate::cli::option::Opt::new(
      lions (default 2)",
 );
 
-pub(crate) const TB: Spec = Spec::judge(
+pub(crate) const TB: Subcommand = Subcommand::tool(
     "tb",
     "generate|probe|summary|verify DIR [MATERIAL...]",
     &[TB_THREADS, PIECES, SHARD],
@@ -46,12 +46,11 @@ pub(crate) const TB: Spec = Spec::judge(
      a Markdown table of each table's wins, draws, losses and longest win; verify \
      checks each table against its positions' successors",
     read,
-)
-.tool(Section::Tools);
+);
 
 /// What to do with the folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+enum Verb {
     Generate,
     Summary,
     Verify,
@@ -59,30 +58,30 @@ enum Action {
 
 /// `tb generate DIR [MATERIAL...] [--threads N]`, `tb probe DIR`,
 /// `tb summary DIR [MATERIAL...]`, `tb verify DIR [MATERIAL...]`.
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     let mut operands = args.operands.iter();
-    let action = operands
+    let verb = operands
         .next()
-        .ok_or(UsageError::MissingTablesAction)?
+        .ok_or(UsageError::MissingTablesVerb)?
         .to_string_lossy()
         .into_owned();
-    let action = match action.as_str() {
-        "generate" => Some(Action::Generate),
-        "summary" => Some(Action::Summary),
-        "verify" => Some(Action::Verify),
+    let verb = match verb.as_str() {
+        "generate" => Some(Verb::Generate),
+        "summary" => Some(Verb::Summary),
+        "verify" => Some(Verb::Verify),
         "probe" => None,
-        _ => return Err(UsageError::UnexpectedArgument(action)),
+        _ => return Err(UsageError::UnexpectedArgument(verb)),
     };
-    let builds_or_checks = matches!(action, Some(Action::Generate | Action::Verify));
+    let builds_or_checks = matches!(verb, Some(Verb::Generate | Verb::Verify));
     for (option, allowed) in [
         (&TB_THREADS, builds_or_checks),
-        (&SHARD, action == Some(Action::Generate)),
+        (&SHARD, verb == Some(Verb::Generate)),
     ] {
         if !allowed && args.has(option) {
             return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
         }
     }
-    if action.is_none() && args.has(&PIECES) {
+    if verb.is_none() && args.has(&PIECES) {
         return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
     }
     let shard: Shard = match args.text(&SHARD) {
@@ -94,13 +93,13 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         Some(dir) if dir.is_empty() => return Err(UsageError::EmptyPath("tb DIR")),
         Some(dir) => PathBuf::from(dir),
     };
-    let Some(action) = action else {
+    let Some(verb) = verb else {
         if let Some(extra) = operands.next() {
             return Err(UsageError::UnexpectedArgument(
                 extra.to_string_lossy().into_owned(),
             ));
         }
-        return Ok(Command::judge(args, Job::Probe(dir)));
+        return Ok(Work::judge(args, Box::new(Probe::new(&dir, args.rules()))));
     };
     let materials = operands
         .map(|word| {
@@ -118,11 +117,11 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         Some(threads) => threads,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    Ok(Command::run(move |io| {
-        let done = match action {
-            Action::Generate => generate(&dir, &units, threads, shard, io),
-            Action::Summary => summary(&dir, &units, io),
-            Action::Verify => verify(&dir, &units, threads, io),
+    Ok(Work::tool(move |io| {
+        let done = match verb {
+            Verb::Generate => generate(&dir, &units, threads, shard, io),
+            Verb::Summary => summary(&dir, &units, io),
+            Verb::Verify => verify(&dir, &units, threads, io),
         };
         match done {
             Ok(status) => status,

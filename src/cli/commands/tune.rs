@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, whole};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::engine::{TuneOptions, Weights, tune, write_fit};
 
@@ -19,7 +19,7 @@ const PASSES: Opt = Opt::new(
     "walk the weights at most P passes (default 200)",
 );
 
-pub(crate) const TUNE: Spec = Spec::judge(
+pub(crate) const TUNE: Subcommand = Subcommand::tool(
     "tune",
     "RECORD...",
     &[SKIP_PLIES, PASSES],
@@ -29,9 +29,9 @@ pub(crate) const TUNE: Spec = Spec::judge(
      weight's change and the matching `congo engine --weight ...` line",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     if args.operands.is_empty() {
         return Err(UsageError::Required("tune", "a record file"));
     }
@@ -41,7 +41,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         skip_plies: args.whole(&SKIP_PLIES)?.unwrap_or(8),
         passes: args.whole(&PASSES)?.unwrap_or(200),
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let start = Weights::TUNED;
         match tune(&options, start) {
             Ok(fit) => {

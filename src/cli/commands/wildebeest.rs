@@ -2,13 +2,13 @@
 //! file (as files, lines or a count), or of boards on lines.
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value};
 use crate::cli::options::PERFT;
 use crate::cli::streams::status;
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::Job;
-use crate::wildebeest::{BoardFileError, Output, successor_files};
+use crate::judge::{AnyJudge, Counting, MoveList, Perft};
+use crate::wildebeest::{BoardFileError, Output, Wildebeest, successor_files};
 
 const FORCE: Opt = Opt::new(
     "--force",
@@ -27,7 +27,7 @@ const LINES: Opt = Opt::new(
      writes; answer each with a line",
 );
 
-pub(crate) const WILDEBEEST: Spec = Spec::judge(
+pub(crate) const WILDEBEEST: Subcommand = Subcommand::tool(
     "wildebeest",
     "",
     &[FORCE, STDOUT, PERFT, LINES],
@@ -35,16 +35,20 @@ pub(crate) const WILDEBEEST: Spec = Spec::judge(
      board.001, ... here, refusing to touch earlier board.* files unless --force",
     read,
 )
-.sibling()
-.tool(Section::Wildebeest);
+.one_rule_set()
+.in_section(Section::Wildebeest);
 
 /// `wildebeest [--force | --stdout | --perft D]` for a board file, or
 /// `wildebeest --lines [--perft D]` for boards on lines.
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     args.no_operands()?;
     if args.has(&LINES) {
         args.refuse_with(LINES.name, &[FORCE, STDOUT])?;
-        return Ok(Command::judge(args, Job::Wildebeest(args.depth(&PERFT))));
+        let judge: Box<dyn AnyJudge> = match args.depth(&PERFT) {
+            None => Box::new(MoveList::new(Wildebeest)),
+            Some(depth) => Box::new(Perft::new(Wildebeest, Counting::plain(depth))),
+        };
+        return Ok(Work::judge(args, judge));
     }
     let output = if args.has(&FORCE) {
         args.refuse_with(FORCE.name, &[STDOUT, PERFT])?;
@@ -58,7 +62,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
             None => Output::Files { force: false },
         }
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let here = std::path::Path::new(".");
         let written = successor_files(
             output,

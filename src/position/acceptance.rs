@@ -1,12 +1,16 @@
 //! Which positions congo accepts: those a game can reach (no side with
 //! more of a kind than it starts with, lions in their castles, no monkey
 //! with millions of jump chains), or with `--any-position` any whose
-//! pieces fit the board; and what a rule set adds (no superpawn in 2021).
-//! Every position read passes these checks, so that move generation,
-//! perft and the searches only ever see bounded work.
+//! pieces fit the board; and what the rule set adds (no superpawn in
+//! 2021, checked by [`RuleSet::check`]). Every position read passes these
+//! checks ([`Position::validate`]), so that move generation, perft and the
+//! searches only ever see bounded work.
 
+use super::Position;
+use super::fen_error::FenError;
 use crate::geometry::castle_of;
-use crate::{Bitboard, Color, FenError, Kind, Piece, Position, RuleSet, Square, movegen};
+use crate::rule_set::RuleSet;
+use crate::{Bitboard, Color, Kind, Piece, Square, movegen};
 
 /// Which positions a reader accepts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -64,7 +68,7 @@ impl Position {
     /// parsed position passes this, so move generation, perft and search
     /// only ever see bounded work: a monkey has at most 21 pieces to jump and
     /// at most [`MAX_CHAINS`] chains.
-    pub(crate) fn check_reachable(&self) -> Result<(), FenError> {
+    fn check_reachable(&self) -> Result<(), FenError> {
         if self.plainly_reachable() {
             return Ok(());
         }
@@ -74,7 +78,7 @@ impl Position {
     /// [`Position::check_reachable`] for [`Reach::Game`]; for
     /// [`Reach::Any`] only the lions' squares and the monkeys' chains are
     /// checked, so that any number of pieces that fits the board passes.
-    pub(crate) fn check_reach(&self, reach: Reach) -> Result<(), FenError> {
+    fn check_reach(&self, reach: Reach) -> Result<(), FenError> {
         match reach {
             Reach::Game => self.check_reachable(),
             Reach::Any => {
@@ -178,28 +182,12 @@ impl Position {
         Ok(())
     }
 
-    /// Checks a position built by hand as [`Position::from_fen`] checks a
-    /// parsed one.
-    pub fn validate(&self, rule_set: RuleSet) -> Result<(), FenError> {
-        self.check_reachable()?;
-        self.check_rules(rule_set)
-    }
-
-    /// What `rule_set` rule out on top of what any game rules out: under the
-    /// 2021 rules no pawn promotes, so there are no superpawns.
-    pub(crate) fn check_rules(&self, rule_set: RuleSet) -> Result<(), FenError> {
-        if !rule_set.promotes() {
-            for color in Color::ALL {
-                if !self
-                    .board
-                    .pieces(Piece::new(color, Kind::Superpawn))
-                    .is_empty()
-                {
-                    return Err(FenError::Unpromoted { color });
-                }
-            }
-        }
-        Ok(())
+    /// Checks that `reach` accepts the position and `rule_set` allows it:
+    /// what [`Position::read_fen`] checks of every position it reads, and
+    /// what a position built by hand must pass before it is played.
+    pub fn validate(&self, rule_set: RuleSet, reach: Reach) -> Result<(), FenError> {
+        self.check_reach(reach)?;
+        rule_set.check(&self.board).map_err(FenError::RuleSet)
     }
 }
 

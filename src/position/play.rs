@@ -1,142 +1,28 @@
-//! A full game state: the board, the side to move and the move number;
-//! making moves and telling who has won.
+//! Playing a move: the piece moves, what it captures is taken, a pawn on
+//! the far rank is promoted (when the rule set says so) and the mover's
+//! pieces left in the river drown. The one home of each of these rules,
+//! which the engine, the assignment's searches, the endgame tables, the
+//! game and the web board all ask.
 
-use std::fmt;
+use super::Position;
+use super::legal::MoveError;
+use crate::geometry::RIVER;
+use crate::{Bitboard, Board, Color, Kind, Move, RuleSet, Square, movegen};
 
-use crate::{Bitboard, Board, Color, Kind, Move, Piece, RuleSet, Square, Status, movegen};
-
-/// Everything a FEN says: `<pieces> <side> <move number>`.
-///
-/// Read with [`str::parse`] (which also checks the position is one a game
-/// can reach) or [`Position::from_fen`] under a rule set; written back in
-/// its canonical form by `Display`.
-///
-/// ```
-/// use congo::{Color, Position};
-///
-/// let position: Position = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 B 23".parse().unwrap();
-/// assert_eq!(position.side, Color::Black);
-/// assert_eq!(position.to_string(), "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23");
-/// assert!("3l3/7/7/7/7/7/L6 w 1".parse::<Position>().is_err()); // a lion astray
-/// ```
-///
-/// Aligned to a cache line: perft and the searches copy a position per
-/// move, and a copy to a place that straddles lines ran perft a fifth
-/// slower (which place the stack gave it changed with unrelated code).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[repr(align(64))]
-pub struct Position {
-    /// Where the pieces stand.
-    pub board: Board,
-    /// The side whose turn it is.
-    pub side: Color,
-    /// How many moves black has made (it grows after each black move).
-    pub move_number: u32,
+/// What a move does besides moving its piece: the enemy pieces it takes,
+/// the mover's pieces that drown, and whether a pawn is promoted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// Squares whose enemy piece the move takes.
+    pub captured: Bitboard,
+    /// Squares whose piece of the mover drowns (the moving piece's last
+    /// square, if it drowns).
+    pub drowned: Bitboard,
+    /// The moving pawn becomes a superpawn.
+    pub promoted: bool,
 }
-
-/// Why a move's text could not be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The text is not a start square and landing squares, like `d1d2`.
-    Malformed(String),
-    /// No legal move of the position has this text.
-    Illegal(String),
-    /// A lion has been taken, so no move can be played.
-    GameOver(String),
-    /// The game ended another way (a draw, its length, a side without
-    /// a move), so no move can be played.
-    Ended(String, crate::Ending),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Malformed(text) => {
-                write!(
-                    f,
-                    "move {text:?} is not written as squares, expected e.g. d1d2"
-                )
-            }
-            MoveError::Illegal(text) => write!(f, "move {text:?} is not legal in this position"),
-            MoveError::GameOver(text) => {
-                write!(
-                    f,
-                    "move {text:?} cannot be played: a lion has been taken, the game is over"
-                )
-            }
-            MoveError::Ended(text, ending) => {
-                write!(
-                    f,
-                    "move {text:?} cannot be played: the game is over, {}",
-                    ending.describe()
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 impl Position {
-    /// The game is over once a lion has been taken.
-    pub fn status(&self) -> Status {
-        let has_lion = |color| !self.board.pieces(Piece::new(color, Kind::Lion)).is_empty();
-        if !has_lion(Color::Black) {
-            Status::WhiteWins
-        } else if !has_lion(Color::White) {
-            Status::BlackWins
-        } else {
-            Status::Ongoing
-        }
-    }
-
-    /// Whether the two lions are all that is left: a draw by the
-    /// assignment's evaluation, whatever the lions can do (for play, see
-    /// [`Position::is_bare_lions_draw`]).
-    pub fn only_lions_left(&self) -> bool {
-        let lions = self.board.by_kind(Kind::Lion);
-        lions == self.board.occupied() && lions.count() == 2
-    }
-
-    /// Whether the game is drawn: only the two lions are left and the side
-    /// to move cannot take the other (when it can, it takes and wins, so
-    /// the game goes on). The one rule `match`, `game`, the engine and the
-    /// endgame tables play by.
-    pub fn is_bare_lions_draw(&self) -> bool {
-        self.only_lions_left() && movegen::tally(&self.board, self.side).lion_captures == 0
-    }
-
-    /// Appends every legal move of the side to move, sorted as strings;
-    /// none once the game is over. (There is no check in Congo: every
-    /// move a piece can make is legal.)
-    pub fn legal_moves(&self, moves: &mut Vec<Move>) {
-        if self.status() == Status::Ongoing {
-            movegen::all_moves(&self.board, self.side, moves);
-        }
-    }
-
-    /// The legal move written `text`. `scratch` holds the candidate moves.
-    pub fn parse_move(&self, text: &str, scratch: &mut Vec<Move>) -> Result<Move, MoveError> {
-        let well_formed = text.len() >= 4
-            && text.len().is_multiple_of(2)
-            && text.as_bytes().chunks(2).all(|name| {
-                std::str::from_utf8(name).is_ok_and(|name| name.parse::<Square>().is_ok())
-            });
-        if !well_formed {
-            return Err(MoveError::Malformed(text.to_owned()));
-        }
-        if self.status() != Status::Ongoing {
-            return Err(MoveError::GameOver(text.to_owned()));
-        }
-        scratch.clear();
-        self.legal_moves(scratch);
-        scratch
-            .iter()
-            .copied()
-            .find(|m| m.is_written(text))
-            .ok_or_else(|| MoveError::Illegal(text.to_owned()))
-    }
-
     /// The position after `m`, if `m` is one of the position's legal moves.
     ///
     /// ```
@@ -152,7 +38,7 @@ impl Position {
     /// assert!(after.play(flight, RuleSet::default()).is_err());
     /// ```
     pub fn play(&self, m: Move, rule_set: RuleSet) -> Result<Position, MoveError> {
-        if self.status() != Status::Ongoing {
+        if !self.both_lions() {
             return Err(MoveError::GameOver(m.to_string()));
         }
         let mut moves = Vec::new();
@@ -161,6 +47,18 @@ impl Position {
             return Err(MoveError::Illegal(m.to_string()));
         }
         Ok(self.play_unchecked(m, rule_set))
+    }
+
+    /// What `m`, a legal move, does besides moving its piece.
+    pub fn effects(&self, m: Move, rule_set: RuleSet) -> MoveEffects {
+        MoveEffects {
+            captured: self.captures(m),
+            drowned: self.drowned_by(m),
+            promoted: self
+                .board
+                .piece_at(m.from())
+                .is_some_and(|piece| promotes(piece.kind, self.side, m.to(), rule_set)),
+        }
     }
 
     /// The position after `m`, which must be one of [`Position::legal_moves`]
@@ -175,11 +73,11 @@ impl Position {
 
     /// Plays `m` on this position: see [`Position::play_unchecked`].
     ///
-    /// In order: the piece leaves its square; a monkey's jumped pieces and
-    /// any piece on the target square are captured; a pawn reaching the far
-    /// rank is promoted (if the rules say so); the mover's pieces that stood
+    /// In order: the piece leaves its square; what it captures
+    /// ([`Position::captures`]) is taken; a pawn reaching the far rank is
+    /// promoted (if the rule set says so); the mover's pieces that stood
     /// in the river before the move and still do after it drown
-    /// (crocodiles never drown); then the turn passes.
+    /// ([`Position::drowned_by`]); then the turn passes.
     pub fn make(&mut self, m: Move, rule_set: RuleSet) {
         let mover = self.side;
         let drowned = self.drowned_by(m);
@@ -201,10 +99,12 @@ impl Position {
         self.side = !mover;
     }
 
-    /// The `color` pieces in the river that can drown there: all but
-    /// crocodiles.
-    fn in_river(&self, color: Color) -> Bitboard {
-        self.board.by_color(color) & RIVER & !self.board.by_kind(Kind::Crocodile)
+    /// The squares whose enemy pieces `m`, a legal move, captures: its
+    /// landing square if an enemy stands there, and every piece a monkey
+    /// jumps (always an enemy).
+    pub fn captures(&self, m: Move) -> Bitboard {
+        let landing = self.board.by_color(!self.side) & Bitboard::from_square(m.to());
+        m.jumped().fold(landing, Bitboard::with)
     }
 
     /// The squares whose pieces drown when `m` is played: the mover's
@@ -212,8 +112,8 @@ impl Position {
     /// move and still do after it. Those that did not move are still where
     /// they stood; the moving piece counts if it both starts and ends in
     /// the river.
-    fn drowned_by(&self, m: Move) -> Bitboard {
-        let in_river = self.in_river(self.side);
+    pub fn drowned_by(&self, m: Move) -> Bitboard {
+        let in_river = drownable(&self.board, self.side);
         let drowned = in_river.without(m.from());
         if in_river.contains(m.from()) && m.to().is_river() {
             drowned.with(m.to())
@@ -248,7 +148,7 @@ impl Position {
             return Bitboard::EMPTY;
         };
         // Any other piece of the mover in the river would have drowned.
-        let in_river = self.in_river(mover);
+        let in_river = drownable(&self.board, mover);
         if promotes(piece.kind, mover, to, rule_set) || !in_river.without(to).is_empty() {
             return Bitboard::EMPTY;
         }
@@ -267,8 +167,11 @@ fn promotes(kind: Kind, mover: Color, to: Square, rule_set: RuleSet) -> bool {
     kind == Kind::Pawn && rule_set.promotes() && to.rank() == far_rank(mover)
 }
 
-/// The river, rank 4.
-const RIVER: Bitboard = Bitboard::on_rank(Square::RIVER_RANK);
+/// The `color` pieces standing in the river that drown unless they leave
+/// it on their side's next move: all but crocodiles.
+pub(crate) fn drownable(board: &Board, color: Color) -> Bitboard {
+    board.by_color(color) & RIVER & !board.by_kind(Kind::Crocodile)
+}
 
 /// The rank a side's pawns promote on: 7 for white, 1 for black.
 const fn far_rank(color: Color) -> u8 {
@@ -281,8 +184,8 @@ const fn far_rank(color: Color) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Status;
 
-    /// Plays `text` in `fen` and returns the new FEN and status.
     fn after(fen: &str, text: &str, rule_set: RuleSet) -> (String, Status) {
         let position: Position = fen.parse().unwrap();
         let played = position.parse_move(text, &mut Vec::new()).unwrap();
@@ -292,24 +195,6 @@ mod tests {
 
     fn after_2022(fen: &str, text: &str) -> String {
         after(fen, text, RuleSet::Wits2022).0
-    }
-
-    #[test]
-    fn bare_lions_draw_unless_the_side_to_move_can_take() {
-        let drawn = |fen: &str| fen.parse::<Position>().unwrap().is_bare_lions_draw();
-        // Facing on an open file or diagonal: the side to move takes.
-        for fen in [
-            "3l3/7/7/7/7/7/3L3 w 1",
-            "3l3/7/7/7/7/7/3L3 b 1",
-            "7/7/4l2/7/2L4/7/7 w 1",
-        ] {
-            assert!(!drawn(fen), "{fen}");
-            assert!(fen.parse::<Position>().unwrap().only_lions_left());
-        }
-        // Not on a line, or not only the lions.
-        assert!(drawn("2l4/7/7/7/7/7/3L3 w 1"));
-        assert!(drawn("2l4/7/7/7/7/7/3L3 b 1"));
-        assert!(!drawn("2l4/7/7/7/7/P6/3L3 w 1"));
     }
 
     #[test]
@@ -461,34 +346,72 @@ mod tests {
     }
 
     #[test]
-    fn move_texts_that_cannot_be_played() {
-        let position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse().unwrap();
-        let mut scratch = Vec::new();
-        for text in ["d1", "d1d", "d1d2d", "d1x2", "d0d1", "", "d1d2 "] {
-            assert_eq!(
-                position.parse_move(text, &mut scratch),
-                Err(MoveError::Malformed(text.into())),
-                "{text:?}"
-            );
-        }
+    fn what_a_move_does_besides_moving() {
+        let effects = |fen: &str, text: &str| {
+            let before: Position = fen.parse().unwrap();
+            let m = before.parse_move(text, &mut Vec::new()).unwrap();
+            let effects = before.effects(m, RuleSet::default());
+            let names = |squares: Bitboard| -> Vec<String> {
+                squares
+                    .into_iter()
+                    .map(|square| square.to_string())
+                    .collect()
+            };
+            (
+                names(effects.captured),
+                names(effects.drowned),
+                effects.promoted,
+            )
+        };
+        // A monkey takes two pawns and drowns, river to river.
         assert_eq!(
-            position.parse_move("d1d3", &mut scratch),
-            Err(MoveError::Illegal("d1d3".into()))
+            effects("3l3/7/2pp3/1M5/7/7/3L3 w 1", "b4d6d4"),
+            (vec!["c5".into(), "d5".into()], vec!["d4".into()], false)
         );
-        let over: Position = "3L3/7/7/7/7/7/7 b 1".parse().unwrap();
-        assert_eq!(over.status(), Status::WhiteWins);
+        // A pawn left in the river drowns when another piece moves.
         assert_eq!(
-            over.parse_move("d7d6", &mut scratch),
-            Err(MoveError::GameOver("d7d6".into()))
+            effects("3l3/7/7/P6/7/7/3L3 w 1", "d1d2"),
+            (vec![], vec!["a4".into()], false)
+        );
+        // A promotion with a capture.
+        assert_eq!(
+            effects("3l3/7/7/7/7/1p5/2EL3 b 1", "b2c1"),
+            (vec!["c1".into()], vec![], true)
+        );
+        assert_eq!(
+            effects("3l3/7/7/7/7/7/3L3 w 1", "d1d2"),
+            (vec![], vec![], false)
         );
     }
 
     #[test]
-    fn a_finished_game_has_no_moves() {
-        let over: Position = "7/7/7/7/7/7/3L3 b 3".parse().unwrap();
-        let mut moves = Vec::new();
-        over.legal_moves(&mut moves);
-        assert!(moves.is_empty());
+    fn the_effects_are_what_the_boards_before_and_after_show() {
+        let mut seen = (0, 0, 0);
+        for_random_positions(36, |before, moves, rule_set| {
+            let mover = before.side;
+            for &m in moves {
+                let after = before.play_unchecked(m, rule_set);
+                let emptied = before.board.occupied() & !after.board.occupied();
+                let mut drowned = (emptied & before.board.by_color(mover)).without(m.from());
+                if !after.board.occupied().contains(m.to()) {
+                    drowned = drowned.with(m.to());
+                }
+                let kind = |position: &Position, square| {
+                    position.board.piece_at(square).map(|piece| piece.kind)
+                };
+                let shown = MoveEffects {
+                    captured: before.board.by_color(!mover) & !after.board.by_color(!mover),
+                    drowned,
+                    promoted: kind(before, m.from()) == Some(Kind::Pawn)
+                        && kind(&after, m.to()) == Some(Kind::Superpawn),
+                };
+                assert_eq!(before.effects(m, rule_set), shown, "{before} {m}");
+                seen.0 += usize::from(!shown.captured.is_empty());
+                seen.1 += usize::from(!shown.drowned.is_empty());
+                seen.2 += usize::from(shown.promoted);
+            }
+        });
+        assert!(seen.0 > 1000 && seen.1 > 1000 && seen.2 > 10, "{seen:?}");
     }
 
     /// Calls `check` with each of 3,000 random positions of the full game

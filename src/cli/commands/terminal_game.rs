@@ -7,14 +7,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::cli::args::Args;
-use crate::cli::command::{Command, Section, Spec};
 use crate::cli::option::{Opt, Value};
 use crate::cli::options::{FEN, MOVETIME, TABLES};
+use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::engine::{Engine, Limit, Weights};
 use crate::show::{self, Style};
 use crate::tablebase::Tablebase;
-use crate::{Color, Ending, Game, MAX_PLIES, Move, MoveError, Position, RuleSet, process};
+use crate::text::MAX_LINE;
+use crate::{
+    Color, Ending, Game, MAX_PLIES, Move, MoveError, PlayError, Position, RuleSet, process,
+};
 
 const START: Opt = FEN.help("start from FEN (default: the 2022 start)");
 const COLOR: Opt = Opt::new(
@@ -30,7 +33,7 @@ const ASCII: Opt = Opt::new(
     "draw with letters instead of figurines",
 );
 
-pub(crate) const GAME: Spec = Spec::judge(
+pub(crate) const GAME: Subcommand = Subcommand::tool(
     "game",
     "",
     &[START, COLOR, ENGINE_TIME, TABLES, ASCII],
@@ -39,7 +42,7 @@ pub(crate) const GAME: Spec = Spec::judge(
      the result is announced",
     read,
 )
-.tool(Section::Playing);
+.in_section(Section::Playing);
 
 /// How `congo game` is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +61,7 @@ struct GameOptions {
     tables: Option<std::path::PathBuf>,
 }
 
-fn read(args: &Args) -> Result<Command, UsageError> {
+fn read(args: &Args) -> Result<Work, UsageError> {
     args.no_operands()?;
     let (_, start) = args.fen_option(&START, crate::START)?;
     let color = match args.text(&COLOR).as_deref() {
@@ -77,7 +80,7 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         },
         tables: args.tables(&TABLES),
     };
-    Ok(Command::run(move |io| {
+    Ok(Work::tool(move |io| {
         let options = GameOptions {
             style: Style {
                 color: io.terminal.color_output,
@@ -89,9 +92,6 @@ fn read(args: &Args) -> Result<Command, UsageError> {
         io.finish(played)
     }))
 }
-
-/// The longest line a person may type.
-const MAX_INPUT_LINE: usize = 4096;
 
 /// What a person may type; each line within 80 columns.
 const COMMANDS: &str = "Type a move such as d1d2, B2B3 or b2-b3 (a monkey's jumps as b3d5f3),\nor a command: moves (list them), hint, undo (take back your last move),\nhelp, quit.";
@@ -114,7 +114,7 @@ fn play_by_hand(
         .tables
         .as_deref()
         .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
-    let mut engine = Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone());
+    let mut engine = Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
     let mut game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
     let mut scratch = Vec::new();
     let mut line = Vec::new();
@@ -156,7 +156,7 @@ fn play_by_hand(
         }
         write!(output, "{} to move> ", position.side.name())?;
         output.flush()?;
-        let Some(cut) = process::read_bounded_line(&mut input, &mut line, MAX_INPUT_LINE)? else {
+        let Some(cut) = process::read_bounded_line(&mut input, &mut line, MAX_LINE)? else {
             writeln!(output)?;
             return output.flush();
         };
@@ -174,10 +174,11 @@ fn play_by_hand(
                 writeln!(output, "Your moves: {}", list.join(" "))?;
             }
             "hint" => {
-                let mut helper = Engine::new(rule_set, Weights::TUNED).with_tables(tables.clone());
+                let mut helper =
+                    Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
                 let limit = Limit::Time(options.movetime / 2);
                 if let Some(choice) = helper.choose(&position, limit, &[]) {
-                    match choice.table {
+                    match choice.tablebase {
                         Some(value) => {
                             writeln!(output, "Hint: {} (endgame tables: {value})", choice.best)?
                         }
@@ -235,13 +236,15 @@ fn as_typed_move(text: &str) -> String {
 
 /// A friendlier word on a move that cannot be played: the moves of the
 /// piece on its start square, or of the side.
-fn explain(error: &MoveError, position: &Position, text: &str) -> String {
+fn explain(error: &PlayError, position: &Position, text: &str) -> String {
     match error {
-        MoveError::Malformed(_) => {
+        PlayError::Move(MoveError::Malformed(_)) => {
             format!("\"{text}\" is not a move or a command.\n{COMMANDS}")
         }
-        MoveError::GameOver(_) | MoveError::Ended(..) => "The game is over.".to_owned(),
-        MoveError::Illegal(_) => {
+        PlayError::Move(MoveError::GameOver(_)) | PlayError::Ended(..) => {
+            "The game is over.".to_owned()
+        }
+        PlayError::Move(MoveError::Illegal(_)) => {
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
             let from = &text[..2];

@@ -1,8 +1,8 @@
 //! The loop every judge shares: read a count, then that many cases,
 //! answer each, and report bad lines without losing the good ones.
 //!
-//! A [`Task`] turns the lines of one case into its answer. The loop does the
-//! rest: line numbers, trimming, CRLF, UTF-8, a [`Notice`] for each bad
+//! A [`Judge`] turns the lines of one case into its answer. The loop does
+//! the rest: line numbers, trimming, CRLF, UTF-8, a [`Notice`] for each bad
 //! line (`line N: reason`, which the front end shows as it likes), a
 //! placeholder in the output where a case was bad (so output line i still
 //! answers case i), and buffered output.
@@ -13,49 +13,71 @@
 //! circulate, so memory stays flat however long the input is.
 
 use std::collections::VecDeque;
-use std::convert::Infallible;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::num::NonZero;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
+use super::Judge;
 use super::lines::{
     InputError, Lines, decode, first_line_text, parse_count, split_lines, start_of_last_lines,
 };
-use super::task::{CaseError, MAX_CASE_LINES, Task};
+use crate::KindsSeen;
 use crate::text::{Count, utf8};
 
-/// Why a line was not answered: the input's framing, or the task's reason.
+/// The most input lines one case may take.
+const MAX_CASE_LINES: usize = 2;
+
+/// A bad case: which of its lines (0 for the first) and why, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem<E> {
-    Input(InputError),
-    Case(E),
+pub struct CaseError {
+    /// The line of the case, from 0.
+    pub line: usize,
+    /// Why it could not be answered.
+    pub reason: String,
 }
 
-impl<E: fmt::Display> fmt::Display for Problem<E> {
+impl CaseError {
+    /// The case's line `line` (from 0) cannot be answered, for `reason`.
+    pub fn at(line: usize, reason: impl fmt::Display) -> CaseError {
+        CaseError {
+            line,
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// Why a line was not answered: the input's framing, or the judge's reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    Input(InputError),
+    Case(String),
+}
+
+impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Input(error) => error.fmt(f),
-            Problem::Case(error) => error.fmt(f),
+            Problem::Case(reason) => f.write_str(reason),
         }
     }
 }
 
 /// A problem and the line (1-based, the count is line 1) it is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError<E> {
+pub struct LineError {
     pub line: usize,
-    pub problem: Problem<E>,
+    pub problem: Problem,
 }
 
-impl<E: fmt::Display> fmt::Display for LineError<E> {
+impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: {}", self.line, self.problem)
     }
 }
 
-impl<E: fmt::Debug + fmt::Display> std::error::Error for LineError<E> {}
+impl std::error::Error for LineError {}
 
 /// What the loop says about the input besides the answers, for the front
 /// end to show: a line it could not answer, or lines it did not read.
@@ -96,8 +118,9 @@ pub type Notices<'a> = dyn FnMut(Notice<'_>) -> io::Result<()> + 'a;
 pub struct Report {
     /// Input errors written to the error stream.
     pub errors: usize,
-    /// The survey bits of every position answered, ORed together.
-    pub seen: u32,
+    /// The kinds of piece on the positions answered, for the warning
+    /// that they look written for the other year's rules.
+    pub kinds: KindsSeen,
 }
 
 impl Report {
@@ -145,27 +168,32 @@ impl Threads {
 /// Batches each worker may hold at once: one being answered, one waiting.
 const BATCHES_PER_WORKER: usize = 2;
 
-/// Runs `task` over `input`, writing answers to `output` and handing each
-/// bad line to `notices`, with the work split as `threads` says.
+/// Answers every case of `input` with `judge`, writing answers to
+/// `output` and handing each bad line to `notices`, with the work split
+/// as `threads` says.
 ///
-/// Only I/O failures are `Err`; bad input is counted in the [`Report`].
-pub fn run<T: Task>(
-    task: &T,
+/// Only I/O failures are `Err` (and the judge's own, from
+/// [`Judge::finish`]); bad input is counted in the [`Report`].
+pub fn answer_all<J: Judge>(
+    judge: &mut J,
     threads: Threads,
     input: impl BufRead,
     output: impl Write,
     notices: &mut Notices<'_>,
 ) -> io::Result<Report> {
-    let lines_per_case = const { check_case_lines(T::LINES_PER_CASE) };
+    judge.prepare()?;
+    let judge = &*judge;
+    let shape = judge.shape();
+    let lines_per_case = shape.lines_per_case().clamp(1, MAX_CASE_LINES);
     let mut writer = Writer {
         output: BufWriter::with_capacity(1 << 16, output),
         notices,
         report: Report::default(),
         answered_any: false,
-        separator: T::FRAMING.separator(),
+        separator: shape.framing.separator(),
     };
     let mut lines = Lines::new(input);
-    let noun = task.case_noun();
+    let noun = shape.case.noun();
 
     let mut count_line = Vec::new();
     if !lines.append_line(&mut count_line)? {
@@ -186,15 +214,15 @@ pub fn run<T: Task>(
     let read_cases = thread::scope(|scope| -> io::Result<usize> {
         let mut channels = Vec::with_capacity(workers);
         for _ in 0..workers {
-            let (to_worker, inbox) = sync_channel::<Batch<T::Error>>(BATCHES_PER_WORKER);
-            let (outbox, from_worker) = sync_channel::<Batch<T::Error>>(BATCHES_PER_WORKER);
-            let mut task = task.clone();
+            let (to_worker, inbox) = sync_channel::<Batch>(BATCHES_PER_WORKER);
+            let (outbox, from_worker) = sync_channel::<Batch>(BATCHES_PER_WORKER);
+            let mut judge = judge.clone();
             thread::Builder::new()
-                .spawn_scoped(scope, move || answer_batches(&mut task, &inbox, &outbox))?;
+                .spawn_scoped(scope, move || answer_batches(&mut judge, &inbox, &outbox))?;
             channels.push((to_worker, from_worker));
         }
         // Each free batch buffer remembers the worker it belongs to.
-        let mut free: Vec<(usize, Batch<T::Error>)> = (0..workers * BATCHES_PER_WORKER)
+        let mut free: Vec<(usize, Batch)> = (0..workers * BATCHES_PER_WORKER)
             .map(|i| (i % workers, Batch::default()))
             .collect();
         let mut in_flight: VecDeque<usize> = VecDeque::new();
@@ -265,6 +293,7 @@ pub fn run<T: Task>(
         }
     }
     writer.output.flush()?;
+    judge.finish()?;
     Ok(writer.report)
 }
 
@@ -272,13 +301,9 @@ fn lost_worker() -> io::Error {
     io::Error::other("a worker thread stopped")
 }
 
-const fn check_case_lines(lines: usize) -> usize {
-    assert!(lines >= 1 && lines <= MAX_CASE_LINES);
-    lines
-}
-
 /// Some cases' input lines, then their answers.
-struct Batch<E> {
+#[derive(Default)]
+struct Batch {
     /// The input line number of the first line.
     first_line: usize,
     /// The index of the first case in the input.
@@ -288,29 +313,15 @@ struct Batch<E> {
     cases: usize,
     /// The answers, placeholders in the place of bad cases.
     output: Vec<u8>,
-    /// The task's survey bits for these cases.
-    seen: u32,
+    /// The kinds of piece on these cases' positions.
+    kinds: KindsSeen,
     /// Where in `output` the first answer starts, if any case was good.
     first_answer: Option<usize>,
-    errors: Vec<LineError<E>>,
+    errors: Vec<LineError>,
 }
 
-impl<E> Default for Batch<E> {
-    fn default() -> Batch<E> {
-        Batch {
-            first_line: 0,
-            first_case: 0,
-            text: Vec::new(),
-            cases: 0,
-            output: Vec::new(),
-            seen: 0,
-            first_answer: None,
-            errors: Vec::new(),
-        }
-    }
-}
 
-impl<E> Batch<E> {
+impl Batch {
     fn clear(&mut self, first_line: usize, first_case: usize) {
         self.first_line = first_line;
         self.first_case = first_case;
@@ -320,13 +331,9 @@ impl<E> Batch<E> {
 }
 
 /// A worker's life: answer each batch that comes in and send it back.
-fn answer_batches<T: Task>(
-    task: &mut T,
-    inbox: &Receiver<Batch<T::Error>>,
-    outbox: &SyncSender<Batch<T::Error>>,
-) {
+fn answer_batches<J: Judge>(judge: &mut J, inbox: &Receiver<Batch>, outbox: &SyncSender<Batch>) {
     for mut batch in inbox {
-        answer_batch(task, &mut batch);
+        answer_batch(judge, &mut batch);
         if outbox.send(batch).is_err() {
             break;
         }
@@ -335,51 +342,56 @@ fn answer_batches<T: Task>(
 
 /// Answers a batch's cases straight into its output. A bad case's partial
 /// answer is cut off again, and its placeholder written instead.
-fn answer_batch<T: Task>(task: &mut T, batch: &mut Batch<T::Error>) {
+fn answer_batch<J: Judge>(judge: &mut J, batch: &mut Batch) {
     batch.output.clear();
     batch.errors.clear();
     batch.first_answer = None;
+    let shape = judge.shape();
+    let lines_per_case = shape.lines_per_case().clamp(1, MAX_CASE_LINES);
     let mut lines = split_lines(&batch.text);
     for case in 0..batch.cases {
         let mut raw: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
-        for line in raw.iter_mut().take(T::LINES_PER_CASE) {
+        for line in raw.iter_mut().take(lines_per_case) {
             *line = lines.next().unwrap_or_default();
         }
-        task.at_case(batch.first_case + case);
         let start = batch.output.len();
         if batch.first_answer.is_some() {
-            batch.output.extend_from_slice(T::FRAMING.separator());
+            batch.output.extend_from_slice(shape.framing.separator());
         }
-        match answer_case(task, &raw[..T::LINES_PER_CASE], &mut batch.output) {
+        let index = batch.first_case + case;
+        match answer_case(judge, index, &raw[..lines_per_case], &mut batch.output) {
             Ok(()) => {
                 batch.first_answer.get_or_insert(start);
             }
-            Err(CaseError { line, error }) => {
+            Err((line, problem)) => {
                 batch.output.truncate(start);
-                batch.output.extend_from_slice(T::FRAMING.placeholder());
-                let first_line = batch.first_line + case * T::LINES_PER_CASE;
+                batch.output.extend_from_slice(shape.framing.placeholder());
+                let first_line = batch.first_line + case * lines_per_case;
                 batch.errors.push(LineError {
                     line: first_line + line,
-                    problem: error,
+                    problem,
                 });
             }
         }
     }
-    batch.seen = task.take_seen();
+    batch.kinds = judge.take_kinds();
 }
 
-/// Decodes the lines of one case and hands them to the task.
-fn answer_case<T: Task>(
-    task: &mut T,
+/// Decodes the lines of one case and hands them to the judge; a bad one's
+/// line within the case (from 0) and the problem.
+fn answer_case<J: Judge>(
+    judge: &mut J,
+    index: usize,
     raw: &[&[u8]],
     answer: &mut Vec<u8>,
-) -> Result<(), CaseError<Problem<T::Error>>> {
+) -> Result<(), (usize, Problem)> {
     let mut trimmed: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
     for (line, (text, bytes)) in trimmed.iter_mut().zip(raw).enumerate() {
-        *text = decode(bytes).map_err(|error| CaseError::at(line, Problem::Input(error)))?;
+        *text = decode(bytes).map_err(|error| (line, Problem::Input(error)))?;
     }
-    task.answer(&trimmed[..raw.len()], answer)
-        .map_err(|CaseError { line, error }| CaseError::at(line, Problem::Case(error)))
+    judge
+        .answer(index, &trimmed[..raw.len()], answer)
+        .map_err(|CaseError { line, reason }| (line, Problem::Case(reason)))
 }
 
 /// Where answered batches go, in input order.
@@ -393,7 +405,7 @@ struct Writer<'n, 'a, O: Write> {
 }
 
 impl<O: Write> Writer<'_, '_, O> {
-    fn write<X: fmt::Display>(&mut self, batch: &Batch<X>) -> io::Result<()> {
+    fn write(&mut self, batch: &Batch) -> io::Result<()> {
         match batch.first_answer {
             Some(at) if self.answered_any => {
                 self.output.write_all(&batch.output[..at])?;
@@ -403,7 +415,7 @@ impl<O: Write> Writer<'_, '_, O> {
             _ => self.output.write_all(&batch.output)?,
         }
         self.answered_any |= batch.first_answer.is_some();
-        self.report.seen |= batch.seen;
+        self.report.kinds = self.report.kinds | batch.kinds;
         for error in &batch.errors {
             self.report.errors += 1;
             (self.notices)(Notice::BadLine(error))?;
@@ -414,31 +426,40 @@ impl<O: Write> Writer<'_, '_, O> {
     fn fail(&mut self, line: usize, error: InputError) -> io::Result<()> {
         self.report.errors += 1;
         let problem = Problem::Input(error);
-        (self.notices)(Notice::BadLine(&LineError::<Infallible> { line, problem }))
+        (self.notices)(Notice::BadLine(&LineError { line, problem }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::lines::MAX_LINE;
-    use crate::judge::task::Framing;
+    use crate::judge::{AnswerKind, CaseKind, Framing, Shape};
+    use crate::text::MAX_LINE;
 
     /// Answers a case with its lines joined by `|`; a line reading `bad`
     /// is an error at that line.
-    #[derive(Clone)]
+    #[derive(Clone, Debug)]
     struct Echo<const LINES: usize>;
 
-    impl<const LINES: usize> Task for Echo<LINES> {
-        type Error = &'static str;
-        const LINES_PER_CASE: usize = LINES;
-        const FRAMING: Framing = Framing::Block;
+    impl<const LINES: usize> Judge for Echo<LINES> {
+        fn shape(&self) -> Shape {
+            Shape {
+                case: if LINES == 2 {
+                    CaseKind::PositionAndMove
+                } else {
+                    CaseKind::Position
+                },
+                framing: Framing::Block,
+                answer: AnswerKind::Text,
+            }
+        }
 
         fn answer(
             &mut self,
+            _index: usize,
             lines: &[&[u8]],
             out: &mut Vec<u8>,
-        ) -> Result<(), CaseError<&'static str>> {
+        ) -> Result<(), CaseError> {
             if let Some(bad) = lines.iter().position(|&line| line == b"bad") {
                 return Err(CaseError::at(bad, "a bad line"));
             }
@@ -448,10 +469,9 @@ mod tests {
         }
     }
 
-    /// What the judge must print for `lines` (after the count line), worked
-    /// out case by case without threads or batches.
     /// What the loop answers, and (in the second string) reports, for
-    /// `lines` after a count of `count`; `interactive` as for a person.
+    /// `lines` after a count of `count`, worked out case by case without
+    /// threads or batches; `interactive` as for a person.
     fn expected(
         lines: &[&str],
         count: usize,
@@ -485,9 +505,10 @@ mod tests {
         }
         // The error names the first line that is missing.
         let complete = (lines.len() / per_case).min(count);
+        let noun = if per_case == 2 { "case" } else { "position" };
         if complete < count {
             errors += &format!(
-                "congo: line {}: input ends after {complete} of {count} positions\n",
+                "congo: line {}: input ends after {complete} of {count} {noun}s\n",
                 2 + lines.len()
             );
         }
@@ -500,20 +521,28 @@ mod tests {
             errors += &format!(
                 "congo: ignored {} after the {} the count announced\n",
                 Count(extra, "line"),
-                Count(count, "position")
+                Count(count, noun)
             );
         }
         (output, errors)
     }
 
-    fn judge<T: Task>(task: &T, threads: Threads, input: &str) -> (String, String) {
+    fn judge<J: Judge>(judge: &J, threads: Threads, input: &str) -> (String, String) {
+        let mut judge = judge.clone();
         let mut output = Vec::new();
         let mut errors = String::new();
         let mut notices = |notice: Notice<'_>| {
             errors += &format!("congo: {notice}\n");
             Ok(())
         };
-        run(task, threads, input.as_bytes(), &mut output, &mut notices).unwrap();
+        answer_all(
+            &mut judge,
+            threads,
+            input.as_bytes(),
+            &mut output,
+            &mut notices,
+        )
+        .unwrap();
         (String::from_utf8(output).unwrap(), errors)
     }
 
@@ -528,8 +557,8 @@ mod tests {
         lines
     }
 
-    fn every_split<T: Task>(
-        task: &T,
+    fn every_split<J: Judge>(
+        echo: &J,
         per_case: usize,
         count: usize,
         lines: &[String],
@@ -548,11 +577,11 @@ mod tests {
                     batch_bytes,
                     interactive: false,
                 };
-                assert_eq!(judge(task, threads, &input), want, "{threads:?}");
+                assert_eq!(judge(echo, threads, &input), want, "{threads:?}");
             }
         }
         let want = expected(&refs, count, per_case, true);
-        assert_eq!(judge(task, Threads::interactive(), &input), want);
+        assert_eq!(judge(echo, Threads::interactive(), &input), want);
     }
 
     #[test]
@@ -581,30 +610,28 @@ mod tests {
         assert_eq!(errors, "congo: line 2: line is longer than 4096 bytes\n");
     }
 
-    /// Answers each case with its index, as `at_case` gave it.
-    #[derive(Clone, Default)]
-    struct Indexed(usize);
+    /// Answers each case with its index.
+    #[derive(Clone, Debug, Default)]
+    struct Indexed;
 
-    impl Task for Indexed {
-        type Error = &'static str;
-        const FRAMING: Framing = Framing::Line;
-
-        fn at_case(&mut self, index: usize) {
-            self.0 = index;
+    impl Judge for Indexed {
+        fn shape(&self) -> Shape {
+            Shape::line_per_position(AnswerKind::Number)
         }
 
         fn answer(
             &mut self,
+            index: usize,
             _lines: &[&[u8]],
             out: &mut Vec<u8>,
-        ) -> Result<(), CaseError<&'static str>> {
-            out.extend_from_slice(format!("{}\n", self.0).as_bytes());
+        ) -> Result<(), CaseError> {
+            out.extend_from_slice(format!("{index}\n").as_bytes());
             Ok(())
         }
     }
 
     #[test]
-    fn tasks_learn_each_case_index_across_batches() {
+    fn judges_learn_each_case_index_across_batches() {
         let input = format!("30\n{}", "line\n".repeat(30));
         let want: String = (0..30).map(|i| format!("{i}\n")).collect();
         for workers in [1, 3] {
@@ -615,7 +642,7 @@ mod tests {
                     interactive: false,
                 };
                 assert_eq!(
-                    judge(&Indexed::default(), threads, &input),
+                    judge(&Indexed, threads, &input),
                     (want.clone(), String::new())
                 );
             }

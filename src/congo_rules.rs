@@ -1,30 +1,32 @@
-//! Congo as one of the games perft and the judges serve: a rule set, and
-//! which positions its reader accepts.
+//! [`CongoRules`]: Congo as one of the board games perft and the judges
+//! serve, under a rule set, its positions read accepting what a reach
+//! says.
 
 use crate::board_game::{BoardGame, Notation};
 use crate::{FenError, KindsSeen, Move, Position, Reach, RuleSet, Status, movegen};
 
-/// Congo under a rule set, its positions read accepting what `reach`
-/// says: what every Congo judge reads with, and what perft counts (the
-/// last ply from the pieces' target squares, not played: bulk counting).
+/// Congo's rules as the judges play them: a rule set, and which positions
+/// are accepted. What every Congo judge reads with, and what perft counts
+/// (the last ply from the pieces' target squares, not played: bulk
+/// counting).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Congo {
+pub struct CongoRules {
     /// The rule set the positions are read and played under.
     pub rule_set: RuleSet,
     /// Which positions are accepted (`--any-position`: any that fits).
     pub reach: Reach,
 }
 
-impl From<RuleSet> for Congo {
-    fn from(rule_set: RuleSet) -> Congo {
-        Congo {
+impl From<RuleSet> for CongoRules {
+    fn from(rule_set: RuleSet) -> CongoRules {
+        CongoRules {
             rule_set,
             reach: Reach::Game,
         }
     }
 }
 
-impl BoardGame for Congo {
+impl BoardGame for CongoRules {
     type Position = Position;
     type Move = Move;
 
@@ -49,20 +51,20 @@ impl BoardGame for Congo {
 }
 
 /// Congo's FENs and move texts; a position must be one the rule set
-/// allows, and one `reach` accepts.
-impl Notation for Congo {
+/// allows, and one the reach accepts.
+impl Notation for CongoRules {
     type Error = FenError;
 
     fn read(&self, line: &[u8]) -> Result<Position, FenError> {
-        Position::from_fen_bytes_reaching(line, self.rule_set, self.reach)
+        Position::from_fen(line, self.rule_set, self.reach)
     }
 
     fn read_into(&self, line: &[u8], position: &mut Position) -> Result<(), FenError> {
-        position.read_fen_bytes_reaching(line, self.rule_set, self.reach)
+        position.read_fen(line, self.rule_set, self.reach)
     }
 
-    fn survey(&self, position: &Position) -> u32 {
-        KindsSeen::of(&position.board).0
+    fn survey(&self, position: &Position) -> KindsSeen {
+        KindsSeen::of(&position.board)
     }
 
     #[inline]

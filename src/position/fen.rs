@@ -1,178 +1,15 @@
-//! The FEN, congo's text form of a position: reading it (fast, and with a
-//! reason for every way it can be wrong), writing it, and [`FenError`].
+//! The FEN, congo's text form of a position: the one reader (fast, and
+//! with a reason for every way a line can be wrong, [`FenError`]) and the
+//! writer.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Reach;
-use crate::text::Count;
-use crate::text::NotUtf8;
-use crate::{Bitboard, Board, Color, Kind, Piece, Position, RuleSet, Square};
-
-/// Why a FEN (or its piece field) could not be read.
-///
-/// Ranks are named as on the board: the FEN's first rank is rank 7.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenError {
-    /// The line holds nothing.
-    Empty,
-    /// The line is not UTF-8 (nor, then, a FEN).
-    NotUtf8,
-    /// Not the three fields `<pieces> <side> <move number>`.
-    FieldCount(usize),
-    /// The piece field does not have seven `/`-separated ranks.
-    RankCount(usize),
-    /// A rank describes more or fewer than seven squares.
-    RankWidth {
-        /// The rank, 7 for the first in the field.
-        rank: u8,
-        /// How many squares it describes.
-        squares: usize,
-    },
-    /// A rank uses the digit 0, which counts no squares.
-    ZeroDigit {
-        /// The rank.
-        rank: u8,
-    },
-    /// Two digits in a row (`34`): one digit counts a run of empty squares.
-    AdjacentDigits {
-        /// The rank.
-        rank: u8,
-        /// Whether the rank would be right with the letter `l` for one of
-        /// the `1`s among the digits: `214`, copied from a text whose lion
-        /// letter looks like a one.
-        lion_fits: bool,
-    },
-    /// A rank holds a character that is neither a piece letter nor a digit.
-    UnknownPiece {
-        /// The rank.
-        rank: u8,
-        /// The character.
-        letter: char,
-    },
-    /// The side field is not `w`, `b`, `W` or `B`.
-    Side(String),
-    /// The move number is not a non-negative integer.
-    MoveNumber(String),
-    /// The move number is too large to hold.
-    MoveNumberTooLarge(String),
-    /// A side has more pieces of a kind than it starts a game with (or,
-    /// for superpawns, more than it has pawns at the start).
-    TooMany {
-        /// The piece, in the side's colour.
-        piece: Piece,
-        /// How many the position has.
-        count: u32,
-        /// The most a side can have.
-        max: u32,
-    },
-    /// A lion stands outside its castle (and not in the enemy castle after
-    /// taking the enemy lion).
-    LionOutsideCastle {
-        /// The lion's side.
-        color: Color,
-        /// Where it stands.
-        square: Square,
-    },
-    /// A superpawn under rules that never promote.
-    Unpromoted {
-        /// The side that has one.
-        color: Color,
-    },
-    /// A monkey with more jump chains than any move list should hold.
-    TooManyChains {
-        /// The monkey's square.
-        square: Square,
-        /// The most chains allowed.
-        max: u32,
-    },
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Empty => f.write_str("empty line, expected a FEN"),
-            FenError::NotUtf8 => NotUtf8.fmt(f),
-            FenError::FieldCount(found) => write!(
-                f,
-                "expected 3 fields (pieces, side, move number), found {found}"
-            ),
-            FenError::RankCount(found) => write!(f, "expected 7 ranks, found {found}"),
-            FenError::RankWidth { rank, squares } => {
-                write!(
-                    f,
-                    "rank {rank} has {}, expected 7",
-                    Count(*squares, "square")
-                )
-            }
-            FenError::ZeroDigit { rank } => {
-                write!(
-                    f,
-                    "rank {rank} has the digit 0, expected 1 to 7 empty squares"
-                )
-            }
-            FenError::UnknownPiece { rank, letter } => write!(
-                f,
-                "rank {rank} has {letter:?}, expected a piece letter (PSGMELCZ, lowercase for black) or a digit"
-            ),
-            FenError::Side(found) => write!(f, "side to move is {found:?}, expected w or b"),
-            FenError::MoveNumber(found) => write!(
-                f,
-                "move number is {found:?}, expected a non-negative integer"
-            ),
-            FenError::AdjacentDigits { rank, lion_fits } => {
-                write!(
-                    f,
-                    "rank {rank} has two digits in a row, expected one digit per run of empty squares"
-                )?;
-                if *lion_fits {
-                    f.write_str("; did you mean l (the letter) rather than 1?")?;
-                }
-                Ok(())
-            }
-            FenError::TooMany { piece, count, max } => {
-                write!(
-                    f,
-                    "{} has {count} {}s, expected at most {max}",
-                    piece.color.name(),
-                    piece.kind.name()
-                )?;
-                // A made-up board may have more of any kind but the lion.
-                if piece.kind != Kind::Lion {
-                    f.write_str(" (the judges' --any-position accepts any number that fits)")?;
-                }
-                Ok(())
-            }
-            FenError::LionOutsideCastle { color, square } => write!(
-                f,
-                "the {} lion on {square} is outside its castle",
-                color.name()
-            ),
-            FenError::TooManyChains { square, max } => write!(
-                f,
-                "the monkey on {square} has more than {max} jump chains, expected at most {max}"
-            ),
-            FenError::Unpromoted { color } => write!(
-                f,
-                "{} has a superpawn, but pawns never promote under the 2021 rules",
-                color.name()
-            ),
-            FenError::MoveNumberTooLarge(found) => write!(
-                f,
-                "move number {found} is too large, expected at most {}",
-                u32::MAX
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
-
-impl From<NotUtf8> for FenError {
-    fn from(_: NotUtf8) -> FenError {
-        FenError::NotUtf8
-    }
-}
+use super::Position;
+use super::acceptance::Reach;
+use super::fen_error::FenError;
+use crate::rule_set::RuleSet;
+use crate::{Bitboard, Board, Color, Piece, Square};
 
 /// What a byte of a FEN's piece field stands for.
 #[derive(Clone, Copy)]
@@ -432,7 +269,9 @@ impl fmt::Display for Board {
     }
 }
 
-/// Reads a FEN such as `2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23`.
+/// Reads a FEN such as `2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23` under the 2022
+/// rule set, accepting the positions a game reaches: [`Position::from_fen`]
+/// with the defaults.
 ///
 /// Fields may be separated by any run of blanks, and surrounding blanks
 /// are ignored. The side may be written `w`/`b` or `W`/`B`.
@@ -440,61 +279,41 @@ impl FromStr for Position {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<Position, FenError> {
-        let mut position = BLANK;
-        if read_canonical(text.as_bytes(), &mut position).is_none() {
-            position = read_any(text)?;
-        }
-        position.check_reachable()?;
-        Ok(position)
+        Position::from_fen(text, RuleSet::default(), Reach::Game)
     }
 }
 
 impl Position {
-    /// Reads a FEN and checks it is a position `rule_set` allow: what
-    /// [`FromStr`] checks, and what the rule set adds.
-    pub fn from_fen(text: &str, rule_set: RuleSet) -> Result<Position, FenError> {
-        Position::from_fen_bytes(text.as_bytes(), rule_set)
-    }
-
-    /// Reads a FEN given as bytes and checks it is a position `rule_set`
-    /// allow: [`Position::from_fen`] without asking for text first (the
-    /// bytes are checked to be UTF-8 only when they are not a plain FEN).
-    pub fn from_fen_bytes(bytes: &[u8], rule_set: RuleSet) -> Result<Position, FenError> {
-        Position::from_fen_bytes_reaching(bytes, rule_set, Reach::Game)
-    }
-
-    /// [`Position::from_fen_bytes`], accepting the positions `reach` says.
-    pub fn from_fen_bytes_reaching(
-        bytes: &[u8],
+    /// The position a FEN describes, if `rule_set` allows it and `reach`
+    /// accepts it: [`Position::read_fen`] into a new position.
+    pub fn from_fen(
+        fen: impl AsRef<[u8]>,
         rule_set: RuleSet,
         reach: Reach,
     ) -> Result<Position, FenError> {
         let mut position = BLANK;
-        position.read_fen_bytes_reaching(bytes, rule_set, reach)?;
+        position.read_fen(fen.as_ref(), rule_set, reach)?;
         Ok(position)
     }
 
-    /// [`Position::from_fen_bytes`] into this position, for a caller that
-    /// reads many: a position is 180 bytes, and returning one through the
-    /// reader's layers copied it several times, a tenth of a judge's
-    /// instructions on a line. On an error the position is left in an
-    /// unspecified state.
-    pub fn read_fen_bytes(&mut self, bytes: &[u8], rule_set: RuleSet) -> Result<(), FenError> {
-        self.read_fen_bytes_reaching(bytes, rule_set, Reach::Game)
-    }
-
-    /// [`Position::read_fen_bytes`], accepting the positions `reach` says.
-    pub fn read_fen_bytes_reaching(
+    /// The one FEN reader: reads `fen` (a line's bytes) over this
+    /// position, then checks that `reach` accepts it and `rule_set`
+    /// allows it ([`Position::validate`]). The bytes are checked to be UTF-8 only when they are
+    /// not a plain FEN. Reading in place is for a caller that reads many:
+    /// a position is nearly 200 bytes, and returning one through the reader's
+    /// layers copied it several times, a tenth of a judge's instructions
+    /// on a line. On an error the position is left in an unspecified
+    /// state.
+    pub fn read_fen(
         &mut self,
-        bytes: &[u8],
+        fen: &[u8],
         rule_set: RuleSet,
         reach: Reach,
     ) -> Result<(), FenError> {
-        if read_canonical(bytes, self).is_none() {
-            *self = read_any(crate::text::utf8(bytes)?)?;
+        if read_canonical(fen, self).is_none() {
+            *self = read_any(crate::text::utf8(fen)?)?;
         }
-        self.check_reach(reach)?;
-        self.check_rules(rule_set)
+        self.validate(rule_set, reach)
     }
 }
 
@@ -700,10 +519,13 @@ mod tests {
             ("3l3/7/7/7/7/7/3L3 w 0", true),
         ];
         for (fen, readable) in fens {
-            let read = position.read_fen_bytes(fen.as_bytes(), rule_set);
+            let read = position.read_fen(fen.as_bytes(), rule_set, Reach::Game);
             assert_eq!(read.is_ok(), readable, "{fen}");
             if readable {
-                assert_eq!(Ok(&position), Position::from_fen(fen, rule_set).as_ref());
+                assert_eq!(
+                    Ok(&position),
+                    Position::from_fen(fen, rule_set, Reach::Game).as_ref()
+                );
             }
         }
     }

@@ -1,0 +1,25 @@
+//! `mirror`: each position mirrored left to right, as a FEN.
+
+use super::{AnswerKind, Listing, PositionJudge, Positions, Shape};
+use crate::Position;
+
+pub(super) const MIRROR: Listing = Listing::new(
+    "mirror",
+    "each position mirrored left to right (the a file becomes the g file): the same \
+     game, as a FEN",
+    |rules| Positions::boxed(rules, Mirror),
+)
+.taking_fen();
+
+/// One line per position: its mirror image's FEN.
+#[derive(Clone, Debug)]
+struct Mirror;
+
+impl PositionJudge for Mirror {
+    const SHAPE: Shape = Shape::line_per_position(AnswerKind::Text);
+
+    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+        out.extend_from_slice(position.mirrored().to_string().as_bytes());
+        out.push(b'\n');
+    }
+}
