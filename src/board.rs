@@ -32,6 +32,12 @@ impl Board {
         self.squares.as_flattened()[square.index()]
     }
 
+    /// The squares a piece of `color` may land on: empty, or held by the
+    /// other side.
+    pub fn open_to(&self, color: Color) -> Bitboard {
+        !self.by_color(color)
+    }
+
     /// Places `piece` on `square`, replacing whatever stood there.
     pub fn put(&mut self, square: Square, piece: Piece) {
         self.remove(square);

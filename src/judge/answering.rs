@@ -19,34 +19,16 @@ use std::num::NonZero;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
-use super::Judge;
 use super::lines::{
     InputError, Lines, decode, first_line_text, parse_count, split_lines, start_of_last_lines,
 };
+use super::{CaseError, Judge, Shape};
 use crate::KindsSeen;
+use crate::random::PieceSet;
 use crate::text::{Count, utf8};
 
 /// The most input lines one case may take.
 const MAX_CASE_LINES: usize = 2;
-
-/// A bad case: which of its lines (0 for the first) and why, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaseError {
-    /// The line of the case, from 0.
-    pub line: usize,
-    /// Why it could not be answered.
-    pub reason: String,
-}
-
-impl CaseError {
-    /// The case's line `line` (from 0) cannot be answered, for `reason`.
-    pub fn at(line: usize, reason: impl fmt::Display) -> CaseError {
-        CaseError {
-            line,
-            reason: reason.to_string(),
-        }
-    }
-}
 
 /// Why a line was not answered: the input's framing, or the judge's reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,7 +302,6 @@ struct Batch {
     errors: Vec<LineError>,
 }
 
-
 impl Batch {
     fn clear(&mut self, first_line: usize, first_case: usize) {
         self.first_line = first_line;
@@ -427,6 +408,59 @@ impl<O: Write> Writer<'_, '_, O> {
         self.report.errors += 1;
         let problem = Problem::Input(error);
         (self.notices)(Notice::BadLine(&LineError { line, problem }))
+    }
+}
+
+/// Any judge, its type erased: what the command line and the grading
+/// tools hold. Every [`Judge`] is one.
+pub trait AnyJudge: fmt::Debug + Send + Sync {
+    /// See [`Judge::shape`].
+    fn shape(&self) -> Shape;
+
+    /// Answers every case of `input` on `output` ([`answer_all`]).
+    fn answer_all(
+        &mut self,
+        threads: Threads,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+        notices: &mut Notices<'_>,
+    ) -> io::Result<Report>;
+
+    /// See [`Judge::checked_on`].
+    fn checked_on(&self) -> Option<PieceSet>;
+
+    /// See [`Judge::writes_files`].
+    fn writes_files(&self) -> bool;
+
+    /// A copy, to answer another input.
+    fn boxed_clone(&self) -> Box<dyn AnyJudge>;
+}
+
+impl<J: Judge> AnyJudge for J {
+    fn shape(&self) -> Shape {
+        Judge::shape(self)
+    }
+
+    fn answer_all(
+        &mut self,
+        threads: Threads,
+        input: &mut dyn BufRead,
+        output: &mut dyn Write,
+        notices: &mut Notices<'_>,
+    ) -> io::Result<Report> {
+        answer_all(self, threads, input, output, notices)
+    }
+
+    fn checked_on(&self) -> Option<PieceSet> {
+        Judge::checked_on(self)
+    }
+
+    fn writes_files(&self) -> bool {
+        Judge::writes_files(self)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyJudge> {
+        Box::new(self.clone())
     }
 }
 

@@ -122,7 +122,7 @@ impl PositionJudge for Show {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::{Notice, Positions, Threads, answer_all};
+    use crate::judge::{AnyJudge, Notice, Positions, Threads};
 
     #[test]
     fn a_drawing_that_cannot_be_written_leaves_the_diagram_and_a_named_failure() {
@@ -144,14 +144,14 @@ mod tests {
         let input = "1\n3l3/7/7/7/7/7/3L3 w 1\n".as_bytes();
         let mut notices = |_: Notice<'_>| Ok(());
         let mut judge = judge;
-        let failure = answer_all(
-            &mut judge,
-            Threads::default(),
-            input,
-            &mut output,
-            &mut notices,
-        )
-        .unwrap_err();
+        let failure = judge
+            .answer_all(
+                Threads::default(),
+                &mut &input[..],
+                &mut output,
+                &mut notices,
+            )
+            .unwrap_err();
         assert!(String::from_utf8_lossy(&output).contains(" L "));
         assert!(
             failure.to_string().contains("position-001.svg"),

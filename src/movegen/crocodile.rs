@@ -1,7 +1,6 @@
 //! The crocodile: one step in any direction, plus a rook's slide towards
 //! the river along its file, or along the river when it is on it.
 
-use super::not_own;
 use crate::geometry::{CROCODILE_RAYS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Square};
 
@@ -9,7 +8,7 @@ pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
     let [upward, downward] = CROCODILE_RAYS[from.index()];
     let occupied = board.occupied();
     let slides = upward_reach(upward, occupied) | downward_reach(downward, occupied);
-    (KING_STEPS[from.index()] | slides) & not_own(board, side)
+    (KING_STEPS[from.index()] | slides) & board.open_to(side)
 }
 
 /// The squares of a ray running up the square numbers as far as its first

@@ -1,11 +1,10 @@
 //! The elephant: one or two squares along a file or rank, jumping the first.
 
-use super::not_own;
 use crate::geometry::ELEPHANT_LEAPS;
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    ELEPHANT_LEAPS[from.index()] & not_own(board, side)
+    ELEPHANT_LEAPS[from.index()] & board.open_to(side)
 }
 
 #[cfg(test)]

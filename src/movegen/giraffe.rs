@@ -1,13 +1,12 @@
 //! The giraffe: a quiet step in any direction, or a two-square jump that
 //! may capture.
 
-use super::not_own;
 use crate::geometry::{GIRAFFE_LEAPS, KING_STEPS};
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
     let steps = KING_STEPS[from.index()] & !board.occupied();
-    let leaps = GIRAFFE_LEAPS[from.index()] & not_own(board, side);
+    let leaps = GIRAFFE_LEAPS[from.index()] & board.open_to(side);
     steps | leaps
 }
 

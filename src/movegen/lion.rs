@@ -1,11 +1,10 @@
 //! The lion: one step inside its castle, or a flight onto the enemy lion.
 
-use super::not_own;
 use crate::geometry::{BETWEEN, KING_STEPS, LION_LINES, castle_of};
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    let steps = KING_STEPS[from.index()] & castle_of(side) & not_own(board, side);
+    let steps = KING_STEPS[from.index()] & castle_of(side) & board.open_to(side);
     let enemy_lions = board.pieces(Piece::new(!side, Kind::Lion)) & LION_LINES[from.index()];
     let flights = enemy_lions
         .into_iter()

@@ -17,7 +17,6 @@ mod zebra;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 
-use crate::geometry::neighbor;
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
@@ -200,30 +199,6 @@ pub(crate) fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> B
         Kind::Pawn => pawn::pawn_targets(board, side, from),
         Kind::Superpawn => pawn::superpawn_targets(board, side, from),
     }
-}
-
-/// Squares not holding a piece of `side`: where a capturing move may land.
-fn not_own(board: &Board, side: Color) -> Bitboard {
-    !board.by_color(side)
-}
-
-/// The empty squares reached by walking up to `steps` squares from `from`
-/// in direction (`files`, `ranks`) (each -1, 0 or 1), stopping at the first
-/// occupied square.
-fn quiet_walk(board: &Board, from: Square, (files, ranks): (i8, i8), steps: usize) -> Bitboard {
-    let occupied = board.occupied();
-    let mut reached = Bitboard::EMPTY;
-    let mut current = from;
-    for _ in 0..steps {
-        match neighbor(current, (files, ranks)) {
-            Some(next) if !occupied.contains(next) => {
-                reached = reached.with(next);
-                current = next;
-            }
-            _ => break,
-        }
-    }
-    reached
 }
 
 #[cfg(test)]

@@ -4,13 +4,12 @@
 //! retreats never capture and never jump: one or two squares back while
 //! the path is empty.
 
-use super::{not_own, quiet_walk};
-use crate::geometry::{PAST_RIVER, PAWN_FORWARD, SIDEWAYS};
+use crate::geometry::{PAST_RIVER, PAWN_FORWARD, SIDEWAYS, neighbor};
 use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 /// A pawn retreats straight back, and only once past the river.
 pub(super) fn pawn_targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    let forward = PAWN_FORWARD[side.index()][from.index()] & not_own(board, side);
+    let forward = PAWN_FORWARD[side.index()][from.index()] & board.open_to(side);
     if PAST_RIVER[side.index()].contains(from) {
         forward | quiet_walk(board, from, (0, -side.forward()), 2)
     } else {
@@ -22,7 +21,7 @@ pub(super) fn pawn_targets(board: &Board, side: Color, from: Square) -> Bitboard
 /// back from anywhere.
 pub(super) fn superpawn_targets(board: &Board, side: Color, from: Square) -> Bitboard {
     let steps =
-        (PAWN_FORWARD[side.index()][from.index()] | SIDEWAYS[from.index()]) & not_own(board, side);
+        (PAWN_FORWARD[side.index()][from.index()] | SIDEWAYS[from.index()]) & board.open_to(side);
     let back = -side.forward();
     [-1, 0, 1].into_iter().fold(steps, |targets, files| {
         targets | quiet_walk(board, from, (files, back), 2)
@@ -37,12 +36,31 @@ pub(super) fn pawn_move_count(board: &Board, side: Color) -> u32 {
     let forward = side.forward();
     let ahead: u32 = [-1, 0, 1]
         .into_iter()
-        .map(|files| (pawns.shifted((files, forward)) & not_own(board, side)).count())
+        .map(|files| (pawns.shifted((files, forward)) & board.open_to(side)).count())
         .sum();
     let empty = !board.occupied();
     let one_back = (pawns & PAST_RIVER[side.index()]).shifted((0, -forward)) & empty;
     let two_back = one_back.shifted((0, -forward)) & empty;
     ahead + one_back.count() + two_back.count()
+}
+
+/// The empty squares reached by walking up to `steps` squares from `from`
+/// in direction (`files`, `ranks`) (each -1, 0 or 1), stopping at the first
+/// occupied square.
+fn quiet_walk(board: &Board, from: Square, (files, ranks): (i8, i8), steps: usize) -> Bitboard {
+    let occupied = board.occupied();
+    let mut reached = Bitboard::EMPTY;
+    let mut current = from;
+    for _ in 0..steps {
+        match neighbor(current, (files, ranks)) {
+            Some(next) if !occupied.contains(next) => {
+                reached = reached.with(next);
+                current = next;
+            }
+            _ => break,
+        }
+    }
+    reached
 }
 
 #[cfg(test)]

@@ -1,11 +1,10 @@
 //! The zebra: the chess knight's L-shaped jump.
 
-use super::not_own;
 use crate::geometry::KNIGHT_JUMPS;
 use crate::{Bitboard, Board, Color, Square};
 
 pub(super) fn targets(board: &Board, side: Color, from: Square) -> Bitboard {
-    KNIGHT_JUMPS[from.index()] & not_own(board, side)
+    KNIGHT_JUMPS[from.index()] & board.open_to(side)
 }
 
 #[cfg(test)]

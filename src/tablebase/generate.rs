@@ -21,14 +21,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use super::Value;
 use super::material::{Material, Placement};
+use super::value::{NO_POSITION, Value};
 use crate::{Color, Move, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
-/// The value code of a number that is no position.
-pub(super) const NO_POSITION: u16 = u16::MAX;
 
 /// One number's state in the analysis: eight bytes, kept together and
 /// never across two cache lines, so that a parent counted in touches one

@@ -7,8 +7,8 @@
 //! extends a run instead of breaking one, and reading marks it again.
 //! The two together took the three-piece set from 1.35 GB to 877.5 MB.
 
-use super::generate::NO_POSITION;
 use super::material::Material;
+use super::value::NO_POSITION;
 
 /// `codes` in packing order, with their gaps filled.
 pub(super) fn to_stream(codes: &[u16]) -> Vec<u16> {

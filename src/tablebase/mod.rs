@@ -26,6 +26,7 @@ mod huffman;
 mod layout;
 mod material;
 mod packed;
+mod value;
 
 pub use file::TableFileError;
 pub use folder::{
@@ -33,6 +34,7 @@ pub use folder::{
 };
 use material::Compact;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
+pub use value::Value;
 
 use std::fmt::{self, Write};
 use std::path::{Path, PathBuf};
@@ -40,55 +42,6 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::{Move, Position, Reach, RuleSet, Status};
-
-/// A position's value for the side to move under perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// It captures the enemy lion in this many plies (odd), at the latest.
-    Win(u16),
-    /// Its lion is captured (or it is left without a move) in this many
-    /// plies (even), at the earliest.
-    Loss(u16),
-    /// Neither side can force a lion capture.
-    Draw,
-}
-
-impl Value {
-    /// The code of a decided position `plies` from its end.
-    fn code_of_distance(plies: u16) -> u16 {
-        plies + 1
-    }
-
-    /// The value a code stands for; `None` for no position.
-    fn from_code(code: u16) -> Option<Value> {
-        match code {
-            0 => Some(Value::Draw),
-            generate::NO_POSITION => None,
-            code if (code - 1) % 2 == 1 => Some(Value::Win(code - 1)),
-            code => Some(Value::Loss(code - 1)),
-        }
-    }
-
-    /// How the side to move rates a move into a child of this value, the
-    /// higher the better: quick wins, then draws, then slow losses.
-    fn for_parent(self) -> i32 {
-        match self {
-            Value::Loss(plies) => 100_000 - i32::from(plies),
-            Value::Draw => 0,
-            Value::Win(plies) => -100_000 + i32::from(plies),
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Win(plies) => write!(f, "win {plies}"),
-            Value::Loss(plies) => write!(f, "loss {plies}"),
-            Value::Draw => f.write_str("draw"),
-        }
-    }
-}
 
 /// Why a table could not be built, read or used.
 #[derive(Debug)]
@@ -524,7 +477,7 @@ mod tests {
             );
         }
         assert_eq!(Value::from_code(0), Some(Value::Draw));
-        assert_eq!(Value::from_code(generate::NO_POSITION), None);
+        assert_eq!(Value::from_code(value::NO_POSITION), None);
         // A parent wins quickest into the child lost soonest, and when
         // lost, loses slowest into the child that wins slowest.
         assert!(Value::Loss(2).for_parent() > Value::Loss(4).for_parent());
