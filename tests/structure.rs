@@ -368,7 +368,10 @@ fn circles(graph: &Graph) -> Vec<Vec<Module>> {
                     break;
                 }
                 if !settled.contains(next) && seen.insert(next.clone()) {
-                    stack.push((next.clone(), [&path[..], &[next.clone()]].concat()));
+                    stack.push((
+                        next.clone(),
+                        [&path[..], std::slice::from_ref(next)].concat(),
+                    ));
                 }
             }
         }

@@ -172,4 +172,109 @@ mod tests {
         ));
         assert!(!looks_like_split_fen("lion", &rest(&["w", "1"])));
     }
+
+    use crate::cli::commands::all;
+    use crate::cli::option::{Opt, Value};
+    use crate::cli::options::{GLOBAL, SEED};
+
+    const FEN: &str = "3l3/7/7/7/7/7/3L3 w 1";
+
+    /// The words an option is given with in the walk below.
+    fn given(option: &Opt) -> Vec<String> {
+        let value = match option.value {
+            Value::Flag => return vec![option.name.to_owned()],
+            Value::Whole { min, .. } => min.max(1).to_string(),
+            Value::Depth => "2".to_owned(),
+            Value::Probability(_) => "0.05".to_owned(),
+            Value::Bounds(..) => return vec![option.name.into(), "0".into(), "5".into()],
+            Value::Path(_) => "scratch".to_owned(),
+            Value::Text(name) if name.contains("2021") => "2021".to_owned(),
+            Value::Text("FEN") => FEN.to_owned(),
+            Value::Text(_) => "lion".to_owned(),
+        };
+        vec![option.name.to_owned(), value]
+    }
+
+    /// Operands to read each subcommand with, from its usage line: a
+    /// number for `D` or `N`, every verb of `a|b|c DIR`, a judge and files
+    /// for a wrapper, engines after `--`.
+    fn operand_sets(subcommand: &Subcommand) -> Vec<Vec<String>> {
+        let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let usage = subcommand.operands;
+        let first = usage.split(' ').next().unwrap_or("");
+        if first.contains('|') {
+            return first
+                .split('|')
+                .map(|verb| words(&[verb, "scratch"]))
+                .collect();
+        }
+        match first {
+            "" => vec![vec![]],
+            "[FEN]" => vec![vec![], words(&[FEN])],
+            "D" | "N" => vec![words(&["3"])],
+            "SUBCOMMAND" => vec![
+                words(&["lion", "in", "out"]),
+                words(&["lion", "--", "prog"]),
+            ],
+            "--" => vec![words(&["--", "a", "--", "b"]), words(&["record"])],
+            _ => vec![words(&["record"])],
+        }
+    }
+
+    /// Reads `words` as `subcommand`'s: an error only where it is one of
+    /// congo's own, an option read that is not declared.
+    fn undeclared(subcommand: &'static Subcommand, words: &[String]) -> Option<UsageError> {
+        let context = Context {
+            judges: |_, _| None,
+            terminal: Terminal::default(),
+            rule_set: RuleSet::default(),
+        };
+        match read_subcommand(subcommand, words.iter().map(OsString::from), context) {
+            Err(error @ UsageError::Undeclared { .. }) => Some(error),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn no_subcommand_reads_an_option_it_does_not_declare() {
+        let mut reads = 0;
+        for &subcommand in all() {
+            let options: Vec<&Opt> = subcommand.options.iter().chain(GLOBAL).collect();
+            for operands in operand_sets(subcommand) {
+                let mut every: Vec<String> = Vec::new();
+                for option in &options {
+                    every.extend(given(option));
+                    let mut one = given(option);
+                    one.extend(operands.iter().cloned());
+                    for words in [&operands, &one] {
+                        reads += 1;
+                        let found = undeclared(subcommand, words);
+                        assert!(found.is_none(), "{} {words:?}: {found:?}", subcommand.name);
+                    }
+                }
+                every.extend(operands.iter().cloned());
+                assert!(
+                    undeclared(subcommand, &every).is_none(),
+                    "{}",
+                    subcommand.name
+                );
+            }
+        }
+        assert!(reads > 500, "{reads}");
+    }
+
+    /// A reader that reads `--seed`, which its subcommand does not declare.
+    static CARELESS: Subcommand = Subcommand::tool("careless", "", &[], "", |args| {
+        args.has(&SEED);
+        Ok(Work::tool(|_| 0))
+    });
+
+    #[test]
+    fn an_undeclared_option_read_is_a_named_error() {
+        let error = undeclared(&CARELESS, &[]).unwrap();
+        assert_eq!(
+            error.to_string(),
+            "careless read --seed, which it does not declare (a bug in congo; please report it)"
+        );
+    }
 }

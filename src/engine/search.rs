@@ -1,7 +1,11 @@
-//! The playing engine's search: iterative deepening alpha-beta with a
-//! transposition table, move ordering (the table's move, captures by
-//! victim value, killer moves) and a quiescence search on captures, under
-//! a node or time limit.
+//! The playing engine's search: iterative deepening with aspiration
+//! windows over a principal variation search with late-move reductions;
+//! a transposition table shared by lazy SMP helper threads; move ordering
+//! by the table's move, captures by victim value, killer moves and the
+//! history of quiet cut-offs; a quiescence search on captures;
+//! repetitions scored as draws with a contempt; endgame tables where they
+//! cover a position; and a clock read by work done, under a depth, node
+//! or time limit.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;

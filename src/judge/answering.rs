@@ -20,7 +20,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
 use super::lines::{
-    InputError, Lines, decode, first_line_text, parse_count, split_lines, start_of_last_lines,
+    InputError, Lines, decode, decoded_lines, first_line_text, parse_count, start_of_last_lines,
 };
 use super::{CaseError, Judge, Shape};
 use crate::KindsSeen;
@@ -329,18 +329,18 @@ fn answer_batch<J: Judge>(judge: &mut J, batch: &mut Batch) {
     batch.first_answer = None;
     let shape = judge.shape();
     let lines_per_case = shape.lines_per_case().clamp(1, MAX_CASE_LINES);
-    let mut lines = split_lines(&batch.text);
+    let mut lines = decoded_lines(&batch.text);
     for case in 0..batch.cases {
-        let mut raw: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
-        for line in raw.iter_mut().take(lines_per_case) {
-            *line = lines.next().unwrap_or_default();
+        let mut read: [Result<&[u8], InputError>; MAX_CASE_LINES] = [Ok(&[]), Ok(&[])];
+        for line in read.iter_mut().take(lines_per_case) {
+            *line = lines.next().unwrap_or(Ok(&[]));
         }
         let start = batch.output.len();
         if batch.first_answer.is_some() {
             batch.output.extend_from_slice(shape.framing.separator());
         }
         let index = batch.first_case + case;
-        match answer_case(judge, index, &raw[..lines_per_case], &mut batch.output) {
+        match answer_case(judge, index, &read[..lines_per_case], &mut batch.output) {
             Ok(()) => {
                 batch.first_answer.get_or_insert(start);
             }
@@ -358,20 +358,20 @@ fn answer_batch<J: Judge>(judge: &mut J, batch: &mut Batch) {
     batch.kinds = judge.take_kinds();
 }
 
-/// Decodes the lines of one case and hands them to the judge; a bad one's
-/// line within the case (from 0) and the problem.
+/// Hands the lines of one case, as read, to the judge; a bad one's line
+/// within the case (from 0) and the problem.
 fn answer_case<J: Judge>(
     judge: &mut J,
     index: usize,
-    raw: &[&[u8]],
+    read: &[Result<&[u8], InputError>],
     answer: &mut Vec<u8>,
 ) -> Result<(), (usize, Problem)> {
-    let mut trimmed: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
-    for (line, (text, bytes)) in trimmed.iter_mut().zip(raw).enumerate() {
-        *text = decode(bytes).map_err(|error| (line, Problem::Input(error)))?;
+    let mut lines: [&[u8]; MAX_CASE_LINES] = [&[]; MAX_CASE_LINES];
+    for (at, (line, read)) in lines.iter_mut().zip(read).enumerate() {
+        *line = read.clone().map_err(|error| (at, Problem::Input(error)))?;
     }
     judge
-        .answer(index, &trimmed[..raw.len()], answer)
+        .answer(index, &lines[..read.len()], answer)
         .map_err(|CaseError { line, reason }| (line, Problem::Case(reason)))
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{AnswerKind, PositionJudge, Shape};
+use super::{AnswerKind, CaseError, PositionJudge, Shape};
 use crate::engine::{Engine, Limit, Weights};
 use crate::random::PieceSet;
 use crate::tablebase::Tablebase;
@@ -56,7 +56,13 @@ impl PositionJudge for Best {
         None
     }
 
-    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        _index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         // Each position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();
@@ -81,5 +87,6 @@ impl PositionJudge for Best {
             }
             None => writeln!(out, "none"),
         };
+        Ok(())
     }
 }

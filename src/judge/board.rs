@@ -1,6 +1,6 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::{Listing, PositionJudge, Positions, Shape};
+use super::{CaseError, Listing, PositionJudge, Positions, Shape};
 use crate::random::PieceSet;
 use crate::{Color, Kind, Piece, Position, RuleSet};
 
@@ -23,7 +23,13 @@ impl PositionJudge for PieceList {
         Some(PieceSet::Full)
     }
 
-    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        _index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:
@@ -40,6 +46,7 @@ impl PositionJudge for PieceList {
         out.extend_from_slice(b"side to play: ");
         out.extend_from_slice(position.side.name().as_bytes());
         out.push(b'\n');
+        Ok(())
     }
 }
 

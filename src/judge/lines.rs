@@ -261,6 +261,11 @@ pub(super) fn start_of_last_lines(text: &[u8], lines: usize) -> usize {
         .map_or(0, |(at, _)| at + 1)
 }
 
+/// The lines of `text` (each ending in `\n`) as [`decode`] reads them.
+pub(super) fn decoded_lines(text: &[u8]) -> impl Iterator<Item = Result<&[u8], InputError>> {
+    split_lines(text).map(decode)
+}
+
 /// A line without surrounding blanks (so CRLF ends and trailing spaces do
 /// not matter), or why it cannot be answered.
 pub(super) fn decode(line: &[u8]) -> Result<&[u8], InputError> {

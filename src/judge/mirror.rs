@@ -1,6 +1,6 @@
 //! `mirror`: each position mirrored left to right, as a FEN.
 
-use super::{AnswerKind, Listing, PositionJudge, Positions, Shape};
+use super::{AnswerKind, CaseError, Listing, PositionJudge, Positions, Shape};
 use crate::Position;
 
 pub(super) const MIRROR: Listing = Listing::new(
@@ -18,8 +18,15 @@ struct Mirror;
 impl PositionJudge for Mirror {
     const SHAPE: Shape = Shape::line_per_position(AnswerKind::Text);
 
-    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        _index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         out.extend_from_slice(position.mirrored().to_string().as_bytes());
         out.push(b'\n');
+        Ok(())
     }
 }

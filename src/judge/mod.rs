@@ -64,3 +64,19 @@ pub const LISTED: &[&Listing] = &[
     &mirror::MIRROR,
     &move_list::CHECKERS,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CongoRules;
+
+    #[test]
+    fn each_listing_says_what_its_judge_reads() {
+        for listing in LISTED {
+            if let Some(build) = listing.build {
+                let judge = build(CongoRules::default());
+                assert_eq!(judge.shape().case, listing.case, "{}", listing.name);
+            }
+        }
+    }
+}

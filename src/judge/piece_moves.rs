@@ -1,7 +1,7 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::{AnswerKind, AnyJudge, Listing, PositionJudge, Positions, Shape};
+use super::{AnswerKind, AnyJudge, CaseError, Listing, PositionJudge, Positions, Shape};
 use crate::random::PieceSet;
 use crate::text::write_spaced;
 use crate::{CongoRules, Kind, Move, Position, RuleSet, movegen};
@@ -66,9 +66,16 @@ impl PositionJudge for PieceMoves {
         })
     }
 
-    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        _index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         self.moves.clear();
         movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
         write_spaced(&self.moves, out, |m, out| m.write_to(out));
+        Ok(())
     }
 }

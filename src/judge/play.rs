@@ -3,17 +3,21 @@
 
 use std::io::Write;
 
-use super::reader::Reader;
-use super::{AnswerKind, CaseError, CaseKind, Framing, Judge, Listing, Shape};
-use crate::random::PieceSet;
+use super::{AnswerKind, CaseError, CaseKind, Framing, Listing, PositionJudge, Positions, Shape};
 use crate::text::utf8;
-use crate::{CongoRules, KindsSeen, Move};
+use crate::{FenError, Move, Position, RuleSet};
 
 pub(super) const PLAY: Listing = Listing::new(
     "play",
     "cases of two lines, a FEN and then a move: the FEN after the move, then Continue, \
      White wins or Black wins",
-    |rules| Box::new(Play::new(rules)),
+    |rules| {
+        let play = Play {
+            rule_set: rules.rule_set,
+            moves: Vec::new(),
+        };
+        Positions::boxed(rules, play)
+    },
 )
 .of_cases(CaseKind::PositionAndMove);
 
@@ -21,52 +25,32 @@ pub(super) const PLAY: Listing = Listing::new(
 /// move and `Continue`, `White wins` or `Black wins`.
 #[derive(Clone, Debug)]
 pub struct Play {
-    reader: Reader<CongoRules>,
+    rule_set: RuleSet,
     moves: Vec<Move>,
 }
 
-impl Play {
-    /// The judge of moves played under `rules`.
-    pub fn new(rules: CongoRules) -> Play {
-        Play {
-            reader: Reader::new(rules),
-            moves: Vec::new(),
-        }
-    }
-}
-
-impl Judge for Play {
-    fn shape(&self) -> Shape {
-        Shape {
-            case: CaseKind::PositionAndMove,
-            framing: Framing::TwoLines,
-            answer: AnswerKind::Text,
-        }
-    }
+impl PositionJudge for Play {
+    const SHAPE: Shape = Shape {
+        case: CaseKind::PositionAndMove,
+        framing: Framing::TwoLines,
+        answer: AnswerKind::Text,
+    };
 
     fn answer(
         &mut self,
         _index: usize,
+        position: &Position,
         lines: &[&[u8]],
         out: &mut Vec<u8>,
     ) -> Result<(), CaseError> {
-        let (rules, position) = self.reader.read(lines)?;
         let line = lines.get(1).copied().unwrap_or_default();
-        let text = utf8(line).map_err(|error| CaseError::at(1, crate::FenError::from(error)))?;
+        let text = utf8(line).map_err(|error| CaseError::at(1, FenError::from(error)))?;
         let played = position
             .parse_move(text, &mut self.moves)
             .map_err(|error| CaseError::at(1, error))?;
-        let next = position.play_unchecked(played, rules.rule_set);
+        let next = position.play_unchecked(played, self.rule_set);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());
         Ok(())
-    }
-
-    fn take_kinds(&mut self) -> KindsSeen {
-        self.reader.take_kinds()
-    }
-
-    fn checked_on(&self) -> Option<PieceSet> {
-        Some(PieceSet::of_year(self.reader.rules().rule_set))
     }
 }

@@ -1,23 +1,31 @@
-//! The judges that answer each case from the one Congo position on its
-//! line (`board`, the pieces, the scores, `mirror`, `best`, `show`): a
-//! [`PositionJudge`] only answers a position, and [`Positions`] makes it a
-//! [`Judge`] by reading each case's FEN under the rules it was given.
+//! The judges that answer each case from the Congo position on its first
+//! line (`board`, the pieces, `play`, the scores, `mirror`, `best`,
+//! `show`, `tb probe`): a [`PositionJudge`] only answers a position, and
+//! [`Positions`] makes it a [`Judge`] by reading each case's FEN under the
+//! rules it was given.
 
 use std::fmt;
 use std::io;
 
-use super::reader::Reader;
-use super::{AnyJudge, CaseError, Judge, Shape};
+use super::{CaseError, Judge, Shape};
 use crate::random::PieceSet;
-use crate::{CongoRules, KindsSeen, Position, RuleSet};
+use crate::{Board, Color, CongoRules, KindsSeen, Position, RuleSet};
 
 /// What a judge does with each position: its answer, and how answers look.
 pub trait PositionJudge: Clone + fmt::Debug + Send + Sync + 'static {
-    /// How the answers look (each case is one position).
+    /// What one case is and how the answers look.
     const SHAPE: Shape;
 
-    /// Appends the answer to `position`, case `index` (0 for the first).
-    fn answer(&mut self, index: usize, position: &Position, out: &mut Vec<u8>);
+    /// Appends the answer to case `index` (0 for the first), whose
+    /// position, read from its first line, is `position`; `lines` are all
+    /// of the case's lines, trimmed.
+    fn answer(
+        &mut self,
+        index: usize,
+        position: &Position,
+        lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError>;
 
     /// See [`Judge::prepare`].
     fn prepare(&mut self) -> io::Result<()> {
@@ -43,10 +51,15 @@ pub trait PositionJudge: Clone + fmt::Debug + Send + Sync + 'static {
 }
 
 /// A judge that reads each case's position under its rules and hands it
-/// to `A`.
+/// to `A`. The position is read in place, case after case, not copied
+/// out through the reader's layers (that copying was a tenth of a line's
+/// work).
 #[derive(Clone, Debug)]
 pub struct Positions<A> {
-    reader: Reader<CongoRules>,
+    rules: CongoRules,
+    position: Position,
+    /// The kinds of piece on the positions read since they were taken.
+    kinds: KindsSeen,
     judge: A,
 }
 
@@ -54,13 +67,19 @@ impl<A: PositionJudge> Positions<A> {
     /// `judge` answering the positions read under `rules`.
     pub fn new(rules: CongoRules, judge: A) -> Positions<A> {
         Positions {
-            reader: Reader::new(rules),
+            rules,
+            position: Position {
+                board: Board::empty(),
+                side: Color::White,
+                move_number: 0,
+            },
+            kinds: KindsSeen::default(),
             judge,
         }
     }
 
-    /// [`Positions::new`], boxed as a [`Judge`].
-    pub fn boxed(rules: CongoRules, judge: A) -> Box<dyn AnyJudge> {
+    /// [`Positions::new`], boxed as [`AnyJudge`](super::AnyJudge).
+    pub fn boxed(rules: CongoRules, judge: A) -> Box<dyn super::AnyJudge> {
         Box::new(Positions::new(rules, judge))
     }
 }
@@ -76,13 +95,17 @@ impl<A: PositionJudge> Judge for Positions<A> {
         lines: &[&[u8]],
         out: &mut Vec<u8>,
     ) -> Result<(), CaseError> {
-        let (_, position) = self.reader.read(lines)?;
-        self.judge.answer(index, position, out);
-        Ok(())
+        let fen = lines.first().copied().unwrap_or_default();
+        let CongoRules { rule_set, reach } = self.rules;
+        self.position
+            .read_fen(fen, rule_set, reach)
+            .map_err(|error| CaseError::at(0, error))?;
+        self.kinds = self.kinds | KindsSeen::of(&self.position.board);
+        self.judge.answer(index, &self.position, lines, out)
     }
 
     fn take_kinds(&mut self) -> KindsSeen {
-        self.reader.take_kinds()
+        std::mem::take(&mut self.kinds)
     }
 
     fn prepare(&mut self) -> io::Result<()> {
@@ -94,7 +117,7 @@ impl<A: PositionJudge> Judge for Positions<A> {
     }
 
     fn checked_on(&self) -> Option<PieceSet> {
-        self.judge.checked_on(self.reader.rules().rule_set)
+        self.judge.checked_on(self.rules.rule_set)
     }
 
     fn writes_files(&self) -> bool {

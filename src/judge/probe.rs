@@ -5,52 +5,47 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::reader::Reader;
-use super::{AnswerKind, CaseError, Judge, Shape};
+use super::{AnswerKind, CaseError, PositionJudge, Shape};
+use crate::random::PieceSet;
 use crate::tablebase::Tablebase;
-use crate::{CongoRules, KindsSeen};
+use crate::{Position, RuleSet};
 
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]
 pub struct Probe {
-    reader: Reader<CongoRules>,
     tables: Arc<Tablebase>,
 }
 
 impl Probe {
-    /// The judge of the tables in `dir`, read under `rules`.
-    pub fn new(dir: &Path, rules: CongoRules) -> Probe {
+    /// The judge of the tables in `dir`, under `rule_set`.
+    pub fn new(dir: &Path, rule_set: RuleSet) -> Probe {
         Probe {
-            reader: Reader::new(rules),
-            tables: Arc::new(Tablebase::new(dir, rules.rule_set)),
+            tables: Arc::new(Tablebase::new(dir, rule_set)),
         }
     }
 }
 
 impl fmt::Debug for Probe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Probe")
-            .field("rules", self.reader.rules())
-            .finish()
+        f.write_str("Probe")
     }
 }
 
-impl Judge for Probe {
-    fn shape(&self) -> Shape {
-        Shape::line_per_position(AnswerKind::Text)
-    }
+impl PositionJudge for Probe {
+    const SHAPE: Shape = Shape::line_per_position(AnswerKind::Text);
 
-    fn take_kinds(&mut self) -> KindsSeen {
-        self.reader.take_kinds()
+    /// The tables' answers are not another program's to match.
+    fn checked_on(&self, _rule_set: RuleSet) -> Option<PieceSet> {
+        None
     }
 
     fn answer(
         &mut self,
         _index: usize,
-        lines: &[&[u8]],
+        position: &Position,
+        _lines: &[&[u8]],
         out: &mut Vec<u8>,
     ) -> Result<(), CaseError> {
-        let (_, position) = self.reader.read(lines)?;
         let (value, best) = self
             .tables
             .best(position)

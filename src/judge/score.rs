@@ -1,6 +1,6 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::{AnswerKind, Listing, PositionJudge, Positions, Shape};
+use super::{AnswerKind, CaseError, Listing, PositionJudge, Positions, Shape};
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::{Position, RuleSet};
@@ -78,12 +78,19 @@ impl std::fmt::Debug for Score {
 impl PositionJudge for Score {
     const SHAPE: Shape = Shape::line_per_position(AnswerKind::Number);
 
-    fn answer(&mut self, _index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        _index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         let value = match self.depth {
             None => self.evaluation.score(position),
             Some(depth) => self.searcher.value(position, depth),
         };
         write_value_line(out, value);
+        Ok(())
     }
 }
 

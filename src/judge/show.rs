@@ -5,7 +5,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{PositionJudge, Shape};
+use super::{CaseError, PositionJudge, Shape};
 use crate::Position;
 use crate::RuleSet;
 use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
@@ -97,7 +97,13 @@ impl PositionJudge for Show {
         }
     }
 
-    fn answer(&mut self, index: usize, position: &Position, out: &mut Vec<u8>) {
+    fn answer(
+        &mut self,
+        index: usize,
+        position: &Position,
+        _lines: &[&[u8]],
+        out: &mut Vec<u8>,
+    ) -> Result<(), CaseError> {
         let marks = self
             .options
             .selection
@@ -116,6 +122,7 @@ impl PositionJudge for Show {
         let mut text = String::new();
         show::diagram(position, marks.as_ref(), self.options.style, &mut text);
         out.extend_from_slice(text.as_bytes());
+        Ok(())
     }
 }
 

@@ -126,14 +126,49 @@ pub fn testdata(relative: &str) -> Option<PathBuf> {
     if std::env::var_os("CONGO_REQUIRE_TESTDATA").is_some_and(|v| v == "1") {
         panic!("official test data {} is missing", path.display());
     }
-    // Written to the stderr handle, not with `eprintln!`, which the test
-    // harness captures: the notice must show in a plain `cargo test`.
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: official test data {} is not here",
-        path.display()
-    );
+    say_once_that_testdata_is_missing();
     None
+}
+
+/// Says, once for a whole `cargo test` however many tests and test
+/// binaries find a file missing, what the official data is and where the
+/// tests look for it. Written to the stderr handle, not with `eprintln!`,
+/// which the test harness captures: the notice must show in a plain
+/// `cargo test`.
+fn say_once_that_testdata_is_missing() {
+    // The test binaries of one `cargo test` share its process as their
+    // parent: the first to claim this file for it says the line.
+    let parent = std::os::unix::process::parent_id();
+    let started = std::fs::read_to_string(format!("/proc/{parent}/stat"))
+        .ok()
+        .and_then(|stat| {
+            Some(
+                stat.rsplit_once(')')?
+                    .1
+                    .split_whitespace()
+                    .nth(19)?
+                    .to_owned(),
+            )
+        })
+        .unwrap_or_default();
+    let claim =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("testdata-notice-{parent}-{started}"));
+    if fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(claim)
+        .is_ok()
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: the course's official test files (the Wits assignment's inputs and \
+             expected outputs) are not in {}, beside this checkout: the tests that read \
+             them were skipped",
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../shared/testdata")
+                .display()
+        );
+    }
 }
 
 /// The folder of the congo under test first on a PATH, so that a shell

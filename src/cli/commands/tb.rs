@@ -10,7 +10,7 @@ use crate::cli::options::THREADS;
 use crate::cli::streams::{Io, status};
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::Probe;
+use crate::judge::{Positions, Probe};
 use crate::process::peak_memory_mb;
 use crate::shard::Shard;
 use crate::tablebase::{
@@ -99,7 +99,8 @@ fn read(args: &Args) -> Result<Work, UsageError> {
                 extra.to_string_lossy().into_owned(),
             ));
         }
-        return Ok(Work::judge(args, Box::new(Probe::new(&dir, args.rules()))));
+        let probe = Probe::new(&dir, args.rule_set);
+        return Ok(Work::judge(args, Positions::boxed(args.rules(), probe)));
     };
     let materials = operands
         .map(|word| {
