@@ -4,8 +4,12 @@
 //! it, wherever it is imported from; a module's own tests are no part of
 //! the structure.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use common::files_under;
 
 /// A module's path from the crate root: `["position", "fen"]`.
 type Module = Vec<String>;
@@ -15,34 +19,27 @@ type Module = Vec<String>;
 fn modules() -> BTreeMap<Module, (PathBuf, String)> {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut found = BTreeMap::new();
-    let mut folders = vec![src.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|ext| ext != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(&src).unwrap().with_extension("");
-            let mut module: Module = relative
-                .iter()
-                .map(|part| part.to_string_lossy().into_owned())
-                .collect();
-            if module
-                .last()
-                .is_some_and(|last| last == "mod" || last == "lib")
-            {
-                module.pop();
-            }
-            if module == ["main"] {
-                continue;
-            }
-            let code = without_tests(&code_only(&std::fs::read_to_string(&path).unwrap()));
-            found.insert(module, (path, code));
+    for relative in files_under(&src) {
+        if relative.extension().is_none_or(|ext| ext != "rs") {
+            continue;
         }
+        let mut module: Module = relative
+            .with_extension("")
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        if module
+            .last()
+            .is_some_and(|last| last == "mod" || last == "lib")
+        {
+            module.pop();
+        }
+        if module == ["main"] {
+            continue;
+        }
+        let path = src.join(&relative);
+        let code = without_tests(&code_only(&std::fs::read_to_string(&path).unwrap()));
+        found.insert(module, (path, code));
     }
     found
 }

@@ -22,7 +22,7 @@ use std::thread;
 use super::lines::{
     InputError, Lines, decode, decoded_lines, first_line_text, parse_count, start_of_last_lines,
 };
-use super::{CaseError, Judge, Shape};
+use super::{Case, CaseError, Judge, Shape};
 use crate::KindsSeen;
 use crate::random::PieceSet;
 use crate::text::{Count, utf8};
@@ -371,7 +371,13 @@ fn answer_case<J: Judge>(
         *line = read.clone().map_err(|error| (at, Problem::Input(error)))?;
     }
     judge
-        .answer(index, &lines[..read.len()], answer)
+        .answer(
+            Case {
+                index,
+                lines: &lines[..read.len()],
+            },
+            answer,
+        )
         .map_err(|CaseError { line, reason }| (line, Problem::Case(reason)))
 }
 
@@ -488,16 +494,11 @@ mod tests {
             }
         }
 
-        fn answer(
-            &mut self,
-            _index: usize,
-            lines: &[&[u8]],
-            out: &mut Vec<u8>,
-        ) -> Result<(), CaseError> {
-            if let Some(bad) = lines.iter().position(|&line| line == b"bad") {
+        fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+            if let Some(bad) = case.lines.iter().position(|&line| line == b"bad") {
                 return Err(CaseError::at(bad, "a bad line"));
             }
-            out.extend_from_slice(&lines.join(&b'|'));
+            out.extend_from_slice(&case.lines.join(&b'|'));
             out.push(b'\n');
             Ok(())
         }
@@ -653,13 +654,8 @@ mod tests {
             Shape::line_per_position(AnswerKind::Number)
         }
 
-        fn answer(
-            &mut self,
-            index: usize,
-            _lines: &[&[u8]],
-            out: &mut Vec<u8>,
-        ) -> Result<(), CaseError> {
-            out.extend_from_slice(format!("{index}\n").as_bytes());
+        fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+            out.extend_from_slice(format!("{}\n", case.index).as_bytes());
             Ok(())
         }
     }

@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{AnswerKind, CaseError, PositionJudge, Shape};
+use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
+use crate::RuleSet;
 use crate::engine::{Engine, Limit, Weights};
 use crate::random::PieceSet;
 use crate::tablebase::Tablebase;
-use crate::{Position, RuleSet};
 
 /// One line per position: the engine's move, searched as `limit` says.
 #[derive(Clone)]
@@ -56,18 +56,12 @@ impl PositionJudge for Best {
         None
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        // Each position from a clean slate: a fixed depth gives the same
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        // Each case.position from a clean slate: a fixed depth gives the same
         // answer whatever came before.
         self.engine.clear();
         let started = Instant::now();
-        let _ = match self.engine.choose(position, self.limit, &[]) {
+        let _ = match self.engine.choose(case.position, self.limit, &[]) {
             Some(choice) if let Some(value) = choice.tablebase => {
                 writeln!(out, "{} {} tablebase {value}", choice.best, choice.score)
             }

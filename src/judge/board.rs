@@ -1,8 +1,8 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
-use super::{CaseError, Listing, PositionJudge, Positions, Shape};
+use super::{CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
 use crate::random::PieceSet;
-use crate::{Color, Kind, Piece, Position, RuleSet};
+use crate::{Color, Kind, Piece, RuleSet};
 
 pub(super) const BOARD: Listing = Listing::new(
     "board",
@@ -23,20 +23,14 @@ impl PositionJudge for PieceList {
         Some(PieceSet::Full)
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         for (kind, labels) in Kind::ALL.into_iter().zip(&LABELS) {
             for (color, &(label, length)) in Color::ALL.into_iter().zip(labels) {
                 // The whole padded label, then the padding taken back off:
                 // a fixed-size copy rather than a call to copy `length` bytes.
                 out.extend_from_slice(&label);
                 out.truncate(out.len() - (LABEL_WIDTH - length));
-                for square in position.board.pieces(Piece::new(color, kind)) {
+                for square in case.position.board.pieces(Piece::new(color, kind)) {
                     let [file, rank] = square.name();
                     out.extend_from_slice(&[b' ', file, rank]);
                 }
@@ -44,7 +38,7 @@ impl PositionJudge for PieceList {
             }
         }
         out.extend_from_slice(b"side to play: ");
-        out.extend_from_slice(position.side.name().as_bytes());
+        out.extend_from_slice(case.position.side.name().as_bytes());
         out.push(b'\n');
         Ok(())
     }

@@ -1,7 +1,6 @@
 //! `mirror`: each position mirrored left to right, as a FEN.
 
-use super::{AnswerKind, CaseError, Listing, PositionJudge, Positions, Shape};
-use crate::Position;
+use super::{AnswerKind, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
 
 pub(super) const MIRROR: Listing = Listing::new(
     "mirror",
@@ -18,14 +17,8 @@ struct Mirror;
 impl PositionJudge for Mirror {
     const SHAPE: Shape = Shape::line_per_position(AnswerKind::Text);
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        out.extend_from_slice(position.mirrored().to_string().as_bytes());
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        out.extend_from_slice(case.position.mirrored().to_string().as_bytes());
         out.push(b'\n');
         Ok(())
     }

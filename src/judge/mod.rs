@@ -34,13 +34,13 @@ pub use listing::Listing;
 /// The listings of the judges whose options the command line declares.
 pub(crate) use move_list::{CHECKERS, DIVIDE, PERFT};
 pub use move_list::{Counting, Divide, MoveList, Perft};
-pub use positions::{PositionJudge, Positions};
+pub use positions::{PositionCase, PositionJudge, Positions};
 pub use probe::Probe;
 pub use score::Score;
 pub(crate) use score::{ALPHABETA, MINIMAX};
 pub use shape::{AnswerKind, CaseKind, Framing, Shape};
-pub use show::{Show, ShowOptions};
-pub use traits::{CaseError, Judge};
+pub use show::{DrawingsFolder, Show, ShowOptions};
+pub use traits::{Case, CaseError, Judge};
 
 /// Every judge `congo --help` lists among the judges, in its order.
 pub const LISTED: &[&Listing] = &[

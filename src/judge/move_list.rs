@@ -7,7 +7,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use super::reader::Reader;
-use super::{AnswerKind, CaseError, Judge, Listing, Shape};
+use super::{AnswerKind, Case, CaseError, Judge, Listing, Shape};
 use crate::board_game::Notation;
 use crate::perft::{self, PerftCache};
 use crate::random::PieceSet;
@@ -87,13 +87,8 @@ impl<G: Listable> Judge for MoveList<G> {
         Shape::line_per_position(AnswerKind::Moves)
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        let (rules, position) = self.reader.read(lines)?;
+    fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        let (rules, position) = self.reader.read(case.lines)?;
         self.moves.clear();
         rules.moves(position, &mut self.moves);
         rules.in_text_order(&mut self.moves);
@@ -172,13 +167,8 @@ impl<G: Listable> Judge for Perft<G> {
         Shape::line_per_position(AnswerKind::Number)
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        let (rules, position) = self.reader.read(lines)?;
+    fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        let (rules, position) = self.reader.read(case.lines)?;
         let Counting { depth, threads, .. } = self.counting;
         let cache = self.cache.as_deref();
         let leaves = perft::count_threads(rules, position, depth, threads, cache);
@@ -225,18 +215,13 @@ impl<G: Listable> Judge for Divide<G> {
         Shape::block_per_position()
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         let Perft {
             reader,
             counting,
             cache,
         } = &mut self.perft;
-        let (rules, position) = reader.read(lines)?;
+        let (rules, position) = reader.read(case.lines)?;
         let mut total = 0;
         let Counting { depth, threads, .. } = *counting;
         let split = perft::split(rules, position, depth, threads, cache.as_deref(), |moves| {

@@ -1,10 +1,12 @@
 //! `lion`, `zebra`, `giraffe`, `pawn`, `superpawn` (and the other kinds):
 //! one line per FEN with that kind's moves for the side to move.
 
-use super::{AnswerKind, AnyJudge, CaseError, Listing, PositionJudge, Positions, Shape};
+use super::{
+    AnswerKind, AnyJudge, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape,
+};
 use crate::random::PieceSet;
 use crate::text::write_spaced;
-use crate::{CongoRules, Kind, Move, Position, RuleSet, movegen};
+use crate::{CongoRules, Kind, Move, RuleSet, movegen};
 
 pub(super) const LION: Listing =
     listing::<{ Kind::Lion.index() }>("the lion moves of the side to move");
@@ -66,15 +68,14 @@ impl PositionJudge for PieceMoves {
         })
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         self.moves.clear();
-        movegen::piece_moves(&position.board, position.side, self.kind, &mut self.moves);
+        movegen::piece_moves(
+            &case.position.board,
+            case.position.side,
+            self.kind,
+            &mut self.moves,
+        );
         write_spaced(&self.moves, out, |m, out| m.write_to(out));
         Ok(())
     }

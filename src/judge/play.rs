@@ -3,9 +3,12 @@
 
 use std::io::Write;
 
-use super::{AnswerKind, CaseError, CaseKind, Framing, Listing, PositionJudge, Positions, Shape};
+use super::{
+    AnswerKind, CaseError, CaseKind, Framing, Listing, PositionCase, PositionJudge, Positions,
+    Shape,
+};
 use crate::text::utf8;
-use crate::{FenError, Move, Position, RuleSet};
+use crate::{FenError, Move, RuleSet};
 
 pub(super) const PLAY: Listing = Listing::new(
     "play",
@@ -36,19 +39,14 @@ impl PositionJudge for Play {
         answer: AnswerKind::Text,
     };
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        let line = lines.get(1).copied().unwrap_or_default();
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        let line = case.lines.get(1).copied().unwrap_or_default();
         let text = utf8(line).map_err(|error| CaseError::at(1, FenError::from(error)))?;
-        let played = position
+        let played = case
+            .position
             .parse_move(text, &mut self.moves)
             .map_err(|error| CaseError::at(1, error))?;
-        let next = position.play_unchecked(played, self.rule_set);
+        let next = case.position.play_unchecked(played, self.rule_set);
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{next}\n{}", next.status());
         Ok(())

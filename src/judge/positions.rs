@@ -7,7 +7,7 @@
 use std::fmt;
 use std::io;
 
-use super::{CaseError, Judge, Shape};
+use super::{Case, CaseError, Judge, Shape};
 use crate::random::PieceSet;
 use crate::{Board, Color, CongoRules, KindsSeen, Position, RuleSet};
 
@@ -16,16 +16,8 @@ pub trait PositionJudge: Clone + fmt::Debug + Send + Sync + 'static {
     /// What one case is and how the answers look.
     const SHAPE: Shape;
 
-    /// Appends the answer to case `index` (0 for the first), whose
-    /// position, read from its first line, is `position`; `lines` are all
-    /// of the case's lines, trimmed.
-    fn answer(
-        &mut self,
-        index: usize,
-        position: &Position,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError>;
+    /// Appends the answer to `case`.
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError>;
 
     /// See [`Judge::prepare`].
     fn prepare(&mut self) -> io::Result<()> {
@@ -48,6 +40,17 @@ pub trait PositionJudge: Clone + fmt::Debug + Send + Sync + 'static {
     fn writes_files(&self) -> bool {
         false
     }
+}
+
+/// One case, as a [`PositionJudge`] is given it.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionCase<'a> {
+    /// Its place in the input, 0 for the first.
+    pub index: usize,
+    /// The position its first line holds.
+    pub position: &'a Position,
+    /// All of its lines, trimmed.
+    pub lines: &'a [&'a [u8]],
 }
 
 /// A judge that reads each case's position under its rules and hands it
@@ -89,19 +92,19 @@ impl<A: PositionJudge> Judge for Positions<A> {
         A::SHAPE
     }
 
-    fn answer(
-        &mut self,
-        index: usize,
-        lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
-        let fen = lines.first().copied().unwrap_or_default();
+    fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
+        let fen = case.lines.first().copied().unwrap_or_default();
         let CongoRules { rule_set, reach } = self.rules;
         self.position
             .read_fen(fen, rule_set, reach)
             .map_err(|error| CaseError::at(0, error))?;
         self.kinds = self.kinds | KindsSeen::of(&self.position.board);
-        self.judge.answer(index, &self.position, lines, out)
+        let case = PositionCase {
+            index: case.index,
+            position: &self.position,
+            lines: case.lines,
+        };
+        self.judge.answer(case, out)
     }
 
     fn take_kinds(&mut self) -> KindsSeen {

@@ -5,10 +5,10 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{AnswerKind, CaseError, PositionJudge, Shape};
+use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
+use crate::RuleSet;
 use crate::random::PieceSet;
 use crate::tablebase::Tablebase;
-use crate::{Position, RuleSet};
 
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]
@@ -39,16 +39,10 @@ impl PositionJudge for Probe {
         None
     }
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         let (value, best) = self
             .tables
-            .best(position)
+            .best(case.position)
             .map_err(|error| CaseError::at(0, error))?;
         out.extend_from_slice(value.to_string().as_bytes());
         if let Some(best) = best {

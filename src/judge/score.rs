@@ -1,9 +1,9 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
-use super::{AnswerKind, CaseError, Listing, PositionJudge, Positions, Shape};
+use super::{AnswerKind, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
+use crate::RuleSet;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
-use crate::{Position, RuleSet};
 
 pub(super) const MATERIAL: Listing = Listing::new(
     "material",
@@ -78,16 +78,10 @@ impl std::fmt::Debug for Score {
 impl PositionJudge for Score {
     const SHAPE: Shape = Shape::line_per_position(AnswerKind::Number);
 
-    fn answer(
-        &mut self,
-        _index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         let value = match self.depth {
-            None => self.evaluation.score(position),
-            Some(depth) => self.searcher.value(position, depth),
+            None => self.evaluation.score(case.position),
+            Some(depth) => self.searcher.value(case.position, depth),
         };
         write_value_line(out, value);
         Ok(())

@@ -5,8 +5,7 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{CaseError, PositionJudge, Shape};
-use crate::Position;
+use super::{CaseError, PositionCase, PositionJudge, Shape};
 use crate::RuleSet;
 use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
 use crate::random::PieceSet;
@@ -18,8 +17,15 @@ pub struct ShowOptions {
     pub style: Style,
     pub selection: Option<Selection>,
     /// Where the SVG drawings go, if anywhere.
-    pub svg_dir: Option<PathBuf>,
-    /// Replace the drawings an earlier run left in `svg_dir`.
+    pub drawings: Option<DrawingsFolder>,
+}
+
+/// The folder `show` writes its SVG drawings in: an output setting, apart
+/// from how it draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawingsFolder {
+    pub dir: PathBuf,
+    /// Replace the drawings an earlier run left there.
     pub force: bool,
     /// The file the positions are read from, never to be replaced.
     pub input_file: Option<FileId>,
@@ -63,15 +69,14 @@ impl PositionJudge for Show {
     }
 
     fn writes_files(&self) -> bool {
-        self.options.svg_dir.is_some()
+        self.options.drawings.is_some()
     }
 
     /// Prepares the folder of drawings: nothing of an earlier run is mixed
     /// with this one's.
     fn prepare(&mut self) -> io::Result<()> {
-        let options = &self.options;
-        if let Some(dir) = &options.svg_dir {
-            let dir = OutputDir::prepare(dir, SVG_FILES, options.force, options.input_file)
+        if let Some(folder) = &self.options.drawings {
+            let dir = OutputDir::prepare(&folder.dir, SVG_FILES, folder.force, folder.input_file)
                 .map_err(io::Error::other)?;
             self.svg = Some(Arc::new(Drawings {
                 dir,
@@ -97,20 +102,14 @@ impl PositionJudge for Show {
         }
     }
 
-    fn answer(
-        &mut self,
-        index: usize,
-        position: &Position,
-        _lines: &[&[u8]],
-        out: &mut Vec<u8>,
-    ) -> Result<(), CaseError> {
+    fn answer(&mut self, case: PositionCase<'_>, out: &mut Vec<u8>) -> Result<(), CaseError> {
         let marks = self
             .options
             .selection
-            .map(|selection| Marks::new(position, selection));
+            .map(|selection| Marks::new(case.position, selection));
         if let Some(drawings) = &self.svg {
-            let name = SVG_FILES.name(index + 1);
-            let drawing = show::svg(position, marks.as_ref());
+            let name = SVG_FILES.name(case.index + 1);
+            let drawing = show::svg(case.position, marks.as_ref());
             if let Err(error) = drawings.dir.write(&name, drawing.as_bytes()) {
                 let mut failure = drawings
                     .failure
@@ -120,7 +119,7 @@ impl PositionJudge for Show {
             }
         }
         let mut text = String::new();
-        show::diagram(position, marks.as_ref(), self.options.style, &mut text);
+        show::diagram(case.position, marks.as_ref(), self.options.style, &mut text);
         out.extend_from_slice(text.as_bytes());
         Ok(())
     }

@@ -18,12 +18,9 @@ pub trait Judge: Clone + fmt::Debug + Send + Sync + 'static {
     /// What one case is and how the answers look.
     fn shape(&self) -> Shape;
 
-    /// Appends the answer to case `index` (0 for the first), whose lines
-    /// come trimmed but as bytes (a judge reads what it needs of them as
-    /// text, so that a reader working on bytes pays for no UTF-8 check).
-    /// On error, whatever it appended is discarded.
-    fn answer(&mut self, index: usize, lines: &[&[u8]], out: &mut Vec<u8>)
-    -> Result<(), CaseError>;
+    /// Appends the answer to `case`; on error, whatever it appended is
+    /// discarded.
+    fn answer(&mut self, case: Case<'_>, out: &mut Vec<u8>) -> Result<(), CaseError>;
 
     /// The kinds of piece on the positions read since the last call, for
     /// the warning that an input looks written for the other year.
@@ -54,6 +51,17 @@ pub trait Judge: Clone + fmt::Debug + Send + Sync + 'static {
     fn writes_files(&self) -> bool {
         false
     }
+}
+
+/// One case of a judge's input.
+#[derive(Clone, Copy, Debug)]
+pub struct Case<'a> {
+    /// Its place in the input, 0 for the first.
+    pub index: usize,
+    /// Its lines, trimmed but as bytes: a judge reads what it needs of
+    /// them as text, so that a reader working on bytes pays for no UTF-8
+    /// check.
+    pub lines: &'a [&'a [u8]],
 }
 
 /// A bad case: which of its lines (0 for the first) and why, in words.

@@ -102,6 +102,25 @@ pub fn assert_lookalikes_kept(dir: &Path) {
     }
 }
 
+/// Every file under `folder` (in its subfolders too), as its path from
+/// `folder`, in order.
+pub fn files_under(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![folder.to_owned()];
+    while let Some(dir) = folders.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                found.push(path.strip_prefix(folder).unwrap().to_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// The path of a helper program in `tests/fixtures/`.
 pub fn fixture(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -6,7 +6,7 @@ use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::subcommand::{FEN_LINES, Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{Positions, Show, ShowOptions};
+use crate::judge::{DrawingsFolder, Positions, Show, ShowOptions};
 use crate::show::{Selection, Style, recorded_diagram};
 
 const UNICODE: Opt = Opt::new(
@@ -86,9 +86,11 @@ fn read(args: &Args) -> Result<Work, UsageError> {
                 ..style
             },
             selection,
-            svg_dir: args.path(&SVG),
-            force: args.has(&FORCE),
-            input_file: args.terminal.input_file,
+            drawings: args.path(&SVG).map(|dir| DrawingsFolder {
+                dir,
+                force: args.has(&FORCE),
+                input_file: args.terminal.input_file,
+            }),
         };
         let show = Show::new(options);
         return Work::judge_of_fen(args, Positions::boxed(args.rules(), show));
