@@ -16,6 +16,8 @@
 //! - **front ends**: the command line ([`cli`]) and the web board
 //!   ([`serve`]).
 
+#![forbid(unsafe_code)]
+
 // Values.
 mod bitboard;
 mod board;

@@ -134,14 +134,18 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
         input.as_bytes(),
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
-    // (pieces, empty targets, captures, flights) of each position.
-    let expected = [(28, 0, 0, 0), (3, 7, 2, 1), (2, 3, 1, 1)];
-    for (i, (fen, (pieces, quiet, captures, flights))) in fens.iter().zip(expected).enumerate() {
+    // (pieces, empty targets, captures, flights, rows of the legend: two
+    // kinds a row) of each position.
+    let expected = [(28, 0, 0, 0, 4), (3, 7, 2, 1, 1), (2, 3, 1, 1, 1)];
+    for (i, (fen, (pieces, quiet, captures, flights, rows))) in
+        fens.iter().zip(expected).enumerate()
+    {
         let path = dir.join(format!("position-{:03}.svg", i + 1));
         let svg = fs::read_to_string(&path).unwrap();
         let tags = well_formed(&svg).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
         assert!(
-            tags[0].starts_with("svg ") && tags[0].contains("viewBox=\"-8 -8 466 522\""),
+            tags[0].starts_with("svg ")
+                && tags[0].contains(&format!("viewBox=\"-8 -8 466 {}\"", 500 + 28 * rows)),
             "{}",
             tags[0]
         );
@@ -152,8 +156,13 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
             "black"
         };
         assert!(svg.contains(&format!(">{side} to move, move ")), "{svg}");
+        // Links only to its own drawings, never outside.
         assert!(
-            !svg.contains("href") && !svg.contains("@import") && !svg.contains("url(http"),
+            svg.split("href=\"")
+                .skip(1)
+                .all(|link| link.starts_with('#'))
+                && !svg.contains("@import")
+                && !svg.contains("url(http"),
             "self-contained"
         );
         assert_eq!(count(&tags, "piece "), pieces, "{fen}");
@@ -164,9 +173,15 @@ fn drawings_are_well_formed_and_count_their_pieces_and_marks() {
         assert_eq!(count(&tags, "river"), 1);
         assert_eq!(count(&tags, "legend"), 1);
     }
-    // The legend names the kinds on the board, in the usual order.
+    // The legend shows and names the kinds on the board, in the usual
+    // order, each drawn as on the board.
     let second = fs::read_to_string(dir.join("position-002.svg")).unwrap();
-    assert!(second.contains(">P pawn · L lion</text>"), "{second}");
+    let legend = &second[second.find("<g class=\"legend\">").unwrap()..];
+    let pawn = legend.find(">pawn (P)</text>").expect("the pawn named");
+    let lion = legend.find(">lion (L)</text>").expect("the lion named");
+    assert!(pawn < lion, "{legend}");
+    assert!(legend.contains("href=\"#piece-white-pawn\""), "{legend}");
+    assert!(legend.contains("href=\"#piece-white-lion\""), "{legend}");
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -6,6 +6,7 @@
 
 mod engine_log;
 mod engine_process;
+mod live;
 mod merge;
 mod openings;
 mod options;
@@ -14,6 +15,7 @@ mod runner;
 mod sprt;
 mod tally;
 
+pub use live::{Line as LiveLine, LineError as LiveLineError, live_path};
 pub use merge::{MergeError, merge_records};
 pub use openings::{OpeningOptions, random_plies, write_openings};
 pub use options::MatchOptions;

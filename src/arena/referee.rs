@@ -6,6 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::engine_process::{Clock, Joined, Seat, ask};
+use super::live::{Line, LiveLog};
 use super::openings::random_plies;
 use super::options::MatchOptions;
 use super::tally::Overruns;
@@ -73,6 +74,7 @@ fn play_game(
     tables: &Option<Tablebase>,
     seats: &mut [Seat],
     colours: [usize; 2],
+    on_ply: &dyn Fn(&str),
 ) -> GameEnd {
     let mut game =
         Game::new(start.clone(), options.rule_set).with_max_plies(Some(options.max_plies));
@@ -155,8 +157,14 @@ fn play_game(
         {
             other.end(Duration::ZERO);
         }
+        on_ply(&text);
         moves.push(text);
     }
+}
+
+/// The letter of engine `engine` (0 for A).
+pub(super) fn letter(engine: usize) -> char {
+    if engine == 0 { 'A' } else { 'B' }
 }
 
 /// One game as played: the colours, how it ended, and its moves.
@@ -190,16 +198,33 @@ pub(super) fn opening_of(
 
 /// Plays game number `game` (from 0) of the match on `seats`: A has white
 /// in even games, and each pair of games starts from the same opening.
+/// Its start and plies go to `live` as they happen.
 pub(super) fn play_numbered(
     game: usize,
     start: &Position,
     options: &MatchOptions,
     tables: &Option<Tablebase>,
     seats: &mut [Seat],
+    live: Option<&LiveLog>,
 ) -> Played {
     let white = game % 2;
     let (opening, plies) = opening_of(game, start, options);
-    let over = play_game(&opening, options, tables, seats, [white, 1 - white]);
+    // The companion is for watching: a failed write costs the game nothing.
+    let tell = |line: Line| {
+        if let Some(live) = live {
+            let _ = live.write(&line);
+        }
+    };
+    tell(Line::Start(game + 1, letter(white), opening.to_string()));
+    let on_ply = |m: &str| tell(Line::Ply(game + 1, m.to_owned()));
+    let over = play_game(
+        &opening,
+        options,
+        tables,
+        seats,
+        [white, 1 - white],
+        &on_ply,
+    );
     Played {
         white,
         outcome: over.outcome,
@@ -224,7 +249,7 @@ impl Played {
         options: &MatchOptions,
     ) -> Result<Played, String> {
         let white = game % 2;
-        let letter = if white == 0 { 'A' } else { 'B' };
+        let letter = letter(white);
         if record.game != game + 1 {
             return Err(format!(
                 "game {} where this match plays game {} next",
@@ -277,7 +302,7 @@ impl Played {
     pub(super) fn record(&self, game: usize) -> Record {
         Record {
             game: game + 1,
-            white: if self.white == 0 { 'A' } else { 'B' },
+            white: letter(self.white),
             start: self.opening.to_string(),
             moves: self.moves.clone(),
             outcome: self.outcome,

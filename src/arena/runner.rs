@@ -13,6 +13,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use super::engine_process::{EXIT_PATIENCE, Seat};
+use super::live::{LiveLog, live_path};
 use super::options::MatchOptions;
 use super::referee::{Played, play_numbered, with_rules};
 use super::sprt::{Sprt, Verdict};
@@ -36,6 +37,9 @@ pub enum MatchError {
     Record(PathBuf, io::Error),
     /// The record file is there already, and `--resume` was not given.
     RecordExists(PathBuf),
+    /// The record's live companion is there already (a match may be
+    /// writing it), and `--resume` was not given.
+    LiveExists(PathBuf),
     /// The record to resume cannot be read, or is not of this match: its
     /// line, from 1, and why.
     Resume(PathBuf, usize, String),
@@ -75,6 +79,11 @@ impl fmt::Display for MatchError {
             MatchError::RecordExists(path) => write!(
                 f,
                 "{} is there already: add --resume to continue its match, or name another file",
+                path.display()
+            ),
+            MatchError::LiveExists(path) => write!(
+                f,
+                "{} is there already: a match may be writing it; add --resume to continue that match's record",
                 path.display()
             ),
             MatchError::Resume(path, line, why) => {
@@ -142,12 +151,27 @@ pub fn play_match(
     let opening_for = |game: usize| &openings[game / 2 % openings.len()];
     let (mut record, resumed) = match &options.record {
         None => (None, Vec::new()),
+        Some(path) if !options.resume && live_path(path).exists() => {
+            return Err(MatchError::LiveExists(live_path(path)));
+        }
         Some(path) => {
             let (file, resumed) = open_record(path, options, &schedule, &openings, events)?;
             (Some(file), resumed)
         }
     };
     let names = options.engines.clone().map(|command| command.join(" "));
+    let live = match &options.record {
+        None => None,
+        Some(path) => Some(
+            LiveLog::create(path, options.resume, &names).map_err(|error| {
+                let live = live_path(path);
+                match error.kind() {
+                    io::ErrorKind::AlreadyExists => MatchError::LiveExists(live),
+                    _ => MatchError::Record(live, error),
+                }
+            })?,
+        ),
+    };
     let commands = options
         .engines
         .clone()
@@ -202,15 +226,15 @@ pub fn play_match(
         for mut seats in seat_sets {
             let sender = sender.clone();
             let (next, stop, schedule) = (&next, &stop, &schedule);
-            let (opening_for, tables) = (&opening_for, &tables);
+            let (opening_for, tables, live) = (&opening_for, &tables, live.as_ref());
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let slot = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&game) = schedule.get(slot) else {
                         break;
                     };
-                    let played =
-                        play_numbered(game, opening_for(game), options, tables, &mut seats);
+                    let start = opening_for(game);
+                    let played = play_numbered(game, start, options, tables, &mut seats, live);
                     if sender.send((slot, played)).is_err() {
                         break;
                     }
@@ -247,6 +271,11 @@ pub fn play_match(
         Ok(())
     })
     .map_err(MatchError::Output)?;
+    if let Some(live) = live {
+        let path = live.path().to_owned();
+        live.finish()
+            .map_err(|error| MatchError::Record(path, error))?;
+    }
     let from = match &options.openings {
         Some(path) => format!(
             "the {} of {}",

@@ -64,7 +64,9 @@ pub struct Engine {
     transpositions: SharedTable,
     /// Threads searching each move: this one and `threads - 1` helpers.
     threads: usize,
-    /// Set when a helper thread is to stop: the main search is done.
+    /// Set when the search is to stop: for a helper thread, once the main
+    /// search is done; for the main search, when whoever asked for it no
+    /// longer wants it ([`Engine::stop_when`]).
     halt: Option<Arc<AtomicBool>>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// How often each quiet move (by side, from, to) cut the search off,
@@ -186,6 +188,13 @@ impl Engine {
         Tablebase::covers(position)
             .then(|| tables.probe(position).ok())
             .flatten()
+    }
+
+    /// The engine stopping its searches, at its next reading of the clock,
+    /// once `halt` is set (`None`: only its limit stops it). A stopped
+    /// search still returns a legal move, the best found so far.
+    pub fn stop_when(&mut self, halt: Option<Arc<AtomicBool>>) {
+        self.halt = halt;
     }
 
     /// Forgets everything learnt, as for a new game.
@@ -808,6 +817,21 @@ mod tests {
         let mut moves = Vec::new();
         start.legal_moves(&mut moves);
         assert!(moves.contains(&choice.best));
+    }
+
+    #[test]
+    fn a_search_told_to_stop_stops_within_one_check_of_work() {
+        let start: Position = crate::START.parse().unwrap();
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED).with_threads(2);
+        engine.stop_when(Some(Arc::new(AtomicBool::new(true))));
+        let limit = Limit::Time(Duration::from_secs(3600));
+        let choice = engine.choose(&start, limit, &[]).unwrap();
+        assert!(start.play(choice.best, RuleSet::default()).is_ok());
+        // The helper's nodes count too: one check each, at most.
+        assert!(engine.nodes <= 2 * WORK_PER_CHECK, "{}", engine.nodes);
+        engine.stop_when(None);
+        let choice = engine.choose(&start, Limit::Depth(3), &[]).unwrap();
+        assert_eq!(choice.depth, 3);
     }
 
     /// The positions of `tests/heavy_monkeys.txt`: one move gives a monkey

@@ -8,8 +8,12 @@ use std::io::{self, Write};
 /// The most bytes of a request's line and headers, the blank line included.
 pub const MAX_HEAD: usize = 16 << 10;
 
-/// The most bytes of a request's body.
+/// The most bytes of a request's body held whole.
 pub const MAX_BODY: usize = 64 << 10;
+
+/// The most bytes of a body its handler reads as it arrives (a match
+/// record uploaded for replay).
+pub const MAX_STREAMED_BODY: usize = 16 << 20;
 
 /// What a request asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +40,17 @@ impl Request {
     }
 }
 
+/// A request read from the front of a buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incoming {
+    /// A whole request, and the bytes it took.
+    Whole(Request, usize),
+    /// A request whose body is too long to hold and goes to its handler
+    /// as it arrives (its `body` is empty): the bytes of its head, and the
+    /// body's length.
+    Streamed(Request, usize, usize),
+}
+
 /// Why bytes are not a request the server reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HttpError {
@@ -43,8 +58,9 @@ pub enum HttpError {
     Bad(&'static str),
     /// The line and headers pass [`MAX_HEAD`].
     HeadTooLarge,
-    /// The body passes [`MAX_BODY`].
-    BodyTooLarge,
+    /// The body passes [`MAX_BODY`] (or [`MAX_STREAMED_BODY`] where it is
+    /// streamed): the most.
+    BodyTooLarge(usize),
     /// A body of unknown length (chunked, or a POST without its length).
     LengthRequired,
 }
@@ -55,7 +71,7 @@ impl HttpError {
         match self {
             HttpError::Bad(_) => 400,
             HttpError::HeadTooLarge => 431,
-            HttpError::BodyTooLarge => 413,
+            HttpError::BodyTooLarge(_) => 413,
             HttpError::LengthRequired => 411,
         }
     }
@@ -69,7 +85,7 @@ impl fmt::Display for HttpError {
                 f,
                 "the request line and headers are longer than {MAX_HEAD} bytes"
             ),
-            HttpError::BodyTooLarge => write!(f, "the body is longer than {MAX_BODY} bytes"),
+            HttpError::BodyTooLarge(most) => write!(f, "the body is longer than {most} bytes"),
             HttpError::LengthRequired => {
                 f.write_str("a body needs a Content-Length (chunked bodies are not read)")
             }
@@ -79,9 +95,13 @@ impl fmt::Display for HttpError {
 
 impl std::error::Error for HttpError {}
 
-/// Reads one request from the front of `buffer`: the request and how many
-/// bytes it took, or `None` while its end has not arrived yet.
-pub fn parse(buffer: &[u8]) -> Result<Option<(Request, usize)>, HttpError> {
+/// Reads one request from the front of `buffer`, or `None` while its end
+/// has not arrived yet. A body past [`MAX_BODY`] is refused unless
+/// `streamed(method, path)` says its handler reads it as it arrives.
+pub fn parse(
+    buffer: &[u8],
+    streamed: impl Fn(&str, &str) -> bool,
+) -> Result<Option<Incoming>, HttpError> {
     let Some(head_end) = head_end(buffer) else {
         return if buffer.len() > MAX_HEAD {
             Err(HttpError::HeadTooLarge)
@@ -150,15 +170,8 @@ pub fn parse(buffer: &[u8]) -> Result<Option<(Request, usize)>, HttpError> {
         None if method == "POST" || method == "PUT" => return Err(HttpError::LengthRequired),
         None => 0,
     };
-    if length > MAX_BODY {
-        return Err(HttpError::BodyTooLarge);
-    }
-    let body_start = head_end;
-    let Some(body) = buffer.get(body_start..body_start + length) else {
-        return Ok(None);
-    };
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let request = Request {
+    let mut request = Request {
         method: method.to_owned(),
         path: decode(path, false)?,
         query: query
@@ -170,9 +183,22 @@ pub fn parse(buffer: &[u8]) -> Result<Option<(Request, usize)>, HttpError> {
             })
             .collect::<Result<_, HttpError>>()?,
         keep_alive,
-        body: body.to_vec(),
+        body: Vec::new(),
     };
-    Ok(Some((request, body_start + length)))
+    if length > MAX_BODY {
+        return match streamed(method, &request.path) {
+            true if length <= MAX_STREAMED_BODY => {
+                Ok(Some(Incoming::Streamed(request, head_end, length)))
+            }
+            true => Err(HttpError::BodyTooLarge(MAX_STREAMED_BODY)),
+            false => Err(HttpError::BodyTooLarge(MAX_BODY)),
+        };
+    }
+    let Some(body) = buffer.get(head_end..head_end + length) else {
+        return Ok(None);
+    };
+    request.body = body.to_vec();
+    Ok(Some(Incoming::Whole(request, head_end + length)))
 }
 
 /// Where the head ends: just past the blank line (CRLF CRLF, or bare LFs).
@@ -235,6 +261,8 @@ pub struct Response {
     pub body: Vec<u8>,
     /// The methods a path takes, for a 405.
     pub allow: Option<&'static str>,
+    /// When to try again, in seconds, for a 503.
+    pub retry_after: Option<u32>,
 }
 
 impl Response {
@@ -245,6 +273,16 @@ impl Response {
             content_type: "application/json",
             body: body.into_bytes(),
             allow: None,
+            retry_after: None,
+        }
+    }
+
+    /// A `200` answer of `content_type`.
+    pub fn ok(content_type: &'static str, body: Vec<u8>) -> Response {
+        Response {
+            content_type,
+            body,
+            ..Response::json(200, String::new())
         }
     }
 
@@ -265,6 +303,9 @@ impl Response {
         if let Some(allow) = self.allow {
             head.push_str(&format!("Allow: {allow}\r\n"));
         }
+        if let Some(seconds) = self.retry_after {
+            head.push_str(&format!("Retry-After: {seconds}\r\n"));
+        }
         head.push_str("\r\n");
         out.write_all(head.as_bytes())?;
         if !head_only {
@@ -274,12 +315,26 @@ impl Response {
     }
 }
 
+/// Writes the head of an event stream (server-sent events): it stays open,
+/// each event written as it happens, until either side closes it.
+pub fn write_event_stream_head(out: &mut impl Write) -> io::Result<()> {
+    out.write_all(
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\
+          Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
+          Connection: close\r\n\r\n",
+    )?;
+    out.flush()
+}
+
 /// The reason phrase of a status.
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
+        409 => "Conflict",
+        410 => "Gone",
         405 => "Method Not Allowed",
         411 => "Length Required",
         413 => "Content Too Large",
@@ -297,9 +352,19 @@ mod tests {
     const GET: &[u8] =
         b"GET /api/position?fen=3l3%2F7%2F7%2F7%2F7%2F7%2F3L3+w+1&x HTTP/1.1\r\nHost: a\r\n\r\n";
 
+    /// A request read whole, where no body is streamed.
+    fn whole(bytes: &[u8]) -> Result<Option<(Request, usize)>, HttpError> {
+        parse(bytes, |_, _| false).map(|read| {
+            read.map(|incoming| match incoming {
+                Incoming::Whole(request, used) => (request, used),
+                Incoming::Streamed(..) => panic!("a streamed body"),
+            })
+        })
+    }
+
     #[test]
     fn a_request_is_read_with_its_query_decoded() {
-        let (request, used) = parse(GET).unwrap().unwrap();
+        let (request, used) = whole(GET).unwrap().unwrap();
         assert_eq!(used, GET.len());
         assert_eq!(request.method, "GET");
         assert_eq!(request.path, "/api/position");
@@ -307,7 +372,7 @@ mod tests {
         assert_eq!(request.query("x"), Some(""));
         assert!(request.keep_alive && request.body.is_empty());
         let post = b"POST /api/play HTTP/1.0\nContent-Length: 2\nConnection: keep-alive\n\n{}GET";
-        let (request, used) = parse(post).unwrap().unwrap();
+        let (request, used) = whole(post).unwrap().unwrap();
         assert_eq!(
             (request.body.as_slice(), used),
             (&b"{}"[..], post.len() - 3)
@@ -318,15 +383,15 @@ mod tests {
     #[test]
     fn a_request_cut_short_waits_for_more() {
         for end in 0..GET.len() {
-            assert_eq!(parse(&GET[..end]), Ok(None), "{end}");
+            assert_eq!(whole(&GET[..end]), Ok(None), "{end}");
         }
         let post = b"POST /api/play HTTP/1.1\r\nContent-Length: 10\r\n\r\n{\"fen\":";
-        assert_eq!(parse(post), Ok(None));
+        assert_eq!(whole(post), Ok(None));
     }
 
     #[test]
     fn each_refusal_has_its_status() {
-        let status = |bytes: &[u8]| parse(bytes).map_err(HttpError::status);
+        let status = |bytes: &[u8]| whole(bytes).map_err(HttpError::status);
         assert_eq!(status(b"GET /\r\n\r\n"), Err(400));
         assert_eq!(status(b"get / HTTP/1.1\r\n\r\n"), Err(400));
         assert_eq!(status(b"GET / HTTP/2\r\n\r\n"), Err(400));
@@ -351,6 +416,31 @@ mod tests {
         assert_eq!(status(&long), Err(431));
         long.extend_from_slice(b"\r\n\r\n");
         assert_eq!(status(&long), Err(431));
+    }
+
+    #[test]
+    fn a_long_body_is_streamed_only_where_its_handler_reads_it_so() {
+        let head = b"POST /api/record?summary=1 HTTP/1.1\r\nContent-Length: 100000\r\n\r\n";
+        let streamed = |_: &str, path: &str| path == "/api/record";
+        match parse(head, streamed) {
+            Ok(Some(Incoming::Streamed(request, used, length))) => {
+                assert_eq!(
+                    (request.path.as_str(), used, length),
+                    ("/api/record", head.len(), 100_000)
+                );
+                assert_eq!(request.query("summary"), Some("1"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            parse(head, |_, _| false),
+            Err(HttpError::BodyTooLarge(MAX_BODY))
+        );
+        let huge = b"POST /api/record HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n";
+        assert_eq!(
+            parse(huge, streamed),
+            Err(HttpError::BodyTooLarge(MAX_STREAMED_BODY))
+        );
     }
 
     #[test]
@@ -380,7 +470,7 @@ mod tests {
                 }
             }
             let cut = rng.below(bytes.len() as u64 + 1) as usize;
-            if let Ok(Some((_, used))) = parse(&bytes[..cut]) {
+            if let Ok(Some((_, used))) = whole(&bytes[..cut]) {
                 assert!(used <= cut);
             }
         }
@@ -396,5 +486,13 @@ mod tests {
         assert!(text.starts_with("HTTP/1.1 404 Not Found\r\n"), "{text}");
         assert!(text.contains("Content-Length: 2\r\n") && text.contains("Connection: close\r\n"));
         assert!(text.ends_with("\r\n\r\n{}"));
+        let mut out = Vec::new();
+        let busy = Response {
+            retry_after: Some(1),
+            ..Response::json(503, "{}".into())
+        };
+        busy.write(&mut out, false, false).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Retry-After: 1\r\n"), "{text}");
     }
 }

@@ -4,113 +4,71 @@
 //! scripts use. The page holds no rules: the moves, the position after
 //! them and the end of the game all come from the API.
 //!
-//! Every byte is treated as hostile: requests are bounded in head and
-//! body, a client that stalls is dropped after a few seconds on its own
-//! thread, connections and searches are bounded, and nothing answers with
-//! a panic.
+//! Every byte is treated as hostile and every client is treated alike:
+//! requests are bounded in head and body, a client that stalls is dropped
+//! after a few seconds, connections are bounded in all and by address
+//! (the ones past a bound get a whole `503`, never a reset), searches are
+//! queued fairly by client and stopped when their client leaves, and
+//! nothing answers with a panic.
 
+mod admission;
 mod api;
 mod assets;
+mod clock;
+mod connection;
+mod feed;
+mod games;
 mod http;
 mod json;
+mod refuser;
 mod searchers;
+mod views;
+mod watch;
 
+pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
+pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
 pub use json::{Json, JsonError};
 
-use std::io::{self, Read};
-use std::net::{TcpListener, TcpStream};
+use std::io;
+use std::net::TcpListener;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
-use std::time::{Duration, Instant};
 
-/// The most connections served at once; one more is told the server is
-/// busy.
-pub const MAX_CONNECTIONS: usize = 256;
+use admission::Admission;
+use refuser::Refuser;
 
-/// How long a connection may send nothing before it is dropped.
-const IDLE: Duration = Duration::from_secs(5);
+/// The stack of a connection's thread: the server's work is shallow, and
+/// a thousand connections should cost little memory.
+const CONNECTION_STACK: usize = 256 << 10;
 
-/// How long a request may take to arrive whole, however it trickles in.
-const ARRIVAL: Duration = Duration::from_secs(10);
-
-/// Serves `listener` until the process ends: each connection on a thread
-/// of its own, at most [`MAX_CONNECTIONS`] at once.
+/// Serves `listener` until the process ends: each connection admitted on
+/// a thread of its own, and the rest refused by one thread for them all.
 pub fn serve(listener: TcpListener, app: Arc<App>) -> io::Result<()> {
-    let open = Arc::new(AtomicUsize::new(0));
+    let admission = Arc::new(Admission::default());
+    let mut busy = api::error(503, "the server is busy; try again");
+    busy.retry_after = Some(api::RETRY_AFTER);
+    let refuser = Refuser::start(busy)?;
     for stream in listener.incoming() {
-        let Ok(stream) = stream else {
-            // A connection that failed before it was accepted harms no one.
+        // A connection that failed before it was accepted harms no one.
+        let Ok(stream) = stream else { continue };
+        let Ok(peer) = stream.peer_addr() else {
             continue;
         };
-        if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::AcqRel);
-            refuse_busy(stream);
+        let Some(admitted) = admission.admit(peer.ip()) else {
+            refuser.refuse(stream);
             continue;
-        }
-        let (app, served) = (Arc::clone(&app), Arc::clone(&open));
-        let spawned = thread::Builder::new().spawn(move || {
-            serve_connection(stream, &app);
-            served.fetch_sub(1, Ordering::AcqRel);
-        });
-        if spawned.is_err() {
-            open.fetch_sub(1, Ordering::AcqRel);
-        }
+        };
+        let app = Arc::clone(&app);
+        let spawned = thread::Builder::new()
+            .stack_size(CONNECTION_STACK)
+            .spawn(move || {
+                connection::serve_connection(stream, peer.ip(), &app);
+                drop(admitted);
+            });
+        // Without a thread the connection is dropped, and its room with it.
+        drop(spawned);
     }
     Ok(())
-}
-
-/// Tells a connection over the limit that the server is busy.
-fn refuse_busy(mut stream: TcpStream) {
-    let _ = stream.set_write_timeout(Some(IDLE));
-    let busy = api::error(503, "the server is busy; try again");
-    let _ = busy.write(&mut stream, false, false);
-}
-
-/// Answers the requests of one connection, in order, until it closes,
-/// stalls, or sends what is not a request.
-fn serve_connection(mut stream: TcpStream, app: &App) {
-    let _ = stream.set_read_timeout(Some(IDLE));
-    let _ = stream.set_write_timeout(Some(IDLE));
-    let _ = stream.set_nodelay(true);
-    let mut buffer: Vec<u8> = Vec::new();
-    let mut chunk = [0; 16 << 10];
-    // When the first byte of the request under way arrived.
-    let mut arriving: Option<Instant> = None;
-    loop {
-        match http::parse(&buffer) {
-            Ok(Some((request, used))) => {
-                buffer.drain(..used);
-                arriving = (!buffer.is_empty()).then(Instant::now);
-                let response = app.respond(&request);
-                let head_only = request.method == "HEAD";
-                let written = response.write(&mut stream, request.keep_alive, head_only);
-                if written.is_err() || !request.keep_alive {
-                    return;
-                }
-                continue;
-            }
-            Ok(None) => {}
-            Err(error) => {
-                let response = api::error(error.status(), &error.to_string());
-                let _ = response.write(&mut stream, false, false);
-                return;
-            }
-        }
-        if arriving.is_some_and(|since| since.elapsed() > ARRIVAL) {
-            return;
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) => return,
-            Ok(read) => {
-                arriving.get_or_insert_with(Instant::now);
-                buffer.extend_from_slice(&chunk[..read]);
-            }
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            // Stalled past IDLE, or gone.
-            Err(_) => return,
-        }
-    }
 }

@@ -1,18 +1,139 @@
 //! The engines the server searches with: one per core, so that searches
-//! never take more than the machine has, lent to one request at a time.
+//! never take more than the machine has, lent to one search at a time and
+//! queued fairly among those who ask. Each asker (an address, or a game
+//! the server plays in) runs at most [`PER_ASKER`] searches and waits with
+//! at most [`WAITING_PER_ASKER`] more; the queue holds at most
+//! [`MAX_WAITING`]. A free engine goes to the waiter whose asker was
+//! served longest ago (round robin), and a waiter whose client has gone
+//! leaves the queue.
 
+use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::ops::{Deref, DerefMut};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::RuleSet;
 use crate::engine::{Engine, Weights};
 use crate::tablebase::Tablebase;
 
+/// The searches one asker runs at once.
+pub const PER_ASKER: usize = 1;
+
+/// The searches one asker may have waiting.
+pub const WAITING_PER_ASKER: usize = 2;
+
+/// The searches waiting, from everyone.
+pub const MAX_WAITING: usize = 64;
+
+/// How often a waiter looks whether its client is still there.
+const LOOK_EVERY: Duration = Duration::from_millis(20);
+
+/// Who a search is for: fairness is kept between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Asker {
+    /// A request from this address.
+    Address(IpAddr),
+    /// A game the server plays a side of, by its number.
+    Game(u64),
+}
+
+/// Why no engine was lent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refused {
+    /// The asker has as many searches waiting as it may, or the queue is
+    /// full.
+    Crowded,
+    /// No engine came free in the time allowed.
+    TimedOut,
+    /// The asker no longer wants it (its client left).
+    Gone,
+}
+
 /// A fixed set of engines, lent out and given back.
 pub(super) struct Searchers {
-    free: Mutex<Vec<Engine>>,
-    given_back: Condvar,
+    state: Mutex<State>,
+    freed: Condvar,
+}
+
+struct State {
+    free: Vec<Engine>,
+    /// Who waits, in the order they came: (ticket, asker).
+    waiting: VecDeque<(u64, Asker)>,
+    /// The searches each asker runs now.
+    running: Vec<(Asker, usize)>,
+    /// When each asker that runs or waits was last served (a count of
+    /// engines lent).
+    served: Vec<(Asker, u64)>,
+    next_ticket: u64,
+    lent: u64,
+}
+
+impl State {
+    fn running(&self, asker: Asker) -> usize {
+        self.running
+            .iter()
+            .find(|(who, _)| *who == asker)
+            .map_or(0, |&(_, count)| count)
+    }
+
+    fn add_running(&mut self, asker: Asker, by: isize) {
+        match self.running.iter().position(|(who, _)| *who == asker) {
+            Some(at) => {
+                let count = self.running[at].1.saturating_add_signed(by);
+                if count == 0 {
+                    self.running.swap_remove(at);
+                } else {
+                    self.running[at].1 = count;
+                }
+            }
+            None if by > 0 => self.running.push((asker, by as usize)),
+            None => {}
+        }
+    }
+
+    fn last_served(&self, asker: Asker) -> u64 {
+        self.served
+            .iter()
+            .find(|(who, _)| *who == asker)
+            .map_or(0, |&(_, when)| when)
+    }
+
+    /// The ticket served next: of the waiters whose asker runs fewer than
+    /// it may, the one whose asker was served longest ago, then the first
+    /// to come.
+    fn next_served(&self) -> Option<u64> {
+        self.waiting
+            .iter()
+            .filter(|(_, asker)| self.running(*asker) < PER_ASKER)
+            .min_by_key(|&&(ticket, asker)| (self.last_served(asker), ticket))
+            .map(|&(ticket, _)| ticket)
+    }
+
+    /// Notes that `asker` is served now.
+    fn serve(&mut self, asker: Asker) {
+        self.lent += 1;
+        let when = self.lent;
+        match self.served.iter_mut().find(|(who, _)| *who == asker) {
+            Some(entry) => entry.1 = when,
+            None => self.served.push((asker, when)),
+        }
+        self.add_running(asker, 1);
+    }
+
+    /// Forgets when askers that neither run nor wait were served.
+    fn forget_idle(&mut self) {
+        let State {
+            served,
+            running,
+            waiting,
+            ..
+        } = self;
+        served.retain(|&(asker, _)| {
+            running.iter().any(|(who, _)| *who == asker)
+                || waiting.iter().any(|(_, who)| *who == asker)
+        });
+    }
 }
 
 impl Searchers {
@@ -22,35 +143,91 @@ impl Searchers {
             .map(|_| Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone()))
             .collect();
         Searchers {
-            free: Mutex::new(engines),
-            given_back: Condvar::new(),
+            state: Mutex::new(State {
+                free: engines,
+                waiting: VecDeque::new(),
+                running: Vec::new(),
+                served: Vec::new(),
+                next_ticket: 0,
+                lent: 0,
+            }),
+            freed: Condvar::new(),
         }
     }
 
-    /// An engine, as soon as one is free within `wait`; `None` if none is.
-    pub fn lend(&self, wait: Duration) -> Option<Lent<'_>> {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// An engine for `asker` when its turn comes, within `wait`; `gone` is
+    /// asked now and then whether the one who asked still wants it.
+    pub fn lend(
+        &self,
+        asker: Asker,
+        wait: Duration,
+        gone: &dyn Fn() -> bool,
+    ) -> Result<Lent<'_>, Refused> {
         let deadline = Instant::now() + wait;
-        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.lock();
+        let waiting_here = state
+            .waiting
+            .iter()
+            .filter(|(_, who)| *who == asker)
+            .count();
+        if waiting_here >= WAITING_PER_ASKER || state.waiting.len() >= MAX_WAITING {
+            return Err(Refused::Crowded);
+        }
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.waiting.push_back((ticket, asker));
         loop {
-            if let Some(engine) = free.pop() {
-                return Some(Lent {
-                    engine: Some(engine),
+            if !state.free.is_empty() && state.next_served() == Some(ticket) {
+                state.waiting.retain(|&(waiting, _)| waiting != ticket);
+                state.serve(asker);
+                let engine = state.free.pop();
+                // Someone else may be served by another free engine.
+                self.freed.notify_all();
+                return Ok(Lent {
+                    engine,
+                    asker,
                     searchers: self,
                 });
             }
-            let left = deadline.checked_duration_since(Instant::now())?;
-            free = self
-                .given_back
-                .wait_timeout(free, left)
+            let now = Instant::now();
+            let refused = if now >= deadline {
+                Some(Refused::TimedOut)
+            } else {
+                drop(state);
+                let left = gone().then_some(Refused::Gone);
+                state = self.lock();
+                left
+            };
+            if let Some(refused) = refused {
+                state.waiting.retain(|&(waiting, _)| waiting != ticket);
+                state.forget_idle();
+                self.freed.notify_all();
+                return Err(refused);
+            }
+            let step = LOOK_EVERY.min(deadline.saturating_duration_since(now));
+            state = self
+                .freed
+                .wait_timeout(state, step)
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
+    }
+
+    /// How many searches wait now.
+    #[cfg(test)]
+    fn waiting(&self) -> usize {
+        self.lock().waiting.len()
     }
 }
 
 /// An engine lent out: it goes back when this is dropped.
 pub(super) struct Lent<'a> {
     engine: Option<Engine>,
+    asker: Asker,
     searchers: &'a Searchers,
 }
 
@@ -75,14 +252,13 @@ impl DerefMut for Lent<'_> {
 
 impl Drop for Lent<'_> {
     fn drop(&mut self) {
-        if let Some(engine) = self.engine.take() {
-            let mut free = self
-                .searchers
-                .free
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            free.push(engine);
-            self.searchers.given_back.notify_one();
+        if let Some(mut engine) = self.engine.take() {
+            engine.stop_when(None);
+            let mut state = self.searchers.lock();
+            state.free.push(engine);
+            state.add_running(self.asker, -1);
+            state.forget_idle();
+            self.searchers.freed.notify_all();
         }
     }
 }
@@ -90,13 +266,92 @@ impl Drop for Lent<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::thread;
+
+    const NEVER_GONE: &dyn Fn() -> bool = &|| false;
+
+    fn address(last: u8) -> Asker {
+        Asker::Address(IpAddr::from([127, 0, 0, last]))
+    }
 
     #[test]
     fn engines_are_lent_one_each_and_come_back() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
-        let lent = searchers.lend(Duration::ZERO).unwrap();
-        assert!(searchers.lend(Duration::from_millis(10)).is_none());
+        let lent = searchers
+            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .unwrap();
+        let refused = searchers.lend(address(2), Duration::from_millis(10), NEVER_GONE);
+        assert_eq!(refused.err(), Some(Refused::TimedOut));
         drop(lent);
-        assert!(searchers.lend(Duration::ZERO).is_some());
+        assert!(
+            searchers
+                .lend(address(2), Duration::ZERO, NEVER_GONE)
+                .is_ok()
+        );
+        assert_eq!(searchers.waiting(), 0);
+    }
+
+    #[test]
+    fn one_asker_cannot_crowd_out_the_others() {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let held = searchers
+            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .unwrap();
+        let order = Mutex::new(Vec::new());
+        thread::scope(|scope| {
+            let ask = |who: u8| {
+                let (searchers, order) = (&searchers, &order);
+                scope.spawn(move || {
+                    let lent = searchers.lend(address(who), Duration::from_secs(60), NEVER_GONE);
+                    order.lock().unwrap().push(who);
+                    lent.map(|_| ())
+                })
+            };
+            // The first asker queues as many more as it may; one more is
+            // refused at once.
+            let flooding: Vec<_> = (0..WAITING_PER_ASKER).map(|_| ask(1)).collect();
+            while searchers.waiting() < WAITING_PER_ASKER {
+                thread::yield_now();
+            }
+            let refused = searchers.lend(address(1), Duration::ZERO, NEVER_GONE);
+            assert_eq!(refused.err(), Some(Refused::Crowded));
+            // Another asker, come last, is served first: the first was
+            // served more lately.
+            let other = ask(2);
+            while searchers.waiting() < WAITING_PER_ASKER + 1 {
+                thread::yield_now();
+            }
+            drop(held);
+            assert_eq!(other.join().unwrap(), Ok(()));
+            for waiter in flooding {
+                assert_eq!(waiter.join().unwrap(), Ok(()));
+            }
+        });
+        assert_eq!(order.into_inner().unwrap()[0], 2);
+    }
+
+    #[test]
+    fn a_waiter_whose_client_left_leaves_the_queue() {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let held = searchers
+            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .unwrap();
+        let left = AtomicBool::new(false);
+        thread::scope(|scope| {
+            let waiter = scope.spawn(|| {
+                let gone = || left.load(Ordering::Relaxed);
+                searchers
+                    .lend(address(2), Duration::from_secs(60), &gone)
+                    .map(|_| ())
+            });
+            while searchers.waiting() == 0 {
+                thread::yield_now();
+            }
+            left.store(true, Ordering::Relaxed);
+            assert_eq!(waiter.join().unwrap(), Err(Refused::Gone));
+        });
+        assert_eq!(searchers.waiting(), 0);
+        drop(held);
     }
 }

@@ -2,6 +2,7 @@
 //! drawing, with the targets of chosen moves marked as the spec's figures
 //! mark them.
 
+mod pieces;
 mod recorded;
 mod svg;
 mod text;

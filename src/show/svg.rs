@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Marks, in_castle};
+use super::{Marks, in_castle, pieces};
 use crate::{Color, Kind, Move, Position, Square};
 
 /// The side of one square, in SVG units.
@@ -15,10 +15,18 @@ const BOARD: u32 = CELL * Square::SIDE as u32;
 const PAD: u32 = 8;
 /// Room below the file letters for the side to move.
 const CAPTION: u32 = 34;
-/// Room below the caption for the legend of piece letters.
-const LEGEND: u32 = 22;
-/// The radius of a piece's disc.
+/// The height of one row of the legend of pieces, below the caption.
+const LEGEND_ROW: u32 = 28;
+/// The legend's entries a row.
+const LEGEND_COLUMNS: usize = 2;
+/// The size of text below the board and beside it: 12 px or more when the
+/// picture is 320 px wide.
+const FONT: u32 = 18;
+/// How far a piece's drawing reaches from its square's centre, for lines
+/// that should stop at its edge.
 const DISC: f64 = 23.0;
+/// The size of a piece's drawing, inside its square.
+const FIGURE: u32 = 54;
 /// Colours of monkey chains, one after another, so that chains that share
 /// squares stay apart.
 const CHAIN_COLOURS: [&str; 5] = ["#1f6f43", "#6a3d9a", "#b15928", "#1f78b4", "#a6761d"];
@@ -82,9 +90,11 @@ pub fn board(position: &Position, flipped: bool) -> String {
 }
 
 fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
+    let kinds = kinds_on_board(position);
+    let legend_rows = kinds.len().div_ceil(LEGEND_COLUMNS) as u32;
     let (width, height) = (
         BOARD + MARGIN + 2 * PAD,
-        BOARD + MARGIN + CAPTION + LEGEND + 2 * PAD,
+        BOARD + MARGIN + CAPTION + LEGEND_ROW * legend_rows + 2 * PAD,
     );
     let mut out = String::new();
     let _ = writeln!(
@@ -105,6 +115,15 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
             r#"<marker id="chainhead{index}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>"#
         );
     }
+    for color in [Color::White, Color::Black] {
+        for &kind in &kinds {
+            let wanted = color == Color::White
+                || !(position.board.by_kind(kind) & position.board.by_color(color)).is_empty();
+            if wanted {
+                pieces::define(color, kind, &mut out);
+            }
+        }
+    }
     out.push_str("</defs>\n");
     let _ = writeln!(
         out,
@@ -124,8 +143,8 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
         let x = MARGIN + CELL * column + CELL / 2;
         let _ = writeln!(
             out,
-            r##"<text class="coordinate" x="{x}" y="{}" text-anchor="middle" font-size="16" fill="#555">{file}</text>"##,
-            BOARD + 21
+            r##"<text class="coordinate" x="{x}" y="{}" text-anchor="middle" font-size="{FONT}" fill="#444">{file}</text>"##,
+            BOARD + 22
         );
     }
     for rank in 0..Square::SIDE {
@@ -137,7 +156,7 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
         let y = BOARD - CELL * u32::from(row) - CELL / 2 + 6;
         let _ = writeln!(
             out,
-            r##"<text class="coordinate" x="{}" y="{y}" text-anchor="middle" font-size="16" fill="#555">{}</text>"##,
+            r##"<text class="coordinate" x="{}" y="{y}" text-anchor="middle" font-size="{FONT}" fill="#444">{}</text>"##,
             MARGIN / 2,
             rank + 1
         );
@@ -145,32 +164,34 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
     if let Some(marks) = marks {
         underlay_marks(marks, view, &mut out);
     }
+    if view.targets {
+        // Where a page draws its highlights: under the pieces.
+        out.push_str("<g id=\"marks\"></g>\n");
+    }
     for square in position.board.occupied() {
         if let Some(piece) = position.board.piece_at(square) {
-            let (x, y) = view.centre(square);
-            let (fill, ink) = match piece.color {
-                Color::White => ("#fffdf7", "#222"),
-                Color::Black => ("#2b2b2b", "#fffdf7"),
-            };
-            let _ = writeln!(
-                out,
-                r##"<g class="piece {} {}"><circle cx="{x}" cy="{y}" r="23" fill="{fill}" stroke="#222" stroke-width="2"/><text x="{x}" y="{}" text-anchor="middle" font-size="24" font-weight="bold" fill="{ink}">{}</text></g>"##,
+            let (x, y) = view.corner(square);
+            let inset = (CELL - FIGURE) / 2;
+            let class = format!("piece {} {}", piece.color, piece.kind);
+            pieces::place(
                 piece.color,
                 piece.kind,
-                y + 8,
-                piece.kind.letter() as char
+                (x + inset, y + inset),
+                FIGURE,
+                &class,
+                &mut out,
             );
         }
     }
     let _ = writeln!(
         out,
-        r##"<text class="caption" x="{}" y="{}" text-anchor="middle" font-size="18" fill="#333">{} to move, move {}</text>"##,
+        r##"<text class="caption" x="{}" y="{}" text-anchor="middle" font-size="{FONT}" fill="#333">{} to move, move {}</text>"##,
         MARGIN + BOARD / 2,
         BOARD + MARGIN + 22,
         position.side,
         position.move_number
     );
-    legend(position, &mut out);
+    legend(&kinds, &mut out);
     if let Some(marks) = marks {
         let chains = marks.moves.iter().filter(|m| !m.jumps().is_empty());
         for (index, m) in chains.enumerate() {
@@ -252,21 +273,36 @@ fn chain(m: Move, index: usize, view: View, out: &mut String) {
     out.push_str("</g>\n");
 }
 
-/// The letters of the kinds on the board, with their names, under the
-/// caption.
-fn legend(position: &Position, out: &mut String) {
-    let entries: Vec<String> = Kind::ALL
+/// The kinds on the board, in the order of [`Kind::ALL`].
+fn kinds_on_board(position: &Position) -> Vec<Kind> {
+    Kind::ALL
         .into_iter()
         .filter(|&kind| !position.board.by_kind(kind).is_empty())
-        .map(|kind| format!("{} {}", kind.letter() as char, kind.name()))
-        .collect();
-    let _ = writeln!(
-        out,
-        r##"<text class="legend" x="{}" y="{}" text-anchor="middle" font-size="13" fill="#555">{}</text>"##,
-        MARGIN + BOARD / 2,
-        BOARD + MARGIN + CAPTION + 10,
-        entries.join(" · ")
-    );
+        .collect()
+}
+
+/// The kinds on the board, each drawn small with its name and letter,
+/// under the caption in rows of [`LEGEND_COLUMNS`], each row centred.
+fn legend(kinds: &[Kind], out: &mut String) {
+    let column = BOARD / LEGEND_COLUMNS as u32;
+    out.push_str("<g class=\"legend\">\n");
+    for (row, entries) in kinds.chunks(LEGEND_COLUMNS).enumerate() {
+        let left = MARGIN + (BOARD - column * entries.len() as u32) / 2;
+        let top = BOARD + MARGIN + CAPTION + LEGEND_ROW * row as u32;
+        for (index, &kind) in entries.iter().enumerate() {
+            let x = left + column * index as u32 + 4;
+            pieces::place(Color::White, kind, (x, top), LEGEND_ROW - 4, "icon", out);
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="{FONT}" fill="#444">{} ({})</text>"##,
+                x + LEGEND_ROW,
+                top + LEGEND_ROW / 2 + 4,
+                kind.name(),
+                kind.letter() as char
+            );
+        }
+    }
+    out.push_str("</g>\n");
 }
 
 /// Marks drawn under the pieces: a square on each empty target, a ring

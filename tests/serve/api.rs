@@ -80,8 +80,15 @@ fn play_answers_the_position_congo_play_reaches() {
     let answer = reply.json();
     let expected = congo_play(&[(CHAIN.to_owned(), "c1c3c5".to_owned())]);
     assert_eq!(string(answer.get("fen").unwrap()), expected[0].0);
-    let last = answer.get("last").unwrap();
+    let Some(Json::Array(plies)) = answer.get("plies") else {
+        panic!("plies: {answer}");
+    };
+    let [last] = &plies[..] else {
+        panic!("one ply: {answer}")
+    };
+    assert_eq!(string(last.get("move").unwrap()), "c1c3c5");
     assert_eq!(strings(last.get("captured").unwrap()), ["c2", "c4"]);
+    assert_eq!(string(last.get("fen").unwrap()), expected[0].0);
     assert_eq!(whole(answer.get("ply").unwrap()), 1);
 
     let won = server

@@ -55,6 +55,12 @@ impl Server {
         Connection::over(TcpStream::connect(self.address).unwrap())
     }
 
+    /// A fresh connection from the loopback address `127.0.0.{host}`, so
+    /// that the server tells this client from the others.
+    pub fn connect_from(&self, host: u8) -> Connection {
+        Connection::over(connect_from(host, self.address).unwrap())
+    }
+
     /// Sends `raw` bytes on a fresh connection and reads one answer.
     pub fn raw(&self, raw: &[u8]) -> Reply {
         let mut connection = self.connect();
@@ -168,10 +174,78 @@ impl Connection {
         }
     }
 
+    /// Asks for the event stream at `path`: the stream, or the answer
+    /// that refused it.
+    pub fn events(mut self, path: &str) -> Result<Events, Reply> {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: congo\r\n\r\n");
+        self.stream.write_all(request.as_bytes()).unwrap();
+        let mut chunk = [0; 8192];
+        let head_end = loop {
+            if let Some(at) = find(&self.unread, b"\r\n\r\n") {
+                break at + 4;
+            }
+            let read = self.stream.read(&mut chunk).unwrap();
+            assert!(
+                read > 0,
+                "the server closed the connection without an answer"
+            );
+            self.unread.extend_from_slice(&chunk[..read]);
+        };
+        let head = String::from_utf8_lossy(&self.unread[..head_end]).into_owned();
+        if !head.starts_with("HTTP/1.1 200") {
+            return Err(self.reply());
+        }
+        assert!(head.contains("Content-Type: text/event-stream"), "{head}");
+        self.unread.drain(..head_end);
+        Ok(Events { connection: self })
+    }
+
     /// Whether the server has closed the connection (reading nothing more).
     pub fn is_closed(&mut self) -> bool {
         let mut byte = [0];
         matches!(self.stream.read(&mut byte), Ok(0) | Err(_))
+    }
+}
+
+/// An event stream: server-sent events, read one at a time.
+pub struct Events {
+    pub connection: Connection,
+}
+
+impl Events {
+    /// The next event's data, as JSON; comments (the server's "alive")
+    /// are passed over.
+    pub fn next(&mut self) -> Json {
+        let connection = &mut self.connection;
+        let mut chunk = [0; 8192];
+        loop {
+            if let Some(at) = find(&connection.unread, b"\n\n") {
+                let block: Vec<u8> = connection.unread.drain(..at + 2).collect();
+                let block = String::from_utf8(block).unwrap();
+                let data: Vec<&str> = block
+                    .lines()
+                    .filter_map(|line| line.strip_prefix("data: "))
+                    .collect();
+                if data.is_empty() {
+                    continue;
+                }
+                let data = data.join("\n");
+                return Json::parse(&data).unwrap_or_else(|e| panic!("{e}: {data}"));
+            }
+            let read = connection.stream.read(&mut chunk).unwrap();
+            assert!(read > 0, "the server closed the event stream");
+            connection.unread.extend_from_slice(&chunk[..read]);
+        }
+    }
+
+    /// The first event from now on that `wanted` accepts.
+    pub fn until(&mut self, wanted: impl Fn(&Json) -> bool) -> Json {
+        loop {
+            let event = self.next();
+            if wanted(&event) {
+                return event;
+            }
+        }
     }
 }
 
@@ -258,4 +332,54 @@ pub fn encoded(text: &str) -> String {
             _ => format!("%{byte:02X}"),
         })
         .collect()
+}
+
+/// A TCP connection to `to` from `127.0.0.{host}`. The standard library
+/// cannot choose a client's address, so the socket is made, bound and
+/// connected by the system's own calls (Linux).
+#[allow(unsafe_code)]
+pub fn connect_from(host: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
+    use std::io::Error;
+    use std::os::fd::{FromRawFd, OwnedFd};
+
+    #[repr(C)]
+    struct SockaddrIn {
+        family: u16,
+        port: u16,
+        address: [u8; 4],
+        zero: [u8; 8],
+    }
+    unsafe extern "C" {
+        fn socket(domain: i32, kind: i32, protocol: i32) -> i32;
+        fn bind(fd: i32, address: *const SockaddrIn, length: u32) -> i32;
+        fn connect(fd: i32, address: *const SockaddrIn, length: u32) -> i32;
+    }
+    const AF_INET: u16 = 2;
+    const SOCK_STREAM: i32 = 1;
+    const SOCK_CLOEXEC: i32 = 0o2000000;
+    let SocketAddr::V4(to) = to else {
+        return Err(Error::other("the server listens on IPv4"));
+    };
+    let sockaddr = |address: [u8; 4], port: u16| SockaddrIn {
+        family: AF_INET,
+        port: port.to_be(),
+        address,
+        zero: [0; 8],
+    };
+    let (from, to) = (
+        sockaddr([127, 0, 0, host], 0),
+        sockaddr(to.ip().octets(), to.port()),
+    );
+    let length = std::mem::size_of::<SockaddrIn>() as u32;
+    // SAFETY: a plain socket, owned at once so that it is closed on every
+    // path; the addresses live across the calls that read them.
+    let fd = unsafe { socket(i32::from(AF_INET), SOCK_STREAM | SOCK_CLOEXEC, 0) };
+    if fd < 0 {
+        return Err(Error::last_os_error());
+    }
+    let owned = unsafe { OwnedFd::from_raw_fd(fd) };
+    if unsafe { bind(fd, &from, length) } != 0 || unsafe { connect(fd, &to, length) } != 0 {
+        return Err(Error::last_os_error());
+    }
+    Ok(TcpStream::from(owned))
 }

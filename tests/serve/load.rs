@@ -2,10 +2,13 @@
 //! none delays the others.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::client::{PATIENCE, Server, encoded, string};
+use congo::serve::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
+
+use crate::client::{PATIENCE, Reply, Server, encoded, string};
 
 const FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 
@@ -50,10 +53,10 @@ fn fifty_clients_at_once_are_all_answered() {
     let fen = encoded(FEN);
     thread::scope(|scope| {
         let handles: Vec<_> = (0..50)
-            .map(|_| {
+            .map(|client| {
                 let (server, fen) = (&server, &fen);
                 scope.spawn(move || {
-                    let mut connection = server.connect();
+                    let mut connection = server.connect_from(10 + client);
                     for _ in 0..20 {
                         let reply =
                             connection.send("GET", &format!("/api/position?fen={fen}"), None);
@@ -68,27 +71,90 @@ fn fifty_clients_at_once_are_all_answered() {
     });
 }
 
+/// A refusal for want of room: a whole 503 that says when to come back.
+fn assert_busy(reply: &Reply) {
+    assert_eq!(reply.error(503), "the server is busy; try again");
+    assert_eq!(reply.header("retry-after"), Some("1"));
+}
+
+/// Asks `path` from `host` until it is answered with 200.
+fn get_when_room(server: &Server, host: u8, path: &str) {
+    let started = Instant::now();
+    while server.connect_from(host).send("GET", path, None).status != 200 {
+        assert!(started.elapsed() < PATIENCE, "still busy");
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
-fn connections_past_the_limit_are_told_the_server_is_busy() {
+fn one_address_holds_a_few_connections_and_others_are_still_served() {
     let server = Server::start(&[], &[]);
     let mut held = Vec::new();
-    for _ in 0..congo::serve::MAX_CONNECTIONS {
-        let mut connection = server.connect();
+    for _ in 0..MAX_PER_ADDRESS {
+        let mut connection = server.connect_from(2);
         // A request answered proves the connection is counted.
         assert_eq!(connection.send("GET", "/favicon.svg", None).status, 200);
         held.push(connection);
     }
-    let busy = server.get("/");
-    assert_eq!(busy.error(503), "the server is busy; try again");
+    assert_busy(&server.connect_from(2).send("GET", "/", None));
+    assert_eq!(server.connect_from(3).send("GET", "/", None).status, 200);
     drop(held);
     // Once they close, there is room again.
-    let started = Instant::now();
-    loop {
-        let reply = server.get("/favicon.svg");
-        if reply.status == 200 {
-            break;
-        }
-        assert!(started.elapsed() < PATIENCE, "still busy");
-        thread::sleep(Duration::from_millis(50));
+    get_when_room(&server, 2, "/favicon.svg");
+}
+
+#[test]
+fn connections_past_the_limit_are_told_the_server_is_busy() {
+    let server = Server::start(&[], &[]);
+    let mut held = Vec::new();
+    for index in 0..MAX_CONNECTIONS {
+        let host = 10 + (index / MAX_PER_ADDRESS) as u8;
+        let mut connection = server.connect_from(host);
+        assert_eq!(connection.send("GET", "/favicon.svg", None).status, 200);
+        held.push(connection);
     }
+    assert_busy(&server.connect_from(200).send("GET", "/", None));
+    drop(held);
+    get_when_room(&server, 200, "/favicon.svg");
+}
+
+#[test]
+fn three_hundred_reconnecting_sockets_from_one_address_lock_no_one_out() {
+    let server = Server::start(&[], &[]);
+    let flooding = AtomicBool::new(true);
+    let refused = AtomicUsize::new(0);
+    let fen = encoded(FEN);
+    thread::scope(|scope| {
+        for _ in 0..300 {
+            let (server, flooding, refused) = (&server, &flooding, &refused);
+            scope.spawn(move || {
+                while flooding.load(Ordering::Relaxed) {
+                    // Every answer, refusal or not, is read whole: a reset
+                    // would fail here.
+                    let reply = server.connect_from(2).send("GET", "/favicon.svg", None);
+                    match reply.status {
+                        200 => {}
+                        _ => {
+                            assert_busy(&reply);
+                            refused.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        }
+        // Another client's 50 requests, each on a fresh connection, as a
+        // browser would make them.
+        while refused.load(Ordering::Relaxed) < 300 {
+            thread::sleep(Duration::from_millis(10));
+        }
+        for _ in 0..50 {
+            let reply =
+                server
+                    .connect_from(3)
+                    .send("GET", &format!("/api/position?fen={fen}"), None);
+            assert_eq!(string(reply.json().get("fen").unwrap()), FEN);
+        }
+        flooding.store(false, Ordering::Relaxed);
+    });
+    assert!(refused.load(Ordering::Relaxed) >= 300);
 }

@@ -10,9 +10,11 @@ mod client;
 mod api;
 mod docs;
 mod game;
+mod kept_games;
 mod load;
 mod page;
 mod refusals;
+mod watch;
 
 use common::{congo, text};
 

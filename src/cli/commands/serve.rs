@@ -22,12 +22,23 @@ const HOST: Opt = Opt::new(
     "listen on address H (default 127.0.0.1; 0.0.0.0 opens the board to \
      every machine that can reach this one)",
 );
+const WATCH: Opt = Opt::new(
+    "--watch",
+    Value::Path("RECORD"),
+    "follow the match that `congo match --record RECORD` plays: its games move by move \
+     on the Watch tab",
+);
+const ENGINES: Opt = Opt::new(
+    "--engines",
+    whole("N", 1, 256),
+    "search with at most N engines at once (default one per core)",
+);
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
 pub(crate) const SERVE: Subcommand = Subcommand::tool(
     "serve",
     "",
-    &[PORT, HOST, PROBE_TABLES],
+    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES],
     "play and study Congo in a browser: a web board (play the engine or both sides, \
      study a position, replay a match record) and its JSON API; prints `congo serve: \
      http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
@@ -43,6 +54,8 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     let host = args.text(&HOST).unwrap_or_else(|| "127.0.0.1".to_owned());
     let port = args.whole::<u16>(&PORT)?.unwrap_or(DEFAULT_PORT);
     let tables = args.tables(&PROBE_TABLES);
+    let watch = args.path(&WATCH);
+    let engines = args.whole::<usize>(&ENGINES)?;
     let rule_set = args.rule_set;
     Ok(Work::tool(move |io| {
         let listener = match TcpListener::bind((host.as_str(), port)) {
@@ -59,7 +72,13 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         let _ = writeln!(io.errors, "congo serve: http://{address}/");
         let _ = io.errors.flush();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let app = Arc::new(App::new(rule_set, tables.as_deref(), cores));
+        let engines = engines.unwrap_or(cores);
+        let app = Arc::new(App::new(
+            rule_set,
+            tables.as_deref(),
+            engines,
+            watch.as_deref(),
+        ));
         match serve(listener, app) {
             Ok(()) => crate::cli::streams::status::SUCCESS,
             Err(error) => io.io_error(&error),

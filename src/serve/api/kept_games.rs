@@ -1,0 +1,176 @@
+//! Games the server keeps: `POST /api/games` makes one (against congo, by
+//! one person's hand, or against a friend) and answers with its links;
+//! `GET /api/games/ID` shows it, `/events` follows it as server-sent
+//! events, `/move` and `/takeback` play in it. A side's secret `key`
+//! comes in the query (`GET`) or the body (`POST`); without one, the game
+//! is watched.
+
+use std::time::Duration;
+
+use super::{Answer, App, Refusal, body_json, json};
+use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
+use crate::serve::connection::Client;
+use crate::serve::feed::Feed;
+use crate::serve::games::{GameError, NewGame, Player};
+use crate::serve::http::Request;
+use crate::serve::json::{Json, object};
+use crate::{ByColor, Color};
+
+/// congo's time a move in an untimed game unless told.
+const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
+
+/// The longest time a move congo may be given in an untimed game.
+const MAX_GAME_MOVETIME: Duration = Duration::from_secs(60);
+
+/// Who a new game's side is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seat {
+    /// The person who makes the game.
+    Me,
+    /// The person the maker sends a link to.
+    Friend,
+    /// congo.
+    Congo,
+}
+
+impl From<GameError> for Refusal {
+    fn from(error: GameError) -> Refusal {
+        Refusal::new(error.status(), error.to_string())
+    }
+}
+
+impl App {
+    /// `POST /api/games` with `{"fen", "moves", "white", "black", "clock",
+    /// "movetime"}`: a new game, and its links.
+    pub(super) fn create_game(&self, request: &Request, client: &Client) -> Answer {
+        let body = body_json(request)?;
+        let (white, black) = (seat(&body, Color::White)?, seat(&body, Color::Black)?);
+        let seats = ByColor([white, black]);
+        let clock = match body.get("clock") {
+            None | Some(Json::Null) => None,
+            Some(clock) => Some(TimeControl {
+                base: milliseconds(clock, "base", Duration::from_millis(1), MAX_BASE)?,
+                increment: milliseconds(clock, "increment", Duration::ZERO, MAX_INCREMENT)?,
+            }),
+        };
+        let movetime = match body.get("movetime") {
+            None | Some(Json::Null) => DEFAULT_MOVETIME,
+            Some(_) => milliseconds(
+                &body,
+                "movetime",
+                Duration::from_millis(1),
+                MAX_GAME_MOVETIME,
+            )?,
+        };
+        let game = self.game(&body)?;
+        let players = ByColor([white, black].map(|seat| match seat {
+            Seat::Congo => Player::Engine,
+            Seat::Me | Seat::Friend => Player::Person,
+        }));
+        let new = NewGame {
+            game,
+            players,
+            one_person: !seats.0.contains(&Seat::Friend),
+            clock,
+            movetime,
+        };
+        let created = self.games.create(new, client.address)?;
+        let id = &created.game.id;
+        let key_of = |wanted: Seat| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .find(|&side| seats[side] == wanted)
+                .and_then(|side| created.secrets[side].clone())
+        };
+        let link = |key: Option<String>| key.map(|key| format!("/?game={id}&key={key}"));
+        let key = key_of(Seat::Me);
+        Ok(json(&object([
+            ("id", id.as_str().into()),
+            ("key", key.clone().into()),
+            (
+                "links",
+                object([
+                    ("me", link(key.clone()).into()),
+                    ("friend", link(key_of(Seat::Friend)).into()),
+                    ("watch", format!("/?game={id}").into()),
+                ]),
+            ),
+            ("game", created.game.view(key.as_deref())),
+        ])))
+    }
+
+    /// `GET /api/games/ID?key=KEY`: the game as that key's holder sees it.
+    pub(super) fn game_view(&self, id: &str, request: &Request) -> Answer {
+        let game = self.games.find(id)?;
+        Ok(json(&game.view(request.query("key"))))
+    }
+
+    /// `GET /api/games/ID/events?key=KEY`: the game's view now and at each
+    /// change, as server-sent events.
+    pub(super) fn follow_game(
+        &self,
+        id: &str,
+        request: &Request,
+    ) -> Result<Box<dyn Feed>, Refusal> {
+        let game = self.games.find(id)?;
+        Ok(Box::new(
+            game.follow(request.query("key").map(str::to_owned)),
+        ))
+    }
+
+    /// `POST /api/games/ID/move` with `{"key", "move"}`.
+    pub(super) fn game_move(&self, id: &str, request: &Request) -> Answer {
+        let body = body_json(request)?;
+        let game = self.games.find(id)?;
+        let text = body
+            .get("move")
+            .and_then(Json::as_str)
+            .ok_or_else(|| Refusal::bad("the body needs \"move\": a move string"))?;
+        Ok(json(&game.play(key(&body), text)?))
+    }
+
+    /// `POST /api/games/ID/takeback` with `{"key"}`: back to the key
+    /// holder's turn.
+    pub(super) fn game_take_back(&self, id: &str, request: &Request) -> Answer {
+        let body = body_json(request)?;
+        let game = self.games.find(id)?;
+        Ok(json(&game.take_back(key(&body))?))
+    }
+}
+
+/// The secret key a body carries.
+fn key(body: &Json) -> Option<&str> {
+    body.get("key").and_then(Json::as_str)
+}
+
+/// Who a new game's body gives `side` to.
+fn seat(body: &Json, side: Color) -> Result<Seat, Refusal> {
+    match body.get(side.name()).and_then(Json::as_str) {
+        Some("me") => Ok(Seat::Me),
+        Some("friend") => Ok(Seat::Friend),
+        Some("congo") => Ok(Seat::Congo),
+        _ => Err(Refusal::bad(format!(
+            "\"{side}\" must be \"me\", \"friend\" or \"congo\""
+        ))),
+    }
+}
+
+/// The milliseconds `name` holds in `value`, from `least` to `most`.
+fn milliseconds(
+    value: &Json,
+    name: &str,
+    least: Duration,
+    most: Duration,
+) -> Result<Duration, Refusal> {
+    let (least, most) = (least.as_millis() as u64, most.as_millis() as u64);
+    match value.get(name) {
+        Some(Json::Number(ms))
+            if ms.fract() == 0.0 && (least as f64..=most as f64).contains(ms) =>
+        {
+            Ok(Duration::from_millis(*ms as u64))
+        }
+        _ => Err(Refusal::bad(format!(
+            "\"{name}\" must be a whole number of milliseconds from {least} to {most}"
+        ))),
+    }
+}

@@ -1,0 +1,268 @@
+//! What the web board's server answers: the page and its assets, and the
+//! JSON API. Every answer is computed by the library (the same code as
+//! `moves`, `play`, `best`, `tb probe` and the end-of-game rule); a bad
+//! request gets `{"error": ...}` with the status that fits.
+//!
+//! The API has four parts, one file each: positions studied one request
+//! at a time ([`analysis`]), match records read for replay ([`replay`]),
+//! games the server keeps for players and watchers ([`kept_games`]), and a
+//! match followed as it is played ([`watching`]).
+
+mod analysis;
+mod kept_games;
+mod replay;
+mod watching;
+
+use std::io::BufRead;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::assets;
+use super::connection::Client;
+use super::feed::Feed;
+use super::games::Games;
+use super::http::{Request, Response};
+use super::json::{Json, object};
+use super::searchers::Searchers;
+use super::watch::Watch;
+use crate::tablebase::Tablebase;
+use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
+
+pub use analysis::MAX_MOVETIME;
+
+/// The server's state: its rule set, its tables, its engines, the games it
+/// keeps and the match it watches.
+pub struct App {
+    rule_set: RuleSet,
+    tables: Option<Arc<Tablebase>>,
+    searchers: Arc<Searchers>,
+    games: Arc<Games>,
+    watch: Option<Watch>,
+}
+
+/// What a request gets: one response, or an event stream that stays open.
+pub(super) enum Reply {
+    Response(Response),
+    Events(Box<dyn Feed>),
+}
+
+/// A request that cannot be answered: its status, the message, and for a
+/// 405 the methods its path takes.
+struct Refusal {
+    status: u16,
+    message: String,
+    allow: Option<&'static str>,
+}
+
+impl Refusal {
+    fn new(status: u16, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+            allow: None,
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> Refusal {
+        Refusal::new(400, message)
+    }
+}
+
+type Answer = Result<Response, Refusal>;
+
+/// The API paths, and the methods each takes.
+const ROUTES: [(&str, &str); 13] = [
+    ("/api/position", "GET, HEAD"),
+    ("/api/board.svg", "GET, HEAD"),
+    ("/api/probe", "GET, HEAD"),
+    ("/api/play", "POST"),
+    ("/api/best", "POST"),
+    ("/api/record", "POST"),
+    ("/api/games", "POST"),
+    ("/api/games/*", "GET, HEAD"),
+    ("/api/games/*/events", "GET"),
+    ("/api/games/*/move", "POST"),
+    ("/api/games/*/takeback", "POST"),
+    ("/api/watch", "GET, HEAD"),
+    ("/api/watch/events", "GET"),
+];
+
+impl App {
+    /// A server playing by `rule_set`, from the tables in `tables` if given,
+    /// searching with at most `cores` engines at a time, and following the
+    /// match record `watch` if given.
+    pub fn new(
+        rule_set: RuleSet,
+        tables: Option<&Path>,
+        cores: usize,
+        watch: Option<&Path>,
+    ) -> App {
+        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+        let searchers = Arc::new(Searchers::new(cores, rule_set, tables.clone()));
+        App {
+            rule_set,
+            games: Games::new(Arc::clone(&searchers)),
+            searchers,
+            tables,
+            watch: watch.map(|record| Watch::new(record, rule_set)),
+        }
+    }
+
+    /// Whether a request's body is read as it arrives rather than held
+    /// whole: only a match record's, which may be long.
+    pub(super) fn streams_body(method: &str, path: &str) -> bool {
+        method == "POST" && path == "/api/record"
+    }
+
+    /// The answer to `request` from `client`.
+    pub(super) fn respond(&self, request: &Request, client: &Client) -> Reply {
+        let method = request.method.as_str();
+        let path = request.path.as_str();
+        let get = matches!(method, "GET" | "HEAD");
+        let segments: Vec<&str> = path.split('/').skip(1).collect();
+        let answer = match (segments.as_slice(), method) {
+            (_, "GET" | "HEAD") if let Some(asset) = assets::find(path) => Ok(Response::ok(
+                asset.content_type,
+                asset.body.as_bytes().to_vec(),
+            )),
+            (["api", "position"], _) if get => self.position(request),
+            (["api", "board.svg"], _) if get => self.board(request),
+            (["api", "probe"], _) if get => self.probe(request),
+            (["api", "play"], "POST") => self.play(request),
+            (["api", "best"], "POST") => self.best(request, client),
+            (["api", "record"], "POST") => self.record(request, &mut request.body.as_slice()),
+            (["api", "games"], "POST") => self.create_game(request, client),
+            (["api", "games", id], _) if get => self.game_view(id, request),
+            (["api", "games", id, "events"], "GET") => {
+                return match self.follow_game(id, request) {
+                    Ok(feed) => Reply::Events(feed),
+                    Err(refusal) => Reply::Response(refused(refusal)),
+                };
+            }
+            (["api", "games", id, "move"], "POST") => self.game_move(id, request),
+            (["api", "games", id, "takeback"], "POST") => self.game_take_back(id, request),
+            (["api", "watch"], _) if get => self.watched(request),
+            (["api", "watch", "events"], "GET") => {
+                return match self.follow_watched(request) {
+                    Ok(feed) => Reply::Events(feed),
+                    Err(refusal) => Reply::Response(refused(refusal)),
+                };
+            }
+            _ => Err(App::unrouted(path, method)),
+        };
+        Reply::Response(answer.unwrap_or_else(refused))
+    }
+
+    /// The answer to a request whose body is read from `body` as it
+    /// arrives.
+    pub(super) fn respond_streamed(&self, request: &Request, body: &mut dyn BufRead) -> Response {
+        self.record(request, body).unwrap_or_else(refused)
+    }
+
+    /// Why a request fits no route: a path served by other methods, or no
+    /// such path.
+    fn unrouted(path: &str, method: &str) -> Refusal {
+        let allowed = ROUTES
+            .iter()
+            .find(|(pattern, _)| path_fits(path, pattern))
+            .map(|&(_, allow)| allow);
+        match allowed {
+            Some(allow) => Refusal {
+                allow: Some(allow),
+                ..Refusal::new(405, format!("{path} takes {allow}"))
+            },
+            None if matches!(method, "GET" | "HEAD" | "POST") => {
+                Refusal::new(404, format!("no page {path}"))
+            }
+            None => Refusal::new(405, format!("method {method} is not served")),
+        }
+    }
+
+    /// The position a FEN names, under the server's rules.
+    fn fen(&self, fen: Option<&str>) -> Result<Position, Refusal> {
+        let fen = fen.ok_or_else(|| Refusal::bad("the query needs fen=FEN"))?;
+        Position::from_fen(fen, self.rule_set, Reach::Game)
+            .map_err(|error| Refusal::bad(format!("fen: {error}")))
+    }
+
+    /// The game a body's `"fen"` and `"moves"` describe, each move checked.
+    fn game(&self, body: &Json) -> Result<Game, Refusal> {
+        let fen = body
+            .get("fen")
+            .and_then(Json::as_str)
+            .ok_or_else(|| Refusal::bad("the body needs \"fen\": a FEN"))?;
+        let start = self.fen(Some(fen))?;
+        let texts: Vec<&str> = match body.get("moves") {
+            None => Vec::new(),
+            Some(Json::Array(items)) => items
+                .iter()
+                .map(Json::as_str)
+                .collect::<Option<_>>()
+                .ok_or_else(|| Refusal::bad("\"moves\" must be an array of move strings"))?,
+            Some(_) => return Err(Refusal::bad("\"moves\" must be an array of move strings")),
+        };
+        let mut game = Game::new(start, self.rule_set).with_max_plies(Some(MAX_PLIES));
+        for (ply, text) in texts.into_iter().enumerate() {
+            game.play_text(text)
+                .map_err(|error| Refusal::bad(format!("moves: ply {}: {error}", ply + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Whether `path` fits `pattern`, where `*` stands for one segment.
+fn path_fits(path: &str, pattern: &str) -> bool {
+    let (mut path, mut pattern) = (path.split('/'), pattern.split('/'));
+    loop {
+        match (path.next(), pattern.next()) {
+            (None, None) => return true,
+            (Some(segment), Some("*")) if !segment.is_empty() => {}
+            (Some(segment), Some(fixed)) if segment == fixed => {}
+            _ => return false,
+        }
+    }
+}
+
+/// A refusal's answer; a 405 names the methods its path takes, a 503 when
+/// to try again.
+fn refused(refusal: Refusal) -> Response {
+    let mut response = error(refusal.status, &refusal.message);
+    response.allow = refusal.allow;
+    if refusal.status == 503 {
+        response.retry_after = Some(RETRY_AFTER);
+    }
+    response
+}
+
+/// How long a client told the server is busy waits, in seconds.
+pub(super) const RETRY_AFTER: u32 = 1;
+
+/// An error's answer: `{"error": message}`.
+pub(super) fn error(status: u16, message: &str) -> Response {
+    Response::json(status, object([("error", message.into())]).to_string())
+}
+
+fn json(value: &Json) -> Response {
+    Response::json(200, value.to_string())
+}
+
+/// A request's body as JSON.
+fn body_json(request: &Request) -> Result<Json, Refusal> {
+    let text =
+        std::str::from_utf8(&request.body).map_err(|_| Refusal::bad("the body is not UTF-8"))?;
+    Json::parse(text).map_err(|error| Refusal::bad(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_fits;
+
+    #[test]
+    fn a_star_stands_for_one_segment_and_no_more() {
+        assert!(path_fits("/api/games/ab12", "/api/games/*"));
+        assert!(path_fits("/api/games/ab12/move", "/api/games/*/move"));
+        assert!(!path_fits("/api/games/", "/api/games/*"));
+        assert!(!path_fits("/api/games/a/b", "/api/games/*"));
+        assert!(!path_fits("/api/games", "/api/games/*"));
+    }
+}

@@ -1,0 +1,40 @@
+//! A match followed while it is played (`congo serve --watch RECORD`):
+//! `GET /api/watch` lists its games and the score, `?game=N` adds game N
+//! in full, and `/api/watch/events` sends the same at each change.
+
+use super::{Answer, App, Refusal, json};
+use crate::serve::feed::Feed;
+use crate::serve::http::Request;
+
+impl App {
+    /// `GET /api/watch?game=N`.
+    pub(super) fn watched(&self, request: &Request) -> Answer {
+        let watch = self.watch.as_ref().ok_or_else(not_watching)?;
+        Ok(json(&watch.view(game_asked(request)?)))
+    }
+
+    /// `GET /api/watch/events?game=N`.
+    pub(super) fn follow_watched(&self, request: &Request) -> Result<Box<dyn Feed>, Refusal> {
+        let watch = self.watch.as_ref().ok_or_else(not_watching)?;
+        Ok(Box::new(watch.follow(game_asked(request)?)))
+    }
+}
+
+fn not_watching() -> Refusal {
+    Refusal::new(
+        404,
+        "no match is watched: start congo serve with --watch RECORD",
+    )
+}
+
+/// The game a request asks to see in full, if any.
+fn game_asked(request: &Request) -> Result<Option<usize>, Refusal> {
+    request
+        .query("game")
+        .map(|number| {
+            number
+                .parse()
+                .map_err(|_| Refusal::bad(format!("game {number:?} is not a game number")))
+        })
+        .transpose()
+}

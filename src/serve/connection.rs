@@ -1,0 +1,250 @@
+//! One connection's life: its requests read in order and each answered,
+//! with a whole body, a body read as it arrives, or an event stream that
+//! stays open; dropped when it closes, stalls, or sends what is not a
+//! request.
+
+use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
+use std::net::{IpAddr, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::api::{App, Reply, error};
+use super::feed::{Feed, Next};
+use super::http::{self, Incoming};
+
+/// How long a connection may send nothing before it is dropped.
+pub(super) const IDLE: Duration = Duration::from_secs(5);
+
+/// How long a request may take to arrive whole, however it trickles in.
+const ARRIVAL: Duration = Duration::from_secs(10);
+
+/// How long a streamed body may take to arrive whole.
+const STREAMED_ARRIVAL: Duration = Duration::from_secs(120);
+
+/// How often an event stream looks whether its client is still there.
+const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+/// How long an event stream stays silent before it says it is alive.
+const HEARTBEAT: Duration = Duration::from_secs(15);
+
+/// The client at the other end of a connection: its address, and a way to
+/// tell whether it has gone while its request is being worked on.
+pub(super) struct Client {
+    pub address: IpAddr,
+    stream: Option<TcpStream>,
+}
+
+impl Client {
+    /// The client of `stream`.
+    fn of(stream: &TcpStream, address: IpAddr) -> Client {
+        Client {
+            address,
+            stream: stream.try_clone().ok(),
+        }
+    }
+
+    /// Whether the client has closed its connection. Only to be asked
+    /// while nothing else reads or writes it: it looks without waiting.
+    pub fn gone(&self) -> bool {
+        let Some(stream) = &self.stream else {
+            return false;
+        };
+        if stream.set_nonblocking(true).is_err() {
+            return true;
+        }
+        let looked = stream.peek(&mut [0]);
+        let _ = stream.set_nonblocking(false);
+        match looked {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(error) => error.kind() != io::ErrorKind::WouldBlock,
+        }
+    }
+
+    /// Raises `stop` if the client leaves before the guard is dropped, so
+    /// that work done for it stops within a few milliseconds of its going.
+    pub fn on_leaving(&self, stop: Arc<AtomicBool>) -> LeavingWatch {
+        let (done, finished) = mpsc::channel::<()>();
+        let stream = self
+            .stream
+            .as_ref()
+            .and_then(|stream| stream.try_clone().ok());
+        let client = Client {
+            address: self.address,
+            stream,
+        };
+        let watcher = thread::Builder::new()
+            .name("client watch".into())
+            .stack_size(WATCHER_STACK)
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(LOOK_EVERY_WORK) {
+                    if client.gone() {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            })
+            .ok();
+        LeavingWatch {
+            done: Some(done),
+            watcher,
+        }
+    }
+}
+
+/// How often work for a client looks whether it has gone.
+const LOOK_EVERY_WORK: Duration = Duration::from_millis(5);
+
+/// The stack of a thread that only watches a socket.
+const WATCHER_STACK: usize = 64 << 10;
+
+/// Watches a client while work is done for it (see
+/// [`Client::on_leaving`]); dropping it ends the watch, and waits for it,
+/// so that the connection is the caller's alone again.
+pub(super) struct LeavingWatch {
+    done: Option<mpsc::Sender<()>>,
+    watcher: Option<thread::JoinHandle<()>>,
+}
+
+impl Drop for LeavingWatch {
+    fn drop(&mut self) {
+        drop(self.done.take());
+        if let Some(watcher) = self.watcher.take() {
+            let _ = watcher.join();
+        }
+    }
+}
+
+/// Answers the requests of one connection, in order, until it closes,
+/// stalls, or sends what is not a request.
+pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App) {
+    let _ = stream.set_read_timeout(Some(IDLE));
+    let _ = stream.set_write_timeout(Some(IDLE));
+    let _ = stream.set_nodelay(true);
+    let client = Client::of(&stream, address);
+    let mut buffer: Vec<u8> = Vec::new();
+    let mut chunk = [0; 16 << 10];
+    // When the first byte of the request under way arrived.
+    let mut arriving: Option<Instant> = None;
+    loop {
+        match http::parse(&buffer, App::streams_body) {
+            Ok(Some(Incoming::Whole(request, used))) => {
+                buffer.drain(..used);
+                arriving = (!buffer.is_empty()).then(Instant::now);
+                let head_only = request.method == "HEAD";
+                let kept = match app.respond(&request, &client) {
+                    Reply::Response(response) => response
+                        .write(&mut stream, request.keep_alive, head_only)
+                        .is_ok(),
+                    Reply::Events(feed) => {
+                        stream_events(&mut stream, feed, &client);
+                        false
+                    }
+                };
+                if !kept || !request.keep_alive {
+                    return;
+                }
+                continue;
+            }
+            Ok(Some(Incoming::Streamed(request, head, length))) => {
+                let kept = answer_streamed(&mut stream, &mut buffer, head, length, |body| {
+                    app.respond_streamed(&request, body)
+                });
+                if !kept || !request.keep_alive {
+                    return;
+                }
+                arriving = (!buffer.is_empty()).then(Instant::now);
+                continue;
+            }
+            Ok(None) => {}
+            Err(refused) => {
+                let response = error(refused.status(), &refused.to_string());
+                let _ = response.write(&mut stream, false, false);
+                return;
+            }
+        }
+        if arriving.is_some_and(|since| since.elapsed() > ARRIVAL) {
+            return;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(read) => {
+                arriving.get_or_insert_with(Instant::now);
+                buffer.extend_from_slice(&chunk[..read]);
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            // Stalled past IDLE, or gone.
+            Err(_) => return,
+        }
+    }
+}
+
+/// Hands a streamed body, the bytes of it already in `buffer` and then the
+/// rest as it arrives, to `handle`; reads what it leaves of the body, so
+/// that the answer is read rather than reset, and writes the answer.
+/// Whether the connection can go on.
+fn answer_streamed(
+    stream: &mut TcpStream,
+    buffer: &mut Vec<u8>,
+    head: usize,
+    length: usize,
+    handle: impl FnOnce(&mut dyn BufRead) -> http::Response,
+) -> bool {
+    let held = buffer.len().saturating_sub(head).min(length);
+    let early: Vec<u8> = buffer.drain(..head + held).skip(head).collect();
+    let _ = stream.set_read_timeout(Some(STREAMED_ARRIVAL));
+    let Ok(reader) = stream.try_clone() else {
+        return false;
+    };
+    let rest = reader.take((length - held) as u64);
+    let mut body = BufReader::new(Cursor::new(early).chain(rest));
+    let response = handle(&mut body);
+    let drained = io::copy(&mut body, &mut io::sink());
+    let _ = stream.set_read_timeout(Some(IDLE));
+    let whole = drained.is_ok() && body.into_inner().get_ref().1.limit() == 0;
+    response.write(stream, whole, false).is_ok() && whole
+}
+
+/// Writes `feed`'s events to `stream` as they come, until the client
+/// leaves, a write fails or the feed ends.
+fn stream_events(stream: &mut TcpStream, mut feed: Box<dyn Feed + '_>, client: &Client) {
+    let _ = stream.set_write_timeout(Some(IDLE));
+    if http::write_event_stream_head(stream).is_err() {
+        return;
+    }
+    let mut said = Instant::now();
+    loop {
+        let written = match feed.next(LOOK_EVERY) {
+            Next::Event(data) => {
+                said = Instant::now();
+                write_event(stream, &data)
+            }
+            Next::Quiet if said.elapsed() >= HEARTBEAT => {
+                said = Instant::now();
+                stream
+                    .write_all(b": alive\n\n")
+                    .and_then(|()| stream.flush())
+            }
+            Next::Quiet => Ok(()),
+        };
+        if written.is_err() || client.gone() {
+            return;
+        }
+    }
+}
+
+/// One event: its data on `data:` lines, then a blank line.
+fn write_event(stream: &mut TcpStream, data: &str) -> io::Result<()> {
+    let mut event = String::with_capacity(data.len() + 16);
+    for line in data.split('\n') {
+        event.push_str("data: ");
+        event.push_str(line);
+        event.push('\n');
+    }
+    event.push('\n');
+    stream.write_all(event.as_bytes())?;
+    stream.flush()
+}

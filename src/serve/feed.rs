@@ -1,0 +1,69 @@
+//! What an event stream sends: a [`Feed`] gives the next event once
+//! something changed, and [`Changes`] is how the server's state says that
+//! it has.
+
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+/// The events of one stream, as they happen.
+pub(super) trait Feed: Send {
+    /// The next event, waiting at most `wait` for one.
+    fn next(&mut self, wait: Duration) -> Next;
+}
+
+/// What a feed has next.
+pub(super) enum Next {
+    /// An event: its data (JSON).
+    Event(String),
+    /// Nothing yet.
+    Quiet,
+}
+
+/// A count of changes that waiters can wait on.
+#[derive(Default)]
+pub(super) struct Changes {
+    count: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl Changes {
+    /// Says that something changed, to every waiter.
+    pub fn bump(&self) {
+        let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+        *count += 1;
+        self.changed.notify_all();
+    }
+
+    /// The count now.
+    pub fn now(&self) -> u64 {
+        *self.count.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The count once it passes `seen`, or as it is after `wait`.
+    pub fn wait_past(&self, seen: u64, wait: Duration) -> u64 {
+        let count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
+        let (count, _) = self
+            .changed
+            .wait_timeout_while(count, wait, |count| *count <= seen)
+            .unwrap_or_else(PoisonError::into_inner);
+        *count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::thread;
+
+    #[test]
+    fn a_waiter_hears_of_a_change_and_not_of_an_old_one() {
+        let changes = Changes::default();
+        assert_eq!(changes.wait_past(0, Duration::ZERO), 0);
+        thread::scope(|scope| {
+            let waiter = scope.spawn(|| changes.wait_past(0, Duration::from_secs(60)));
+            changes.bump();
+            assert_eq!(waiter.join().unwrap(), 1);
+        });
+        assert_eq!(changes.now(), 1);
+    }
+}

@@ -1,0 +1,250 @@
+//! Games the server keeps: a friend's game played by two clients with a
+//! watcher, its links and refusals, a clock that runs out, and congo's
+//! searches stopped the moment no one waits for them.
+
+use congo::serve::Json;
+
+use crate::client::{Events, Server, quoted, string, strings, whole};
+
+/// White's pawn steps aside and the lions face each other down the open
+/// d file: black's lion takes white's.
+const FACING: &str = "3l3/7/7/7/7/3P3/3L3 w 0";
+
+/// A new game's answer for `body`.
+fn create(server: &Server, host: u8, body: &str) -> Json {
+    let reply = server
+        .connect_from(host)
+        .send("POST", "/api/games", Some(body));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply.json()
+}
+
+/// The `key` of a game link `/?game=ID&key=KEY`.
+fn key_of(link: &Json) -> String {
+    let link = string(link);
+    link.split("key=").nth(1).expect("a key").to_owned()
+}
+
+/// Follows game `id` as the holder of `key` (a watcher without one).
+fn follow(server: &Server, host: u8, id: &str, key: Option<&str>) -> Events {
+    let query = key.map_or(String::new(), |key| format!("?key={key}"));
+    server
+        .connect_from(host)
+        .events(&format!("/api/games/{id}/events{query}"))
+        .unwrap_or_else(|reply| panic!("{}", reply.text()))
+}
+
+/// Plays `m` in game `id` with `key`.
+fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (u16, Json) {
+    let body = format!("{{\"key\": {}, \"move\": {}}}", quoted(key), quoted(m));
+    let reply =
+        server
+            .connect_from(host)
+            .send("POST", &format!("/api/games/{id}/move"), Some(&body));
+    (reply.status, reply.json())
+}
+
+/// The moves of a game's view.
+fn moves(view: &Json) -> Vec<String> {
+    strings(view.get("moves").unwrap())
+}
+
+#[test]
+fn a_friend_game_is_played_by_two_clients_and_seen_by_a_watcher() {
+    let server = Server::start(&[], &[]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(FACING)
+    );
+    let created = create(&server, 2, &body);
+    let id = string(created.get("id").unwrap());
+    let links = created.get("links").unwrap();
+    let white = key_of(links.get("me").unwrap());
+    let black = key_of(links.get("friend").unwrap());
+    assert_ne!(white, black);
+    assert_eq!(string(links.get("watch").unwrap()), format!("/?game={id}"));
+    let mut black_sees = follow(&server, 3, &id, Some(&black));
+    let mut watcher_sees = follow(&server, 4, &id, None);
+    let first = watcher_sees.next();
+    assert_eq!(first.get("you"), Some(&Json::Null));
+    assert_eq!(string(black_sees.next().get("you").unwrap()), "black");
+
+    // Out of turn, a watcher, a wrong key and an illegal move are refused,
+    // and none of them changes the game.
+    let (status, refusal) = play(&server, 3, &id, &black, "d7d6");
+    assert_eq!(
+        (status, string(refusal.get("error").unwrap())),
+        (409, "it is white's turn".to_owned())
+    );
+    let (status, _) = play(&server, 4, &id, "0123", "d2c3");
+    assert_eq!(status, 403);
+    let (status, refusal) = play(&server, 2, &id, &white, "d2d4");
+    assert_eq!(status, 400, "{refusal}");
+    let unknown = server
+        .connect_from(2)
+        .send("GET", "/api/games/nosuchgame", None);
+    assert!(unknown.error(404).starts_with("no such game"));
+
+    let (status, view) = play(&server, 2, &id, &white, "d2c3");
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(moves(&view), ["d2c3"]);
+    for sees in [&mut black_sees, &mut watcher_sees] {
+        let seen = sees.until(|view| moves(view).len() == 1);
+        assert_eq!(moves(&seen), ["d2c3"]);
+    }
+    let (status, view) = play(&server, 3, &id, &black, "d7d1");
+    assert_eq!(status, 200, "{view}");
+    let ended = watcher_sees.until(|view| moves(view).len() == 2);
+    assert_eq!(string(ended.get("result").unwrap()), "black wins");
+    let Some(Json::Array(plies)) = ended.get("plies") else {
+        panic!("plies: {ended}");
+    };
+    assert_eq!(strings(plies[1].get("captured").unwrap()), ["d1"]);
+    let (status, refusal) = play(&server, 2, &id, &white, "c3c4");
+    assert_eq!(status, 409, "{refusal}");
+
+    // A reload finds the same game.
+    let again = server
+        .connect_from(3)
+        .send("GET", &format!("/api/games/{id}?key={black}"), None)
+        .json();
+    assert_eq!(moves(&again), ["d2c3", "d7d1"]);
+    assert_eq!(string(again.get("you").unwrap()), "black");
+}
+
+#[test]
+fn a_clock_that_runs_out_ends_the_game() {
+    let server = Server::start(&[], &[]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\", \"clock\": {{\"base\": 300, \"increment\": 0}}}}",
+        quoted(FACING)
+    );
+    let created = create(&server, 2, &body);
+    let id = string(created.get("id").unwrap());
+    let white = key_of(created.get("links").unwrap().get("me").unwrap());
+    let mut watcher = follow(&server, 4, &id, None);
+    // The first move is free; then black's 300 ms run out with no move.
+    let (status, view) = play(&server, 2, &id, &white, "d2c3");
+    assert_eq!(status, 200, "{view}");
+    let clock = view.get("clock").unwrap();
+    assert_eq!(string(clock.get("running").unwrap()), "black");
+    let flagged = watcher.until(|view| view.get("result") != Some(&Json::Null));
+    assert_eq!(string(flagged.get("result").unwrap()), "white wins");
+    let position = flagged.get("position").unwrap();
+    assert_eq!(
+        string(position.get("reason").unwrap()),
+        "black ran out of time"
+    );
+    assert!(strings(position.get("moves").unwrap()).is_empty());
+    assert_eq!(
+        whole(flagged.get("clock").unwrap().get("black").unwrap()),
+        0
+    );
+}
+
+#[test]
+fn bad_game_requests_say_what_is_wrong() {
+    let server = Server::start(&[], &[]);
+    for (body, message) in [
+        (
+            "{\"white\": \"me\", \"black\": \"nobody\"}",
+            "\"black\" must be \"me\", \"friend\" or \"congo\"",
+        ),
+        (
+            "{\"fen\": \"7/7/7/7/7/7/7 w 0\", \"white\": \"me\", \"black\": \"me\", \"clock\": {\"base\": 0, \"increment\": 0}}",
+            "\"base\" must be a whole number of milliseconds from 1 to 86400000",
+        ),
+        (
+            "{\"fen\": \"7/7/7/7/7/7/7 w 0\", \"white\": \"me\", \"black\": \"congo\", \"movetime\": 1.5}",
+            "\"movetime\" must be a whole number of milliseconds from 1 to 60000",
+        ),
+        (
+            "{\"white\": \"me\", \"black\": \"me\"}",
+            "the body needs \"fen\": a FEN",
+        ),
+    ] {
+        let reply = server
+            .connect_from(2)
+            .send("POST", "/api/games", Some(body));
+        assert_eq!(reply.error(400), message);
+    }
+}
+
+/// A game against congo, which searches for a minute a move unless
+/// stopped; its id and the player's key.
+fn against_a_slow_congo(server: &Server) -> (String, String) {
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"movetime\": 60000}}",
+        quoted("g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0")
+    );
+    let created = create(server, 2, &body);
+    let key = string(created.get("key").unwrap());
+    (string(created.get("id").unwrap()), key)
+}
+
+/// Whether the server's only engine is free: a short search is answered
+/// rather than refused after waiting 2 s for an engine (a search left to
+/// run holds it at least half of its time, 5 s or more here).
+fn engine_is_free(server: &Server, host: u8) -> bool {
+    let body =
+        "{\"fen\": \"g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\", \"movetime\": 50, \"wait\": 2000}";
+    server
+        .connect_from(host)
+        .send("POST", "/api/best", Some(body))
+        .status
+        == 200
+}
+
+#[test]
+fn take_back_stops_congo_searching() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    let (id, key) = against_a_slow_congo(&server);
+    let mut sees = follow(&server, 2, &id, Some(&key));
+    let (status, view) = play(&server, 2, &id, &key, "a2a3");
+    assert_eq!(status, 200, "{view}");
+    sees.until(|view| view.get("congo") == Some(&"thinking".into()));
+    let body = format!("{{\"key\": {}}}", quoted(&key));
+    let back = server
+        .connect_from(2)
+        .send("POST", &format!("/api/games/{id}/takeback"), Some(&body))
+        .json();
+    assert!(moves(&back).is_empty(), "{back}");
+    assert_eq!(back.get("congo"), Some(&Json::Null));
+    assert!(engine_is_free(&server, 3));
+}
+
+#[test]
+fn leaving_a_game_stops_congo_searching() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    let (id, key) = against_a_slow_congo(&server);
+    let mut sees = follow(&server, 2, &id, Some(&key));
+    play(&server, 2, &id, &key, "a2a3");
+    sees.until(|view| view.get("congo") == Some(&"thinking".into()));
+    // A new game on the page, or a closed tab: the game's stream closes.
+    drop(sees);
+    assert!(engine_is_free(&server, 3));
+    // Coming back, congo searches again.
+    let mut back = follow(&server, 2, &id, Some(&key));
+    back.until(|view| view.get("congo") == Some(&"thinking".into()));
+}
+
+#[test]
+fn a_search_whose_client_leaves_is_stopped_and_its_waiters_dropped() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    // Two ten-second searches, the second waiting for the first; both
+    // clients leave. Run out, they would hold the engine past the 15 s a
+    // third search waits.
+    let body = "{\"fen\": \"g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\", \"movetime\": 10000}";
+    for host in [5, 6] {
+        let mut leaving = server.connect_from(host);
+        let request = format!(
+            "POST /api/best HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        std::io::Write::write_all(&mut leaving.stream, request.as_bytes()).unwrap();
+        // The search has its engine (or its place in line) once the
+        // request is read; the connection then closes.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    assert!(engine_is_free(&server, 7));
+}
