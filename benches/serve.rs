@@ -1,9 +1,14 @@
 //! The web board's server: `/api/position` requests a second from 50
-//! keep-alive clients against the real `congo serve`, the page's weight,
-//! and its first paint in headless Chromium when `chromedriver` is here.
+//! keep-alive clients (each from an address of its own, as the server
+//! limits connections by address), how soon a friend's move reaches the
+//! other player's page, the memory of 100 friend games with 200 watchers,
+//! the page's weight, and its first paint in headless Chromium when
+//! `chromedriver` is here.
 //!
-//! Run with `cargo bench --bench serve`. Fixed work: every round sends the
-//! same 50,000 requests; the best round of three is printed.
+//! Run with `cargo bench --bench serve`. Fixed work: every round of the
+//! throughput sends the same 50,000 requests; the best round of three is
+//! printed. With `CONGO_BENCH_BASELINE=PATH` (another build of congo) the
+//! throughput is measured for both, in turns, side by side.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -19,25 +24,84 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::thread;
+use std::time::{Duration, Instant};
 
-use client::{Server, encoded};
+use client::{Events, Server, encoded, string};
 use congo::serve::Json;
 use timing::best_of;
 
 const CLIENTS: usize = 50;
 const REQUESTS_EACH: usize = 1_000;
 const FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+/// Lions facing down an open file with a pawn on each side to move.
+const FRIENDLY: &str = "3l3/ppppppp/7/7/7/PPPPPPP/3L3 w 0";
+const GAMES: usize = 100;
+const WATCHERS: usize = 200;
 
 fn main() {
+    let baseline = std::env::var("CONGO_BENCH_BASELINE").ok();
+    let mut builds = vec![("this build", common::CONGO.to_owned())];
+    if let Some(path) = &baseline {
+        builds.push(("baseline", path.clone()));
+    }
+    // In turns, so that both see the machine alike.
+    let mut rates: Vec<Vec<f64>> = vec![Vec::new(); builds.len()];
+    for _ in 0..3 {
+        for (index, (_, binary)) in builds.iter().enumerate() {
+            let server = Server::start_binary(binary, &[], &[]);
+            rates[index].push(throughput(&server));
+        }
+    }
+    for ((name, _), rates) in builds.iter().zip(&rates) {
+        let best = rates.iter().cloned().fold(0.0, f64::max);
+        let all: Vec<String> = rates.iter().map(|rate| format!("{rate:.0}")).collect();
+        println!(
+            "serve: /api/position, {CLIENTS} keep-alive clients, {name}: best {best:.0} requests/s (rounds: {})",
+            all.join(", ")
+        );
+    }
     let server = Server::start(&[], &[]);
+    let latencies = friend_move_latencies(&server, 200);
+    println!(
+        "serve: a friend's move shown to the other page: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms ({} moves)",
+        latencies[latencies.len() / 2],
+        latencies[latencies.len() * 99 / 100],
+        latencies[latencies.len() - 1],
+        latencies.len()
+    );
+    let server = Server::start(&[], &[]);
+    let before = server.memory();
+    let (games, watchers) = games_and_watchers(&server);
+    match (before, server.memory()) {
+        (Some(before), Some(after)) => println!(
+            "serve: {GAMES} friend games with {WATCHERS} watchers: {:.1} MB resident ({:.1} MB before)",
+            after as f64 / 1e6,
+            before as f64 / 1e6
+        ),
+        _ => println!("serve: memory not measured (no /proc)"),
+    }
+    drop((games, watchers));
+    println!(
+        "serve: the page, every asset included: {} bytes",
+        congo::serve::page_size()
+    );
+    match first_paint(&server) {
+        Ok(ms) => println!("serve: first paint in headless Chromium: {ms:.1} ms"),
+        Err(why) => println!("serve: first paint skipped: {why}"),
+    }
+}
+
+/// `/api/position` requests a second, the best of three rounds of 50
+/// clients' 1,000 requests each.
+fn throughput(server: &Server) -> f64 {
     let path = format!("/api/position?fen={}", encoded(FEN));
-    let (timing, answered) = best_of(3, || {
+    let (timing, answered) = best_of(1, || {
         thread::scope(|scope| {
             let clients: Vec<_> = (0..CLIENTS)
-                .map(|_| {
-                    let (server, path) = (&server, &path);
+                .map(|client| {
+                    let (server, path) = (server, &path);
                     scope.spawn(move || {
-                        let mut connection = server.connect();
+                        let mut connection = server.connect_from(10 + client as u8);
                         (0..REQUESTS_EACH)
                             .filter(|_| connection.send("GET", path, None).status == 200)
                             .count()
@@ -51,19 +115,103 @@ fn main() {
         })
     });
     assert_eq!(answered, CLIENTS * REQUESTS_EACH, "every request answered");
-    println!(
-        "serve: /api/position, {CLIENTS} keep-alive clients: {answered} requests in {:.3} s: {:.0} requests/s",
-        timing.wall,
-        answered as f64 / timing.wall
+    answered as f64 / timing.wall
+}
+
+/// A new friend game made from `host`: its id and the two players' keys.
+fn friend_game(server: &Server, host: u8) -> (String, String, String) {
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        Json::from(FRIENDLY)
     );
-    println!(
-        "serve: the page, every asset included: {} bytes",
-        congo::serve::page_size()
-    );
-    match first_paint(&server) {
-        Ok(ms) => println!("serve: first paint in headless Chromium: {ms:.1} ms"),
-        Err(why) => println!("serve: first paint skipped: {why}"),
+    let created = server
+        .connect_from(host)
+        .send("POST", "/api/games", Some(&body))
+        .json();
+    let key = |link: &str| {
+        let link = string(created.get("links").unwrap().get(link).unwrap());
+        link.split("key=").nth(1).unwrap().to_owned()
+    };
+    (string(created.get("id").unwrap()), key("me"), key("friend"))
+}
+
+/// The time from sending a move to the other player's page hearing of
+/// it, for `plies` moves of friend games, in milliseconds, sorted.
+fn friend_move_latencies(server: &Server, plies: usize) -> Vec<f64> {
+    let mut latencies = Vec::new();
+    let moves = [
+        "a2a3", "a6a5", "b2b3", "b6b5", "c2c3", "c6c5", "e2e3", "e6e5", "f2f3", "f6f5",
+    ];
+    for game in 0.. {
+        if latencies.len() >= plies {
+            break;
+        }
+        // Each player from an address of their own, as two browsers are;
+        // the last game's connections may not have been let go yet.
+        let hosts = [20 + 2 * game as u8, 21 + 2 * game as u8];
+        let (id, white, black) = friend_game(server, 2);
+        let keys = [white, black];
+        let mut sees = [
+            server.follow_game(hosts[0], &id, Some(&keys[0])),
+            server.follow_game(hosts[1], &id, Some(&keys[1])),
+        ];
+        for event in &mut sees {
+            event.next();
+        }
+        let mut players = hosts.map(|host| server.connect_from(host));
+        for (ply, m) in moves.iter().enumerate() {
+            let (mover, other) = (ply % 2, 1 - ply % 2);
+            let body = format!("{{\"key\": \"{}\", \"move\": \"{m}\"}}", keys[mover]);
+            let sent = Instant::now();
+            let path = format!("/api/games/{id}/move");
+            let request = format!(
+                "POST {path} HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            players[mover].stream.write_all(request.as_bytes()).unwrap();
+            sees[other].until(|view| match view.get("moves") {
+                Some(Json::Array(moves)) => moves.len() == ply + 1,
+                _ => false,
+            });
+            latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(players[mover].reply().status, 200);
+            sees[mover].until(|view| match view.get("moves") {
+                Some(Json::Array(moves)) => moves.len() == ply + 1,
+                _ => false,
+            });
+        }
     }
+    latencies.sort_by(f64::total_cmp);
+    latencies
+}
+
+/// 100 friend games, each with a move played, and 200 watchers following
+/// them (two a game), held open; what must be kept for them to stay.
+fn games_and_watchers(server: &Server) -> (Vec<String>, Vec<Events>) {
+    let mut games = Vec::new();
+    for game in 0..GAMES {
+        // At most 32 unfinished games an address.
+        let host = 100 + (game / 25) as u8;
+        let (id, white, _) = friend_game(server, host);
+        let body = format!("{{\"key\": \"{white}\", \"move\": \"a2a3\"}}");
+        let reply =
+            server
+                .connect_from(host)
+                .send("POST", &format!("/api/games/{id}/move"), Some(&body));
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        games.push(id);
+    }
+    let mut watchers = Vec::new();
+    for watcher in 0..WATCHERS {
+        // At most 16 connections an address.
+        let host = 150 + (watcher / 15) as u8;
+        let mut events = server.follow_game(host, &games[watcher % GAMES], None);
+        events.next();
+        watchers.push(events);
+    }
+    // Settled: every stream open and answered.
+    thread::sleep(Duration::from_millis(500));
+    (games, watchers)
 }
 
 /// The page's first contentful paint after navigation, in milliseconds, as

@@ -5,13 +5,10 @@
 
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
 use std::net::{IpAddr, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::api::{App, Reply, error};
+use super::client::Client;
 use super::feed::{Feed, Next};
 use super::http::{self, Incoming};
 
@@ -29,94 +26,6 @@ const LOOK_EVERY: Duration = Duration::from_millis(50);
 
 /// How long an event stream stays silent before it says it is alive.
 const HEARTBEAT: Duration = Duration::from_secs(15);
-
-/// The client at the other end of a connection: its address, and a way to
-/// tell whether it has gone while its request is being worked on.
-pub(super) struct Client {
-    pub address: IpAddr,
-    stream: Option<TcpStream>,
-}
-
-impl Client {
-    /// The client of `stream`.
-    fn of(stream: &TcpStream, address: IpAddr) -> Client {
-        Client {
-            address,
-            stream: stream.try_clone().ok(),
-        }
-    }
-
-    /// Whether the client has closed its connection. Only to be asked
-    /// while nothing else reads or writes it: it looks without waiting.
-    pub fn gone(&self) -> bool {
-        let Some(stream) = &self.stream else {
-            return false;
-        };
-        if stream.set_nonblocking(true).is_err() {
-            return true;
-        }
-        let looked = stream.peek(&mut [0]);
-        let _ = stream.set_nonblocking(false);
-        match looked {
-            Ok(0) => true,
-            Ok(_) => false,
-            Err(error) => error.kind() != io::ErrorKind::WouldBlock,
-        }
-    }
-
-    /// Raises `stop` if the client leaves before the guard is dropped, so
-    /// that work done for it stops within a few milliseconds of its going.
-    pub fn on_leaving(&self, stop: Arc<AtomicBool>) -> LeavingWatch {
-        let (done, finished) = mpsc::channel::<()>();
-        let stream = self
-            .stream
-            .as_ref()
-            .and_then(|stream| stream.try_clone().ok());
-        let client = Client {
-            address: self.address,
-            stream,
-        };
-        let watcher = thread::Builder::new()
-            .name("client watch".into())
-            .stack_size(WATCHER_STACK)
-            .spawn(move || {
-                while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(LOOK_EVERY_WORK) {
-                    if client.gone() {
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                }
-            })
-            .ok();
-        LeavingWatch {
-            done: Some(done),
-            watcher,
-        }
-    }
-}
-
-/// How often work for a client looks whether it has gone.
-const LOOK_EVERY_WORK: Duration = Duration::from_millis(5);
-
-/// The stack of a thread that only watches a socket.
-const WATCHER_STACK: usize = 64 << 10;
-
-/// Watches a client while work is done for it (see
-/// [`Client::on_leaving`]); dropping it ends the watch, and waits for it,
-/// so that the connection is the caller's alone again.
-pub(super) struct LeavingWatch {
-    done: Option<mpsc::Sender<()>>,
-    watcher: Option<thread::JoinHandle<()>>,
-}
-
-impl Drop for LeavingWatch {
-    fn drop(&mut self) {
-        drop(self.done.take());
-        if let Some(watcher) = self.watcher.take() {
-            let _ = watcher.join();
-        }
-    }
-}
 
 /// Answers the requests of one connection, in order, until it closes,
 /// stalls, or sends what is not a request.

@@ -19,6 +19,32 @@ pub(super) enum Next {
     Quiet,
 }
 
+/// How far a stream has seen a [`Changes`]: it sends a view at once, and
+/// again after each change.
+#[derive(Default)]
+pub(super) struct Seen(Option<u64>);
+
+impl Seen {
+    /// The next event of a stream following `changes`, made by `view`, or
+    /// quiet when nothing changed within `wait`.
+    pub fn next(
+        &mut self,
+        changes: &Changes,
+        wait: Duration,
+        view: impl FnOnce() -> String,
+    ) -> Next {
+        let now = match self.0 {
+            None => changes.now(),
+            Some(seen) => changes.wait_past(seen, wait),
+        };
+        if self.0 == Some(now) {
+            return Next::Quiet;
+        }
+        self.0 = Some(now);
+        Next::Event(view())
+    }
+}
+
 /// A count of changes that waiters can wait on.
 #[derive(Default)]
 pub(super) struct Changes {

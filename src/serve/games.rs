@@ -19,12 +19,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::clock::{Clocks, TimeControl};
-use super::feed::{Changes, Feed, Next};
+use super::feed::{Changes, Feed, Next, Seen};
 use super::json::{Json, object};
 use super::searchers::{Asker, Refused, Searchers};
 use super::views::{plies_json, position_json, result_words};
 use crate::engine::Limit;
-use crate::{ByColor, Color, Game, MoveError, PlayError, Position};
+use crate::record::Record;
+use crate::{ByColor, Color, Game, MoveError, Outcome, PlayError, Position};
 
 /// The most games kept at once.
 pub const MAX_GAMES: usize = 1000;
@@ -467,6 +468,29 @@ impl LiveGame {
         state.view(&self.id, state.seat(secret), Instant::now())
     }
 
+    /// The game as a match record's line (`match --record`'s format), white
+    /// as engine A; a game not over is recorded drawn, its reason saying it
+    /// was not finished.
+    pub fn record(&self) -> Record {
+        let state = self.lock();
+        let plies = state.game.moves().len();
+        let (outcome, reason) = match state.over() {
+            Some((winner, reason)) => (Outcome::won_by(winner), reason),
+            None => (
+                Outcome::Draw,
+                format!("not finished: saved after {plies} plies"),
+            ),
+        };
+        Record {
+            game: 1,
+            white: 'A',
+            start: state.game.start().to_string(),
+            moves: state.game.moves().iter().map(|m| m.to_string()).collect(),
+            outcome,
+            reason,
+        }
+    }
+
     /// Plays `text` for the holder of `secret`.
     pub fn play(self: &Arc<Self>, secret: Option<&str>, text: &str) -> Result<Json, GameError> {
         let now = Instant::now();
@@ -536,7 +560,7 @@ impl LiveGame {
         GameFeed {
             game: Arc::clone(self),
             secret,
-            seen: None,
+            seen: Seen::default(),
         }
     }
 
@@ -633,21 +657,14 @@ impl LiveGame {
 pub(super) struct GameFeed {
     game: Arc<LiveGame>,
     secret: Option<String>,
-    /// The change count of the last view sent.
-    seen: Option<u64>,
+    seen: Seen,
 }
 
 impl Feed for GameFeed {
     fn next(&mut self, wait: Duration) -> Next {
-        let now = match self.seen {
-            None => self.game.changes.now(),
-            Some(seen) => self.game.changes.wait_past(seen, wait),
-        };
-        if self.seen == Some(now) {
-            return Next::Quiet;
-        }
-        self.seen = Some(now);
-        Next::Event(self.game.view(self.secret.as_deref()).to_string())
+        let (game, secret) = (&self.game, self.secret.as_deref());
+        self.seen
+            .next(&game.changes, wait, || game.view(secret).to_string())
     }
 }
 

@@ -14,6 +14,7 @@
 mod admission;
 mod api;
 mod assets;
+mod client;
 mod clock;
 mod connection;
 mod feed;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
 use std::thread;
 use std::time::Duration;
 
-use super::feed::{Changes, Feed, Next};
+use super::feed::{Changes, Feed, Next, Seen};
 use super::json::{Json, object};
 use super::views::{plies_json, position_json};
 use crate::arena::{LiveLine, live_path};
@@ -91,7 +91,7 @@ impl Watch {
         WatchFeed {
             shared: Arc::clone(&self.shared),
             game,
-            seen: None,
+            seen: Seen::default(),
         }
     }
 }
@@ -325,19 +325,13 @@ fn read_new_lines(path: &Path, tail: &mut Tail) -> io::Result<Option<(usize, Vec
 pub(super) struct WatchFeed {
     shared: Arc<Shared>,
     game: Option<usize>,
-    seen: Option<u64>,
+    seen: Seen,
 }
 
 impl Feed for WatchFeed {
     fn next(&mut self, wait: Duration) -> Next {
-        let now = match self.seen {
-            None => self.shared.changes.now(),
-            Some(seen) => self.shared.changes.wait_past(seen, wait),
-        };
-        if self.seen == Some(now) {
-            return Next::Quiet;
-        }
-        self.seen = Some(now);
-        Next::Event(self.shared.view(self.game).to_string())
+        let (shared, game) = (&self.shared, self.game);
+        self.seen
+            .next(&shared.changes, wait, || shared.view(game).to_string())
     }
 }

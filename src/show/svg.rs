@@ -20,8 +20,8 @@ const LEGEND_ROW: u32 = 28;
 /// The legend's entries a row.
 const LEGEND_COLUMNS: usize = 2;
 /// The size of text below the board and beside it: 12 px or more when the
-/// picture is 320 px wide.
-const FONT: u32 = 18;
+/// picture is drawn 280 px wide, as on a 320 px phone.
+const FONT: u32 = 20;
 /// How far a piece's drawing reaches from its square's centre, for lines
 /// that should stop at its edge.
 const DISC: f64 = 23.0;

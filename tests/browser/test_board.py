@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
 """The web board in headless Chromium.
 
-Starts the real `congo serve --port 0`, opens its page and uses it as a
-person would: clicks and a drag, a monkey chain, the engine's reply, take
-back, a game opened by its link, a record stepped through, a position
-studied. What the page shows is checked against `congo play` and `congo
-moves`. Run from the project root after `cargo build`:
+Starts the real `congo serve --port 0 --watch RECORD` (RECORD from a short
+match), opens its page and uses it as a person would: clicks and a drag, a
+monkey chain, congo's reply and take back, a request that fails and a
+server that restarts mid-game, browsing the move list, captures, drownings
+and promotions told in words, a friend's game in two windows, a record
+replayed, a position studied, a match watched, and every tab at 320 px.
+What the page shows is checked against `congo play` and `congo moves`.
+Run from the project root after `cargo build`:
 
     python3 -m unittest discover -s tests/browser -v
 
 Needs Debian's `chromium` and `chromium-driver` and Python's `selenium`
 (test-only tools; `.ci/run` installs them when missing). Environment:
-CONGO (the binary, default target/debug/congo) and CONGO_SCREENSHOT (where
-the picture goes, default target/browser/serve.png).
+CONGO (the binary, default target/debug/congo) and CONGO_SCREENSHOTS (where
+the pictures of each tab go, default target/browser).
 """
 
+import base64
 import os
 import re
 import shutil
@@ -30,13 +34,17 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CONGO = os.path.abspath(os.environ.get("CONGO", "target/debug/congo"))
-SCREENSHOT = os.environ.get("CONGO_SCREENSHOT", "target/browser/serve.png")
+SCREENSHOTS = os.environ.get("CONGO_SCREENSHOTS", "target/browser")
 START_2022 = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"
 FULL_START = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0"
 # A white monkey on c1 that can jump the pawns on c2 and c4 in one move.
 MONKEY = "3l3/7/7/2p4/7/2p4/2ML3 w 1"
+# A white pawn in the river (it drowns unless it leaves) and one about to
+# reach the last rank.
+RIVER_AND_PROMOTION = "3l3/P6/7/P6/7/7/3L3 w 1"
 # Long enough to wait for anything the page does, short enough to stop a hang.
 PATIENCE = 60
+TABS = ["play", "study", "replay", "watch"]
 
 
 def congo(args, stdin=""):
@@ -61,45 +69,80 @@ def legal_moves(fen):
     return congo(["moves"], f"1\n{fen}\n").split()
 
 
+def shown(move):
+    """A move as the page writes it: its squares joined by dashes."""
+    return "-".join(move[at:at + 2] for at in range(0, len(move), 2))
+
+
+def start_server(*args):
+    """`congo serve ARGS`, and the address it listens on."""
+    server = subprocess.Popen(
+        [CONGO, "serve", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = server.stderr.readline()
+    found = re.fullmatch(r"congo serve: (http://\S+/)\n", line)
+    if not found:
+        stop_server(server)
+        raise AssertionError(f"congo serve said {line!r}")
+    return server, found.group(1)
+
+
+def stop_server(server):
+    server.kill()
+    server.wait()
+    server.stderr.close()
+
+
+def chromium():
+    options = webdriver.ChromeOptions()
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-extensions",
+        "--no-first-run",
+        "--window-size=1280,900",
+    ):
+        options.add_argument(flag)
+    binary = shutil.which("chromium")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(options=options, service=Service(driver_path))
+
+
 class Board(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = subprocess.Popen(
-            [CONGO, "serve", "--port", "0"],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        line = cls.server.stderr.readline()
-        found = re.fullmatch(r"congo serve: (http://\S+/)\n", line)
-        if not found:
-            cls.server.kill()
-            raise AssertionError(f"congo serve said {line!r}")
-        cls.url = found.group(1)
-        options = webdriver.ChromeOptions()
-        for flag in (
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-extensions",
-            "--no-first-run",
-            "--window-size=1100,820",
-        ):
-            options.add_argument(flag)
-        chromium = shutil.which("chromium")
-        if chromium:
-            options.binary_location = chromium
-        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-        cls.driver = webdriver.Chrome(options=options, service=Service(driver_path))
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.record = os.path.join(cls.folder.name, "games.rec")
+        congo([
+            "match", "--movetime", "50", "--games", "2", "--record", cls.record,
+            "--", CONGO, "engine", "--nodes", "300",
+            "--", CONGO, "engine", "--nodes", "200",
+        ])
+        cls.server, cls.url = start_server("--port", "0", "--watch", cls.record)
+        cls.driver = chromium()
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        cls.server.kill()
-        cls.server.wait()
+        stop_server(cls.server)
+        cls.folder.cleanup()
+
+    def tearDown(self):
+        self.driver.set_window_size(1280, 900)
+        # Back to the one window the class opened.
+        for handle in self.driver.window_handles[1:]:
+            self.driver.switch_to.window(handle)
+            self.driver.close()
+        self.driver.switch_to.window(self.driver.window_handles[0])
 
     # ---------------------------------------------------------- helpers
 
@@ -110,13 +153,20 @@ class Board(unittest.TestCase):
 
     def open(self, query=""):
         self.driver.get(self.url + query)
-        self.wait(lambda: self.text("fen"), "the page shows a FEN")
+        self.wait(lambda: self.board_fen(), "the page draws a board")
 
     def element(self, element_id):
         return self.driver.find_element(By.ID, element_id)
 
     def text(self, element_id):
         return self.element(element_id).text
+
+    def board_fen(self):
+        """The FEN of the picture on the board, from its title."""
+        return self.driver.execute_script(
+            "const title = document.querySelector('#board svg title');"
+            "return title ? title.textContent : null"
+        )
 
     def square(self, name):
         return self.driver.find_element(
@@ -127,11 +177,18 @@ class Board(unittest.TestCase):
         for name in names:
             self.square(name).click()
 
-    def shown_moves(self, list_id="move-list"):
-        """The moves a list shows, read in one step while the page may redraw."""
+    def shown_moves(self, list_id="play-moves"):
+        """The plies a move list shows, as the page writes them, marks and all."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll(`#${arguments[0]} .ply[data-ply]`)]"
+            ".map((ply) => ply.textContent)",
+            list_id,
+        )
+
+    def numbered_lines(self, list_id="play-moves"):
         return self.driver.execute_script(
             "return [...document.querySelectorAll(`#${arguments[0]} li`)]"
-            ".map((item) => item.textContent)",
+            ".map((item) => [...item.children].map((part) => part.textContent).join(' '))",
             list_id,
         )
 
@@ -147,16 +204,35 @@ class Board(unittest.TestCase):
             }).map((rect) => rect.dataset.square).sort();
         """)
 
-    def wait_for_game(self, start, moves):
-        """Waits until the page shows `moves`, then checks its FEN."""
-        self.wait(lambda: self.shown_moves() == moves, f"the move list reads {moves}")
+    def wait_for_game(self, start, moves, list_id="play-moves"):
+        """Waits until the page shows `moves` (bare) and their position."""
+        wanted = [shown(move) for move in moves]
+        self.wait(
+            lambda: [re.sub(r"[×≈]|=S", "", ply) for ply in self.shown_moves(list_id)] == wanted,
+            f"the move list reads {wanted}",
+        )
         expected = after(start, moves)
-        self.wait(lambda: self.text("fen") == expected, f"the FEN reads {expected}")
+        self.wait(lambda: self.board_fen() == expected, f"the board shows {expected}")
+
+    def picture(self, name, width, height):
+        """A picture of the whole page, as tall as it is, in SCREENSHOTS."""
+        tall = self.driver.execute_script("return document.documentElement.scrollHeight")
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": width, "height": max(height, tall), "scale": 1},
+        })
+        with open(os.path.join(SCREENSHOTS, name), "wb") as file:
+            file.write(base64.b64decode(shot["data"]))
+
+    def no_sideways_scroll(self):
+        return self.driver.execute_script(
+            "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
 
     # ------------------------------------------------------------ tests
 
     def test_clicks_and_a_drag_play_moves_that_congo_play_agrees_with(self):
-        self.open("?opponent=none")
+        self.open("?white=me&black=me")
         self.click("b2")
         self.assertEqual(self.marked_targets(), ["a3", "b3", "c3"])
         self.click("b3")
@@ -166,74 +242,198 @@ class Board(unittest.TestCase):
             target
         ).release().perform()
         self.wait_for_game(START_2022, ["b2b3", "c6c5"])
-        self.assertIn("c6c5", self.text("status"))
+        self.assertIn("Black's pawn c6-c5.", self.text("happened"))
+        self.assertEqual(self.numbered_lines(), ["1. b2-b3 c6-c5"])
 
-    def test_a_monkey_chain_of_two_jumps_is_made_by_clicking_each_landing(self):
+    def test_a_monkey_chain_is_made_by_clicking_each_landing_and_told_in_words(self):
         self.assertIn("c1c3c5", legal_moves(MONKEY))
-        self.open("?opponent=none&fen=" + MONKEY.replace(" ", "+"))
+        self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
         self.click("c1")
         self.assertIn("c3", self.marked_targets())
         self.click("c3")
         # The chain may go on over c4, or stop on c3.
         self.wait(lambda: self.marked_targets() == ["c5"], "c5 is marked after one jump")
-        self.assertIn("chain c1c3", self.text("status"))
+        self.assertIn("chain c1-c3", self.text("status"))
         self.click("c5")
         self.wait_for_game(MONKEY, ["c1c3c5"])
-        self.assertIn("takes on c2 c4", self.text("status"))
-
-    def test_the_engine_replies_and_take_back_returns_to_the_players_turn(self):
-        self.open("?fen=" + FULL_START.replace(" ", "+"))
-        movetime = self.element("movetime")
-        movetime.clear()
-        movetime.send_keys("400")
-        self.click("d2", "d3")
-        self.wait(
-            lambda: "thinking" in self.element("board").get_attribute("class"),
-            "the board shows that congo is thinking",
+        self.assertEqual(self.shown_moves(), ["c1-c3-c5×"])
+        self.assertIn(
+            "White's monkey c1-c3-c5, takes the pawn on c2 and the pawn on c4.",
+            self.text("happened"),
         )
+
+    def test_a_drowning_and_a_promotion_are_marked_and_told_in_words(self):
+        self.open("?white=me&black=me&fen=" + RIVER_AND_PROMOTION.replace(" ", "+"))
+        # The pawn in the river does not leave it: it drowns with this move.
+        self.click("a6", "a7")
+        self.wait_for_game(RIVER_AND_PROMOTION, ["a6a7"])
+        self.assertIn(
+            "White's pawn a6-a7, becomes a superpawn, "
+            "White's pawn on a4 drowns in the river.",
+            self.text("happened"),
+        )
+        self.assertEqual(self.shown_moves(), ["a6-a7≈=S"])
+        marks = self.driver.execute_script(
+            "return document.querySelectorAll('#marks .mark-drowned, #over .sign-drowned').length"
+        )
+        self.assertEqual(marks, 2)
+
+    def test_congo_replies_and_take_back_returns_to_the_players_turn(self):
+        self.open("?white=me&black=congo&movetime=300&fen=" + FULL_START.replace(" ", "+"))
+        self.click("d2", "d3")
+        self.wait(lambda: "congo is thinking" in self.text("status"), "congo thinks")
         self.wait(lambda: len(self.shown_moves()) == 2, "congo replies")
         moves = self.shown_moves()
-        self.assertEqual(moves[0], "d2d3")
-        self.assertIn(moves[1], legal_moves(after(FULL_START, ["d2d3"])))
-        self.wait_for_game(FULL_START, moves)
-        self.wait(
-            lambda: "thinking" not in self.element("board").get_attribute("class"),
-            "the thinking state ends",
-        )
-        # The picture the docs show: the lion picked up, its targets marked.
+        self.assertEqual(moves[0], "d2-d3")
+        reply = moves[1].replace("-", "").rstrip("×≈=S")
+        self.assertIn(reply, legal_moves(after(FULL_START, ["d2d3"])))
+        self.wait_for_game(FULL_START, ["d2d3", reply])
+        self.wait(lambda: "thinking" not in self.text("status"), "the thinking ends")
         self.click("d1")
-        now = after(FULL_START, moves)
+        now = after(FULL_START, ["d2d3", reply])
         targets = sorted({m[2:4] for m in legal_moves(now) if m.startswith("d1")})
         self.assertEqual(self.marked_targets(), targets)
-        self.driver.save_screenshot(screenshot_path())
         self.click("d1")
         self.element("take-back").click()
         self.wait_for_game(FULL_START, [])
+        self.assertNotIn("thinking", self.text("status"))
 
-    def test_a_link_opens_the_same_game(self):
-        self.open("?opponent=none")
+    def test_a_failed_request_and_a_restarted_server_poison_nothing(self):
+        server, url = start_server("--port", "0")
+        port = url.rsplit(":", 1)[1].strip("/")
+        try:
+            self.driver.get(url + "?white=me&black=me")
+            self.wait(lambda: self.board_fen() == START_2022, "the board")
+            self.click("a2", "a3")
+            self.wait_for_game(START_2022, ["a2a3"])
+            # The next move's request fails on the way.
+            self.driver.execute_script("""
+                const real = window.fetch;
+                window.fetch = (url, options) => {
+                    if (String(url).endsWith('/move') && !window.failedOnce) {
+                        window.failedOnce = true;
+                        return Promise.reject(new TypeError('Failed to fetch'));
+                    }
+                    return real(url, options);
+                };
+            """)
+            self.click("a6", "a5")
+            self.wait(lambda: "a6-a5 was not played: the server could not be reached"
+                      in self.text("notice"), "the failure is told")
+            self.assertEqual(self.board_fen(), after(START_2022, ["a2a3"]))
+            self.assertEqual(self.shown_moves(), ["a2-a3"])
+            self.click("a6", "a5")
+            self.wait_for_game(START_2022, ["a2a3", "a6a5"])
+            # The server restarts and forgets every game.
+            stop_server(server)
+            server, _ = start_server("--port", port)
+            self.click("b2", "b3")
+            self.wait(lambda: "set up again" in self.text("notice"), "the game is set up again")
+            self.wait_for_game(START_2022, ["a2a3", "a6a5"])
+            self.click("b2", "b3")
+            self.wait_for_game(START_2022, ["a2a3", "a6a5", "b2b3"])
+            self.click("b6", "b5")
+            self.wait_for_game(START_2022, ["a2a3", "a6a5", "b2b3", "b6b5"])
+        finally:
+            stop_server(server)
+
+    def test_the_move_list_is_browsed_by_clicks_and_keys(self):
+        self.open("?white=me&black=me&moves=a2a3+a6a5+b2b3+b6b5+c2c3")
+        moves = ["a2a3", "a6a5", "b2b3", "b6b5", "c2c3"]
+        self.wait_for_game(START_2022, moves)
+        self.assertEqual(
+            self.numbered_lines(), ["1. a2-a3 a6-a5", "2. b2-b3 b6-b5", "3. c2-c3"]
+        )
+        self.driver.find_element(By.CSS_SELECTOR, '#play-moves .ply[data-ply="2"]').click()
+        self.wait(lambda: self.board_fen() == after(START_2022, moves[:2]), "ply 2 shown")
+        self.assertIn("Looking at ply 2 of 5", self.text("status"))
+        body = self.driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.ARROW_LEFT)
+        self.wait(lambda: self.board_fen() == after(START_2022, moves[:1]), "ply 1 shown")
+        body.send_keys(Keys.HOME)
+        self.wait(lambda: self.board_fen() == START_2022, "the start shown")
+        body.send_keys(Keys.ARROW_RIGHT)
+        self.wait(lambda: self.board_fen() == after(START_2022, moves[:1]), "ply 1 again")
+        current = self.driver.find_element(By.CSS_SELECTOR, "#play-moves .ply.current")
+        self.assertEqual(current.get_attribute("data-ply"), "1")
+        body.send_keys(Keys.END)
+        self.wait(lambda: self.board_fen() == after(START_2022, moves), "the last ply")
+        # Back at the end, the board takes moves again.
+        self.click("c6", "c5")
+        self.wait_for_game(START_2022, moves + ["c6c5"])
+
+    def test_a_link_opens_the_same_game_turned_as_it_was(self):
+        self.open("?white=me&black=me")
         self.click("e2", "e3")
         self.wait_for_game(START_2022, ["e2e3"])
+        self.element("flip").click()
         self.click("e6", "e5")
         self.wait_for_game(START_2022, ["e2e3", "e6e5"])
         link = self.element("link").get_attribute("href")
-        self.open("?opponent=none&fen=" + MONKEY.replace(" ", "+"))
+        self.assertIn("flip=1", link)
+        self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
         self.wait_for_game(MONKEY, [])
         self.driver.get(link)
         self.wait_for_game(START_2022, ["e2e3", "e6e5"])
-        self.assertEqual(Select(self.element("opponent")).first_selected_option.text,
-                         "both sides by hand")
+        # Turned: a7 is at the bottom right.
+        a7, g1 = self.square("a7").rect, self.square("g1").rect
+        self.assertGreater(a7["y"], g1["y"])
+
+    def test_a_bad_link_shows_the_start_and_says_what_is_wrong(self):
+        self.open("?fen=xyz")
+        self.wait(lambda: "This link's game cannot be set up" in self.text("notice"),
+                  "the link's fault is told")
+        self.assertIn("fen", self.text("notice"))
+        self.assertEqual(self.board_fen(), START_2022)
+        self.open("?game=nosuchgame&key=00")
+        self.wait(lambda: "no such game" in self.text("notice"), "an old link is told")
+        self.assertEqual(self.board_fen(), START_2022)
+
+    def test_a_bad_number_gets_a_message_not_a_default(self):
+        self.open()
+        self.driver.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+        movetime = self.element("movetime")
+        movetime.clear()
+        movetime.send_keys("0")
+        movetime.send_keys(Keys.ENTER)
+        self.wait(lambda: "from 1 to 60000" in self.text("new-error"), "the field's fault")
+
+    def test_a_friend_game_is_played_in_two_windows(self):
+        self.open()
+        self.driver.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+        Select(self.element("opponent")).select_by_value("friend-black")
+        self.element("clock-on").click()
+        self.element("new-start").click()
+        self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+        friend = self.element("friend-link").get_attribute("href")
+        watch = self.element("watch-link").get_attribute("href")
+        mine = self.driver.current_window_handle
+        self.driver.switch_to.new_window("window")
+        theirs = self.driver.current_window_handle
+        self.driver.get(friend)
+        self.wait(lambda: self.board_fen() == START_2022, "the friend's board")
+        # The friend plays Black: the board is turned to them.
+        self.assertGreater(self.square("a7").rect["y"], self.square("g1").rect["y"])
+        self.wait(lambda: "Waiting for White" in self.text("status"), "Black waits")
+        self.driver.switch_to.window(mine)
+        self.click("c2", "c3")
+        self.wait_for_game(START_2022, ["c2c3"])
+        self.driver.switch_to.window(theirs)
+        self.wait_for_game(START_2022, ["c2c3"])
+        self.wait(lambda: self.element("clock-top").is_displayed(), "the clocks show")
+        self.click("c6", "c5")
+        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.driver.switch_to.new_window("window")
+        self.driver.get(watch)
+        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.assertIn("Watching", self.text("status"))
+        self.driver.switch_to.window(mine)
+        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.assertIn("You to move", self.text("status"))
 
     def test_a_record_is_stepped_through_by_buttons_and_arrow_keys(self):
-        with tempfile.TemporaryDirectory() as folder:
-            record = os.path.join(folder, "games.rec")
-            congo([
-                "match", "--movetime", "50", "--games", "2", "--record", record,
-                "--", CONGO, "engine", "--nodes", "300",
-                "--", CONGO, "engine", "--nodes", "200",
-            ])
-            with open(record, encoding="utf-8") as file:
-                text = file.read()
+        with open(self.record, encoding="utf-8") as file:
+            text = file.read()
         first = text.split("\n")[0].split("\t")
         start, moves = first[2], first[3].split()
         self.open()
@@ -241,83 +441,113 @@ class Board(unittest.TestCase):
         self.driver.execute_script("arguments[0].value = arguments[1]",
                                    self.element("record-text"), text)
         self.element("record-load").click()
-        self.wait(lambda: self.shown_moves("record-moves") == moves, "the record's moves show")
-        self.wait(lambda: self.text("record-fen") == start, "the game's start shows")
+        self.wait(lambda: len(self.shown_moves("replay-moves")) == len(moves), "the moves show")
+        self.wait(lambda: self.board_fen() == start, "the game's start shows")
         self.element("step-forward").click()
         self.element("step-forward").click()
-        self.wait(lambda: self.text("record-fen") == after(start, moves[:2]), "two plies in")
+        self.wait(lambda: self.board_fen() == after(start, moves[:2]), "two plies in")
         body = self.driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ARROW_RIGHT)
-        self.wait(lambda: self.text("record-fen") == after(start, moves[:3]), "three plies in")
+        self.wait(lambda: self.board_fen() == after(start, moves[:3]), "three plies in")
         body.send_keys(Keys.ARROW_LEFT)
         self.wait(lambda: self.text("step-ply") == f"ply 2 of {len(moves)}", "back to ply 2")
         self.element("step-last").click()
-        self.wait(lambda: self.text("record-fen") == after(start, moves), "the last position")
+        self.wait(lambda: self.board_fen() == after(start, moves), "the last position")
         self.assertIn(first[5], self.text("record-result"))
         self.assertTrue(self.element("banner").is_displayed())
 
-    def test_the_board_fits_a_phone_and_is_played_by_keyboard(self):
-        self.driver.set_window_size(320, 740)
-        try:
-            self.open("?opponent=none")
-            # A 320 px phone: the board fits it, nothing scrolls
-            # sideways, and every square is still named.
-            widths = self.driver.execute_script(
-                "return [document.documentElement.clientWidth,"
-                " document.documentElement.scrollWidth,"
-                " document.querySelector('#board svg').getBoundingClientRect().width]"
-            )
-            viewport, scrolled, board = widths
-            self.assertLessEqual(viewport, 320)
-            self.assertLessEqual(scrolled, viewport)
-            self.assertLessEqual(board, viewport)
-            self.assertGreater(board, 250)
-            labels = self.driver.execute_script(
-                "return [...document.querySelectorAll('#board .square')]"
-                ".map((rect) => rect.getAttribute('aria-label'))"
-            )
-            self.assertEqual(len(labels), 49)
-            self.assertTrue(all(labels), labels)
-            # Tab to the board, arrows to b2, Enter, up to b3, Enter: b2b3.
-            focused = self.square("a7")
-            self.driver.execute_script("arguments[0].focus()", focused)
-            keys = [Keys.ARROW_RIGHT] + [Keys.ARROW_DOWN] * 5 + [Keys.ENTER]
-            ActionChains(self.driver).send_keys(*keys).perform()
-            self.wait(lambda: self.marked_targets() == ["a3", "b3", "c3"], "b2's targets")
-            ActionChains(self.driver).send_keys(Keys.ARROW_UP, Keys.ENTER).perform()
-            self.wait_for_game(START_2022, ["b2b3"])
-        finally:
-            self.driver.set_window_size(1100, 820)
-
-    def test_study_names_a_bad_fen_and_lists_every_legal_move(self):
+    def test_study_names_its_figures_and_a_bad_fen(self):
         self.open()
         self.element("tab-study").click()
         field = self.element("study-fen")
         field.clear()
-        field.send_keys("3l3/8/7/7/7/7/3L3 w 1")
-        self.element("study-show").click()
+        field.send_keys("3l3/8/7/7/7/7/3L3 w 1", Keys.ENTER)
         self.wait(lambda: "rank 6 has 8 squares, expected 7" in self.text("study-error"),
                   "the FEN's fault is named")
         field.clear()
-        field.send_keys(MONKEY)
-        self.element("study-show").click()
-        self.wait(lambda: self.text("study-moves").split() == legal_moves(MONKEY),
+        field.send_keys(MONKEY, Keys.ENTER)
+        self.wait(lambda: self.text("study-moves").split() == [shown(m) for m in legal_moves(MONKEY)],
                   "the legal moves show")
-        self.assertRegex(self.text("study-eval"), r"^-?\d+$")
+        self.assertRegex(self.text("study-eval"), r"^[+−]?\d+\.\d\d$")
+        self.assertIn("from White's side, in pawns", self.text("study-panel"))
         self.assertIn("start congo serve with --tb", self.text("study-probe"))
         self.element("study-time").clear()
         self.element("study-time").send_keys("200")
         self.element("study-best").click()
-        self.wait(lambda: "score" in self.text("study-best-result"), "the engine answers")
-        best = self.text("study-best-result").split(",")[0]
+        self.wait(lambda: "plies deep" in self.text("study-best-result"), "congo answers")
+        best = self.text("study-best-result").split(",")[0].replace("-", "")
         self.assertIn(best, legal_moves(MONKEY))
+        self.click("c1", "c3", "c5")
+        self.wait_for_game(MONKEY, ["c1c3c5"], "study-line")
 
+    def test_a_watched_match_lists_its_games_and_score(self):
+        with open(self.record, encoding="utf-8") as file:
+            first = file.readline().split("\t")
+        self.open()
+        self.wait(lambda: self.element("tab-watch").is_displayed(), "the Watch tab is there")
+        self.element("tab-watch").click()
+        self.wait(lambda: "Score after 2 finished games" in self.text("watch-score"), "the score")
+        self.element("watch-games").find_elements(By.TAG_NAME, "button")[0].click()
+        self.wait_for_game(first[2], first[3].split(), "watch-moves")
 
-def screenshot_path():
-    folder = os.path.dirname(SCREENSHOT)
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    return SCREENSHOT
+    def test_every_tab_fits_320_px_and_is_pictured(self):
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        with open(self.record, encoding="utf-8") as file:
+            record = file.read()
+        for width, height in ((1280, 900), (320, 740)):
+            self.driver.set_window_size(width, height)
+            self.open("?white=me&black=me&moves=c2c3+e6e5+d2d3")
+            self.wait(lambda: len(self.shown_moves()) == 3, "the game shows")
+            self.click("d1")
+            for tab in TABS:
+                self.element(f"tab-{tab}").click()
+                if tab == "replay":
+                    self.driver.execute_script("arguments[0].value = arguments[1]",
+                                               self.element("record-text"), record)
+                    self.element("record-load").click()
+                    self.wait(lambda: self.shown_moves("replay-moves"), "the record shows")
+                    self.wait(lambda: self.board_fen() == record.split("\t")[2], "its start")
+                if tab == "watch":
+                    self.wait(lambda: self.shown_moves("watch-moves"), "the watched game shows")
+                if tab == "study":
+                    self.wait(lambda: self.text("study-moves"), "the study shows")
+                self.assertTrue(self.no_sideways_scroll(), f"{tab} at {width} px")
+                if width == 320:
+                    board = self.element("board").rect["width"]
+                    self.assertLessEqual(board, 320)
+                    self.assertGreater(board, 250)
+                    # Coordinates and the legend are drawn 12 px or more.
+                    smallest = self.driver.execute_script(
+                        "const scale = document.querySelector('#board svg').getScreenCTM().a;"
+                        "return Math.min(...[...document.querySelectorAll("
+                        "'#board .coordinate, #board .legend text')]"
+                        ".map((text) => Number(text.getAttribute('font-size')) * scale))"
+                    )
+                    self.assertGreaterEqual(smallest, 12, tab)
+                self.picture(f"{tab}-{width}.png", width, height)
+
+    def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
+        self.driver.set_window_size(320, 740)
+        self.open("?white=me&black=me")
+        labels = self.driver.execute_script(
+            "return [...document.querySelectorAll('#board .square')]"
+            ".map((rect) => rect.getAttribute('aria-label'))"
+        )
+        self.assertEqual(len(labels), 49)
+        self.assertTrue(all(labels), labels)
+        # Focus a7, arrows to b2, Enter, up to b3, Enter: b2b3.
+        self.driver.execute_script("arguments[0].focus()", self.square("a7"))
+        keys = [Keys.ARROW_RIGHT] + [Keys.ARROW_DOWN] * 5 + [Keys.ENTER]
+        ActionChains(self.driver).send_keys(*keys).perform()
+        self.wait(lambda: self.marked_targets() == ["a3", "b3", "c3"], "b2's targets")
+        ActionChains(self.driver).send_keys(Keys.ARROW_UP, Keys.ENTER).perform()
+        self.wait_for_game(START_2022, ["b2b3"])
+        # The keyboard is still on the board, on b3: up three to b6, Enter,
+        # down to b5, Enter plays Black's reply.
+        ActionChains(self.driver).send_keys(*([Keys.ARROW_UP] * 3), Keys.ENTER).perform()
+        self.wait(lambda: self.marked_targets() == ["a5", "b5", "c5"], "b6's targets")
+        ActionChains(self.driver).send_keys(Keys.ARROW_DOWN, Keys.ENTER).perform()
+        self.wait_for_game(START_2022, ["b2b3", "b6b5"])
 
 
 if __name__ == "__main__":

@@ -231,6 +231,34 @@ fn record_gives_each_game_with_its_positions() {
 }
 
 #[test]
+fn a_record_of_megabytes_is_read_as_it_arrives_and_summed_up() {
+    let server = Server::start(&[], &[]);
+    let line = "1\tA\t3l3/7/7/2p4/7/2p4/2ML3 w 1\td1d7\t1-0\tblack's lion was taken\n";
+    // About 2.4 MB: past the 1 MiB answered in full.
+    let record = line.repeat(40_000);
+    let summary = server.post("/api/record?summary=1", &record).json();
+    let Some(Json::Array(games)) = summary.get("games") else {
+        panic!("games")
+    };
+    assert_eq!(games.len(), 40_000);
+    assert_eq!(whole(games[39_999].get("line").unwrap()), 40_000);
+    assert_eq!(whole(games[0].get("length").unwrap()), 1);
+    assert!(games[0].get("positions").is_none());
+    assert_eq!(
+        server.post("/api/record", &record).error(413),
+        "a record over 1048576 bytes is answered with ?summary=1 only"
+    );
+    // A bad line far down is named by its number.
+    let bad = format!("{}1\tA\tnot a fen\t\t1-0\tr\n", line.repeat(20_000));
+    assert!(
+        server
+            .post("/api/record?summary=1", &bad)
+            .error(400)
+            .starts_with("record line 20001: game 1: bad start"),
+    );
+}
+
+#[test]
 fn the_rule_set_is_the_servers() {
     // A pawn reaching the last rank is promoted under 2022, not under 2021.
     let fen = "3l3/5P1/7/7/7/7/3L3 w 1";

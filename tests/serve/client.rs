@@ -25,7 +25,12 @@ impl Server {
     /// Starts `congo GLOBAL... serve --port 0 ARGS...` and reads the address
     /// it prints.
     pub fn start(global: &[&str], args: &[&str]) -> Server {
-        let mut child = Command::new(CONGO)
+        Server::start_binary(CONGO, global, args)
+    }
+
+    /// [`Server::start`] with another build of congo, `binary`.
+    pub fn start_binary(binary: &str, global: &[&str], args: &[&str]) -> Server {
+        let mut child = Command::new(binary)
             .args(global)
             .args(["serve", "--port", "0"])
             .args(args)
@@ -76,6 +81,24 @@ impl Server {
     /// `POST path` with `body`.
     pub fn post(&self, path: &str, body: &str) -> Reply {
         self.connect().send("POST", path, Some(body))
+    }
+
+    /// The server's resident memory, in bytes, from `/proc` (Linux).
+    #[allow(dead_code)] // measured by the benchmark, never asserted by a test
+    pub fn memory(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+
+    /// Follows kept game `id` from `127.0.0.{host}` as the holder of `key`
+    /// (a watcher without one).
+    pub fn follow_game(&self, host: u8, id: &str, key: Option<&str>) -> Events {
+        let query = key.map_or(String::new(), |key| format!("?key={key}"));
+        self.connect_from(host)
+            .events(&format!("/api/games/{id}/events{query}"))
+            .unwrap_or_else(|reply| panic!("{}", reply.text()))
     }
 
     /// Whether the process is still running.
@@ -129,11 +152,12 @@ impl Connection {
         self.read_reply(false)
     }
 
-    fn read_reply(&mut self, with_body: bool) -> Reply {
+    /// Reads until an answer's head has arrived whole: where it ends.
+    fn read_head(&mut self) -> usize {
         let mut chunk = [0; 8192];
-        let head_end = loop {
+        loop {
             if let Some(at) = find(&self.unread, b"\r\n\r\n") {
-                break at + 4;
+                return at + 4;
             }
             let read = self.stream.read(&mut chunk).unwrap();
             assert!(
@@ -141,7 +165,12 @@ impl Connection {
                 "the server closed the connection without an answer"
             );
             self.unread.extend_from_slice(&chunk[..read]);
-        };
+        }
+    }
+
+    fn read_reply(&mut self, with_body: bool) -> Reply {
+        let mut chunk = [0; 8192];
+        let head_end = self.read_head();
         let head = String::from_utf8(self.unread[..head_end].to_vec()).unwrap();
         let mut lines = head.lines();
         let status_line = lines.next().unwrap();
@@ -179,18 +208,7 @@ impl Connection {
     pub fn events(mut self, path: &str) -> Result<Events, Reply> {
         let request = format!("GET {path} HTTP/1.1\r\nHost: congo\r\n\r\n");
         self.stream.write_all(request.as_bytes()).unwrap();
-        let mut chunk = [0; 8192];
-        let head_end = loop {
-            if let Some(at) = find(&self.unread, b"\r\n\r\n") {
-                break at + 4;
-            }
-            let read = self.stream.read(&mut chunk).unwrap();
-            assert!(
-                read > 0,
-                "the server closed the connection without an answer"
-            );
-            self.unread.extend_from_slice(&chunk[..read]);
-        };
+        let head_end = self.read_head();
         let head = String::from_utf8_lossy(&self.unread[..head_end]).into_owned();
         if !head.starts_with("HTTP/1.1 200") {
             return Err(self.reply());

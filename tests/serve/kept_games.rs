@@ -4,7 +4,7 @@
 
 use congo::serve::Json;
 
-use crate::client::{Events, Server, quoted, string, strings, whole};
+use crate::client::{Server, quoted, string, strings, whole};
 
 /// White's pawn steps aside and the lions face each other down the open
 /// d file: black's lion takes white's.
@@ -23,15 +23,6 @@ fn create(server: &Server, host: u8, body: &str) -> Json {
 fn key_of(link: &Json) -> String {
     let link = string(link);
     link.split("key=").nth(1).expect("a key").to_owned()
-}
-
-/// Follows game `id` as the holder of `key` (a watcher without one).
-fn follow(server: &Server, host: u8, id: &str, key: Option<&str>) -> Events {
-    let query = key.map_or(String::new(), |key| format!("?key={key}"));
-    server
-        .connect_from(host)
-        .events(&format!("/api/games/{id}/events{query}"))
-        .unwrap_or_else(|reply| panic!("{}", reply.text()))
 }
 
 /// Plays `m` in game `id` with `key`.
@@ -63,8 +54,8 @@ fn a_friend_game_is_played_by_two_clients_and_seen_by_a_watcher() {
     let black = key_of(links.get("friend").unwrap());
     assert_ne!(white, black);
     assert_eq!(string(links.get("watch").unwrap()), format!("/?game={id}"));
-    let mut black_sees = follow(&server, 3, &id, Some(&black));
-    let mut watcher_sees = follow(&server, 4, &id, None);
+    let mut black_sees = server.follow_game(3, &id, Some(&black));
+    let mut watcher_sees = server.follow_game(4, &id, None);
     let first = watcher_sees.next();
     assert_eq!(first.get("you"), Some(&Json::Null));
     assert_eq!(string(black_sees.next().get("you").unwrap()), "black");
@@ -103,6 +94,26 @@ fn a_friend_game_is_played_by_two_clients_and_seen_by_a_watcher() {
     let (status, refusal) = play(&server, 2, &id, &white, "c3c4");
     assert_eq!(status, 409, "{refusal}");
 
+    // Saved as a record line, which Replay reads back.
+    let record = server
+        .connect_from(2)
+        .send("GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(
+        record.header("content-type"),
+        Some("text/plain; charset=utf-8")
+    );
+    let line = record.text().to_owned();
+    let fields: Vec<&str> = line.trim_end().split('\t').collect();
+    assert_eq!(
+        fields[..5],
+        ["1", "A", FACING, "d2c3 d7d1", "0-1"],
+        "{line}"
+    );
+    let replayed = server
+        .connect_from(2)
+        .send("POST", "/api/record", Some(&line));
+    assert_eq!(replayed.status, 200, "{}", replayed.text());
+
     // A reload finds the same game.
     let again = server
         .connect_from(3)
@@ -122,7 +133,7 @@ fn a_clock_that_runs_out_ends_the_game() {
     let created = create(&server, 2, &body);
     let id = string(created.get("id").unwrap());
     let white = key_of(created.get("links").unwrap().get("me").unwrap());
-    let mut watcher = follow(&server, 4, &id, None);
+    let mut watcher = server.follow_game(4, &id, None);
     // The first move is free; then black's 300 ms run out with no move.
     let (status, view) = play(&server, 2, &id, &white, "d2c3");
     assert_eq!(status, 200, "{view}");
@@ -199,7 +210,7 @@ fn engine_is_free(server: &Server, host: u8) -> bool {
 fn take_back_stops_congo_searching() {
     let server = Server::start(&[], &["--engines", "1"]);
     let (id, key) = against_a_slow_congo(&server);
-    let mut sees = follow(&server, 2, &id, Some(&key));
+    let mut sees = server.follow_game(2, &id, Some(&key));
     let (status, view) = play(&server, 2, &id, &key, "a2a3");
     assert_eq!(status, 200, "{view}");
     sees.until(|view| view.get("congo") == Some(&"thinking".into()));
@@ -217,14 +228,14 @@ fn take_back_stops_congo_searching() {
 fn leaving_a_game_stops_congo_searching() {
     let server = Server::start(&[], &["--engines", "1"]);
     let (id, key) = against_a_slow_congo(&server);
-    let mut sees = follow(&server, 2, &id, Some(&key));
+    let mut sees = server.follow_game(2, &id, Some(&key));
     play(&server, 2, &id, &key, "a2a3");
     sees.until(|view| view.get("congo") == Some(&"thinking".into()));
     // A new game on the page, or a closed tab: the game's stream closes.
     drop(sees);
     assert!(engine_is_free(&server, 3));
     // Coming back, congo searches again.
-    let mut back = follow(&server, 2, &id, Some(&key));
+    let mut back = server.follow_game(2, &id, Some(&key));
     back.until(|view| view.get("congo") == Some(&"thinking".into()));
 }
 

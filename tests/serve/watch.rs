@@ -8,6 +8,25 @@ use congo::serve::Json;
 use crate::client::{Server, string, whole};
 use crate::common::{CONGO, congo_in_background, scratch};
 
+/// `congo match` of two games of congo against itself, recorded in `path`.
+fn match_of_two(path: &str) -> [&str; 13] {
+    [
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--record",
+        path,
+        "--",
+        CONGO,
+        "engine",
+        "--",
+        CONGO,
+        "engine",
+    ]
+}
+
 /// The games of a watch view.
 fn games(view: &Json) -> &[Json] {
     match view.get("games") {
@@ -28,24 +47,7 @@ fn a_match_is_followed_move_by_move_as_its_record_grows() {
         .unwrap_or_else(|reply| panic!("{}", reply.text()));
     let empty = follows.next();
     assert!(games(&empty).is_empty());
-    let mut playing = congo_in_background(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "30",
-            "--record",
-            path,
-            "--",
-            CONGO,
-            "engine",
-            "--",
-            CONGO,
-            "engine",
-        ],
-        &[],
-    );
+    let mut playing = congo_in_background(&match_of_two(path), &[]);
     // Game 1 under way, seen ply by ply before it ends.
     let under_way = follows.until(|view| {
         view.get("game")
@@ -102,24 +104,7 @@ fn a_live_companion_left_behind_is_not_written_over() {
     let live = dir.join("match.tsv.live");
     std::fs::write(&live, "someone else's\n").unwrap();
     let path = record.to_str().unwrap();
-    let output = crate::common::congo(
-        &[
-            "match",
-            "--games",
-            "2",
-            "--movetime",
-            "30",
-            "--record",
-            path,
-            "--",
-            CONGO,
-            "engine",
-            "--",
-            CONGO,
-            "engine",
-        ],
-        b"",
-    );
+    let output = crate::common::congo(&match_of_two(path), b"");
     assert!(!output.status.success());
     let said = crate::common::text(&output.stderr);
     assert!(

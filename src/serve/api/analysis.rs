@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json};
 use crate::engine::Limit;
-use crate::serve::connection::Client;
+use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::json::{Json, object};
 use crate::serve::searchers::{Asker, Refused};

@@ -8,11 +8,11 @@
 use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json};
+use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
-use crate::serve::connection::Client;
 use crate::serve::feed::Feed;
 use crate::serve::games::{GameError, NewGame, Player};
-use crate::serve::http::Request;
+use crate::serve::http::{Request, Response};
 use crate::serve::json::{Json, object};
 use crate::{ByColor, Color};
 
@@ -116,6 +116,14 @@ impl App {
         Ok(Box::new(
             game.follow(request.query("key").map(str::to_owned)),
         ))
+    }
+
+    /// `GET /api/games/ID/record`: the game as a match record's line, for
+    /// Replay and `congo show --record`.
+    pub(super) fn game_record(&self, id: &str) -> Answer {
+        let game = self.games.find(id)?;
+        let line = format!("{}\n", game.record());
+        Ok(Response::ok("text/plain; charset=utf-8", line.into_bytes()))
     }
 
     /// `POST /api/games/ID/move` with `{"key", "move"}`.

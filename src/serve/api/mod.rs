@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::assets;
-use super::connection::Client;
+use super::client::Client;
 use super::feed::Feed;
 use super::games::Games;
 use super::http::{Request, Response};
@@ -71,7 +71,7 @@ impl Refusal {
 type Answer = Result<Response, Refusal>;
 
 /// The API paths, and the methods each takes.
-const ROUTES: [(&str, &str); 13] = [
+const ROUTES: [(&str, &str); 14] = [
     ("/api/position", "GET, HEAD"),
     ("/api/board.svg", "GET, HEAD"),
     ("/api/probe", "GET, HEAD"),
@@ -81,6 +81,7 @@ const ROUTES: [(&str, &str); 13] = [
     ("/api/games", "POST"),
     ("/api/games/*", "GET, HEAD"),
     ("/api/games/*/events", "GET"),
+    ("/api/games/*/record", "GET, HEAD"),
     ("/api/games/*/move", "POST"),
     ("/api/games/*/takeback", "POST"),
     ("/api/watch", "GET, HEAD"),
@@ -139,6 +140,7 @@ impl App {
                     Err(refusal) => Reply::Response(refused(refusal)),
                 };
             }
+            (["api", "games", id, "record"], _) if get => self.game_record(id),
             (["api", "games", id, "move"], "POST") => self.game_move(id, request),
             (["api", "games", id, "takeback"], "POST") => self.game_take_back(id, request),
             (["api", "watch"], _) if get => self.watched(request),

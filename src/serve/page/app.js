@@ -1,11 +1,14 @@
 // The web board: draws what the server says and reads clicks, drags and
-// keys. It holds no rules: the legal moves, the position after a move and
-// the end of the game all come from the API; a monkey's chain is built by
-// matching the landings clicked so far against the legal moves' texts.
+// keys. It holds no rules: the legal moves, the position after a move, the
+// end of the game and the clocks all come from the API; a monkey's chain is
+// built by matching the landings clicked so far against the legal moves'
+// texts, and a FEN is read only to name the pieces on its squares.
 'use strict';
 
-const START_FULL = 'gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0';
-const START_2022 = 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0';
+const STARTS = {
+  2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
+  full: 'gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0',
+};
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const NAMES = {
   p: 'pawn', s: 'superpawn', g: 'giraffe', m: 'monkey',
@@ -15,91 +18,207 @@ const $ = (id) => document.getElementById(id);
 
 // ---------------------------------------------------------------- the API
 
-/** Calls the API; its JSON, or an Error with the server's words. */
-async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  };
-  const response = await fetch(path, options);
-  const data = await response.json();
+/** An answer that is not a success: the server's words and its status (0
+ * when the server could not be reached). */
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Calls the API: its JSON, or an ApiError. A body that is a string is
+ * sent as it is. */
+async function api(path, body, signal) {
+  const options = { signal };
+  if (body !== undefined) {
+    options.method = 'POST';
+    options.headers = { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json' };
+    options.body = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    if (error.name === 'AbortError') {
+      throw error;
+    }
+    throw new ApiError('the server could not be reached', 0);
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError(`the server answered ${response.status} without JSON`, response.status);
+  }
   if (!response.ok) {
-    throw new Error(data.error || `the server answered ${response.status}`);
+    throw new ApiError(data.error || `the server answered ${response.status}`, response.status);
   }
   return data;
 }
 
-const positionOf = (fen) => api('/api/position?fen=' + encodeURIComponent(fen));
-const played = (fen, moves) => api('/api/play', { fen, moves });
+// --------------------------------------------------------- words and FENs
+
+/** The ranks of a FEN's board, from rank 7 down, '.' for an empty square. */
+function ranksOf(fen) {
+  return fen.split(' ')[0].split('/').map((rank) => rank.replace(/\d/g, (n) => '.'.repeat(Number(n))));
+}
+
+/** The letter on `square` of `ranks` ('.' for none). */
+function letterAt(ranks, square) {
+  const rank = ranks[7 - Number(square[1])];
+  return rank ? rank[square.charCodeAt(0) - 97] || '.' : '.';
+}
+
+const sideOfLetter = (letter) => (letter === letter.toUpperCase() ? 'White' : 'Black');
+const nameOf = (letter) => NAMES[letter.toLowerCase()] || 'piece';
+
+/** The side to move of a FEN, and the number its next White move has. */
+function turnOf(fen) {
+  const [, side, number] = fen.split(' ');
+  return { white: side !== 'b', number: Number(number) + 1 };
+}
+
+/** A move as players read it: its squares joined, a chain as a chain. */
+const shown = (move) => move.match(/../g).join('-');
+
+/** A ply's marks in the move list: takes, drowns, promotes. */
+function marksOf(ply) {
+  return (ply.captured.length ? '×' : '') + (ply.drowned.length ? '≈' : '') + (ply.promoted ? '=S' : '');
+}
+
+/** What a ply did, in words, read from the position before it. */
+function describe(ply, beforeFen) {
+  const before = ranksOf(beforeFen);
+  const to = ply.move.slice(-2);
+  const mover = letterAt(before, ply.move.slice(0, 2));
+  const parts = [`${sideOfLetter(mover)}'s ${nameOf(mover)} ${shown(ply.move)}`];
+  if (ply.captured.length) {
+    const taken = ply.captured.map((square) => `the ${nameOf(letterAt(before, square))} on ${square}`);
+    parts.push(`takes ${taken.join(' and ')}`);
+  }
+  if (ply.promoted) {
+    parts.push('becomes a superpawn');
+  }
+  for (const square of ply.drowned) {
+    if (square === to) {
+      parts.push('drowns in the river');
+    } else {
+      const letter = letterAt(before, square);
+      parts.push(`${sideOfLetter(letter)}'s ${nameOf(letter)} on ${square} drowns in the river`);
+    }
+  }
+  return parts.join(', ') + '.';
+}
 
 function say(text) {
   $('status').textContent = text;
 }
 
-function banner(position) {
-  const element = $('banner');
-  element.hidden = !position.result;
-  element.textContent = position.result
-    ? `Game over: ${position.result}, ${position.reason}.` : '';
+/** A message that stays until the next one (or `null` to clear it). */
+function notice(text) {
+  $('notice').hidden = !text;
+  $('notice').textContent = text || '';
+}
+
+/** The banner for a game's result, or none. */
+function banner(result, reason) {
+  $('banner').hidden = !result;
+  const words = {
+    'white wins': 'White wins', 'black wins': 'Black wins', draw: 'Drawn',
+    '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Drawn',
+  };
+  $('banner').textContent = result ? `${words[result] || result}: ${reason}.` : '';
+}
+
+/** The words for the last plies, the newest last. */
+function happened(lines) {
+  $('happened').replaceChildren(...lines.map((line) => {
+    const item = document.createElement('p');
+    item.textContent = line;
+    return item;
+  }));
 }
 
 // -------------------------------------------------------------- the board
 
-const view = {
+const board = {
   flipped: false,
-  position: null,
-  /** What a whole move chosen on the board is given to, if anything. */
+  fen: null,
+  /** The legal moves when the board takes a move, else null. */
+  moves: null,
+  /** What a whole move chosen on the board is given to. */
   onMove: null,
-  /** The square of the piece chosen, and the chain of landings so far. */
   selected: null,
   chain: null,
-  /** The last move and what it did, to mark. */
+  /** The ply whose squares and effects are marked. */
   last: null,
   drawn: null,
   drag: null,
+  /** Counts draws, so that only the latest picture is shown. */
+  token: 0,
 };
 
-/** The piece letter on `square` ('.' for none), from the position's ranks. */
-function pieceAt(square) {
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]);
-  return view.position.board[7 - rank][file];
-}
-
-function describe(square) {
-  const letter = pieceAt(square);
-  if (letter === '.') {
-    return `${square}, empty`;
-  }
-  const side = letter === letter.toUpperCase() ? 'white' : 'black';
-  return `${square}, ${side} ${NAMES[letter.toLowerCase()]}`;
-}
-
-/** Draws `position`, fetching its picture when it changed. */
-async function draw(position, last) {
-  view.position = position;
-  view.last = last || null;
-  view.selected = null;
-  view.chain = null;
-  const key = position.fen + (view.flipped ? ' flipped' : '');
-  if (view.drawn !== key) {
-    const query = encodeURIComponent(position.fen) + (view.flipped ? '&flip=1' : '');
-    const picture = await (await fetch('/api/board.svg?fen=' + query)).text();
-    if (view.position !== position) {
+/** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
+ * marking the ply `last`; the keyboard's square keeps its focus. */
+async function draw(fen, { moves = null, onMove = null, last = null } = {}) {
+  const token = ++board.token;
+  const focused = document.activeElement && document.activeElement.closest
+    && document.activeElement.closest('#board .square');
+  const focusSquare = focused ? focused.dataset.square : null;
+  board.fen = fen;
+  board.moves = moves;
+  board.onMove = moves ? onMove : null;
+  board.last = last;
+  board.selected = null;
+  board.chain = null;
+  const key = fen + (board.flipped ? ' flipped' : '');
+  if (board.drawn !== key) {
+    const query = encodeURIComponent(fen) + (board.flipped ? '&flip=1' : '');
+    let picture;
+    try {
+      const response = await fetch('/api/board.svg?fen=' + query);
+      if (!response.ok) {
+        throw new Error();
+      }
+      picture = await response.text();
+    } catch {
+      if (token === board.token) {
+        say('the board could not be drawn: the server could not be reached');
+      }
+      return;
+    }
+    if (token !== board.token) {
       return;
     }
     $('board').innerHTML = picture;
     $('board').setAttribute('aria-busy', 'false');
-    view.drawn = key;
+    board.drawn = key;
     prepareSquares();
   }
+  $('board').classList.toggle('takes-moves', Boolean(board.onMove));
   labelSquares();
-  mark(true);
+  mark();
+  if (focusSquare) {
+    const square = squareElement(focusSquare);
+    for (const rect of squares()) {
+      rect.setAttribute('tabindex', rect === square ? '0' : '-1');
+    }
+    square.focus();
+  }
 }
 
 function squares() {
   return [...$('board').querySelectorAll('.square')];
+}
+
+function squareElement(square) {
+  return $('board').querySelector(`.square[data-square="${square}"]`);
+}
+
+function describeSquare(square) {
+  const letter = letterAt(ranksOf(board.fen), square);
+  return letter === '.' ? `${square}, empty` : `${square}, ${sideOfLetter(letter).toLowerCase()} ${nameOf(letter)}`;
 }
 
 /** Makes each square a button a keyboard and a screen reader can use. */
@@ -107,20 +226,22 @@ function prepareSquares() {
   const svg = $('board').querySelector('svg');
   svg.setAttribute('role', 'group');
   svg.setAttribute('aria-label', 'Board');
-  const marks = document.createElementNS(SVG_NS, 'g');
-  marks.id = 'marks';
-  svg.insertBefore(marks, squares()[0]);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  const top = document.createElementNS(SVG_NS, 'g');
+  top.id = 'over';
+  svg.insertBefore(top, squares()[0]);
   for (const [index, rect] of squares().entries()) {
     rect.setAttribute('role', 'button');
     rect.setAttribute('tabindex', index === 0 ? '0' : '-1');
   }
   svg.addEventListener('click', (event) => {
     const rect = event.target.closest('.square');
-    if (rect && !view.drag?.moved) {
+    if (rect && !board.drag?.moved) {
       choose(rect.dataset.square);
     }
   });
-  svg.addEventListener('keydown', onKey);
+  svg.addEventListener('keydown', onBoardKey);
   svg.addEventListener('pointerdown', onPointerDown);
   svg.addEventListener('pointermove', onPointerMove);
   svg.addEventListener('pointerup', onPointerUp);
@@ -128,17 +249,18 @@ function prepareSquares() {
 
 function labelSquares() {
   for (const rect of squares()) {
-    rect.setAttribute('aria-label', describe(rect.dataset.square));
+    rect.setAttribute('aria-label', describeSquare(rect.dataset.square));
   }
 }
 
 function rectOf(square) {
-  const rect = $('board').querySelector(`.square[data-square="${square}"]`);
+  const rect = squareElement(square);
   const at = (name) => Number(rect.getAttribute(name));
   return { x: at('x'), y: at('y'), size: at('width') };
 }
 
-function shape(kind, square, className, inset) {
+/** Adds a mark on `square` to `group` (under the pieces unless told). */
+function shape(kind, square, className, inset, group = 'marks') {
   const { x, y, size } = rectOf(square);
   const element = document.createElementNS(SVG_NS, kind);
   if (kind === 'rect') {
@@ -152,17 +274,18 @@ function shape(kind, square, className, inset) {
     element.setAttribute('r', size / 2 - inset);
   }
   element.setAttribute('class', className);
-  $('marks').appendChild(element);
+  $(group).appendChild(element);
+  return element;
 }
 
 /** The squares the chosen piece (or chain so far) can go on to next. */
 function targets() {
-  const prefix = view.chain || view.selected;
-  if (!prefix || !view.onMove) {
+  const prefix = board.chain || board.selected;
+  if (!prefix || !board.moves) {
     return [];
   }
   const next = new Set();
-  for (const move of view.position.moves) {
+  for (const move of board.moves) {
     if (move.startsWith(prefix) && move.length > prefix.length) {
       next.add(move.slice(prefix.length, prefix.length + 2));
     }
@@ -170,110 +293,124 @@ function targets() {
   return [...next];
 }
 
-/** Marks the last move, what it did (when `fresh`), the chosen piece and
- * its targets. */
-function mark(fresh) {
-  const marks = $('marks');
-  if (!marks) {
+/** Marks the last ply and what it did, the chosen piece, its chain and
+ * targets: under the pieces, all but the signs of what was lost. */
+function mark() {
+  if (!$('marks')) {
     return;
   }
-  marks.replaceChildren();
-  if (view.last) {
-    const move = view.last.move;
-    shape('rect', move.slice(0, 2), 'mark-last', 0);
-    shape('rect', move.slice(-2), 'mark-last', 0);
-    if (fresh) {
-      for (const square of view.last.captured || []) {
-        shape('circle', square, 'mark-taken', 4);
-      }
-      for (const square of view.last.drowned || []) {
-        shape('circle', square, 'mark-drowned', 6);
-      }
-      if (view.last.promoted) {
-        shape('circle', move.slice(-2), 'mark-promoted', 2);
-      }
+  $('marks').replaceChildren();
+  $('over').replaceChildren();
+  const last = board.last;
+  if (last) {
+    for (const square of last.move.match(/../g)) {
+      shape('rect', square, 'mark-last', 0);
+    }
+    for (const square of last.captured) {
+      shape('rect', square, 'mark-taken', 2);
+      shape('path', square, 'sign-taken', 0, 'over').setAttribute('d', cross(square));
+    }
+    for (const square of last.drowned) {
+      shape('rect', square, 'mark-drowned', 2);
+      shape('path', square, 'sign-drowned', 0, 'over').setAttribute('d', waves(square));
+    }
+    if (last.promoted) {
+      shape('circle', last.move.slice(-2), 'mark-promoted', 3);
     }
   }
-  if (view.selected) {
-    shape('rect', view.selected, 'mark-selected', 0);
+  if (board.selected) {
+    shape('rect', board.selected, 'mark-selected', 0);
   }
-  if (view.chain) {
-    for (let at = 2; at < view.chain.length; at += 2) {
-      shape('circle', view.chain.slice(at, at + 2), 'mark-chain', 6);
+  if (board.chain) {
+    for (let at = 2; at < board.chain.length; at += 2) {
+      shape('circle', board.chain.slice(at, at + 2), 'mark-chain', 8);
     }
   }
+  const ranks = ranksOf(board.fen);
   for (const square of targets()) {
-    if (pieceAt(square) === '.') {
-      shape('circle', square, 'mark-target', 21);
+    if (letterAt(ranks, square) === '.') {
+      shape('circle', square, 'mark-target', 22);
     } else {
-      shape('circle', square, 'mark-capture', 3);
+      shape('circle', square, 'mark-capture', 2);
     }
   }
 }
 
+/** An × in the corner of `square`: a piece was taken there. */
+function cross(square) {
+  const { x, y } = rectOf(square);
+  return `M${x + 4},${y + 4} l12,12 m0,-12 l-12,12`;
+}
+
+/** Waves along the foot of `square`: a piece drowned there. */
+function waves(square) {
+  const { x, y, size } = rectOf(square);
+  return `M${x + 4},${y + size - 8} q6,-6 12,0 q6,6 12,0 q6,-6 12,0 q6,6 12,0`;
+}
+
 /** A click (or Enter) on `square`. */
 function choose(square) {
-  if (!view.onMove) {
+  if (!board.onMove) {
     return;
   }
-  const position = view.position;
-  if (view.chain) {
-    if (square === view.chain.slice(-2) || square === view.chain.slice(0, 2)) {
+  if (board.chain) {
+    if (square === board.chain.slice(-2) || square === board.chain.slice(0, 2)) {
       // The monkey stops here.
-      if (position.moves.includes(view.chain)) {
-        submit(view.chain);
+      if (board.moves.includes(board.chain)) {
+        submit(board.chain);
       }
       return;
     }
     if (targets().includes(square)) {
-      extend(view.chain + square);
+      extend(board.chain + square);
       return;
     }
-    view.chain = null;
-  } else if (view.selected && targets().includes(square)) {
-    extend(view.selected + square);
+    board.chain = null;
+  } else if (board.selected && targets().includes(square)) {
+    extend(board.selected + square);
     return;
   }
-  const own = position.moves.some((move) => move.startsWith(square));
-  view.selected = own && square !== view.selected ? square : null;
-  mark(false);
-  if (view.selected) {
+  const own = board.moves.some((move) => move.startsWith(square));
+  board.selected = own && square !== board.selected ? square : null;
+  mark();
+  if (board.selected) {
     const count = targets().length;
-    say(`${describe(square)}: ${count} target square${count === 1 ? '' : 's'}`);
+    say(`${describeSquare(square)}: ${count} square${count === 1 ? '' : 's'} to go to`);
   }
 }
 
 /** Goes on with a move written `prefix` so far: plays it if nothing can
  * follow, or waits for the monkey's next landing. */
 function extend(prefix) {
-  const position = view.position;
-  const longer = position.moves.some((move) => move.startsWith(prefix) && move.length > prefix.length);
+  const longer = board.moves.some((move) => move.startsWith(prefix) && move.length > prefix.length);
   if (!longer) {
-    if (position.moves.includes(prefix)) {
+    if (board.moves.includes(prefix)) {
       submit(prefix);
     }
     return;
   }
-  view.selected = prefix.slice(0, 2);
-  view.chain = prefix;
-  mark(false);
-  say(`chain ${prefix}: jump on, or click the monkey or ${prefix.slice(-2)} again to stop`);
+  board.selected = prefix.slice(0, 2);
+  board.chain = prefix;
+  mark();
+  say(`chain ${shown(prefix)}: jump on, or click the monkey or ${prefix.slice(-2)} again to stop`);
 }
 
 function submit(move) {
-  const onMove = view.onMove;
-  view.selected = null;
-  view.chain = null;
+  const onMove = board.onMove;
+  board.selected = null;
+  board.chain = null;
+  board.onMove = null;
   if (onMove) {
     onMove(move);
   }
 }
 
-function onKey(event) {
+function onBoardKey(event) {
   const rect = event.target.closest('.square');
   if (!rect) {
     return;
   }
+  event.stopPropagation();
   const square = rect.dataset.square;
   if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
@@ -286,13 +423,13 @@ function onKey(event) {
     return;
   }
   event.preventDefault();
-  const sign = view.flipped ? -1 : 1;
+  const sign = board.flipped ? -1 : 1;
   const file = square.charCodeAt(0) - 97 + sign * step[0];
   const rank = Number(square[1]) + sign * step[1];
   if (file < 0 || file > 6 || rank < 1 || rank > 7) {
     return;
   }
-  const next = $('board').querySelector(`.square[data-square="${String.fromCharCode(97 + file)}${rank}"]`);
+  const next = squareElement(String.fromCharCode(97 + file) + rank);
   rect.setAttribute('tabindex', '-1');
   next.setAttribute('tabindex', '0');
   next.focus();
@@ -301,32 +438,30 @@ function onKey(event) {
 /** Where a pointer event is, in the picture's own units. */
 function pointOf(event) {
   const svg = $('board').querySelector('svg');
-  const point = new DOMPoint(event.clientX, event.clientY);
-  return point.matrixTransform(svg.getScreenCTM().inverse());
+  return new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
 }
 
 function onPointerDown(event) {
   const rect = event.target.closest('.square');
-  if (!rect || !view.onMove || view.chain) {
-    view.drag = null;
+  board.drag = null;
+  if (!rect || !board.onMove || board.chain) {
     return;
   }
   const square = rect.dataset.square;
-  if (!view.position.moves.some((move) => move.startsWith(square))) {
-    view.drag = null;
+  const { x, y, size } = rectOf(square);
+  const within = (value, from) => value >= from && value < from + size;
+  const piece = [...$('board').querySelectorAll('use.piece')].find((use) =>
+    within(Number(use.getAttribute('x')), x) && within(Number(use.getAttribute('y')), y));
+  if (!piece || !board.moves.some((move) => move.startsWith(square))) {
     return;
   }
-  const { x, y, size } = rectOf(square);
-  const ghost = document.createElementNS(SVG_NS, 'circle');
-  ghost.setAttribute('cx', x + size / 2);
-  ghost.setAttribute('cy', y + size / 2);
-  ghost.setAttribute('r', size * 0.4);
-  ghost.setAttribute('class', 'ghost mark-selected');
-  view.drag = { from: square, start: pointOf(event), ghost, moved: false };
+  board.drag = {
+    from: square, start: pointOf(event), piece, home: [piece.parentNode, piece.nextSibling], moved: false,
+  };
 }
 
 function onPointerMove(event) {
-  const drag = view.drag;
+  const drag = board.drag;
   if (!drag || !(event.buttons & 1)) {
     return;
   }
@@ -337,158 +472,542 @@ function onPointerMove(event) {
   }
   if (!drag.moved) {
     drag.moved = true;
-    view.selected = drag.from;
-    mark(false);
-    $('marks').appendChild(drag.ghost);
+    board.selected = drag.from;
+    mark();
+    // The piece itself follows the pointer, above the others.
+    $('over').appendChild(drag.piece);
   }
-  drag.ghost.setAttribute('transform', `translate(${dx} ${dy})`);
+  drag.piece.setAttribute('transform', `translate(${dx} ${dy})`);
 }
 
 function onPointerUp(event) {
-  const drag = view.drag;
+  const drag = board.drag;
   if (!drag || !drag.moved) {
     return;
   }
-  drag.ghost.remove();
+  // The piece goes back where it stood: it moves when the server says so.
+  drag.piece.removeAttribute('transform');
+  drag.home[0].insertBefore(drag.piece, drag.home[1]);
   const under = document.elementFromPoint(event.clientX, event.clientY);
   const rect = under && under.closest('.square');
   if (rect && targets().includes(rect.dataset.square)) {
     extend(drag.from + rect.dataset.square);
   } else {
-    view.selected = null;
-    mark(false);
+    board.selected = null;
+    mark();
   }
   // The click that follows the release is the drag's, not a choice.
-  setTimeout(() => { view.drag = null; }, 0);
+  setTimeout(() => { board.drag = null; }, 0);
 }
 
-// ----------------------------------------------------------------- play
+// ------------------------------------------------------------ move lists
 
-const game = {
-  start: START_2022,
-  moves: [],
-  position: null,
-  /** Counts changes, so that an answer meant for an older game is dropped. */
-  turn: 0,
+/** A list of moves numbered as players read them, White's and Black's
+ * plies side by side; a ply is picked by a click. */
+class MoveList {
+  constructor(element, onPick) {
+    this.element = element;
+    this.onPick = onPick;
+    this.plies = [];
+    this.start = null;
+  }
+
+  /** Shows the plies from `start` (a FEN), ply `current` (0: the start)
+   * marked as the one on the board. */
+  show(start, plies, current) {
+    this.start = start;
+    this.plies = plies;
+    const { white, number } = turnOf(start);
+    const items = [];
+    let item = null;
+    plies.forEach((ply, index) => {
+      const whiteMoves = white ? index % 2 === 0 : index % 2 === 1;
+      if (whiteMoves || item === null) {
+        item = document.createElement('li');
+        const label = document.createElement('span');
+        label.className = 'number';
+        label.textContent = `${number + Math.floor((index + (white ? 0 : 1)) / 2)}.`;
+        item.append(label);
+        if (!whiteMoves) {
+          const gap = document.createElement('span');
+          gap.className = 'ply empty';
+          gap.textContent = '…';
+          item.append(gap);
+        }
+        items.push(item);
+      }
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'ply';
+      button.dataset.ply = String(index + 1);
+      button.textContent = shown(ply.move) + marksOf(ply);
+      button.title = describe(ply, index ? plies[index - 1].fen : start);
+      button.addEventListener('click', () => this.onPick(index + 1));
+      item.append(button);
+    });
+    this.element.replaceChildren(...items);
+    this.mark(current);
+  }
+
+  /** Marks ply `current` and keeps it in view. */
+  mark(current) {
+    for (const button of this.element.querySelectorAll('.ply[data-ply]')) {
+      const here = Number(button.dataset.ply) === current;
+      button.classList.toggle('current', here);
+      button.setAttribute('aria-current', here ? 'step' : 'false');
+      if (here) {
+        button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }
+    }
+    if (current === this.plies.length) {
+      this.element.scrollTop = this.element.scrollHeight;
+    }
+  }
+
+  /** The FEN after `ply` plies. */
+  fenAt(ply) {
+    return ply === 0 ? this.start : this.plies[ply - 1].fen;
+  }
+}
+
+/** The words for the plies up to `ply` that are worth telling: the last
+ * two. */
+function lastWords(list, ply) {
+  const lines = [];
+  for (let index = Math.max(0, ply - 2); index < ply; index += 1) {
+    lines.push(describe(list.plies[index], list.fenAt(index)));
+  }
+  return lines;
+}
+
+// ------------------------------------------------------------------ clocks
+
+const clocks = {
+  /** The clock of the game on the board, when it has one, and when the
+   * server read it. */
+  clock: null,
+  at: 0,
+  timer: null,
 };
 
-function opponent() {
-  return $('opponent').value;
+function formatTime(ms) {
+  const total = Math.max(0, ms);
+  if (total < 10000) {
+    return `${(total / 1000).toFixed(1)} s`;
+  }
+  const seconds = Math.floor(total / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor(seconds / 60) % 60;
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** Starts the game `moves` make from `fen`, keeping the one on the board
- * if the server finds either wrong. */
-async function newGame(fen, moves) {
-  try {
-    await played(fen, moves || []);
-  } catch (error) {
-    say(error.message);
-    return;
-  }
-  game.start = fen;
-  game.moves = moves || [];
-  await refresh();
-}
-
-/** Asks the server where the game stands, and draws it. */
-async function refresh() {
-  const turn = ++game.turn;
-  let position;
-  try {
-    position = await played(game.start, game.moves);
-  } catch (error) {
-    say(error.message);
-    return;
-  }
-  if (turn !== game.turn) {
-    return;
-  }
-  game.position = position;
-  const wantsClicks = $('tab-play').getAttribute('aria-pressed') === 'true';
-  if (wantsClicks) {
-    view.onMove = position.result ? null : (move) => {
-      game.moves.push(move);
-      refresh();
-    };
-    await draw(position, position.last);
-    banner(position);
-  }
-  showGame();
-  if (position.last) {
-    const { move, captured, drowned, promoted } = position.last;
-    const what = [
-      captured.length ? `takes on ${captured.join(' ')}` : '',
-      drowned.length ? `drowns on ${drowned.join(' ')}` : '',
-      promoted ? 'promotes' : '',
-    ].filter(Boolean).join(', ');
-    say(`${move}${what ? ': ' + what : ''}`);
-  }
-  if (!position.result && opponent() === position.side && wantsClicks) {
-    think(turn);
+/** Shows `clock` (null: none), White's at the bottom unless turned. */
+function showClocks(clock) {
+  clocks.clock = clock;
+  clocks.at = performance.now();
+  $('clock-top').hidden = !clock;
+  $('clock-bottom').hidden = !clock;
+  clearInterval(clocks.timer);
+  if (clock) {
+    tickClocks();
+    clocks.timer = setInterval(tickClocks, 100);
   }
 }
 
-/** The engine's reply, without stopping the page. */
-async function think(turn) {
-  view.onMove = null;
-  $('board').classList.add('thinking');
-  say('congo is thinking…');
-  try {
-    const movetime = Math.min(10000, Math.max(1, Number($('movetime').value) || 1000));
-    const best = await api('/api/best', { fen: game.start, moves: game.moves, movetime });
-    if (turn === game.turn) {
-      game.moves.push(best.move);
-      $('board').classList.remove('thinking');
-      await refresh();
+function tickClocks() {
+  const clock = clocks.clock;
+  const passed = performance.now() - clocks.at;
+  const [top, bottom] = board.flipped ? ['white', 'black'] : ['black', 'white'];
+  for (const [element, side] of [[$('clock-top'), top], [$('clock-bottom'), bottom]]) {
+    const running = clock.running === side;
+    const left = clock[side] - (running ? passed : 0);
+    element.querySelector('.who').textContent = side === 'white' ? 'White' : 'Black';
+    element.querySelector('.time').textContent = formatTime(left);
+    element.classList.toggle('running', running);
+    element.classList.toggle('low', running && left < 10000);
+  }
+}
+
+// -------------------------------------------------------------------- play
+
+const play = {
+  /** The kept game: its id and this page's key (none when watching). */
+  id: null,
+  key: null,
+  /** The last view the server sent. */
+  view: null,
+  source: null,
+  /** The settings the game was made with, to make it again if the server
+   * lost it. */
+  settings: null,
+  /** The ply on the board while browsing, or null for the latest. */
+  browsing: null,
+  sending: false,
+  list: null,
+  links: null,
+};
+
+/** The settings of the New game form, or an error for the field that is
+ * wrong. */
+function readSettings() {
+  const start = $('start').value === 'fen' ? $('start-fen').value.trim() : STARTS[$('start').value];
+  if (!start) {
+    return { error: 'Write the FEN to start from.' };
+  }
+  const [who, side] = $('opponent').value.split('-');
+  const settings = { start, moves: [], white: 'me', black: 'me', clock: null, movetime: 1000 };
+  if (who !== 'hand') {
+    settings[side] = who;
+  }
+  if ($('clock-on').checked) {
+    const base = Number($('clock-base').value);
+    const increment = Number($('clock-increment').value);
+    if (!$('clock-base').value || !(base > 0) || base > 1440) {
+      return { error: 'The clock needs minutes each from 0.1 to 1440.' };
     }
-  } catch (error) {
-    say(`congo did not move: ${error.message}; change the opponent to try again`);
-  } finally {
-    $('board').classList.remove('thinking');
+    if ($('clock-increment').value === '' || !(increment >= 0) || increment > 3600) {
+      return { error: 'The seconds added a move must be from 0 to 3600.' };
+    }
+    settings.clock = { base: Math.round(base * 60000), increment: Math.round(increment * 1000) };
   }
+  const movetime = Number($('movetime').value);
+  if (!Number.isInteger(movetime) || movetime < 1 || movetime > 60000) {
+    return { error: "congo's time a move must be a whole number of milliseconds from 1 to 60000." };
+  }
+  settings.movetime = movetime;
+  return { settings };
 }
 
-function showGame() {
-  $('fen').textContent = game.position.fen;
-  const list = $('move-list');
-  list.replaceChildren(...game.moves.map((move) => {
-    const item = document.createElement('li');
-    item.textContent = move;
-    return item;
-  }));
-  const query = new URLSearchParams({ fen: game.start });
-  if (game.moves.length) {
-    query.set('moves', game.moves.join(' '));
+/** Shows `settings` in the New game form, so that the next game starts
+ * like this one unless changed. */
+function fillForm(settings) {
+  const start = Object.keys(STARTS).find((name) => STARTS[name] === settings.start) || 'fen';
+  $('start').value = start;
+  $('start-fen').value = start === 'fen' ? settings.start : '';
+  $('start-fen-row').hidden = start !== 'fen';
+  const other = settings.white === 'me' ? settings.black : settings.white;
+  const side = settings.white === 'me' ? 'black' : 'white';
+  $('opponent').value = other === 'me' ? 'hand' : `${other}-${side}`;
+  $('clock-on').checked = Boolean(settings.clock);
+  $('clock-fields').hidden = !settings.clock;
+  if (settings.clock) {
+    $('clock-base').value = String(settings.clock.base / 60000);
+    $('clock-increment').value = String(settings.clock.increment / 1000);
   }
-  if (opponent() !== 'black') {
-    query.set('opponent', opponent());
-  }
-  $('link').href = '/?' + query.toString();
+  $('movetime').value = String(settings.movetime);
 }
 
-function takeBack() {
-  if (!game.moves.length) {
+/** A new game with `settings`: set up at once on the board, kept on the
+ * server from its first move (or at once when congo moves first). */
+async function newGame(settings) {
+  leaveGame();
+  play.settings = settings;
+  fillForm(settings);
+  $('friend-links').hidden = true;
+  board.flipped = settings.white !== 'me' && settings.black === 'me';
+  const position = await api('/api/position?fen=' + encodeURIComponent(settings.start));
+  play.view = pendingView(settings, position);
+  const congoFirst = settings[position.side] === 'congo';
+  const friend = settings.white === 'friend' || settings.black === 'friend';
+  if (congoFirst || friend || settings.moves.length) {
+    await keep(settings);
+  } else {
+    showPlay();
+    say(position.result ? '' : `${position.side === 'white' ? 'White' : 'Black'} to move: click a piece, then where it goes.`);
+  }
+  updateLink();
+}
+
+/** A view of a game not yet kept on the server. */
+function pendingView(settings, position) {
+  return {
+    id: null,
+    you: 'both',
+    players: { white: settings.white === 'congo' ? 'engine' : 'person', black: settings.black === 'congo' ? 'engine' : 'person' },
+    start: settings.start,
+    moves: [],
+    plies: [],
+    position,
+    clock: settings.clock ? { ...settings.clock, white: settings.clock.base, black: settings.clock.base, running: null } : null,
+    congo: null,
+    result: position.result,
+  };
+}
+
+/** Has the server keep the game of `settings`, and follows it. */
+async function keep(settings) {
+  const created = await api('/api/games', {
+    fen: settings.start,
+    moves: settings.moves,
+    white: settings.white,
+    black: settings.black,
+    clock: settings.clock,
+    movetime: settings.movetime,
+  });
+  play.links = created.links;
+  if (created.links.friend) {
+    $('friend-link').href = created.links.friend;
+    $('friend-link').textContent = location.origin + created.links.friend;
+    $('watch-link').href = created.links.watch;
+    $('watch-link').textContent = location.origin + created.links.watch;
+    $('friend-links').hidden = false;
+  }
+  follow(created.id, created.key);
+  onView(created.game);
+}
+
+/** Closes the game being followed: congo stops searching for it. */
+function leaveGame() {
+  if (play.source) {
+    play.source.close();
+    play.source = null;
+  }
+  play.id = null;
+  play.key = null;
+  play.browsing = null;
+  play.sending = false;
+}
+
+/** Follows kept game `id` as the holder of `key` (none: watching). */
+function follow(id, key) {
+  if (play.source) {
+    play.source.close();
+  }
+  play.id = id;
+  play.key = key;
+  const query = key ? `?key=${encodeURIComponent(key)}` : '';
+  const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
+  play.source = source;
+  source.onmessage = (event) => {
+    if (source === play.source) {
+      onView(JSON.parse(event.data));
+    }
+  };
+  source.onerror = () => {
+    if (source !== play.source) {
+      return;
+    }
+    if (source.readyState === EventSource.CLOSED) {
+      source.close();
+      play.source = null;
+      findAgain(id);
+    } else {
+      say('The connection to the server was lost; trying again…');
+    }
+  };
+}
+
+/** After the stream closed: follows again, or, when the server no longer
+ * has the game (it restarted, or the game was left an hour), sets it up
+ * again from what this page knows. */
+async function findAgain(id) {
+  if (id !== play.id) {
     return;
   }
-  game.moves.pop();
-  // Against the engine, back to the person's own turn.
-  const engineSide = opponent();
-  if (engineSide !== 'none' && game.moves.length && game.position) {
-    const sideAfter = (game.moves.length % 2 === 0) === (sideOf(game.start) === 'white') ? 'white' : 'black';
-    if (sideAfter === engineSide) {
-      game.moves.pop();
+  try {
+    await api(`/api/games/${encodeURIComponent(id)}`);
+    follow(id, play.key);
+  } catch (error) {
+    if (id !== play.id) {
+      return;
+    }
+    if (error.status === 404) {
+      await lostGame(error.message);
+    } else {
+      say('The server could not be reached; trying again…');
+      setTimeout(() => findAgain(id), 2000);
     }
   }
-  refresh();
 }
 
-function sideOf(fen) {
-  return fen.split(/\s+/)[1] === 'b' ? 'black' : 'white';
+/** The server lost the game: this page's own games are set up again with
+ * their moves; a friend's or a watched one cannot be. */
+async function lostGame(why) {
+  const view = play.view;
+  const friend = view && (view.players.white === 'person' && view.players.black === 'person') && view.you !== 'both';
+  if (!view || !play.key || friend || !play.settings) {
+    leaveGame();
+    notice(`This game is not on the server: ${why}.`);
+    return;
+  }
+  const settings = { ...play.settings, start: view.start, moves: view.moves };
+  notice('The server no longer had this game (it may have restarted); it was set up again from this page, with its moves. The clocks start again.');
+  try {
+    leaveGame();
+    play.settings = settings;
+    await keep(settings);
+    updateLink();
+  } catch (error) {
+    notice(`The game could not be set up again: ${error.message}.`);
+  }
+}
+
+/** A view from the server: the game as it stands. */
+function onView(view) {
+  play.view = view;
+  play.sending = false;
+  updateLink();
+  if (play.browsing !== null && play.browsing > view.plies.length) {
+    play.browsing = null;
+  }
+  if (isTab('play')) {
+    showPlay();
+  }
+}
+
+/** Draws the play tab from the last view. */
+function showPlay() {
+  const view = play.view;
+  if (!view) {
+    return;
+  }
+  const list = play.list;
+  list.show(view.start, view.plies, play.browsing ?? view.plies.length);
+  const latest = play.browsing === null || play.browsing === view.plies.length;
+  const ply = latest ? view.plies.length : play.browsing;
+  const fen = list.fenAt(ply);
+  const last = ply ? view.plies[ply - 1] : null;
+  const side = view.position.side;
+  const mine = view.you === 'both' || view.you === side;
+  const takes = latest && !view.result && mine && view.players[side] === 'person' && !play.sending;
+  draw(fen, { moves: takes ? view.position.moves : null, onMove: sendMove, last });
+  showClocks(view.clock);
+  banner(view.result, view.position.reason);
+  happened(lastWords(list, ply));
+  $('take-back').hidden = !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine'));
+  $('export-record').disabled = !view.id;
+  if (!latest) {
+    say(`Looking at ply ${ply} of ${view.plies.length}: press End or click the last move to come back.`);
+  } else if (view.result) {
+    say('');
+  } else if (view.congo === 'thinking') {
+    say('congo is thinking…');
+  } else if (view.congo === 'waiting') {
+    say('congo waits for a free engine…');
+  } else if (!view.you) {
+    say(`Watching: ${side === 'white' ? 'White' : 'Black'} to move.`);
+  } else if (mine && view.players[side] === 'person') {
+    say(`${view.you === 'both' ? (side === 'white' ? 'White' : 'Black') : 'You'} to move.`);
+  } else {
+    say(`Waiting for ${side === 'white' ? 'White' : 'Black'} to move.`);
+  }
+}
+
+/** Sends a move chosen on the board; it is drawn when the server has
+ * played it, and not at all if it refuses or cannot be reached. */
+async function sendMove(move) {
+  const view = play.view;
+  play.sending = true;
+  notice(null);
+  say(`Sending ${shown(move)}…`);
+  draw(board.fen, { last: board.last });
+  try {
+    if (!view.id) {
+      // The game's first move: the server keeps it from now on.
+      await keep({ ...play.settings, moves: [move] });
+      updateLink();
+      return;
+    }
+    const answer = await api(`/api/games/${encodeURIComponent(view.id)}/move`, { key: play.key, move });
+    onView(answer);
+  } catch (error) {
+    play.sending = false;
+    if (error.status === 404) {
+      await lostGame(error.message);
+      return;
+    }
+    notice(`${shown(move)} was not played: ${error.message}.`);
+    showPlay();
+  }
+}
+
+async function takeBack() {
+  const view = play.view;
+  if (!view || !view.id) {
+    return;
+  }
+  try {
+    onView(await api(`/api/games/${encodeURIComponent(view.id)}/takeback`, { key: play.key }));
+    notice(null);
+  } catch (error) {
+    if (error.status === 404) {
+      await lostGame(error.message);
+    } else {
+      notice(`Nothing was taken back: ${error.message}.`);
+    }
+  }
+}
+
+/** Shows ply `ply` of the game (its last: back to playing). */
+function browsePlay(ply) {
+  const view = play.view;
+  if (!view) {
+    return;
+  }
+  const clamped = Math.max(0, Math.min(view.plies.length, ply));
+  play.browsing = clamped === view.plies.length ? null : clamped;
+  showPlay();
+}
+
+/** The address of this game: the server's game, how to set it up again,
+ * and which way the board is turned. */
+function updateLink() {
+  const query = new URLSearchParams();
+  if (play.id) {
+    query.set('game', play.id);
+  }
+  if (play.key) {
+    query.set('key', play.key);
+  }
+  const settings = play.settings;
+  if (settings) {
+    query.set('fen', settings.start);
+    const moves = play.view ? play.view.moves : settings.moves;
+    if (moves.length) {
+      query.set('moves', moves.join(' '));
+    }
+    query.set('white', settings.white);
+    query.set('black', settings.black);
+    if (settings.clock) {
+      query.set('clock', `${settings.clock.base / 1000}+${settings.clock.increment / 1000}`);
+    }
+    if (settings.movetime !== 1000) {
+      query.set('movetime', String(settings.movetime));
+    }
+  }
+  if (board.flipped) {
+    query.set('flip', '1');
+  }
+  const address = '/?' + query.toString();
+  $('link').href = address;
+  history.replaceState(null, '', address);
+}
+
+async function saveRecord() {
+  const view = play.view;
+  if (!view || !view.id) {
+    return;
+  }
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(view.id)}/record`);
+    if (!response.ok) {
+      throw new Error((await response.json()).error);
+    }
+    const blob = new Blob([await response.text()], { type: 'text/plain' });
+    const anchor = document.createElement('a');
+    anchor.href = URL.createObjectURL(blob);
+    anchor.download = `congo-${view.id}.txt`;
+    anchor.click();
+    URL.revokeObjectURL(anchor.href);
+  } catch (error) {
+    notice(`The record could not be saved: ${error.message}`);
+  }
 }
 
 function copyFen() {
-  const fen = game.position ? game.position.fen : '';
-  const done = () => say('FEN copied');
+  const fen = board.fen || '';
+  const done = () => say('FEN copied.');
   if (navigator.clipboard) {
     navigator.clipboard.writeText(fen).then(done, () => say(fen));
   } else {
@@ -496,202 +1015,500 @@ function copyFen() {
   }
 }
 
-// ---------------------------------------------------------------- study
+/** The settings a link names, or null when it names none. */
+function settingsOfLink(query) {
+  if (!query.has('fen') && !query.has('moves') && !query.has('white')) {
+    return null;
+  }
+  const seat = (name) => (['me', 'friend', 'congo'].includes(query.get(name)) ? query.get(name) : 'me');
+  const settings = {
+    start: query.get('fen') || STARTS[2022],
+    moves: (query.get('moves') || '').split(/\s+/).filter(Boolean),
+    white: seat('white'),
+    black: seat('black'),
+    clock: null,
+    movetime: 1000,
+  };
+  const clock = /^(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)$/.exec(query.get('clock') || '');
+  if (clock) {
+    settings.clock = { base: Math.round(Number(clock[1]) * 1000), increment: Math.round(Number(clock[2]) * 1000) };
+  }
+  const movetime = Number(query.get('movetime'));
+  if (Number.isInteger(movetime) && movetime >= 1 && movetime <= 60000) {
+    settings.movetime = movetime;
+  }
+  return settings;
+}
 
-const study = { position: null };
+/** Starts from the page's address: a kept game, a game to set up, or a
+ * fresh one; a bad link says what is wrong and shows the start. */
+async function startFromLink() {
+  const query = new URLSearchParams(location.search);
+  board.flipped = query.get('flip') === '1';
+  const settings = settingsOfLink(query);
+  if (query.has('game')) {
+    const id = query.get('game');
+    const key = query.get('key');
+    try {
+      const view = await api(`/api/games/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ''}`);
+      play.settings = settings || settingsOfView(view);
+      fillForm(play.settings);
+      if (!query.has('flip')) {
+        board.flipped = view.you === 'black';
+      }
+      follow(id, key);
+      if (key && view.you === null) {
+        notice('The key in this link plays no side of this game: you are watching it.');
+      }
+      onView(view);
+      return;
+    } catch (error) {
+      if (!settings || error.status === 0) {
+        notice(`This link's game cannot be shown: ${error.message}. The start position is shown instead.`);
+        await fresh();
+        return;
+      }
+      notice('The server no longer has this link\'s game (it may have restarted); it was set up again from the link.');
+    }
+  }
+  if (settings) {
+    try {
+      await newGame(settings);
+      return;
+    } catch (error) {
+      notice(`This link's game cannot be set up: ${error.message}. The start position is shown instead.`);
+    }
+  }
+  await fresh();
+}
 
-async function showStudy(fen) {
-  $('study-error').textContent = '';
-  $('study-best-result').textContent = '';
-  let position;
+/** The settings a kept game was made with, as far as its view tells. */
+function settingsOfView(view) {
+  const seat = (side) => (view.players[side] === 'engine' ? 'congo' : (view.you === side || view.you === 'both' ? 'me' : 'friend'));
+  return {
+    start: view.start,
+    moves: view.moves,
+    white: seat('white'),
+    black: seat('black'),
+    clock: view.clock ? { base: view.clock.base, increment: view.clock.increment } : null,
+    movetime: 1000,
+  };
+}
+
+/** A fresh game against congo from the 2022 start. */
+async function fresh() {
   try {
-    position = await positionOf(fen.trim());
+    await newGame({ start: STARTS[2022], moves: [], white: 'me', black: 'congo', clock: null, movetime: 1000 });
   } catch (error) {
-    $('study-error').textContent = error.message;
+    say(`The board could not be set up: ${error.message}.`);
+  }
+}
+
+async function startNewGame() {
+  const { settings, error } = readSettings();
+  $('new-error').textContent = error || '';
+  if (error) {
     return;
   }
-  study.position = position;
-  $('study-fen').value = position.fen;
-  $('study-eval').textContent = String(position.evaluation);
-  $('study-moves').textContent = position.moves.length
-    ? position.moves.join(' ') : (position.result ? `none: ${position.result}, ${position.reason}` : 'none');
-  view.onMove = position.result ? null : async (move) => {
-    try {
-      const next = await played(position.fen, [move]);
-      showStudy(next.fen);
-    } catch (error) {
+  notice(null);
+  try {
+    await newGame(settings);
+  } catch (failure) {
+    $('new-error').textContent = `The game cannot start: ${failure.message}.`;
+  }
+}
+
+// ------------------------------------------------------------------ study
+
+const study = {
+  start: STARTS[2022],
+  moves: [],
+  plies: [],
+  ply: 0,
+  list: null,
+  /** The search under way, to stop when the position changes. */
+  search: null,
+  token: 0,
+};
+
+/** Shows the position of `fen`, a new line of study from it. */
+async function studyFrom(fen) {
+  study.start = fen.trim();
+  study.moves = [];
+  await studyShow(0);
+}
+
+/** Shows the study line's position after `ply` plies. */
+async function studyShow(ply) {
+  stopSearch();
+  const token = ++study.token;
+  $('study-error').textContent = '';
+  $('study-best-result').textContent = '';
+  let answer;
+  try {
+    answer = await api('/api/play', { fen: study.start, moves: study.moves.slice(0, ply) });
+  } catch (error) {
+    if (token === study.token) {
       $('study-error').textContent = error.message;
     }
-  };
-  await draw(position, null);
-  banner(position);
-  probe(position.fen);
+    return;
+  }
+  if (token !== study.token || !isTab('study')) {
+    return;
+  }
+  study.ply = ply;
+  if (ply === study.moves.length) {
+    study.plies = answer.plies;
+  }
+  study.list.show(study.start, study.plies, ply);
+  $('study-fen').value = answer.fen;
+  const white = answer.side === 'white' ? answer.evaluation : -answer.evaluation;
+  $('study-eval').textContent = pawns(white);
+  $('study-moves').textContent = answer.moves.length
+    ? answer.moves.map(shown).join(' ')
+    : (answer.result ? `none: ${answer.reason}` : 'none');
+  const last = ply ? study.plies[ply - 1] : null;
+  await draw(answer.fen, { moves: answer.result ? null : answer.moves, onMove: studyMove, last });
+  banner(answer.result, answer.reason);
+  happened(lastWords(study.list, ply));
+  say(answer.result ? '' : 'Click a piece to try its moves.');
+  probe(answer.fen);
+}
+
+/** A move tried on the study board: the line goes on from here. */
+function studyMove(move) {
+  study.moves = study.moves.slice(0, study.ply).concat([move]);
+  study.plies = study.plies.slice(0, study.ply);
+  studyShow(study.moves.length);
+}
+
+/** A score in pawns, signed, from White's side. */
+function pawns(score) {
+  return `${score > 0 ? '+' : score < 0 ? '−' : ''}${(Math.abs(score) / 100).toFixed(2)}`;
+}
+
+function stopSearch() {
+  if (study.search) {
+    study.search.abort();
+    study.search = null;
+  }
 }
 
 async function studyBest() {
-  if (!study.position) {
+  const time = Number($('study-time').value);
+  if (!Number.isInteger(time) || time < 1 || time > 10000) {
+    $('study-best-result').textContent = 'The time must be a whole number of milliseconds from 1 to 10000.';
     return;
   }
-  const movetime = Math.min(10000, Math.max(1, Number($('study-time').value) || 1000));
-  $('study-best-result').textContent = 'thinking…';
+  stopSearch();
+  const search = new AbortController();
+  study.search = search;
+  const fen = board.fen;
+  $('study-best-result').textContent = `congo is thinking for ${time} ms…`;
   try {
-    const best = await api('/api/best', { fen: study.position.fen, movetime });
-    const table = best.tablebase ? ` (endgame tables: ${best.tablebase})` : '';
+    const best = await api('/api/best', { fen, movetime: time }, search.signal);
+    const white = turnOf(fen).white ? best.score : -best.score;
+    const table = best.tablebase ? `; the endgame tables say ${best.tablebase}` : '';
     $('study-best-result').textContent =
-      `${best.move}, score ${best.score}, depth ${best.depth}, ${best.nodes} nodes${table}; line: ${best.pv.join(' ')}`;
+      `${shown(best.move)}, worth ${pawns(white)} for White by congo's own measure, `
+      + `searched ${best.depth} plies deep (${best.nodes.toLocaleString('en')} positions)${table}. `
+      + `The line it expects: ${best.pv.map(shown).join(' ')}.`;
   } catch (error) {
-    $('study-best-result').textContent = error.message;
+    if (error.name !== 'AbortError') {
+      $('study-best-result').textContent = error.message;
+    }
+  } finally {
+    if (study.search === search) {
+      study.search = null;
+    }
   }
 }
 
 async function probe(fen) {
   try {
     const verdict = await api('/api/probe?fen=' + encodeURIComponent(fen));
+    const side = turnOf(fen).white ? 'White' : 'Black';
     const plies = verdict.plies === null ? '' : ` in ${verdict.plies} plies`;
-    $('study-probe').textContent =
-      `${verdict.value}${plies}; moves that keep it: ${verdict.moves.join(' ') || 'none'}`;
+    const words = { win: `${side}, to move, wins${plies}`, loss: `${side}, to move, loses${plies}`, draw: 'a draw' };
+    $('study-probe').textContent = `${words[verdict.value]}; the moves that keep it: ${verdict.moves.map(shown).join(' ') || 'none'}`;
   } catch (error) {
     $('study-probe').textContent = error.message;
   }
 }
 
-// --------------------------------------------------------------- replay
+// ----------------------------------------------------------------- replay
 
 const replay = {
+  text: '',
   games: [],
   game: null,
   ply: 0,
-  /** Counts steps, so that only the latest one draws. */
+  list: null,
   token: 0,
 };
 
 async function readRecord(text) {
   $('record-error').textContent = '';
+  replay.text = text;
   let answer;
   try {
-    answer = await api('/api/record', text);
+    answer = await api('/api/record?summary=1', text);
   } catch (error) {
     $('record-error').textContent = error.message;
     return;
   }
   replay.games = answer.games;
-  const select = $('record-game');
-  select.replaceChildren(...answer.games.map((game, index) => {
+  $('record-game').replaceChildren(...answer.games.map((game, index) => {
     const option = document.createElement('option');
     option.value = String(index);
-    option.textContent = `game ${game.game} (${game.white} white): ${game.result}, ${game.reason}`;
+    option.textContent = `game ${game.game} (${game.white} White): ${game.result}, ${game.length} plies`;
     return option;
   }));
   if (answer.games.length) {
     pickGame(0);
   } else {
-    $('record-error').textContent = 'the record holds no game';
+    $('record-error').textContent = 'The record holds no game.';
   }
 }
 
-function pickGame(index) {
-  replay.game = replay.games[index];
-  $('record-moves').replaceChildren(...replay.game.moves.map((move) => {
-    const item = document.createElement('li');
-    item.textContent = move;
-    return item;
-  }));
-  $('record-result').textContent = `${replay.game.result}, ${replay.game.reason}`;
-  step(0);
-}
-
-async function step(ply) {
-  const current = replay.game;
-  if (!current) {
+/** Fetches one game of the record, by sending its line alone. */
+async function pickGame(index) {
+  const summary = replay.games[index];
+  const token = ++replay.token;
+  const line = replay.text.split('\n')[summary.line - 1];
+  let answer;
+  try {
+    answer = await api('/api/record', line + '\n');
+  } catch (error) {
+    $('record-error').textContent = error.message;
     return;
   }
-  replay.ply = Math.max(0, Math.min(current.moves.length, ply));
-  $('step-ply').textContent = `ply ${replay.ply} of ${current.moves.length}`;
-  for (const [index, item] of [...$('record-moves').children].entries()) {
-    item.classList.toggle('current', index === replay.ply - 1);
-  }
-  const token = ++replay.token;
-  const position = await positionOf(current.positions[replay.ply]);
   if (token !== replay.token) {
     return;
   }
-  $('record-fen').textContent = position.fen;
-  view.onMove = null;
-  const last = replay.ply ? { move: current.moves[replay.ply - 1] } : null;
-  await draw(position, last);
-  banner(position);
+  replay.game = answer.games[0];
+  $('record-result').textContent = `${replay.game.result}: ${replay.game.reason}`;
+  step(0);
 }
 
-function onReplayKey(event) {
-  const inField = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);
-  if (inField || $('tab-replay').getAttribute('aria-pressed') !== 'true') {
+function step(ply) {
+  const game = replay.game;
+  if (!game) {
     return;
   }
-  const moves = { ArrowLeft: -1, ArrowRight: 1 };
+  replay.ply = Math.max(0, Math.min(game.plies.length, ply));
+  $('step-ply').textContent = `ply ${replay.ply} of ${game.plies.length}`;
+  replay.list.show(game.start, game.plies, replay.ply);
+  const last = replay.ply ? game.plies[replay.ply - 1] : null;
+  say('');
+  draw(replay.list.fenAt(replay.ply), { last });
+  banner(replay.ply === game.plies.length ? game.result : null, game.reason);
+  happened(lastWords(replay.list, replay.ply));
+}
+
+// ------------------------------------------------------------------ watch
+
+const watch = {
+  source: null,
+  /** The game shown, and the ply while browsing (null: the latest). */
+  game: null,
+  browsing: null,
+  view: null,
+  list: null,
+};
+
+/** Follows the watched match, with game `game` in full. */
+function watchMatch(game) {
+  if (watch.source) {
+    watch.source.close();
+  }
+  watch.game = game;
+  watch.browsing = null;
+  const source = new EventSource('/api/watch/events' + (game ? `?game=${game}` : ''));
+  watch.source = source;
+  source.onmessage = (event) => {
+    if (source === watch.source) {
+      watch.view = JSON.parse(event.data);
+      if (isTab('watch')) {
+        showWatch();
+      }
+    }
+  };
+  source.onerror = () => {
+    if (source === watch.source && isTab('watch')) {
+      say('The connection to the server was lost; trying again…');
+    }
+  };
+}
+
+function showWatch() {
+  const view = watch.view;
+  if (!view) {
+    return;
+  }
+  $('watch-match').textContent = view.engines.A
+    ? `${view.record}, being played: A is ${view.engines.A}; B is ${view.engines.B}.`
+    : `${view.record}: no match is writing it now; its finished games are below.`;
+  $('watch-score').textContent = `Score after ${view.score.games} finished game${view.score.games === 1 ? '' : 's'}: A ${view.score.A}, B ${view.score.B}; ${view.playing} under way.`;
+  $('watch-problem').textContent = view.problem || '';
+  $('watch-games').replaceChildren(...view.games.map((game) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = `game ${game.game} (${game.white} White): `
+      + (game.state === 'playing' ? `under way, ${game.length} plies` : `${game.result}, ${game.reason}`);
+    button.classList.toggle('current', game.game === watch.game);
+    button.addEventListener('click', () => watchMatch(game.game));
+    item.append(button);
+    return item;
+  }));
+  if (!watch.game && view.games.length) {
+    const playing = view.games.find((game) => game.state === 'playing');
+    watchMatch((playing || view.games[view.games.length - 1]).game);
+    return;
+  }
+  const game = view.game;
+  if (!game) {
+    say(view.games.length ? '' : 'No game yet: the match has not started, or its record is empty.');
+    return;
+  }
+  $('watch-title').textContent = `Game ${game.game}: ${game.white} has White`;
+  const ply = watch.browsing ?? game.plies.length;
+  watch.list.show(game.start, game.plies, ply);
+  draw(watch.list.fenAt(ply), { last: ply ? game.plies[ply - 1] : null });
+  banner(ply === game.plies.length ? game.result : null, game.reason);
+  happened(lastWords(watch.list, ply));
+  say(game.result ? '' : (watch.browsing === null ? 'Under way: each ply is shown as it is played.' : `Looking at ply ${ply}: press End to follow the game again.`));
+}
+
+function browseWatch(ply) {
+  const game = watch.view && watch.view.game;
+  if (!game) {
+    return;
+  }
+  const clamped = Math.max(0, Math.min(game.plies.length, ply));
+  watch.browsing = clamped === game.plies.length ? null : clamped;
+  showWatch();
+}
+
+// ------------------------------------------------------------------- tabs
+
+const TABS = ['play', 'study', 'replay', 'watch'];
+
+const isTab = (name) => $(`tab-${name}`).getAttribute('aria-pressed') === 'true';
+
+function showTab(name) {
+  for (const tab of TABS) {
+    $(`tab-${tab}`).setAttribute('aria-pressed', String(tab === name));
+    $(`${tab}-panel`).hidden = tab !== name;
+  }
+  say('');
+  notice(null);
+  banner(null);
+  happened([]);
+  stopSearch();
+  if (name !== 'play') {
+    showClocks(null);
+  }
+  if (name === 'play') {
+    showPlay();
+  } else if (name === 'study') {
+    studyFrom($('study-fen').value || board.fen || STARTS[2022]);
+  } else if (name === 'replay') {
+    if (replay.game) {
+      step(replay.ply);
+    } else {
+      board.onMove = null;
+      say('Paste a record or open a file, then Read.');
+    }
+  } else if (name === 'watch') {
+    if (!watch.source) {
+      watchMatch(null);
+    }
+    showWatch();
+  }
+}
+
+/** The arrow keys, Home and End step through the moves of the tab shown,
+ * unless a field or the board has the keyboard. */
+function onPageKey(event) {
+  if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || event.altKey || event.ctrlKey || event.metaKey) {
+    return;
+  }
+  const steppers = {
+    play: [() => play.browsing ?? (play.view ? play.view.plies.length : 0), browsePlay],
+    study: [() => study.ply, (ply) => studyShow(Math.max(0, Math.min(study.moves.length, ply)))],
+    replay: [() => replay.ply, step],
+    watch: [() => watch.browsing ?? (watch.view && watch.view.game ? watch.view.game.plies.length : 0), browseWatch],
+  };
+  const [current, go] = steppers[TABS.find(isTab)];
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
   if (event.key in moves) {
-    step(replay.ply + moves[event.key]);
+    go(current() + moves[event.key]);
   } else if (event.key === 'Home') {
-    step(0);
+    go(0);
   } else if (event.key === 'End') {
-    step(Infinity);
+    go(Infinity);
   } else {
     return;
   }
   event.preventDefault();
 }
 
-// ----------------------------------------------------------------- tabs
-
-function showTab(name) {
-  for (const tab of ['play', 'study', 'replay']) {
-    $(`tab-${tab}`).setAttribute('aria-pressed', String(tab === name));
-    $(`${tab}-panel`).hidden = tab !== name;
-  }
-  say('');
-  if (name === 'play') {
-    refresh();
-  } else if (name === 'study') {
-    showStudy($('study-fen').value || (game.position ? game.position.fen : START_2022));
-  } else if (replay.game) {
-    step(replay.ply);
-  } else {
-    view.onMove = null;
-  }
-}
-
-function startFromLink() {
-  const query = new URLSearchParams(location.search);
-  const moves = (query.get('moves') || '').split(/\s+/).filter(Boolean);
-  if (['white', 'black', 'none'].includes(query.get('opponent'))) {
-    $('opponent').value = query.get('opponent');
-  }
-  newGame(query.get('fen') || START_2022, moves);
-}
-
 function wire() {
-  $('tab-play').addEventListener('click', () => showTab('play'));
-  $('tab-study').addEventListener('click', () => showTab('study'));
-  $('tab-replay').addEventListener('click', () => showTab('replay'));
-  $('new-full').addEventListener('click', () => newGame(START_FULL));
-  $('new-2022').addEventListener('click', () => newGame(START_2022));
-  $('new-from-fen').addEventListener('click', () => newGame($('new-fen').value.trim()));
-  $('opponent').addEventListener('change', () => refresh());
+  play.list = new MoveList($('play-moves'), browsePlay);
+  study.list = new MoveList($('study-line'), (ply) => studyShow(ply));
+  replay.list = new MoveList($('replay-moves'), step);
+  watch.list = new MoveList($('watch-moves'), browseWatch);
+  for (const tab of TABS) {
+    $(`tab-${tab}`).addEventListener('click', () => showTab(tab));
+  }
+  $('start').addEventListener('change', () => { $('start-fen-row').hidden = $('start').value !== 'fen'; });
+  $('clock-on').addEventListener('change', () => { $('clock-fields').hidden = !$('clock-on').checked; });
+  $('new-start').addEventListener('click', startNewGame);
+  for (const field of ['start-fen', 'clock-base', 'clock-increment', 'movetime']) {
+    $(field).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        startNewGame();
+      }
+    });
+  }
   $('take-back').addEventListener('click', takeBack);
   $('flip').addEventListener('click', () => {
-    view.flipped = !view.flipped;
-    if (view.position) {
-      draw(view.position, view.last);
-    }
+    board.flipped = !board.flipped;
+    board.drawn = null;
+    updateLink();
+    const name = TABS.find(isTab);
+    ({ play: showPlay, study: () => studyShow(study.ply), replay: () => step(replay.ply), watch: showWatch })[name]();
   });
   $('copy-fen').addEventListener('click', copyFen);
-  $('study-show').addEventListener('click', () => showStudy($('study-fen').value));
+  $('export-record').addEventListener('click', saveRecord);
+  for (const button of document.querySelectorAll('.copy')) {
+    button.addEventListener('click', () => {
+      const text = $(button.dataset.copy).textContent;
+      if (navigator.clipboard) {
+        navigator.clipboard.writeText(text).then(() => say('Link copied.'), () => say(text));
+      }
+    });
+  }
+  $('study-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    studyFrom($('study-fen').value);
+  });
   $('study-best').addEventListener('click', studyBest);
+  $('study-time').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      studyBest();
+    }
+  });
   $('record-load').addEventListener('click', () => readRecord($('record-text').value));
   $('record-file').addEventListener('change', async (event) => {
     const file = event.target.files[0];
     if (file) {
       const text = await file.text();
-      $('record-text').value = text;
+      // A long record is read, not shown: the field stays light.
+      $('record-text').value = text.length > 100000 ? '' : text;
+      $('record-text').placeholder = `${file.name}: ${text.length.toLocaleString('en')} bytes`;
       readRecord(text);
     }
   });
@@ -700,7 +1517,9 @@ function wire() {
   $('step-back').addEventListener('click', () => step(replay.ply - 1));
   $('step-forward').addEventListener('click', () => step(replay.ply + 1));
   $('step-last').addEventListener('click', () => step(Infinity));
-  document.addEventListener('keydown', onReplayKey);
+  document.addEventListener('keydown', onPageKey);
+  // The Watch tab is there when the server watches a match.
+  fetch('/api/watch').then((response) => { $('tab-watch').hidden = !response.ok; }, () => {});
 }
 
 wire();
