@@ -17,10 +17,22 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 /// stderr is piped too when `keep_stderr`, else discarded. The reaper
 /// learns its process group.
 pub(crate) fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> {
+    spawn_in(program, keep_stderr, None)
+}
+
+/// [`spawn`], started in the folder `folder` when given.
+pub(crate) fn spawn_in(
+    program: &[String],
+    keep_stderr: bool,
+    folder: Option<&std::path::Path>,
+) -> io::Result<Child> {
     let (name, args) = program
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program given"))?;
     let mut command = Command::new(name);
+    if let Some(folder) = folder {
+        command.current_dir(folder);
+    }
     command
         .args(args)
         .stdin(Stdio::piped())

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -13,15 +13,18 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::engine_log::{Direction, EngineLog};
+use super::limits::{Cage, Enforcer};
+use super::sandbox::Sandbox;
 use crate::text::MAX_LINE;
 use crate::{Position, process};
 
 /// How many of an engine's last stderr lines are kept to show.
 const STDERR_TAIL: usize = 8;
 
-/// What an engine said, or that it said nothing more.
+/// What an engine said, stamped when it was read from the engine, or that
+/// it said nothing more.
 enum Said {
-    Line(String),
+    Line(String, Instant),
     /// Its output ended.
     Closed,
 }
@@ -46,24 +49,25 @@ pub(super) struct EngineProcess {
 
 /// Reads `stream` line by line (each cut at [`MAX_LINE`]: the rest of a
 /// longer line is skipped, and the cut line is no move) on a
-/// thread of its own, logging each line and handing it to `each`, which
-/// says whether to go on.
+/// thread of its own, logging each line and handing it to `each` with the
+/// moment it was read, which says whether to go on.
 fn read_lines(
     stream: impl Read + Send + 'static,
     log: Option<EngineLog>,
     direction: Direction,
-    mut each: impl FnMut(String) -> bool + Send + 'static,
+    mut each: impl FnMut(String, Instant) -> bool + Send + 'static,
     at_end: impl FnOnce() + Send + 'static,
 ) {
     thread::spawn(move || {
         let mut stream = BufReader::new(stream);
         let mut line = Vec::new();
         while let Ok(Some(_)) = process::read_bounded_line(&mut stream, &mut line, MAX_LINE) {
+            let read = Instant::now();
             let text = String::from_utf8_lossy(&line).into_owned();
             if let Some(log) = &log {
                 log.write(direction, &text);
             }
-            if !each(text) {
+            if !each(text, read) {
                 return;
             }
         }
@@ -72,9 +76,14 @@ fn read_lines(
 }
 
 impl EngineProcess {
-    /// Starts `command`, logging to `log` if given.
-    pub(super) fn start(command: &[String], log: Option<EngineLog>) -> io::Result<EngineProcess> {
-        let mut child = process::spawn(command, true)?;
+    /// Starts `command` in `folder` (congo's own if none), logging to `log`
+    /// if given.
+    pub(super) fn start(
+        command: &[String],
+        folder: Option<&Path>,
+        log: Option<EngineLog>,
+    ) -> io::Result<EngineProcess> {
+        let mut child = process::spawn_in(command, true, folder)?;
         let taken = |missing: &str| io::Error::other(format!("no {missing}"));
         let stdin = child.stdin.take().ok_or_else(|| taken("stdin"))?;
         let stdout = child.stdout.take().ok_or_else(|| taken("stdout"))?;
@@ -85,7 +94,7 @@ impl EngineProcess {
             stdout,
             log.clone(),
             Direction::Answered,
-            move |line| sender.send(Said::Line(line)).is_ok(),
+            move |line, read| sender.send(Said::Line(line, read)).is_ok(),
             move || {
                 let _ = closed.send(Said::Closed);
             },
@@ -96,7 +105,7 @@ impl EngineProcess {
             stderr_stream,
             log.clone(),
             Direction::Stderr,
-            move |line| {
+            move |line, _| {
                 if let Ok(mut tail) = kept.lock() {
                     if tail.lines.len() == STDERR_TAIL {
                         tail.lines.pop_front();
@@ -181,12 +190,7 @@ impl EngineProcess {
         // Give an exiting process a moment to be reaped.
         for _ in 0..50 {
             match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    return match status.code() {
-                        Some(code) => format!("it exited with status {code}"),
-                        None => "it was killed by a signal (it crashed)".to_owned(),
-                    };
-                }
+                Ok(Some(status)) => return exit_words(status),
                 Ok(None) => thread::sleep(Duration::from_millis(2)),
                 Err(_) => break,
             }
@@ -195,18 +199,41 @@ impl EngineProcess {
     }
 }
 
+/// How an engine's exit reads in a game's reason: its status, or the
+/// signal that ended it.
+fn exit_words(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return format!("it crashed: signal {signal}");
+    }
+    match status.code() {
+        Some(code) => format!("it exited with status {code}"),
+        None => "it crashed".to_owned(),
+    }
+}
+
 /// How long an engine that has left a game may take to exit before it is
 /// killed.
 pub(super) const EXIT_PATIENCE: Duration = Duration::from_secs(1);
 
-/// One engine of the match: its command line, and the process now playing
-/// for it, if any.
+/// One engine of a game: its command line, how it is started (in which
+/// folder, under which limits, confined or not), and the process now
+/// playing for it, if any.
 pub(super) struct Seat {
     command: Vec<String>,
-    /// `A` or `B`, which names its logs.
-    label: &'static str,
+    /// The engine's name (`A`, `B`, a tournament's player), which names its
+    /// logs.
+    label: String,
     /// Where its processes' logs go (`--log`), if anywhere.
     log_dir: Option<PathBuf>,
+    /// The folder it starts in (congo's own if none).
+    folder: Option<PathBuf>,
+    /// What holds its memory and threads, if anything.
+    limits: Option<Arc<Enforcer>>,
+    /// Bubblewrap, and the one folder it may write to, when confined.
+    sandbox: Option<(Sandbox, PathBuf)>,
+    /// The limits of the process now playing.
+    cage: Option<Cage>,
     pub(super) process: Option<EngineProcess>,
 }
 
@@ -221,23 +248,67 @@ pub(super) enum Joined {
 
 impl Seat {
     /// A seat whose engine starts when its first game begins.
-    pub(super) fn new(command: Vec<String>, label: &'static str, log_dir: Option<PathBuf>) -> Seat {
+    pub(super) fn new(command: Vec<String>, label: &str, log_dir: Option<PathBuf>) -> Seat {
         Seat {
             command,
-            label,
+            label: label.to_owned(),
             log_dir,
+            folder: None,
+            limits: None,
+            sandbox: None,
+            cage: None,
             process: None,
         }
+    }
+
+    /// The seat, its engine started in `folder`.
+    pub(super) fn in_folder(mut self, folder: Option<PathBuf>) -> Seat {
+        self.folder = folder;
+        self
+    }
+
+    /// The seat, each of its processes held to `limits`.
+    pub(super) fn limited(mut self, limits: Option<Arc<Enforcer>>) -> Seat {
+        self.limits = limits;
+        self
+    }
+
+    /// The seat, its engine confined by `sandbox` with `scratch` the folder
+    /// it may write to (its own folder when it has one).
+    pub(super) fn confined(mut self, sandbox: Option<Sandbox>, scratch: PathBuf) -> Seat {
+        self.sandbox = sandbox.map(|sandbox| (sandbox, scratch));
+        self
     }
 
     /// Starts the seat's engine now, or says why it cannot be.
     pub(super) fn start(&mut self) -> io::Result<&mut EngineProcess> {
         let log = match &self.log_dir {
-            Some(dir) => Some(EngineLog::create(dir, self.label)?.0),
+            Some(dir) => Some(EngineLog::create(dir, &self.label)?.0),
             None => None,
         };
-        let started = EngineProcess::start(&self.command, log)?;
+        let mut command = self.command.clone();
+        let mut folder = self.folder.clone();
+        if let Some((sandbox, scratch)) = &self.sandbox {
+            let writable = folder.get_or_insert_with(|| scratch.clone());
+            std::fs::create_dir_all(&*writable)?;
+            command = sandbox.wrap(&command, writable);
+        }
+        let cage = self
+            .limits
+            .as_ref()
+            .map(|limits| limits.cage())
+            .transpose()?;
+        if let Some(cage) = &cage {
+            command = cage.wrap(&command);
+        }
+        let started = EngineProcess::start(&command, folder.as_deref(), log)?;
+        self.cage = cage;
         Ok(self.process.insert(started))
+    }
+
+    /// The limit the engine's process went over, if it went over one.
+    pub(super) fn breach(&self) -> Option<String> {
+        self.cage.as_ref().and_then(Cage::breach)
     }
 
     /// Starts a fresh process, after the old one (if any) has been ended
@@ -282,6 +353,8 @@ impl Seat {
         if let Some(process) = self.process.take() {
             process.end(patience);
         }
+        // Its process gone, its groups can go.
+        self.cage = None;
     }
 }
 
@@ -309,7 +382,7 @@ fn is_talk(line: &str) -> bool {
     line.is_empty() || line.starts_with('#') || line.split(' ').next() == Some("info")
 }
 
-/// Sends `go` to the seat's engine and waits for a move line until one
+/// Sends `go` to the seat's engine and waits for its move until one
 /// deadline, fixed now: nothing the engine prints moves it.
 pub(super) fn ask(seat: &mut Seat, go: &str, mut clock: Clock) -> Result<Answer, String> {
     let Some(process) = seat.process.as_mut() else {
@@ -318,52 +391,69 @@ pub(super) fn ask(seat: &mut Seat, go: &str, mut clock: Clock) -> Result<Answer,
     if process.answered {
         clock.startup = Duration::ZERO;
     }
-    let sent = Instant::now();
-    let allowed = clock.startup + clock.time;
-    let deadline = sent + allowed + clock.margin;
-    let not_started = |why: String| {
-        if clock.startup.is_zero() {
+    if process.send(go).is_err() {
+        let why = process.why_silent();
+        return Err(clock.not_started(why));
+    }
+    await_move(process, Instant::now(), clock)
+}
+
+impl Clock {
+    /// `why` an engine failed, said of its start when it had not answered
+    /// yet.
+    fn not_started(&self, why: String) -> String {
+        if self.startup.is_zero() {
             why
         } else {
             format!("it did not start: {why}")
         }
-    };
-    if process.send(go).is_err() {
-        let why = process.why_silent();
-        return Err(not_started(why));
     }
+
+    /// Why no move came in time.
+    fn too_late(&self) -> String {
+        let allowed = self.startup + self.time;
+        let why = if self.startup.is_zero() {
+            format!(
+                "it gave no move within {} ms ({} ms and a margin of {} ms)",
+                (allowed + self.margin).as_millis(),
+                self.time.as_millis(),
+                self.margin.as_millis()
+            )
+        } else {
+            format!(
+                "it gave no move within {} ms (a start-up of {} ms, {} ms and a margin of {} ms)",
+                (allowed + self.margin).as_millis(),
+                self.startup.as_millis(),
+                self.time.as_millis(),
+                self.margin.as_millis()
+            )
+        };
+        self.not_started(why)
+    }
+}
+
+/// Waits for the move asked for at `sent`. Each line is judged by when it
+/// was read from the engine, not by when the referee looks: one read
+/// within the time and margin counts however late the referee gets to
+/// it, and one read past them forfeits even if the referee finds it
+/// waiting.
+fn await_move(process: &mut EngineProcess, sent: Instant, clock: Clock) -> Result<Answer, String> {
+    let allowed = clock.startup + clock.time;
+    let deadline = sent + allowed + clock.margin;
     loop {
         let wait = deadline.saturating_duration_since(Instant::now());
         match process.lines.recv_timeout(wait) {
-            Ok(Said::Line(line)) if is_talk(line.trim()) => continue,
-            Ok(Said::Line(line)) => {
+            Ok(Said::Line(line, _)) if is_talk(line.trim()) => continue,
+            Ok(Said::Line(line, read)) if read <= deadline => {
                 process.answered = true;
-                let late = sent.elapsed().saturating_sub(allowed);
+                let late = read.saturating_duration_since(sent).saturating_sub(allowed);
                 let line = line.trim().to_owned();
                 return Ok(Answer { line, late });
             }
-            Err(RecvTimeoutError::Timeout) => {
-                let why = if clock.startup.is_zero() {
-                    format!(
-                        "it gave no move within {} ms ({} ms and a margin of {} ms)",
-                        (allowed + clock.margin).as_millis(),
-                        clock.time.as_millis(),
-                        clock.margin.as_millis()
-                    )
-                } else {
-                    format!(
-                        "it gave no move within {} ms (a start-up of {} ms, {} ms and a margin of {} ms)",
-                        (allowed + clock.margin).as_millis(),
-                        clock.startup.as_millis(),
-                        clock.time.as_millis(),
-                        clock.margin.as_millis()
-                    )
-                };
-                return Err(not_started(why));
-            }
+            Ok(Said::Line(..)) | Err(RecvTimeoutError::Timeout) => return Err(clock.too_late()),
             Ok(Said::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 let why = process.why_silent();
-                return Err(not_started(why));
+                return Err(clock.not_started(why));
             }
         }
     }
@@ -372,6 +462,43 @@ pub(super) fn ask(seat: &mut Seat, go: &str, mut clock: Clock) -> Result<Answer,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An engine that answers its first `go` at once and its second after
+    /// 600 ms.
+    fn prompt_then_late() -> EngineProcess {
+        let script = "read l; echo d1d2; read l; sleep 0.6; echo d1d3; sleep 5";
+        let command = ["sh", "-c", script].map(str::to_owned);
+        EngineProcess::start(&command, None, None).unwrap()
+    }
+
+    const CLOCK: Clock = Clock {
+        time: Duration::from_millis(100),
+        margin: Duration::from_millis(200),
+        startup: Duration::ZERO,
+    };
+
+    #[test]
+    fn an_answer_is_judged_by_when_it_came_not_when_the_referee_looked() {
+        let mut engine = prompt_then_late();
+        // A slow referee: it looks a second after asking, long past the
+        // deadline, and finds an answer that came at once.
+        engine.send("go").unwrap();
+        let sent = Instant::now();
+        thread::sleep(Duration::from_secs(1));
+        let answer = await_move(&mut engine, sent, CLOCK).unwrap();
+        assert_eq!(answer.line, "d1d2");
+        assert!(answer.late <= CLOCK.margin, "{:?}", answer.late);
+        // The second answer came 600 ms after asking, past 300 ms: waiting
+        // when the slow referee looks, it still forfeits.
+        engine.send("go").unwrap();
+        let sent = Instant::now();
+        thread::sleep(Duration::from_millis(1500));
+        assert_eq!(
+            await_move(&mut engine, sent, CLOCK),
+            Err("it gave no move within 300 ms (100 ms and a margin of 200 ms)".to_owned())
+        );
+        engine.end(Duration::ZERO);
+    }
 
     #[test]
     fn blank_lines_and_diagnostics_are_talk_and_anything_else_an_answer() {

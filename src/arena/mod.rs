@@ -6,19 +6,27 @@
 
 mod engine_log;
 mod engine_process;
+mod limits;
 mod live;
 mod merge;
 mod openings;
 mod options;
 mod referee;
 mod runner;
+mod sandbox;
 mod sprt;
 mod tally;
+mod tournament;
 
+pub use limits::{Enforcer, Limits, Mechanism, Unheld};
 pub use live::{Line as LiveLine, LineError as LiveLineError, live_path};
 pub use merge::{MergeError, merge_records};
-pub use openings::{OpeningOptions, random_plies, write_openings};
+pub use openings::{OpeningOptions, OpeningsError, random_plies, write_openings};
 pub use options::MatchOptions;
-pub use runner::{MatchError, MatchEvent, OpeningsError, play_match};
+pub use runner::{MatchError, MatchEvent, play_match};
+pub use sandbox::{Sandbox, SandboxError};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tally::{Overruns, Progress};
+pub use tournament::{
+    Format, TournamentError, TournamentEvent, TournamentOptions, merge_tournaments, play_tournament,
+};

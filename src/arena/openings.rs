@@ -8,11 +8,12 @@
 
 use std::collections::HashSet;
 use std::io::{self, Write};
+use std::path::Path;
 
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::random::Rng;
-use crate::{Position, RuleSet, Status};
+use crate::{FenError, Position, Reach, RuleSet, Status};
 
 /// `plies` random legal moves from `start` (fewer if the game ends first),
 /// as played and the position they lead to.
@@ -109,6 +110,51 @@ pub fn write_openings(
         }
     }
     Ok((kept.len(), tried))
+}
+
+/// What is wrong with an openings file.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// It cannot be read.
+    Read(io::Error),
+    /// A line, from 1, is no position.
+    Line(usize, FenError),
+    /// It holds no opening.
+    Empty,
+}
+
+impl OpeningsError {
+    /// The error, said of the openings file `path`.
+    pub fn of_file(&self, path: &Path) -> String {
+        match self {
+            OpeningsError::Read(error) => format!("cannot read {}: {error}", path.display()),
+            OpeningsError::Line(line, error) => format!("{} line {line}: {error}", path.display()),
+            OpeningsError::Empty => format!("{} holds no opening", path.display()),
+        }
+    }
+}
+
+/// The start positions of an openings file: one FEN a line, blank lines
+/// and lines starting with `#` passed over; or why it cannot be used.
+pub(super) fn read_openings(
+    path: &Path,
+    rule_set: RuleSet,
+) -> Result<Vec<Position>, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = Position::from_fen(line, rule_set, Reach::Game)
+            .map_err(|error| OpeningsError::Line(number + 1, error))?;
+        openings.push(position);
+    }
+    if openings.is_empty() {
+        return Err(OpeningsError::Empty);
+    }
+    Ok(openings)
 }
 
 #[cfg(test)]

@@ -29,15 +29,15 @@ pub(super) fn with_rules(mut command: Vec<String>, rule_set: RuleSet) -> Vec<Str
     command
 }
 
-/// How one game went: its result, why, the moves, each engine's overruns
-/// (A's first), and the stderr of an engine that lost by a fault.
-struct GameEnd {
-    outcome: Outcome,
-    reason: String,
-    moves: Vec<String>,
-    by_ply_limit: bool,
-    overruns: [Overruns; 2],
-    fault: Option<Fault>,
+/// How one game went: its result, why, the moves, each seat's overruns,
+/// and the stderr of an engine that lost by a fault.
+pub(super) struct GameEnd {
+    pub(super) outcome: Outcome,
+    pub(super) reason: String,
+    pub(super) moves: Vec<String>,
+    pub(super) by_ply_limit: bool,
+    pub(super) overruns: [Overruns; 2],
+    pub(super) fault: Option<Fault>,
 }
 
 /// An engine that lost by a fault, and the last lines of its stderr.
@@ -48,8 +48,37 @@ pub(super) struct Fault {
     pub(super) stderr: Vec<String>,
 }
 
+/// How every game is refereed, in a match or a tournament: its rules, its
+/// length, and each engine's time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Refereeing {
+    pub(super) rule_set: RuleSet,
+    /// The game length, in plies, at which a game is drawn.
+    pub(super) max_plies: usize,
+    /// Each move's time, for the first seat and the second.
+    pub(super) movetime: [Duration; 2],
+    pub(super) margin: Duration,
+    pub(super) startup: Duration,
+    /// `go` in whole seconds, rounded up.
+    pub(super) go_seconds: bool,
+}
+
+impl MatchOptions {
+    /// How the match's games are refereed.
+    pub(super) fn refereeing(&self) -> Refereeing {
+        Refereeing {
+            rule_set: self.rule_set,
+            max_plies: self.max_plies,
+            movetime: self.movetime,
+            margin: self.margin,
+            startup: self.startup,
+            go_seconds: self.go_seconds,
+        }
+    }
+}
+
 /// The `go` line each engine gets, and the clock of its moves.
-fn asks(options: &MatchOptions) -> [(String, Clock); 2] {
+fn asks(options: &Refereeing) -> [(String, Clock); 2] {
     options.movetime.map(|time| {
         // Whole-second engines get the time rounded up, and that long.
         let (go, time) = if options.go_seconds {
@@ -67,10 +96,12 @@ fn asks(options: &MatchOptions) -> [(String, Clock); 2] {
     })
 }
 
-/// Plays one game.
-fn play_game(
+/// Plays one game from `start`: `colours[0]` is the seat that plays white,
+/// `colours[1]` black; each ply goes to `on_ply` as it is played. An
+/// engine over a limit of its seat loses.
+pub(super) fn play_game(
     start: &Position,
-    options: &MatchOptions,
+    options: &Refereeing,
     tables: &Option<Tablebase>,
     seats: &mut [Seat],
     colours: [usize; 2],
@@ -135,6 +166,11 @@ fn play_game(
             answer = joined[engine].clone().and_then(|_| ask(seat, &go, clock));
         }
         moved[engine] = true;
+        // An engine over its memory or threads loses, whatever it answered.
+        let answer = match seat.breach() {
+            Some(over) => Err(over),
+            None => answer,
+        };
         let played = answer.and_then(|answer| {
             overruns[engine].note(answer.late);
             game.play_text(&answer.line)
@@ -219,7 +255,7 @@ pub(super) fn play_numbered(
     let on_ply = |m: &str| tell(Line::Ply(game + 1, m.to_owned()));
     let over = play_game(
         &opening,
-        options,
+        &options.refereeing(),
         tables,
         seats,
         [white, 1 - white],

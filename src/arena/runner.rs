@@ -14,6 +14,7 @@ use std::thread;
 
 use super::engine_process::{EXIT_PATIENCE, Seat};
 use super::live::{LiveLog, live_path};
+use super::openings::{OpeningsError, read_openings};
 use super::options::MatchOptions;
 use super::referee::{Played, play_numbered, with_rules};
 use super::sprt::{Sprt, Verdict};
@@ -21,7 +22,7 @@ use super::tally::{Overruns, Progress, Tally};
 use crate::record::{Record, RecordError};
 use crate::tablebase::Tablebase;
 use crate::text::Count;
-use crate::{FenError, Position, Reach, RuleSet, process};
+use crate::{FenError, Position, process};
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];
@@ -49,30 +50,11 @@ pub enum MatchError {
     Output(io::Error),
 }
 
-/// What is wrong with an openings file.
-#[derive(Debug)]
-pub enum OpeningsError {
-    /// It cannot be read.
-    Read(io::Error),
-    /// A line, from 1, is no position.
-    Line(usize, FenError),
-    /// It holds no opening.
-    Empty,
-}
-
 impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatchError::Fen(fen, error) => write!(f, "bad --fen {fen:?}: {error}"),
-            MatchError::Openings(path, OpeningsError::Read(error)) => {
-                write!(f, "cannot read {}: {error}", path.display())
-            }
-            MatchError::Openings(path, OpeningsError::Line(line, error)) => {
-                write!(f, "{} line {line}: {error}", path.display())
-            }
-            MatchError::Openings(path, OpeningsError::Empty) => {
-                write!(f, "{} holds no opening", path.display())
-            }
+            MatchError::Openings(path, error) => f.write_str(&error.of_file(path)),
             MatchError::Record(path, error) => {
                 write!(f, "cannot write {}: {error}", path.display())
             }
@@ -413,26 +395,6 @@ fn open_record(
     let mut file = file;
     file.seek(SeekFrom::End(0)).map_err(cannot_write)?;
     Ok((file, resumed))
-}
-
-/// The start positions of an openings file: one FEN a line, blank lines
-/// and lines starting with `#` passed over; or why it cannot be used.
-fn read_openings(path: &Path, rule_set: RuleSet) -> Result<Vec<Position>, OpeningsError> {
-    let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
-    let mut openings = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let position = Position::from_fen(line, rule_set, Reach::Game)
-            .map_err(|error| OpeningsError::Line(number + 1, error))?;
-        openings.push(position);
-    }
-    if openings.is_empty() {
-        return Err(OpeningsError::Empty);
-    }
-    Ok(openings)
 }
 
 /// Writes game number `game` (from 0) of the report.

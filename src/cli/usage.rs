@@ -86,6 +86,13 @@ pub enum UsageError {
     BadMaterial(ParseMaterialError),
     /// A shard that is none.
     BadShard(ParseShardError),
+    /// A value its option does not take: the option, the value, and what
+    /// it takes.
+    BadValue {
+        option: &'static str,
+        found: String,
+        expected: &'static str,
+    },
     /// `tb` without generate, probe, summary or verify.
     MissingTablesVerb,
     /// Another usage error, and what the person most likely meant.
@@ -170,6 +177,11 @@ impl fmt::Display for UsageError {
                 }
                 None => write!(f, "{subcommand} needs an option"),
             },
+            UsageError::BadValue {
+                option,
+                found,
+                expected,
+            } => write!(f, "{option} {found:?}: expected {expected}"),
             UsageError::EmptyPath(option) => write!(f, "{option} needs a path, found \"\""),
             UsageError::BadFen { found, error } => write!(f, "bad FEN {found:?}: {error}"),
             UsageError::BadPieceSet(error) => error.fmt(f),

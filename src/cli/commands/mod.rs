@@ -18,6 +18,7 @@ mod serve;
 mod show;
 mod tb;
 mod terminal_game;
+mod tournament;
 mod tune;
 mod wildebeest;
 
@@ -43,6 +44,7 @@ const OTHERS: &[&Subcommand] = &[
     &engine::ENGINE,
     &best::BEST,
     &engine_match::MATCH,
+    &tournament::TOURNAMENT,
     &openings::OPENINGS,
     &tune::TUNE,
     &terminal_game::GAME,

@@ -1,0 +1,239 @@
+//! A tournament's output folder, which holds all its state: what the
+//! tournament is (`tournament.txt`, checked on `--resume`), its schedule,
+//! one record per pair of players (`records/A-vs-B.rec`, in the format of
+//! `congo match --record`, engine A being the pair's first in the roster),
+//! the engines' logs and scratch folders, and the standings, written anew
+//! after every game.
+
+use std::collections::HashMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::record::Record;
+
+/// The file that says what the tournament is.
+const DESCRIPTION: &str = "tournament.txt";
+
+/// The line of the description that names the shard: the one line the
+/// shards of one tournament differ in.
+pub const SHARD_LINE: &str = "shard ";
+
+/// A tournament's folder.
+pub struct Folder {
+    root: PathBuf,
+}
+
+/// Why the folder cannot be used.
+#[derive(Debug)]
+pub enum FolderError {
+    /// It could not be read or written.
+    Io(PathBuf, io::Error),
+    /// It holds something already, and `--resume` was not given.
+    NotEmpty(PathBuf),
+    /// `--resume` found no tournament there.
+    NothingToResume(PathBuf),
+    /// `--resume` found another tournament there: the first line that
+    /// differs, as it is and as this one would have it.
+    Different(PathBuf, String, String),
+    /// A record line is not a game of this tournament.
+    Record(PathBuf, usize, String),
+}
+
+impl std::fmt::Display for FolderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FolderError::Io(path, error) => write!(f, "{}: {error}", path.display()),
+            FolderError::NotEmpty(path) => write!(
+                f,
+                "{} holds files already: add --resume to continue its tournament, or name a new folder",
+                path.display()
+            ),
+            FolderError::NothingToResume(path) => {
+                write!(
+                    f,
+                    "--resume: {} holds no tournament ({DESCRIPTION} is missing)",
+                    path.display()
+                )
+            }
+            FolderError::Different(path, theirs, ours) => write!(
+                f,
+                "--resume: {} is another tournament's: its {DESCRIPTION} says {theirs:?} where this one says {ours:?}",
+                path.display()
+            ),
+            FolderError::Record(path, line, why) => {
+                write!(f, "--resume: {} line {line}: {why}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for FolderError {}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> FolderError + '_ {
+    move |error| FolderError::Io(path.to_owned(), error)
+}
+
+/// The game records found in a folder: by pair (roster places) and the
+/// game's number within the pair (from 0).
+pub type Finished = HashMap<((usize, usize), usize), Record>;
+
+impl Folder {
+    /// The folder at `root` for the tournament `description` says: made
+    /// anew (it must be missing or empty), or with `resume` the one there,
+    /// which must be the same tournament.
+    pub fn open(root: &Path, description: &str, resume: bool) -> Result<Folder, FolderError> {
+        let folder = Folder {
+            root: root.to_owned(),
+        };
+        let described = root.join(DESCRIPTION);
+        if resume {
+            let theirs = fs::read_to_string(&described).map_err(|error| match error.kind() {
+                io::ErrorKind::NotFound => FolderError::NothingToResume(root.to_owned()),
+                _ => FolderError::Io(described.clone(), error),
+            })?;
+            if let Some((theirs, ours)) = first_difference(&theirs, description, false) {
+                return Err(FolderError::Different(root.to_owned(), theirs, ours));
+            }
+            return Ok(folder);
+        }
+        let holds_files = fs::read_dir(root).map(|mut entries| entries.next().is_some());
+        match holds_files {
+            Ok(true) => return Err(FolderError::NotEmpty(root.to_owned())),
+            Ok(false) => {}
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                fs::create_dir_all(root).map_err(io_error(root))?;
+            }
+            Err(error) => return Err(FolderError::Io(root.to_owned(), error)),
+        }
+        fs::create_dir_all(root.join("records")).map_err(io_error(root))?;
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&described)
+            .map_err(io_error(&described))?;
+        file.write_all(description.as_bytes())
+            .map_err(io_error(&described))?;
+        Ok(folder)
+    }
+
+    /// Where the record of the pair of `first` and `second` goes.
+    pub fn record_path(&self, first: &str, second: &str) -> PathBuf {
+        self.root
+            .join("records")
+            .join(format!("{first}-vs-{second}.rec"))
+    }
+
+    /// Where the engines' logs go.
+    pub fn logs(&self) -> PathBuf {
+        self.root.join("logs")
+    }
+
+    /// Where a confined engine with no folder of its own may write.
+    pub fn scratch(&self, name: &str) -> PathBuf {
+        self.root.join("scratch").join(name)
+    }
+
+    /// The games of every pair's record, each cut back to its whole lines
+    /// (a game written when the tournament stopped may be torn); the
+    /// number of torn lines dropped.
+    pub fn finished(&self, names: &[String]) -> Result<(Finished, usize), FolderError> {
+        let mut finished = Finished::new();
+        let mut torn = 0;
+        for first in 0..names.len() {
+            for second in first + 1..names.len() {
+                let path = self.record_path(&names[first], &names[second]);
+                let text = match fs::read(&path) {
+                    Ok(text) => text,
+                    Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
+                    Err(error) => return Err(FolderError::Io(path, error)),
+                };
+                let whole = text
+                    .iter()
+                    .rposition(|&byte| byte == b'\n')
+                    .map_or(0, |at| at + 1);
+                if whole < text.len() {
+                    torn += 1;
+                    let file = OpenOptions::new()
+                        .write(true)
+                        .open(&path)
+                        .map_err(io_error(&path))?;
+                    file.set_len(whole as u64).map_err(io_error(&path))?;
+                }
+                let lines = text[..whole]
+                    .split(|&byte| byte == b'\n')
+                    .filter(|line| !line.is_empty());
+                for (index, line) in lines.enumerate() {
+                    let bad = |why: String| FolderError::Record(path.clone(), index + 1, why);
+                    let line =
+                        std::str::from_utf8(line).map_err(|_| bad("not UTF-8".to_owned()))?;
+                    let record: Record = line
+                        .parse()
+                        .map_err(|error: crate::record::RecordError| bad(error.to_string()))?;
+                    let number = record
+                        .game
+                        .checked_sub(1)
+                        .ok_or_else(|| bad("game 0 is no game".to_owned()))?;
+                    if finished.insert(((first, second), number), record).is_some() {
+                        return Err(bad(format!("game {} is recorded twice", number + 1)));
+                    }
+                }
+            }
+        }
+        Ok((finished, torn))
+    }
+
+    /// Adds `record` to the record of the pair of `first` and `second`, in
+    /// one write, so that a tournament stopped at any moment leaves whole
+    /// lines but the last.
+    pub fn append(&self, first: &str, second: &str, record: &Record) -> Result<(), FolderError> {
+        let path = self.record_path(first, second);
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(io_error(&path))?;
+        file.write_all(format!("{record}\n").as_bytes())
+            .map_err(io_error(&path))
+    }
+
+    /// Writes `text` to the folder's file `name`, whole or not at all: a
+    /// reader never sees half of it.
+    pub fn write(&self, name: &str, text: &str) -> Result<(), FolderError> {
+        let path = self.root.join(name);
+        let part = self.root.join(format!(".{name}.part"));
+        let written = File::create(&part)
+            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .and_then(|()| fs::rename(&part, &path));
+        written.map_err(io_error(&path))
+    }
+}
+
+/// The first line where `theirs` and `ours` differ, if any (the shard
+/// line passed over with `any_shard`).
+pub fn first_difference(theirs: &str, ours: &str, any_shard: bool) -> Option<(String, String)> {
+    let lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !(any_shard && line.starts_with(SHARD_LINE)))
+            .map(str::to_owned)
+            .collect()
+    };
+    let (theirs, ours) = (lines(theirs), lines(ours));
+    (0..theirs.len().max(ours.len()))
+        .find(|&index| theirs.get(index) != ours.get(index))
+        .map(|index| {
+            let line = |lines: &[String]| {
+                lines
+                    .get(index)
+                    .cloned()
+                    .unwrap_or_else(|| "(nothing)".to_owned())
+            };
+            (line(&theirs), line(&ours))
+        })
+}
+
+/// What the description of the tournament in `root` says, for a merge.
+pub fn description_of(root: &Path) -> Result<String, FolderError> {
+    let path = root.join(DESCRIPTION);
+    fs::read_to_string(&path).map_err(|error| FolderError::Io(path, error))
+}

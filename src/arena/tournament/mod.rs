@@ -1,0 +1,183 @@
+//! `congo tournament`: a whole class of engines, each against the others
+//! over the Part 7 protocol, on the match manager's processes, referee,
+//! records and openings: a round robin, a gauntlet or a Swiss, with the
+//! course's limits on memory and threads held by the operating system,
+//! standings with maximum-likelihood ratings, and all its state in one
+//! folder, so that it resumes after any stop and spreads over machines.
+
+mod folder;
+mod players;
+mod ratings;
+mod runner;
+mod schedule;
+mod standings;
+mod swiss;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use folder::FolderError;
+pub use players::PlayersError;
+pub use runner::{merge_tournaments, play_tournament};
+pub use schedule::Format;
+
+use super::limits::{Limits, Unheld};
+use super::openings::OpeningsError;
+use super::sandbox::SandboxError;
+use crate::shard::Shard;
+use crate::{FenError, RuleSet};
+
+/// What `congo tournament` plays, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentOptions {
+    /// The players: a file, one engine a line, or a class's folder.
+    pub players: PathBuf,
+    /// The folder that holds the tournament's state and results.
+    pub output: PathBuf,
+    /// Round robin, gauntlet or Swiss.
+    pub format: Format,
+    /// The seeds of a gauntlet, by name.
+    pub seeds: Vec<String>,
+    /// The rule set of every game.
+    pub rule_set: RuleSet,
+    /// Each move's time.
+    pub movetime: Duration,
+    /// How far past its time an engine may answer before it forfeits.
+    pub margin: Duration,
+    /// A freshly started engine's allowance on its first move.
+    pub startup: Duration,
+    /// The game length, in plies, at which a game is drawn: the course's
+    /// 100 moves each unless told.
+    pub max_plies: usize,
+    /// Send `go` in whole seconds.
+    pub go_seconds: bool,
+    /// The start of every opening, before its random plies.
+    pub fen: String,
+    /// A file of start positions, one FEN a line, in place of `fen`.
+    pub openings: Option<PathBuf>,
+    /// Random plies played from each start, the same for both games of a
+    /// pair's cycle.
+    pub opening_plies: usize,
+    /// The seed of the openings' random plies (and so of the schedule's games).
+    pub seed: u64,
+    /// Endgame tables that end a game once they cover it.
+    pub tables: Option<PathBuf>,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Each engine process's memory and threads.
+    pub limits: Limits,
+    /// Go on when a limit cannot be held here.
+    pub unenforced: bool,
+    /// Confine each engine under bubblewrap.
+    pub sandbox: bool,
+    /// Keep a log of every engine process.
+    pub log: bool,
+    /// Continue the tournament in `output`.
+    pub resume: bool,
+    /// The share of the game pairs to play.
+    pub shard: Shard,
+    /// The rating one player is pinned to (else the mean is 0).
+    pub anchor: Option<(String, f64)>,
+    /// Print the schedule and play nothing.
+    pub show_schedule: bool,
+}
+
+impl TournamentOptions {
+    /// The course's game length: 100 moves each.
+    pub const MAX_PLIES: usize = 200;
+}
+
+/// Why a tournament cannot be played.
+#[derive(Debug)]
+pub enum TournamentError {
+    /// The players cannot be read.
+    Players(PlayersError),
+    /// A seed or the anchor names no player.
+    UnknownPlayer(String),
+    /// A format that does not fit the players: why.
+    Format(String),
+    /// `--fen` is no position.
+    Fen(String, FenError),
+    /// The openings file cannot be used.
+    Openings(PathBuf, OpeningsError),
+    /// Limits that cannot be held, without `--unenforced`.
+    Unheld(Vec<Unheld>),
+    /// `--sandbox` cannot be had.
+    Sandbox(SandboxError),
+    /// The output folder cannot be used.
+    Folder(FolderError),
+    /// The report could not be written.
+    Output(std::io::Error),
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentError::Players(error) => error.fmt(f),
+            TournamentError::UnknownPlayer(name) => write!(f, "no engine is named {name:?}"),
+            TournamentError::Format(why) => f.write_str(why),
+            TournamentError::Fen(fen, error) => write!(f, "bad --fen {fen:?}: {error}"),
+            TournamentError::Openings(path, error) => f.write_str(&error.of_file(path)),
+            TournamentError::Unheld(unheld) => {
+                let said: Vec<String> = unheld.iter().map(Unheld::to_string).collect();
+                write!(
+                    f,
+                    "{}; add --unenforced to play without {}",
+                    said.join("; "),
+                    if unheld.len() == 1 { "it" } else { "them" }
+                )
+            }
+            TournamentError::Sandbox(error) => write!(f, "--sandbox: {error}"),
+            TournamentError::Folder(error) => error.fmt(f),
+            TournamentError::Output(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {}
+
+impl From<FolderError> for TournamentError {
+    fn from(error: FolderError) -> TournamentError {
+        TournamentError::Folder(error)
+    }
+}
+
+/// What a tournament tells as it goes, for a front end to show.
+#[derive(Debug)]
+pub enum TournamentEvent<'a> {
+    /// A subfolder of the class's folder that is no engine, and why.
+    Skipped(&'a str, &'a str),
+    /// Which mechanism holds which limit.
+    Limits(&'a str),
+    /// A limit goes unheld (`--unenforced`).
+    Unheld(&'a Unheld),
+    /// `--resume` found this many games played, and dropped this many torn
+    /// lines.
+    Resumed(usize, usize),
+    /// A game has ended: how many are done, of how many, and its line.
+    Game(usize, usize, &'a str),
+}
+
+impl fmt::Display for TournamentEvent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentEvent::Skipped(name, why) => write!(f, "{name} is not playing: {why}"),
+            TournamentEvent::Limits(statement) => write!(f, "limits: {statement}"),
+            TournamentEvent::Unheld(unheld) => {
+                write!(f, "warning: {unheld}; playing without it (--unenforced)")
+            }
+            TournamentEvent::Resumed(games, torn) => {
+                write!(f, "resuming after {games} game(s) already played")?;
+                if *torn > 0 {
+                    write!(
+                        f,
+                        " ({torn} line(s) cut short when it stopped are played again)"
+                    )?;
+                }
+                Ok(())
+            }
+            TournamentEvent::Game(done, total, line) => write!(f, "{done} of {total}: {line}"),
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Who plays a tournament: a file of engines, one a line (a name, then
+//! its command line), or a class's folder, where every subfolder holding
+//! an executable `run` is an engine named after the folder and started in
+//! it.
+
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// One engine of the tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Its name in the tables and its records' file names.
+    pub name: String,
+    /// Its command line.
+    pub command: Vec<String>,
+    /// The folder it starts in (congo's own when `None`).
+    pub folder: Option<PathBuf>,
+}
+
+/// The players, and the subfolders of a class's folder that are not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    /// The engines, in order (a folder's by name).
+    pub players: Vec<Player>,
+    /// Each subfolder passed over, and why.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// Why the players cannot be read.
+#[derive(Debug)]
+pub enum PlayersError {
+    /// The file or folder cannot be read.
+    Read(PathBuf, io::Error),
+    /// A line of the file: its number from 1, and what is wrong.
+    Line(PathBuf, usize, String),
+    /// Two engines share a name.
+    Twice(String),
+    /// Fewer than two engines.
+    TooFew(PathBuf, usize),
+}
+
+impl fmt::Display for PlayersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayersError::Read(path, error) => write!(f, "cannot read {}: {error}", path.display()),
+            PlayersError::Line(path, line, why) => {
+                write!(f, "{} line {line}: {why}", path.display())
+            }
+            PlayersError::Twice(name) => write!(f, "two engines are named {name:?}"),
+            PlayersError::TooFew(path, found) => write!(
+                f,
+                "{} names {found} engine{}; a tournament needs two or more",
+                path.display(),
+                if *found == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayersError {}
+
+/// The longest name an engine may have.
+const MAX_NAME: usize = 40;
+
+/// Why `name` cannot name an engine, if it cannot: names go into file
+/// names and tables, so they are short and plain.
+pub fn name_fault(name: &str) -> Option<String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-');
+    if name.is_empty()
+        || name.len() > MAX_NAME
+        || !name.chars().all(plain)
+        || name.starts_with(['.', '-'])
+    {
+        Some(format!(
+            "the name {name:?} is not 1 to {MAX_NAME} letters, digits and . _ + - (not first . or -)"
+        ))
+    } else {
+        None
+    }
+}
+
+/// The players `path` names: a file of lines, or a class's folder.
+pub fn read_roster(path: &Path) -> Result<Roster, PlayersError> {
+    let roster = if path.is_dir() {
+        read_folder(path)?
+    } else {
+        read_file(path)?
+    };
+    let mut names: Vec<&str> = roster
+        .players
+        .iter()
+        .map(|player| player.name.as_str())
+        .collect();
+    names.sort_unstable();
+    if let Some(pair) = names.windows(2).find(|pair| pair[0] == pair[1]) {
+        return Err(PlayersError::Twice(pair[0].to_owned()));
+    }
+    if roster.players.len() < 2 {
+        return Err(PlayersError::TooFew(path.to_owned(), roster.players.len()));
+    }
+    Ok(roster)
+}
+
+/// A file of engines: `NAME COMMAND [ARGS...]` a line, blank lines and
+/// lines starting with `#` passed over. A program named by a relative
+/// path with a `/` is found from the file's folder.
+fn read_file(path: &Path) -> Result<Roster, PlayersError> {
+    let text =
+        fs::read_to_string(path).map_err(|error| PlayersError::Read(path.to_owned(), error))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut players = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: String| PlayersError::Line(path.to_owned(), number + 1, why);
+        let mut words = line.split_whitespace().map(str::to_owned);
+        let name = words.next().unwrap_or_default();
+        if let Some(why) = name_fault(&name) {
+            return Err(bad(why));
+        }
+        let mut command: Vec<String> = words.collect();
+        let Some(program) = command.first_mut() else {
+            return Err(bad(format!("{name} has no command line")));
+        };
+        if program.contains('/') && Path::new(program.as_str()).is_relative() {
+            *program = base.join(&*program).display().to_string();
+        }
+        players.push(Player {
+            name,
+            command,
+            folder: None,
+        });
+    }
+    Ok(Roster {
+        players,
+        skipped: Vec::new(),
+    })
+}
+
+/// A class's folder: each subfolder with an executable `run`, in the
+/// order of their names.
+fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
+    let read = |error| PlayersError::Read(path.to_owned(), error);
+    let mut entries: Vec<PathBuf> = fs::read_dir(path)
+        .map_err(read)?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|entry| entry.is_dir())
+        .collect();
+    entries.sort();
+    let mut roster = Roster {
+        players: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for folder in entries {
+        let name = folder
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let run = folder.join("run");
+        let why_not = if let Some(why) = name_fault(&name) {
+            Some(why)
+        } else if !run.is_file() {
+            Some("it holds no file named run".to_owned())
+        } else if !is_executable(&run) {
+            Some(format!(
+                "its run is not executable (chmod +x {})",
+                run.display()
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why_not {
+            roster.skipped.push((name, why));
+            continue;
+        }
+        let folder = fs::canonicalize(&folder).map_err(read)?;
+        roster.players.push(Player {
+            name,
+            command: vec![folder.join("run").display().to_string()],
+            folder: Some(folder),
+        });
+    }
+    Ok(roster)
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_plain_and_short() {
+        for good in ["alice", "bob-2", "c.d_e+f", "X"] {
+            assert_eq!(name_fault(good), None, "{good}");
+        }
+        for bad in ["", "a b", "../up", "-flag", ".hidden", "é", &"x".repeat(41)] {
+            assert!(name_fault(bad).is_some(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! Running a tournament: its schedule played game by game (several at
+//! once), each game on fresh engine processes held to the limits, each
+//! result written to its pair's record before the next is told, and the
+//! standings written anew after every game.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+
+use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
+use super::players::{Player, read_roster};
+use super::ratings::Anchor;
+use super::schedule::{Format, Pairing, fixed_schedule};
+use super::standings::{Scored, crosstable, crosstable_csv, csv, json, standings, text};
+use super::swiss::{self, Round, pair_round};
+use super::{TournamentError, TournamentEvent, TournamentOptions};
+use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
+use crate::arena::limits::{Enforcer, Limits};
+use crate::arena::openings::{random_plies, read_openings};
+use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
+use crate::arena::sandbox::Sandbox;
+use crate::random::Rng;
+use crate::record::Record;
+use crate::tablebase::Tablebase;
+use crate::{Position, Reach};
+
+/// Everything a game of the tournament is played with.
+struct Context<'a> {
+    options: &'a TournamentOptions,
+    players: Vec<Player>,
+    names: Vec<String>,
+    /// The starts the openings' random plies are played from.
+    starts: Vec<Position>,
+    refereeing: Refereeing,
+    tables: Option<Tablebase>,
+    enforcer: Arc<Enforcer>,
+    sandbox: Option<Sandbox>,
+    folder: Folder,
+    anchor: Anchor,
+}
+
+/// Plays the tournament `options` describe, telling `events` what it
+/// does and writing the final standings and crosstable to `output`.
+pub fn play_tournament(
+    options: &TournamentOptions,
+    output: &mut impl Write,
+    events: &mut dyn FnMut(TournamentEvent),
+) -> Result<(), TournamentError> {
+    let roster = read_roster(&options.players).map_err(TournamentError::Players)?;
+    for (name, why) in &roster.skipped {
+        events(TournamentEvent::Skipped(name, why));
+    }
+    let players = roster.players;
+    let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
+    let place = |name: &str| {
+        names
+            .iter()
+            .position(|known| known == name)
+            .ok_or_else(|| TournamentError::UnknownPlayer(name.to_owned()))
+    };
+    let format = match &options.format {
+        Format::Gauntlet { cycles, .. } => {
+            if options.seeds.is_empty() {
+                return Err(TournamentError::Format(
+                    "a gauntlet needs --seed-player NAME".to_owned(),
+                ));
+            }
+            let seeds = options
+                .seeds
+                .iter()
+                .map(|name| place(name))
+                .collect::<Result<Vec<_>, _>>()?;
+            if seeds.len() >= names.len() {
+                return Err(TournamentError::Format(
+                    "a gauntlet needs players besides its seeds".to_owned(),
+                ));
+            }
+            Format::Gauntlet {
+                seeds,
+                cycles: *cycles,
+            }
+        }
+        Format::Swiss { .. } if options.shard.is_part() => {
+            return Err(TournamentError::Format(
+                "a Swiss cannot be split into shards: each round is paired from the last one's results".to_owned(),
+            ));
+        }
+        // Seven rounds unless told, or as many as the players allow.
+        Format::Swiss { rounds: 0 } => Format::Swiss {
+            rounds: 7.min(names.len() - 1),
+        },
+        Format::Swiss { rounds } if *rounds >= names.len() => {
+            return Err(TournamentError::Format(format!(
+                "a Swiss of {} players has at most {} rounds with no pair meeting twice",
+                names.len(),
+                names.len() - 1
+            )));
+        }
+        format => format.clone(),
+    };
+    let anchor = match &options.anchor {
+        None => Anchor::Mean,
+        Some((name, rating)) => Anchor::Player(place(name)?, *rating),
+    };
+    let start = Position::from_fen(&options.fen, options.rule_set, Reach::Game)
+        .map_err(|error| TournamentError::Fen(options.fen.clone(), error))?;
+    let starts = match &options.openings {
+        None => vec![start],
+        Some(path) => read_openings(path, options.rule_set)
+            .map_err(|error| TournamentError::Openings(path.clone(), error))?,
+    };
+    let schedule = fixed_schedule(&format, names.len());
+    if options.show_schedule {
+        let shown = schedule_text(&format, &schedule, &names, options);
+        return output
+            .write_all(shown.as_bytes())
+            .map_err(TournamentError::Output);
+    }
+    let description = describe(options, &players, &format);
+    let (enforcer, unheld) = Enforcer::new(options.limits);
+    events(TournamentEvent::Limits(&enforcer.statement()));
+    if !unheld.is_empty() {
+        if !options.unenforced {
+            return Err(TournamentError::Unheld(unheld));
+        }
+        for limit in &unheld {
+            events(TournamentEvent::Unheld(limit));
+        }
+    }
+    let sandbox = options
+        .sandbox
+        .then(Sandbox::new)
+        .transpose()
+        .map_err(TournamentError::Sandbox)?;
+    let folder = Folder::open(&options.output, &description, options.resume)?;
+    let (mut finished, torn) = folder.finished(&names)?;
+    if options.resume {
+        events(TournamentEvent::Resumed(finished.len(), torn));
+    }
+    let context = Context {
+        options,
+        refereeing: Refereeing {
+            rule_set: options.rule_set,
+            max_plies: options.max_plies,
+            movetime: [options.movetime; 2],
+            margin: options.margin,
+            startup: options.startup,
+            go_seconds: options.go_seconds,
+        },
+        tables: options
+            .tables
+            .as_deref()
+            .map(|dir| Tablebase::new(dir, options.rule_set)),
+        players,
+        names,
+        starts,
+        enforcer: Arc::new(enforcer),
+        sandbox,
+        folder,
+        anchor,
+    };
+    match format {
+        Format::Swiss { rounds } => context.play_swiss(rounds, &mut finished, events)?,
+        _ => {
+            let mine: Vec<Pairing> = schedule
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| options.shard.plays(index / 2))
+                .map(|(_, pairing)| *pairing)
+                .collect();
+            let text = schedule_text(&format, &mine, &context.names, options);
+            context.folder.write("schedule.txt", &text)?;
+            let mut progress = Progress {
+                done: 0,
+                total: mine.len(),
+            };
+            context.play_round(&mine, &mut finished, &mut progress, events)?;
+        }
+    }
+    let tables = context.write_tables(&finished)?;
+    output
+        .write_all(tables.as_bytes())
+        .map_err(TournamentError::Output)
+}
+
+/// Games told so far, of how many.
+struct Progress {
+    done: usize,
+    total: usize,
+}
+
+impl Context<'_> {
+    /// The opening numbered `index`: its start and the random plies from
+    /// it, the same for every game given that number.
+    fn opening(&self, index: usize) -> Position {
+        let start = &self.starts[index % self.starts.len()];
+        let mut rng = Rng::new(self.options.seed.wrapping_add(index as u64));
+        random_plies(
+            start,
+            self.options.opening_plies,
+            self.options.rule_set,
+            &mut rng,
+        )
+        .0
+    }
+
+    /// The seat of `player`: its command with the rules, its folder, its
+    /// limits and confinement, its logs.
+    fn seat(&self, player: usize) -> Seat {
+        let player = &self.players[player];
+        let command = with_rules(player.command.clone(), self.options.rule_set);
+        let logs = self.options.log.then(|| self.folder.logs());
+        Seat::new(command, &player.name, logs)
+            .in_folder(player.folder.clone())
+            .limited(Some(Arc::clone(&self.enforcer)))
+            .confined(self.sandbox.clone(), self.folder.scratch(&player.name))
+    }
+
+    /// Plays one game on fresh processes, ended after it.
+    fn play(&self, pairing: &Pairing, opening: &Position) -> GameEnd {
+        let mut seats = [self.seat(pairing.white), self.seat(pairing.black)];
+        let end = play_game(
+            opening,
+            &self.refereeing,
+            &self.tables,
+            &mut seats,
+            [0, 1],
+            &|_| {},
+        );
+        for seat in &mut seats {
+            seat.end(EXIT_PATIENCE);
+        }
+        end
+    }
+
+    /// The record line of `pairing` played from `opening` to `end`.
+    fn record(pairing: &Pairing, opening: &Position, end: GameEnd) -> Record {
+        Record {
+            game: pairing.pair_game + 1,
+            white: if pairing.first_has_white() { 'A' } else { 'B' },
+            start: opening.to_string(),
+            moves: end.moves,
+            outcome: end.outcome,
+            reason: end.reason,
+        }
+    }
+
+    /// Checks that a game found in the folder is the one `pairing` would
+    /// play: its colours and its opening.
+    fn check(&self, pairing: &Pairing, record: &Record) -> Result<(), TournamentError> {
+        let (first, second) = pairing.pair();
+        let path = self
+            .folder
+            .record_path(&self.names[first], &self.names[second]);
+        let letter = if pairing.first_has_white() { 'A' } else { 'B' };
+        let opening = self.opening(pairing.opening).to_string();
+        let why = if record.white != letter {
+            format!(
+                "game {} has {} as white, where this tournament gives white to {letter}",
+                record.game, record.white
+            )
+        } else if record.start != opening {
+            format!(
+                "game {} starts from {}, where this tournament starts it from {opening}",
+                record.game, record.start
+            )
+        } else {
+            return Ok(());
+        };
+        Err(FolderError::Record(path, record.game, why).into())
+    }
+
+    /// Plays the games of `pairings` not yet in `finished`, several at
+    /// once, writing and telling each as it ends.
+    fn play_round(
+        &self,
+        pairings: &[Pairing],
+        finished: &mut Finished,
+        progress: &mut Progress,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<(), TournamentError> {
+        let mut pending = Vec::new();
+        for pairing in pairings {
+            match finished.get(&(pairing.pair(), pairing.pair_game)) {
+                Some(record) => {
+                    self.check(pairing, record)?;
+                    progress.done += 1;
+                }
+                None => pending.push(*pairing),
+            }
+        }
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let (sender, results) = mpsc::channel::<(Pairing, Position, GameEnd)>();
+        let workers = self.options.concurrency.clamp(1, pending.len().max(1));
+        thread::scope(|scope| -> Result<(), TournamentError> {
+            for _ in 0..workers {
+                let sender = sender.clone();
+                let (next, stop, pending) = (&next, &stop, &pending);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let Some(pairing) = pending.get(next.fetch_add(1, Ordering::Relaxed))
+                        else {
+                            break;
+                        };
+                        let opening = self.opening(pairing.opening);
+                        let end = self.play(pairing, &opening);
+                        if sender.send((*pairing, opening, end)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for (pairing, opening, end) in results {
+                let told = self.tell(&pairing, &opening, end, finished, progress, events);
+                if told.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                    return told;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes a finished game to its pair's record and the standings, and
+    /// tells it.
+    fn tell(
+        &self,
+        pairing: &Pairing,
+        opening: &Position,
+        end: GameEnd,
+        finished: &mut Finished,
+        progress: &mut Progress,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<(), TournamentError> {
+        let (first, second) = pairing.pair();
+        let record = Context::record(pairing, opening, end);
+        self.folder
+            .append(&self.names[first], &self.names[second], &record)?;
+        let line = format!(
+            "round {}: {} - {} {}, {} ({} plies)",
+            pairing.round,
+            self.names[pairing.white],
+            self.names[pairing.black],
+            record.outcome.result(),
+            record.reason,
+            record.moves.len()
+        );
+        finished.insert((pairing.pair(), pairing.pair_game), record);
+        self.write_tables(finished)?;
+        progress.done += 1;
+        events(TournamentEvent::Game(progress.done, progress.total, &line));
+        Ok(())
+    }
+
+    /// A Swiss of `rounds` rounds: each paired from the results of those
+    /// before, its pairings added to the schedule file, then played.
+    fn play_swiss(
+        &self,
+        rounds: usize,
+        finished: &mut Finished,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<(), TournamentError> {
+        let count = self.names.len();
+        let mut records = vec![swiss::Record::default(); count];
+        let mut schedule = String::new();
+        let mut progress = Progress {
+            done: 0,
+            total: rounds * (count / 2),
+        };
+        for round in 1..=rounds {
+            let Round { games, bye } = pair_round(&records, round).ok_or_else(|| {
+                TournamentError::Format(format!(
+                    "round {round} cannot be paired without a pair meeting twice"
+                ))
+            })?;
+            let pairings: Vec<Pairing> = games
+                .iter()
+                .enumerate()
+                .map(|(board, &(white, black))| Pairing {
+                    round,
+                    white,
+                    black,
+                    pair_game: 0,
+                    opening: (round - 1) * (count / 2) + board,
+                })
+                .collect();
+            schedule.push_str(&pairings_text(&pairings, &self.names));
+            if let Some(bye) = bye {
+                let _ = writeln!(schedule, "round {round}: {} has a bye", self.names[bye]);
+            }
+            self.folder.write("schedule.txt", &schedule)?;
+            self.play_round(&pairings, finished, &mut progress, events)?;
+            for pairing in &pairings {
+                let half = finished
+                    .get(&(pairing.pair(), 0))
+                    .map_or(1, |record| record.outcome.white_half_points());
+                let (white, black) = (pairing.white, pairing.black);
+                records[white].half_points += half;
+                records[black].half_points += 2 - half;
+                records[white].met.push(black);
+                records[black].met.push(white);
+                records[white].colours.push(true);
+                records[black].colours.push(false);
+            }
+            if let Some(bye) = bye {
+                records[bye].half_points += 2;
+                records[bye].had_bye = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the standings and crosstable files; the text of both.
+    fn write_tables(&self, finished: &Finished) -> Result<String, TournamentError> {
+        let tables = Tables::of(&self.names, finished, &self.anchor);
+        tables.write(&self.folder)?;
+        Ok(tables.text)
+    }
+}
+
+/// The standings and crosstable in every form.
+struct Tables {
+    text: String,
+    csv: String,
+    crosstable: String,
+    json: String,
+}
+
+impl Tables {
+    fn of(names: &[String], finished: &Finished, anchor: &Anchor) -> Tables {
+        let games: Vec<Scored> = finished
+            .iter()
+            .map(|(&((first, second), _), record)| {
+                let (white, black) = if record.white == 'A' {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                Scored {
+                    white,
+                    black,
+                    white_points: record.outcome.white_half_points() as f64 / 2.0,
+                }
+            })
+            .collect();
+        let rows = standings(names, &games, anchor);
+        let table = crosstable(names.len(), &games);
+        Tables {
+            text: text(&rows, &table),
+            csv: csv(&rows),
+            crosstable: crosstable_csv(&rows, &table),
+            json: json(&rows, &table),
+        }
+    }
+
+    fn write(&self, folder: &Folder) -> Result<(), FolderError> {
+        folder.write("standings.txt", &self.text)?;
+        folder.write("standings.csv", &self.csv)?;
+        folder.write("crosstable.csv", &self.crosstable)?;
+        folder.write("standings.json", &self.json)
+    }
+}
+
+/// What the tournament is, line by line: everything its results depend
+/// on, for `--resume` to check.
+fn describe(options: &TournamentOptions, players: &[Player], format: &Format) -> String {
+    let mut text = String::from("congo tournament\n");
+    let format = match format {
+        Format::Gauntlet { cycles, .. } => {
+            format!("gauntlet of {}, {cycles} cycle(s)", options.seeds.join(" "))
+        }
+        format => format.to_string(),
+    };
+    let _ = writeln!(text, "format {format}");
+    for player in players {
+        let folder = player.folder.as_ref().map_or(String::new(), |folder| {
+            format!(" (in {})", folder.display())
+        });
+        let _ = writeln!(
+            text,
+            "player {}: {}{folder}",
+            player.name,
+            player.command.join(" ")
+        );
+    }
+    let _ = writeln!(text, "rules {}", options.rule_set);
+    let _ = writeln!(
+        text,
+        "time {} ms a move, margin {} ms, start-up {} ms{}",
+        options.movetime.as_millis(),
+        options.margin.as_millis(),
+        options.startup.as_millis(),
+        if options.go_seconds {
+            ", go in whole seconds"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(text, "drawn at {} plies", options.max_plies);
+    let from = options
+        .openings
+        .as_ref()
+        .map_or_else(|| options.fen.clone(), |path| path.display().to_string());
+    let _ = writeln!(
+        text,
+        "openings from {from}, {} random plies, seed {}",
+        options.opening_plies, options.seed
+    );
+    let tables = options
+        .tables
+        .as_ref()
+        .map_or("none".to_owned(), |dir| dir.display().to_string());
+    let _ = writeln!(text, "endgame tables {tables}");
+    let limits = Limits::words(options.limits);
+    let _ = writeln!(
+        text,
+        "limits {limits}{}",
+        if options.sandbox { ", confined" } else { "" }
+    );
+    let _ = writeln!(text, "{SHARD_LINE}{}", options.shard);
+    text
+}
+
+/// The schedule as text, a game a line.
+fn schedule_text(
+    format: &Format,
+    pairings: &[Pairing],
+    names: &[String],
+    options: &TournamentOptions,
+) -> String {
+    if let Format::Swiss { rounds } = format {
+        let records = vec![swiss::Record::default(); names.len()];
+        let mut text = format!(
+            "a Swiss of {rounds} round(s): each round is paired from the results before it; round 1 (seed {}):\n",
+            options.seed
+        );
+        if let Some(Round { games, bye }) = pair_round(&records, 1) {
+            let pairings: Vec<Pairing> = games
+                .iter()
+                .enumerate()
+                .map(|(board, &(white, black))| Pairing {
+                    round: 1,
+                    white,
+                    black,
+                    pair_game: 0,
+                    opening: board,
+                })
+                .collect();
+            text.push_str(&pairings_text(&pairings, names));
+            if let Some(bye) = bye {
+                let _ = writeln!(text, "round 1: {} has a bye", names[bye]);
+            }
+        }
+        return text;
+    }
+    pairings_text(pairings, names)
+}
+
+/// Pairings a line each: round, white, black, opening.
+fn pairings_text(pairings: &[Pairing], names: &[String]) -> String {
+    let mut text = String::new();
+    for pairing in pairings {
+        let _ = writeln!(
+            text,
+            "round {}: {} (white) - {} (black), opening {}",
+            pairing.round,
+            names[pairing.white],
+            names[pairing.black],
+            pairing.opening + 1
+        );
+    }
+    text
+}
+
+/// `congo tournament --merge`: the standings of the shards in `folders`
+/// (one tournament's, shard lines apart), written to the new folder
+/// `output_folder` and to `output`.
+pub fn merge_tournaments(
+    folders: &[PathBuf],
+    output_folder: &Path,
+    anchor: Option<(String, f64)>,
+    output: &mut impl Write,
+) -> Result<(), TournamentError> {
+    let Some(first) = folders.first() else {
+        return Err(TournamentError::Format(
+            "--merge needs the folders of the shards".to_owned(),
+        ));
+    };
+    let description = description_of(first)?;
+    let names: Vec<String> = description
+        .lines()
+        .filter_map(|line| line.strip_prefix("player "))
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, _)| name.to_owned())
+        .collect();
+    let mut merged = Finished::new();
+    let mut seen_shards = HashSet::new();
+    for folder in folders {
+        let theirs = description_of(folder)?;
+        if let Some((theirs, ours)) = first_difference(&theirs, &description, true) {
+            return Err(FolderError::Different(folder.clone(), theirs, ours).into());
+        }
+        let shard = theirs
+            .lines()
+            .find(|line| line.starts_with(SHARD_LINE))
+            .unwrap_or_default()
+            .to_owned();
+        if !seen_shards.insert(shard.clone()) {
+            return Err(TournamentError::Format(format!("two folders hold {shard}")));
+        }
+        let opened = Folder::open(folder, &theirs, true)?;
+        let (finished, _) = opened.finished(&names)?;
+        merged.extend(finished);
+    }
+    let anchor = match anchor {
+        None => Anchor::Mean,
+        Some((name, rating)) => Anchor::Player(
+            names
+                .iter()
+                .position(|known| *known == name)
+                .ok_or(TournamentError::UnknownPlayer(name))?,
+            rating,
+        ),
+    };
+    let merged_description = format!("{description}merged from {} folder(s)\n", folders.len());
+    let target = Folder::open(output_folder, &merged_description, false)?;
+    let tables = Tables::of(&names, &merged, &anchor);
+    tables.write(&target)?;
+    output
+        .write_all(tables.text.as_bytes())
+        .map_err(TournamentError::Output)
+}

@@ -1,0 +1,364 @@
+//! `congo tournament`: a class's engines, each against the others; or,
+//! with `--merge`, the standings of a tournament played in shards.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::arena::{
+    Format, Limits, MatchOptions, TournamentError, TournamentEvent, TournamentOptions,
+    merge_tournaments, play_tournament,
+};
+use crate::cli::args::Args;
+use crate::cli::option::{Opt, Value, whole};
+use crate::cli::options::{FEN, SEED, TABLES};
+use crate::cli::streams::{say, status};
+use crate::cli::subcommand::{Section, Subcommand, Work};
+use crate::cli::usage::UsageError;
+use crate::shard::Shard;
+
+const OUTPUT: Opt = Opt::new(
+    "--output",
+    Value::Path("DIR"),
+    "(required) the folder that holds the tournament: its schedule, records, logs and standings",
+);
+const FORMAT: Opt = Opt::new(
+    "--format",
+    Value::Text("F"),
+    "round-robin (default), gauntlet (--seed-player against everyone else) or swiss",
+);
+const CYCLES: Opt = Opt::new(
+    "--cycles",
+    whole("N", 1, 1000),
+    "a round robin or gauntlet plays N cycles, each pair both colours each cycle (default 1)",
+);
+const ROUNDS: Opt = Opt::new(
+    "--rounds",
+    whole("N", 1, 1000),
+    "a Swiss plays N rounds (default 7, or one fewer than the players)",
+);
+const SEED_PLAYER: Opt = Opt::new(
+    "--seed-player",
+    Value::Text("NAME[,NAME]"),
+    "the gauntlet's seeds, who each play everyone else",
+);
+const MOVETIME: Opt = Opt::new(
+    "--movetime",
+    whole("MS", 1, u64::MAX),
+    "(required) milliseconds a move",
+)
+.required();
+const MARGIN: Opt = Opt::new(
+    "--margin",
+    whole("MS", 0, u64::MAX),
+    "let an engine answer up to MS milliseconds past its time before it forfeits (default 1000)",
+);
+const STARTUP: Opt = Opt::new(
+    "--startup",
+    whole("MS", 0, u64::MAX),
+    "give a freshly started engine MS milliseconds to start up (default 5000)",
+);
+const MAX_PLIES: Opt = Opt::new(
+    "--max-plies",
+    whole("N", 1, u64::MAX),
+    "draw a game once it is N plies long (default 200: the course's 100 moves each)",
+);
+const GO_SECONDS: Opt = Opt::new(
+    "--go-seconds",
+    Value::Flag,
+    "send `go` whole seconds, rounded up, for engines that read an integer",
+);
+const START: Opt = FEN.help("start every opening from FEN (default: the 2022 start)");
+const OPENINGS: Opt = Opt::new(
+    "--openings",
+    Value::Path("FILE"),
+    "start the openings from the FEN lines of FILE in turn, both colours each",
+);
+const OPENING_PLIES: Opt = Opt::new(
+    "--opening-plies",
+    whole("K", 0, u64::MAX),
+    "begin each pair's games with the same K random plies (default 2; 0 with --openings)",
+);
+const OPENING_SEED: Opt = SEED.help("the seed of the random opening plies (default 1)");
+const ADJUDICATE: Opt =
+    TABLES.help("end the games the endgame tables in DIR decide, with their verdict");
+const CONCURRENCY: Opt = Opt::new(
+    "--concurrency",
+    whole("C", 1, 1024),
+    "play C games at once (default 1)",
+);
+const MEMORY: Opt = Opt::new(
+    "--memory",
+    Value::Text("SIZE"),
+    "each engine's memory, held by the operating system: 512M, 6G (default, the course's), or none",
+);
+const THREADS: Opt = Opt::new(
+    "--threads",
+    Value::Text("N"),
+    "each engine's threads and processes at once (default 8, the course's), or none",
+);
+const UNENFORCED: Opt = Opt::new(
+    "--unenforced",
+    Value::Flag,
+    "play on when a limit cannot be held on this machine (it is said before the first game)",
+);
+const SANDBOX: Opt = Opt::new(
+    "--sandbox",
+    Value::Flag,
+    "confine each engine under bubblewrap: the file system read-only but its folder, no network",
+);
+const LOG: Opt = Opt::new(
+    "--log",
+    Value::Flag,
+    "keep a log of every engine process in DIR/logs: what it was sent, what it said",
+);
+const RESUME: Opt = Opt::new(
+    "--resume",
+    Value::Flag,
+    "continue the tournament in --output DIR, after Ctrl-C, a kill or a reboot",
+);
+const SHARD: Opt = Opt::new(
+    "--shard",
+    Value::Text("I/N"),
+    "play only game pairs I, I+N, ... (--merge joins the shards' folders)",
+);
+const ANCHOR: Opt = Opt::new(
+    "--anchor",
+    Value::Text("NAME=ELO"),
+    "rate NAME at ELO, the others from it (default: the mean is 0)",
+);
+const SHOW_SCHEDULE: Opt = Opt::new(
+    "--show-schedule",
+    Value::Flag,
+    "print the schedule (a Swiss: its first round) and play nothing",
+);
+const MERGE: Opt = Opt::new(
+    "--merge",
+    Value::Flag,
+    "the standings of the shards' folders DIR..., written to --output, playing nothing",
+);
+
+pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
+    "tournament",
+    "PLAYERS, or with --merge: DIR...",
+    &[
+        OUTPUT,
+        FORMAT,
+        CYCLES,
+        ROUNDS,
+        SEED_PLAYER,
+        MOVETIME,
+        MARGIN,
+        STARTUP,
+        MAX_PLIES,
+        GO_SECONDS,
+        START,
+        OPENINGS,
+        OPENING_PLIES,
+        OPENING_SEED,
+        ADJUDICATE,
+        CONCURRENCY,
+        MEMORY,
+        THREADS,
+        UNENFORCED,
+        SANDBOX,
+        LOG,
+        RESUME,
+        SHARD,
+        ANCHOR,
+        SHOW_SCHEDULE,
+        MERGE,
+    ],
+    "play a class's engines against each other (PLAYERS: a file of `NAME COMMAND...` lines, \
+     or a folder whose subfolders each hold an executable `run`), with the course's limits \
+     held by the operating system; write standings with ratings and a crosstable",
+    read,
+)
+.in_section(Section::Playing);
+
+fn read(args: &Args) -> Result<Work, UsageError> {
+    if args.has(&MERGE) {
+        return merge(args);
+    }
+    let options = options(args)?;
+    Ok(Work::tool(move |io| {
+        let in_place = io.terminal.error_output;
+        let errors = &mut *io.errors;
+        let mut drawn = false;
+        let mut tell = |event: TournamentEvent| match event {
+            // On a terminal, one line redrawn in place; elsewhere, a line
+            // a game.
+            TournamentEvent::Game(..) if in_place => {
+                let _ = write!(errors, "\r\x1b[Kcongo tournament: {event}");
+                let _ = errors.flush();
+                drawn = true;
+            }
+            event => {
+                if drawn {
+                    let _ = writeln!(errors);
+                    drawn = false;
+                }
+                say(errors, event);
+            }
+        };
+        let played = play_tournament(&options, &mut io.output, &mut tell);
+        if drawn {
+            let _ = writeln!(io.errors);
+        }
+        finish(io, played)
+    }))
+}
+
+/// The exit of a tournament or a merge.
+fn finish(io: &mut crate::cli::streams::Io<'_>, done: Result<(), TournamentError>) -> u8 {
+    match done {
+        Ok(()) => status::SUCCESS,
+        Err(TournamentError::Output(error)) => io.io_error(&error),
+        Err(error) => io.refuse(error),
+    }
+}
+
+/// `tournament --merge DIR... --output DIR [--anchor NAME=ELO]`.
+fn merge(args: &Args) -> Result<Work, UsageError> {
+    if let Some(option) = args.first_besides(&[MERGE, OUTPUT, ANCHOR]) {
+        return Err(UsageError::Exclusive(MERGE.name, option));
+    }
+    let folders: Vec<PathBuf> = args
+        .operand_texts()?
+        .into_iter()
+        .map(PathBuf::from)
+        .collect();
+    if folders.is_empty() {
+        return Err(UsageError::Required(
+            "tournament --merge",
+            "the shards' folders",
+        ));
+    }
+    let output = args
+        .path(&OUTPUT)
+        .ok_or(UsageError::Required("tournament --merge", "--output DIR"))?;
+    let anchor = anchor(args)?;
+    Ok(Work::tool(move |io| {
+        let merged = merge_tournaments(&folders, &output, anchor.clone(), &mut io.output);
+        finish(io, merged)
+    }))
+}
+
+/// `--anchor NAME=ELO`, if given.
+fn anchor(args: &Args) -> Result<Option<(String, f64)>, UsageError> {
+    let Some(text) = args.text(&ANCHOR) else {
+        return Ok(None);
+    };
+    let bad = || UsageError::BadValue {
+        option: ANCHOR.name,
+        found: text.clone(),
+        expected: "NAME=ELO, e.g. congo=1500",
+    };
+    let (name, elo) = text.split_once('=').ok_or_else(bad)?;
+    let elo: f64 = elo.trim().parse().map_err(|_| bad())?;
+    if !elo.is_finite() {
+        return Err(bad());
+    }
+    Ok(Some((name.to_owned(), elo)))
+}
+
+/// `--memory SIZE` and `--threads N`, the course's unless given.
+fn limits(args: &Args) -> Result<Limits, UsageError> {
+    let memory = match args.text(&MEMORY) {
+        None => Limits::COURSE.memory,
+        Some(text) if text == "none" => None,
+        Some(text) => Some(Limits::parse_memory(&text).ok_or(UsageError::BadValue {
+            option: MEMORY.name,
+            found: text,
+            expected: "a size such as 512M or 6G, or none",
+        })?),
+    };
+    let threads = match args.text(&THREADS) {
+        None => Limits::COURSE.threads,
+        Some(text) if text == "none" => None,
+        Some(text) => Some(text.parse().ok().filter(|&threads| threads > 0).ok_or(
+            UsageError::BadValue {
+                option: THREADS.name,
+                found: text,
+                expected: "a whole number above 0, or none",
+            },
+        )?),
+    };
+    Ok(Limits { memory, threads })
+}
+
+/// `tournament PLAYERS --output DIR --movetime MS [OPTIONS]`.
+fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
+    let players = PathBuf::from(args.one_operand("tournament", "PLAYERS (a file or a folder)")?);
+    let show_schedule = args.has(&SHOW_SCHEDULE);
+    let output = match args.path(&OUTPUT) {
+        Some(output) => output,
+        None if show_schedule => PathBuf::new(),
+        None => return Err(UsageError::Required("tournament", "--output DIR")),
+    };
+    let movetime = args
+        .whole::<u64>(&MOVETIME)?
+        .map(Duration::from_millis)
+        .ok_or(UsageError::Required("tournament", "--movetime MS"))?;
+    let cycles = args.whole(&CYCLES)?.unwrap_or(1);
+    let format = match args.text(&FORMAT).as_deref() {
+        None | Some("round-robin") => Format::RoundRobin { cycles },
+        Some("gauntlet") => Format::Gauntlet {
+            seeds: Vec::new(),
+            cycles,
+        },
+        Some("swiss") => Format::Swiss {
+            rounds: args.whole(&ROUNDS)?.unwrap_or(0),
+        },
+        Some(other) => {
+            return Err(UsageError::BadValue {
+                option: FORMAT.name,
+                found: other.to_owned(),
+                expected: "round-robin, gauntlet or swiss",
+            });
+        }
+    };
+    let (fen, _) = args.fen_option(&START, crate::START)?;
+    let shard: Shard = match args.text(&SHARD) {
+        Some(text) => text.parse().map_err(UsageError::BadShard)?,
+        None => Shard::ALL,
+    };
+    let openings = args.path(&OPENINGS);
+    let default_plies = if openings.is_some() { 0 } else { 2 };
+    let millis_or = |option: &Opt, default: Duration| -> Result<Duration, UsageError> {
+        Ok(args
+            .whole::<u64>(option)?
+            .map_or(default, Duration::from_millis))
+    };
+    let seeds = args
+        .text(&SEED_PLAYER)
+        .map(|text| text.split(',').map(str::to_owned).collect())
+        .unwrap_or_default();
+    Ok(TournamentOptions {
+        players,
+        output,
+        format,
+        seeds,
+        rule_set: args.rule_set,
+        movetime,
+        margin: millis_or(&MARGIN, MatchOptions::MARGIN)?,
+        startup: millis_or(&STARTUP, MatchOptions::STARTUP)?,
+        max_plies: args
+            .whole(&MAX_PLIES)?
+            .unwrap_or(TournamentOptions::MAX_PLIES),
+        go_seconds: args.has(&GO_SECONDS),
+        fen,
+        openings,
+        opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
+        seed: args.whole(&OPENING_SEED)?.unwrap_or(1),
+        tables: args.tables(&ADJUDICATE),
+        concurrency: args.whole(&CONCURRENCY)?.unwrap_or(1),
+        limits: limits(args)?,
+        unenforced: args.has(&UNENFORCED),
+        sandbox: args.has(&SANDBOX),
+        log: args.has(&LOG),
+        resume: args.has(&RESUME),
+        shard,
+        anchor: anchor(args)?,
+        show_schedule,
+    })
+}

@@ -1,0 +1,125 @@
+//! `congo tournament` through the real binary: congo's engine at fixed
+//! nodes as steady players, and the broken engines of `tests/fixtures/`,
+//! each of which must lose only its own games, for the reason it earned.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod faults;
+mod formats;
+mod ratings;
+mod refusals;
+mod resume;
+mod sandbox;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{CONGO, congo, text};
+use congo::serve::Json;
+
+/// A players file in `dir` naming `players` (name, command line).
+fn players_file(dir: &Path, players: &[(&str, String)]) -> PathBuf {
+    let path = dir.join("players.txt");
+    let lines: String = players
+        .iter()
+        .map(|(name, command)| format!("{name} {command}\n"))
+        .collect();
+    fs::write(&path, lines).unwrap();
+    path
+}
+
+/// congo's engine searching `nodes` nodes a move: the same move on any
+/// machine, however loaded.
+fn steady(nodes: u32) -> String {
+    format!("{CONGO} engine --nodes {nodes}")
+}
+
+/// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...`, which
+/// must succeed; its standings and crosstable.
+fn tournament(players: &Path, out: &Path, args: &[&str]) -> String {
+    let output = run(players, out, args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+/// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...`.
+fn run(players: &Path, out: &Path, args: &[&str]) -> Output {
+    let mut words = vec![
+        "tournament",
+        players.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+        "--movetime",
+        "100",
+    ];
+    // Unlimited unless a test asks: the limits have tests of their own.
+    if !args.contains(&"--memory") {
+        words.extend(["--memory", "none", "--threads", "none"]);
+    }
+    words.extend_from_slice(args);
+    congo(&words, b"")
+}
+
+/// A finished game of a tournament's records: white, black, result,
+/// reason, plies.
+#[derive(Debug, Clone, PartialEq)]
+struct Game {
+    white: String,
+    black: String,
+    result: String,
+    reason: String,
+    plies: usize,
+}
+
+/// Every game of the records in `out`, by the names in their file names.
+fn games(out: &Path) -> Vec<Game> {
+    let mut games = Vec::new();
+    let mut files: Vec<PathBuf> = fs::read_dir(out.join("records"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    for file in files {
+        let stem = file.file_stem().unwrap().to_str().unwrap().to_owned();
+        let (first, second) = stem.split_once("-vs-").unwrap();
+        for line in fs::read_to_string(&file).unwrap().lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let (white, black) = if fields[1] == "A" {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            games.push(Game {
+                white: white.to_owned(),
+                black: black.to_owned(),
+                result: fields[4].to_owned(),
+                reason: fields[5].to_owned(),
+                plies: fields[3].split_whitespace().count(),
+            });
+        }
+    }
+    games
+}
+
+/// The standings a tournament wrote, as JSON.
+fn standings(out: &Path) -> Json {
+    Json::parse(&fs::read_to_string(out.join("standings.json")).unwrap()).unwrap()
+}
+
+/// A JSON array's items.
+fn items(value: Option<&Json>) -> &[Json] {
+    match value {
+        Some(Json::Array(items)) => items,
+        other => panic!("an array: {other:?}"),
+    }
+}
+
+/// A JSON number.
+fn number(value: Option<&Json>) -> f64 {
+    match value {
+        Some(Json::Number(number)) => *number,
+        other => panic!("a number: {other:?}"),
+    }
+}

@@ -1,0 +1,140 @@
+//! A tournament's state is its folder: one killed mid-game resumes to the
+//! standings of one never stopped, and shards played apart merge to them.
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::common::{congo, congo_in_background, scratch, signal, text};
+use crate::{players_file, steady, tournament};
+
+/// The games the records in `out` hold, counted by their lines.
+fn recorded(out: &Path) -> usize {
+    fs::read_dir(out.join("records"))
+        .map(|entries| {
+            entries
+                .map(|entry| {
+                    fs::read_to_string(entry.unwrap().path())
+                        .unwrap_or_default()
+                        .lines()
+                        .count()
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_tournament_killed_mid_game_resumes_to_the_same_standings() {
+    let dir = scratch("tournament-resume");
+    let players = players_file(
+        &dir,
+        &[
+            ("n100", steady(100)),
+            ("n200", steady(200)),
+            ("n400", steady(400)),
+            ("n800", steady(800)),
+        ],
+    );
+    let whole = dir.join("whole");
+    tournament(&players, &whole, &[]);
+
+    let cut = dir.join("cut");
+    let args = [
+        "tournament",
+        players.to_str().unwrap(),
+        "--output",
+        cut.to_str().unwrap(),
+        "--movetime",
+        "100",
+        "--memory",
+        "none",
+        "--threads",
+        "none",
+    ];
+    let mut child = congo_in_background(&args, &[]);
+    let started = Instant::now();
+    while recorded(&cut) < 5 {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no games recorded"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "it finished first");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // In the middle of game 6 (or writing it): killed outright.
+    signal(&mut child, "KILL");
+    let again = dir.join("again");
+    // Without --resume the folder is refused, untouched.
+    let refused = congo(&args, b"");
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("holds files already: add --resume"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let mut resumed_args = args.to_vec();
+    resumed_args.push("--resume");
+    let resumed = congo(&resumed_args, b"");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(
+        text(&resumed.stderr).contains("resuming after"),
+        "{}",
+        text(&resumed.stderr)
+    );
+    for file in ["standings.csv", "crosstable.csv", "standings.txt"] {
+        assert_eq!(
+            fs::read_to_string(cut.join(file)).unwrap(),
+            fs::read_to_string(whole.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    assert!(!again.exists());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn shards_played_apart_merge_to_the_whole_tournaments_standings() {
+    let dir = scratch("tournament-shards");
+    let players = players_file(
+        &dir,
+        &[
+            ("n100", steady(100)),
+            ("n200", steady(200)),
+            ("n400", steady(400)),
+        ],
+    );
+    let whole = dir.join("whole");
+    tournament(&players, &whole, &[]);
+    let halves = [dir.join("one"), dir.join("two")];
+    for (index, half) in halves.iter().enumerate() {
+        let shard = format!("{}/2", index + 1);
+        tournament(&players, half, &["--shard", &shard]);
+    }
+    assert_eq!(
+        recorded(&halves[0]) + recorded(&halves[1]),
+        recorded(&whole)
+    );
+    let merged = dir.join("merged");
+    let output = congo(
+        &[
+            "tournament",
+            "--merge",
+            halves[0].to_str().unwrap(),
+            halves[1].to_str().unwrap(),
+            "--output",
+            merged.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        fs::read_to_string(merged.join("standings.csv")).unwrap(),
+        fs::read_to_string(whole.join("standings.csv")).unwrap()
+    );
+    assert_eq!(
+        text(&output.stdout),
+        fs::read_to_string(whole.join("standings.txt")).unwrap()
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
