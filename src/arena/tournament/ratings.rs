@@ -74,7 +74,7 @@ pub fn ratings(players: usize, results: &[Result], anchor: &Anchor) -> Vec<Ratin
             elo[player] += step;
             moved = moved.max(step.abs());
         }
-        if moved < 1e-9 {
+        if moved < 1e-7 {
             break;
         }
     }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
 use super::players::{Player, read_roster};
@@ -177,6 +178,7 @@ pub fn play_tournament(
             let mut progress = Progress {
                 done: 0,
                 total: mine.len(),
+                tables_written: None,
             };
             context.play_round(&mine, &mut finished, &mut progress, events)?;
         }
@@ -187,11 +189,15 @@ pub fn play_tournament(
         .map_err(TournamentError::Output)
 }
 
-/// Games told so far, of how many.
+/// Games told so far, of how many, and when the tables were last written.
 struct Progress {
     done: usize,
     total: usize,
+    tables_written: Option<Instant>,
 }
+
+/// How often the standings are written while a tournament runs.
+const TABLES_EVERY: Duration = Duration::from_secs(1);
 
 impl Context<'_> {
     /// The opening numbered `index`: its start and the random plies from
@@ -220,21 +226,42 @@ impl Context<'_> {
             .confined(self.sandbox.clone(), self.folder.scratch(&player.name))
     }
 
-    /// Plays one game on fresh processes, ended after it.
-    fn play(&self, pairing: &Pairing, opening: &Position) -> GameEnd {
-        let mut seats = [self.seat(pairing.white), self.seat(pairing.black)];
-        let end = play_game(
-            opening,
-            &self.refereeing,
-            &self.tables,
-            &mut seats,
-            [0, 1],
-            &|_| {},
-        );
+    /// Plays the games of one pair in turn, `each` told every one as it
+    /// ends; the pair's engine processes are started for the first game,
+    /// kept for the next (as a match keeps them), and ended after the last.
+    /// An engine that lost by a fault is started afresh.
+    fn play_pair(
+        &self,
+        games: &[Pairing],
+        each: &mut dyn FnMut(Pairing, Position, GameEnd) -> bool,
+    ) {
+        let Some(&first) = games.first() else {
+            return;
+        };
+        let (a, b) = first.pair();
+        let mut seats = [self.seat(a), self.seat(b)];
+        for pairing in games {
+            let colours = if pairing.first_has_white() {
+                [0, 1]
+            } else {
+                [1, 0]
+            };
+            let opening = self.opening(pairing.opening);
+            let end = play_game(
+                &opening,
+                &self.refereeing,
+                &self.tables,
+                &mut seats,
+                colours,
+                &|_| {},
+            );
+            if !each(*pairing, opening, end) {
+                break;
+            }
+        }
         for seat in &mut seats {
             seat.end(EXIT_PATIENCE);
         }
-        end
     }
 
     /// The record line of `pairing` played from `opening` to `end`.
@@ -293,25 +320,25 @@ impl Context<'_> {
                 None => pending.push(*pairing),
             }
         }
+        // A pair's games one after another, on the same processes.
+        let units: Vec<&[Pairing]> = pending.chunk_by(|a, b| a.pair() == b.pair()).collect();
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let (sender, results) = mpsc::channel::<(Pairing, Position, GameEnd)>();
-        let workers = self.options.concurrency.clamp(1, pending.len().max(1));
+        let workers = self.options.concurrency.clamp(1, units.len().max(1));
         thread::scope(|scope| -> Result<(), TournamentError> {
             for _ in 0..workers {
                 let sender = sender.clone();
-                let (next, stop, pending) = (&next, &stop, &pending);
+                let (next, stop, units) = (&next, &stop, &units);
                 scope.spawn(move || {
                     while !stop.load(Ordering::Relaxed) {
-                        let Some(pairing) = pending.get(next.fetch_add(1, Ordering::Relaxed))
-                        else {
+                        let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
                         };
-                        let opening = self.opening(pairing.opening);
-                        let end = self.play(pairing, &opening);
-                        if sender.send((*pairing, opening, end)).is_err() {
-                            break;
-                        }
+                        self.play_pair(unit, &mut |pairing, opening, end| {
+                            !stop.load(Ordering::Relaxed)
+                                && sender.send((pairing, opening, end)).is_ok()
+                        });
                     }
                 });
             }
@@ -352,7 +379,16 @@ impl Context<'_> {
             record.moves.len()
         );
         finished.insert((pairing.pair(), pairing.pair_game), record);
-        self.write_tables(finished)?;
+        // The tables while it runs, at most once a second: solving the
+        // ratings after every game of fast engines would cost more than
+        // refereeing them.
+        if progress
+            .tables_written
+            .is_none_or(|at| at.elapsed() >= TABLES_EVERY)
+        {
+            self.write_tables(finished)?;
+            progress.tables_written = Some(Instant::now());
+        }
         progress.done += 1;
         events(TournamentEvent::Game(progress.done, progress.total, &line));
         Ok(())
@@ -372,6 +408,7 @@ impl Context<'_> {
         let mut progress = Progress {
             done: 0,
             total: rounds * (count / 2),
+            tables_written: None,
         };
         for round in 1..=rounds {
             let Round { games, bye } = pair_round(&records, round).ok_or_else(|| {
