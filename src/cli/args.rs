@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
+use std::time::Duration;
 
 use super::Terminal;
 use super::option::{Need, Opt};
@@ -13,6 +14,7 @@ use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
 use super::usage::UsageError;
 use super::values::depth;
 use crate::judge::AnyJudge;
+use crate::shard::Shard;
 use crate::text::Whole;
 use crate::{CongoRules, Position, Reach, RuleSet};
 
@@ -140,6 +142,21 @@ impl Args {
         match self.value(option) {
             Some(&Given::Bounds(low, high)) => Some((low, high)),
             _ => None,
+        }
+    }
+
+    /// The milliseconds given to `option`, or `default`.
+    pub fn millis_or(&self, option: &Opt, default: Duration) -> Result<Duration, UsageError> {
+        Ok(self
+            .whole::<u64>(option)?
+            .map_or(default, Duration::from_millis))
+    }
+
+    /// The share given to `option` (`I/N`), or the whole.
+    pub fn shard(&self, option: &Opt) -> Result<Shard, UsageError> {
+        match self.text(option) {
+            Some(text) => text.parse().map_err(UsageError::BadShard),
+            None => Ok(Shard::ALL),
         }
     }
 

@@ -13,6 +13,7 @@ mod limits;
 mod option;
 mod options;
 mod parse;
+mod progress;
 mod reader;
 mod streams;
 mod subcommand;

@@ -57,6 +57,52 @@ pub(crate) const PERFT: Opt = Opt::new(
     "print the number of move sequences D deep instead",
 );
 
+/// How engine programs' games are played, shared by `match` and
+/// `tournament`.
+pub(crate) const MARGIN: Opt = Opt::new(
+    "--margin",
+    whole("MS", 0, u64::MAX),
+    "let an engine answer up to MS milliseconds past its time before it forfeits \
+     (default 1000); such overruns are counted in the report",
+);
+pub(crate) const STARTUP: Opt = Opt::new(
+    "--startup",
+    whole("MS", 0, u64::MAX),
+    "give a freshly started engine MS milliseconds to start up before its first \
+     move's time runs (default 5000)",
+);
+pub(crate) const MAX_PLIES: Opt = Opt::new(
+    "--max-plies",
+    whole("N", 1, u64::MAX),
+    "draw a game once it is N plies long (default 200: the course's 100 moves each)",
+);
+pub(crate) const GO_SECONDS: Opt = Opt::new(
+    "--go-seconds",
+    Value::Flag,
+    "send `go` whole seconds, rounded up, for engines that read an integer",
+);
+pub(crate) const OPENINGS: Opt = Opt::new(
+    "--openings",
+    Value::Path("FILE"),
+    "play each FEN line of FILE twice, colours swapped",
+);
+pub(crate) const OPENING_PLIES: Opt = Opt::new(
+    "--opening-plies",
+    whole("K", 0, u64::MAX),
+    "begin each pair of games with the same K random plies (default 2; 0 \
+     with --openings)",
+);
+pub(crate) const CONCURRENCY: Opt = Opt::new(
+    "--concurrency",
+    whole("C", 1, u64::MAX),
+    "play C games at once (default 1)",
+);
+pub(crate) const SHARD: Opt = Opt::new(
+    "--shard",
+    Value::Text("I/N"),
+    "play only game pairs I, I+N, I+2N, ... (--merge joins the shards)",
+);
+
 /// The environment variable naming a folder of endgame tables, used where
 /// `--tb` is not given.
 pub(crate) const TABLES_VARIABLE: &str = "CONGO_TB";

@@ -437,17 +437,10 @@ impl Context<'_> {
                 let half = finished
                     .get(&(pairing.pair(), 0))
                     .map_or(1, |record| record.outcome.white_half_points());
-                let (white, black) = (pairing.white, pairing.black);
-                records[white].half_points += half;
-                records[black].half_points += 2 - half;
-                records[white].met.push(black);
-                records[black].met.push(white);
-                records[white].colours.push(true);
-                records[black].colours.push(false);
+                swiss::add_game(&mut records, pairing.white, pairing.black, half);
             }
             if let Some(bye) = bye {
-                records[bye].half_points += 2;
-                records[bye].had_bye = true;
+                swiss::add_bye(&mut records, bye);
             }
         }
         Ok(())

@@ -30,6 +30,23 @@ pub struct Record {
     pub had_bye: bool,
 }
 
+/// Adds a game to the records: `white` against `black`, white scoring
+/// `white_half_points` (2, 1 or 0).
+pub fn add_game(records: &mut [Record], white: usize, black: usize, white_half_points: usize) {
+    records[white].half_points += white_half_points;
+    records[black].half_points += 2 - white_half_points;
+    records[white].met.push(black);
+    records[black].met.push(white);
+    records[white].colours.push(true);
+    records[black].colours.push(false);
+}
+
+/// Adds a bye to `player`'s record: a point, and no game.
+pub fn add_bye(records: &mut [Record], player: usize) {
+    records[player].half_points += 2;
+    records[player].had_bye = true;
+}
+
 impl Record {
     fn balance(&self) -> isize {
         self.colours
@@ -158,17 +175,10 @@ mod tests {
             seated.sort_unstable();
             assert_eq!(seated, (0..players).collect::<Vec<_>>(), "everyone once");
             for (white, black) in games {
-                let white_half = rng.below(3) as usize;
-                records[white].half_points += white_half;
-                records[black].half_points += 2 - white_half;
-                records[white].met.push(black);
-                records[black].met.push(white);
-                records[white].colours.push(true);
-                records[black].colours.push(false);
+                add_game(&mut records, white, black, rng.below(3) as usize);
             }
             if let Some(bye) = bye {
-                records[bye].half_points += 2;
-                records[bye].had_bye = true;
+                add_bye(&mut records, bye);
             }
         }
         records

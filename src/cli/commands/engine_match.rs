@@ -7,12 +7,15 @@ use std::time::Duration;
 use crate::arena::{MatchError, MatchEvent, MatchOptions, Sprt, merge_records, play_match};
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
-use crate::cli::options::{FEN, SEED, TABLES};
-use crate::cli::streams::{say, status};
+use crate::cli::options::{
+    CONCURRENCY, FEN, GO_SECONDS, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED,
+    SHARD as SHARES, STARTUP, TABLES,
+};
+use crate::cli::progress::ProgressLine;
+use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::bounded;
-use crate::shard::Shard;
 
 const MOVETIME: Opt = Opt::new(
     "--movetime",
@@ -26,41 +29,18 @@ const GAMES: Opt = Opt::new(
     whole("N", 1, u64::MAX),
     "play N games (default 2), colours alternating",
 );
-const CONCURRENCY: Opt = Opt::new(
-    "--concurrency",
-    whole("C", 1, u64::MAX),
-    "play C games at once (default 1)",
-);
 const START: Opt = FEN.help("start every game from FEN (default: the 2022 start)");
-const OPENINGS: Opt = Opt::new(
-    "--openings",
-    Value::Path("FILE"),
-    "play each FEN line of FILE twice, colours swapped",
-);
-const OPENING_PLIES: Opt = Opt::new(
-    "--opening-plies",
-    whole("K", 0, u64::MAX),
-    "begin each pair of games with the same K random plies (default 2; 0 \
-     with --openings)",
-);
 const RECORD: Opt = Opt::new(
     "--record",
     Value::Path("FILE"),
     "write every game to FILE: start, moves, result and reason (congo show \
      --record draws it)",
 );
-const SHARD: Opt = Opt::new(
-    "--shard",
-    Value::Text("I/N"),
+const SHARD: Opt = SHARES.help(
     "play only pairs I, I+N, I+2N, ... (needs --record; --merge joins the \
      shards)",
 );
 const OPENING_SEED: Opt = SEED.help("the seed of the random opening plies (default 1)");
-const GO_SECONDS: Opt = Opt::new(
-    "--go-seconds",
-    Value::Flag,
-    "send `go` whole seconds, rounded up, for engines that read an integer",
-);
 const ADJUDICATE: Opt = TABLES.help("end the games the endgame tables in DIR decide");
 const SPRT: Opt = Opt::new(
     "--sprt",
@@ -77,23 +57,6 @@ const BETA: Opt = Opt::new(
     "--beta",
     Value::Probability("B"),
     "the SPRT's false negative rate (default 0.05)",
-);
-const STARTUP: Opt = Opt::new(
-    "--startup",
-    whole("MS", 0, u64::MAX),
-    "give a freshly started engine MS milliseconds to start up before its first \
-     move's time runs (default 5000)",
-);
-const MARGIN: Opt = Opt::new(
-    "--margin",
-    whole("MS", 0, u64::MAX),
-    "let an engine answer up to MS milliseconds past its time before it forfeits \
-     (default 1000); such overruns are counted in the report",
-);
-const MAX_PLIES: Opt = Opt::new(
-    "--max-plies",
-    whole("N", 1, u64::MAX),
-    "draw a game once it is N plies long (default 200)",
 );
 const LOG: Opt = Opt::new(
     "--log",
@@ -150,29 +113,13 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     }
     let options = options(args)?;
     Ok(Work::tool(move |io| {
-        let in_place = io.terminal.error_output;
-        let errors = &mut *io.errors;
-        let mut drawn = false;
+        let mut line = ProgressLine::new(&mut *io.errors, io.terminal.error_output, "match");
         let mut tell = |event: MatchEvent| match event {
-            // On a terminal, one line redrawn in place; elsewhere, a line
-            // a game.
-            MatchEvent::Progress(progress) if in_place => {
-                let _ = write!(errors, "\r\x1b[Kcongo match: {progress}");
-                let _ = errors.flush();
-                drawn = true;
-            }
-            event => {
-                if drawn {
-                    let _ = writeln!(errors);
-                    drawn = false;
-                }
-                say(errors, event);
-            }
+            MatchEvent::Progress(progress) => line.progress(progress),
+            event => line.say(event),
         };
         let played = play_match(&options, &mut io.output, &mut tell);
-        if drawn {
-            let _ = writeln!(io.errors);
-        }
+        line.end_line();
         match played {
             Ok(()) => status::SUCCESS,
             Err(MatchError::Output(error)) => io.io_error(&error),
@@ -217,10 +164,7 @@ fn merge(args: &Args) -> Result<Work, UsageError> {
 fn options(args: &Args) -> Result<MatchOptions, UsageError> {
     args.no_operands()?;
     let (fen, _) = args.fen_option(&START, crate::START)?;
-    let shard: Shard = match args.text(&SHARD) {
-        Some(text) => text.parse().map_err(UsageError::BadShard)?,
-        None => Shard::ALL,
-    };
+    let shard = args.shard(&SHARD)?;
     let millis = |part: &str| bounded(MOVETIME.name, part, 1, u64::MAX).map(Duration::from_millis);
     let movetime = match args.text(&MOVETIME) {
         None => None,
@@ -263,19 +207,12 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
         record,
         resume,
         log: args.path(&LOG),
-        startup: millis_or(args, &STARTUP, MatchOptions::STARTUP)?,
-        margin: millis_or(args, &MARGIN, MatchOptions::MARGIN)?,
+        startup: args.millis_or(&STARTUP, MatchOptions::STARTUP)?,
+        margin: args.millis_or(&MARGIN, MatchOptions::MARGIN)?,
         max_plies: args.whole(&MAX_PLIES)?.unwrap_or(MatchOptions::MAX_PLIES),
         shard,
         engines,
     })
-}
-
-/// The milliseconds `option` gives, or `default`.
-fn millis_or(args: &Args, option: &Opt, default: Duration) -> Result<Duration, UsageError> {
-    Ok(args
-        .whole::<u64>(option)?
-        .map_or(default, Duration::from_millis))
 }
 
 #[cfg(test)]

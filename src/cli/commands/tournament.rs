@@ -10,11 +10,14 @@ use crate::arena::{
 };
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
-use crate::cli::options::{FEN, SEED, TABLES};
-use crate::cli::streams::{say, status};
+use crate::cli::options::{
+    CONCURRENCY, FEN, GO_SECONDS, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP,
+    TABLES,
+};
+use crate::cli::progress::ProgressLine;
+use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::shard::Shard;
 
 const OUTPUT: Opt = Opt::new(
     "--output",
@@ -47,45 +50,10 @@ const MOVETIME: Opt = Opt::new(
     "(required) milliseconds a move",
 )
 .required();
-const MARGIN: Opt = Opt::new(
-    "--margin",
-    whole("MS", 0, u64::MAX),
-    "let an engine answer up to MS milliseconds past its time before it forfeits (default 1000)",
-);
-const STARTUP: Opt = Opt::new(
-    "--startup",
-    whole("MS", 0, u64::MAX),
-    "give a freshly started engine MS milliseconds to start up (default 5000)",
-);
-const MAX_PLIES: Opt = Opt::new(
-    "--max-plies",
-    whole("N", 1, u64::MAX),
-    "draw a game once it is N plies long (default 200: the course's 100 moves each)",
-);
-const GO_SECONDS: Opt = Opt::new(
-    "--go-seconds",
-    Value::Flag,
-    "send `go` whole seconds, rounded up, for engines that read an integer",
-);
 const START: Opt = FEN.help("start every opening from FEN (default: the 2022 start)");
-const OPENINGS: Opt = Opt::new(
-    "--openings",
-    Value::Path("FILE"),
-    "start the openings from the FEN lines of FILE in turn, both colours each",
-);
-const OPENING_PLIES: Opt = Opt::new(
-    "--opening-plies",
-    whole("K", 0, u64::MAX),
-    "begin each pair's games with the same K random plies (default 2; 0 with --openings)",
-);
 const OPENING_SEED: Opt = SEED.help("the seed of the random opening plies (default 1)");
 const ADJUDICATE: Opt =
     TABLES.help("end the games the endgame tables in DIR decide, with their verdict");
-const CONCURRENCY: Opt = Opt::new(
-    "--concurrency",
-    whole("C", 1, 1024),
-    "play C games at once (default 1)",
-);
 const MEMORY: Opt = Opt::new(
     "--memory",
     Value::Text("SIZE"),
@@ -115,11 +83,6 @@ const RESUME: Opt = Opt::new(
     "--resume",
     Value::Flag,
     "continue the tournament in --output DIR, after Ctrl-C, a kill or a reboot",
-);
-const SHARD: Opt = Opt::new(
-    "--shard",
-    Value::Text("I/N"),
-    "play only game pairs I, I+N, ... (--merge joins the shards' folders)",
 );
 const ANCHOR: Opt = Opt::new(
     "--anchor",
@@ -181,29 +144,13 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     }
     let options = options(args)?;
     Ok(Work::tool(move |io| {
-        let in_place = io.terminal.error_output;
-        let errors = &mut *io.errors;
-        let mut drawn = false;
+        let mut line = ProgressLine::new(&mut *io.errors, io.terminal.error_output, "tournament");
         let mut tell = |event: TournamentEvent| match event {
-            // On a terminal, one line redrawn in place; elsewhere, a line
-            // a game.
-            TournamentEvent::Game(..) if in_place => {
-                let _ = write!(errors, "\r\x1b[Kcongo tournament: {event}");
-                let _ = errors.flush();
-                drawn = true;
-            }
-            event => {
-                if drawn {
-                    let _ = writeln!(errors);
-                    drawn = false;
-                }
-                say(errors, event);
-            }
+            TournamentEvent::Game(..) => line.progress(event),
+            event => line.say(event),
         };
         let played = play_tournament(&options, &mut io.output, &mut tell);
-        if drawn {
-            let _ = writeln!(io.errors);
-        }
+        line.end_line();
         finish(io, played)
     }))
 }
@@ -318,17 +265,9 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         }
     };
     let (fen, _) = args.fen_option(&START, crate::START)?;
-    let shard: Shard = match args.text(&SHARD) {
-        Some(text) => text.parse().map_err(UsageError::BadShard)?,
-        None => Shard::ALL,
-    };
+    let shard = args.shard(&SHARD)?;
     let openings = args.path(&OPENINGS);
     let default_plies = if openings.is_some() { 0 } else { 2 };
-    let millis_or = |option: &Opt, default: Duration| -> Result<Duration, UsageError> {
-        Ok(args
-            .whole::<u64>(option)?
-            .map_or(default, Duration::from_millis))
-    };
     let seeds = args
         .text(&SEED_PLAYER)
         .map(|text| text.split(',').map(str::to_owned).collect())
@@ -340,8 +279,8 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         seeds,
         rule_set: args.rule_set,
         movetime,
-        margin: millis_or(&MARGIN, MatchOptions::MARGIN)?,
-        startup: millis_or(&STARTUP, MatchOptions::STARTUP)?,
+        margin: args.millis_or(&MARGIN, MatchOptions::MARGIN)?,
+        startup: args.millis_or(&STARTUP, MatchOptions::STARTUP)?,
         max_plies: args
             .whole(&MAX_PLIES)?
             .unwrap_or(TournamentOptions::MAX_PLIES),
