@@ -111,6 +111,10 @@ impl fmt::Display for Mechanism {
     }
 }
 
+/// One way of holding the limits, tried on an enforcer: the mechanism, or
+/// why it cannot be had here.
+type Attempt = fn(&mut Enforcer) -> Result<Mechanism, String>;
+
 /// A limit that cannot be held here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unheld {
@@ -152,15 +156,17 @@ impl Enforcer {
         if limits.memory.is_none() && limits.threads.is_none() {
             return (enforcer, Vec::new());
         }
-        let tried = [
-            enforcer.try_cgroup_v2(),
-            enforcer.try_cgroup_v1(),
-            try_systemd_run(),
-            Ok(Mechanism::Rlimit),
+        // Each tried only when those before it failed: a try makes groups
+        // or starts a scope.
+        let tries: [Attempt; 4] = [
+            Enforcer::try_cgroup_v2,
+            Enforcer::try_cgroup_v1,
+            |_| try_systemd_run(),
+            |_| Ok(Mechanism::Rlimit),
         ];
         let mut why_not = Vec::new();
-        for attempt in tried {
-            match attempt {
+        for attempt in tries {
+            match attempt(&mut enforcer) {
                 Ok(mechanism) => {
                     enforcer.mechanism = Some(mechanism);
                     break;

@@ -268,7 +268,7 @@ impl Context<'_> {
     fn record(pairing: &Pairing, opening: &Position, end: GameEnd) -> Record {
         Record {
             game: pairing.pair_game + 1,
-            white: if pairing.first_has_white() { 'A' } else { 'B' },
+            white: pairing.white_letter(),
             start: opening.to_string(),
             moves: end.moves,
             outcome: end.outcome,
@@ -283,7 +283,7 @@ impl Context<'_> {
         let path = self
             .folder
             .record_path(&self.names[first], &self.names[second]);
-        let letter = if pairing.first_has_white() { 'A' } else { 'B' };
+        let letter = pairing.white_letter();
         let opening = self.opening(pairing.opening).to_string();
         let why = if record.white != letter {
             format!(

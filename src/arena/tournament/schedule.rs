@@ -71,6 +71,12 @@ impl Pairing {
     pub fn first_has_white(&self) -> bool {
         self.white < self.black
     }
+
+    /// The letter of white in the pair's record: `A` for the pair's first
+    /// player, `B` for its second.
+    pub fn white_letter(&self) -> char {
+        if self.first_has_white() { 'A' } else { 'B' }
+    }
 }
 
 /// The whole schedule of a round robin or gauntlet of `players` players.

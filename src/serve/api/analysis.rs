@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::{Answer, App, Refusal, body_json, json};
+use super::{Answer, App, Refusal, body_json, json, milliseconds};
 use crate::engine::Limit;
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
@@ -58,31 +58,15 @@ impl App {
     /// (15 s unless told less), and stops as soon as the client leaves.
     pub(super) fn best(&self, request: &Request, client: &Client) -> Answer {
         let body = body_json(request)?;
-        let movetime = body
-            .get("movetime")
-            .and_then(|value| match value {
-                Json::Number(ms) if ms.fract() == 0.0 && *ms >= 1.0 => Some(*ms as u64),
-                _ => None,
-            })
-            .filter(|&ms| ms <= MAX_MOVETIME)
-            .ok_or_else(|| {
-                Refusal::bad(format!(
-                    "\"movetime\" must be a whole number of milliseconds from 1 to {MAX_MOVETIME}"
-                ))
-            })?;
+        let movetime = milliseconds(
+            &body,
+            "movetime",
+            Duration::from_millis(1),
+            Duration::from_millis(MAX_MOVETIME),
+        )?;
         let wait = match body.get("wait") {
             None => ENGINE_WAIT,
-            Some(Json::Number(ms))
-                if ms.fract() == 0.0 && (0.0..=ENGINE_WAIT.as_millis() as f64).contains(ms) =>
-            {
-                Duration::from_millis(*ms as u64)
-            }
-            Some(_) => {
-                return Err(Refusal::bad(format!(
-                    "\"wait\" must be a whole number of milliseconds from 0 to {}",
-                    ENGINE_WAIT.as_millis()
-                )));
-            }
+            Some(_) => milliseconds(&body, "wait", Duration::ZERO, ENGINE_WAIT)?,
         };
         let game = self.game(&body)?;
         if let Some(ending) = game.ending() {
@@ -107,7 +91,7 @@ impl App {
             })?;
         engine.clear();
         engine.stop_when(Some(Arc::clone(&stop)));
-        let limit = Limit::Time(Duration::from_millis(movetime));
+        let limit = Limit::Time(movetime);
         let position = game.position();
         let choice = engine
             .choose(position, limit, &game.earlier_keys())

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::{Answer, App, Refusal, body_json, json};
+use super::{Answer, App, Refusal, body_json, json, milliseconds};
 use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
 use crate::serve::feed::Feed;
@@ -159,26 +159,6 @@ fn seat(body: &Json, side: Color) -> Result<Seat, Refusal> {
         Some("congo") => Ok(Seat::Congo),
         _ => Err(Refusal::bad(format!(
             "\"{side}\" must be \"me\", \"friend\" or \"congo\""
-        ))),
-    }
-}
-
-/// The milliseconds `name` holds in `value`, from `least` to `most`.
-fn milliseconds(
-    value: &Json,
-    name: &str,
-    least: Duration,
-    most: Duration,
-) -> Result<Duration, Refusal> {
-    let (least, most) = (least.as_millis() as u64, most.as_millis() as u64);
-    match value.get(name) {
-        Some(Json::Number(ms))
-            if ms.fract() == 0.0 && (least as f64..=most as f64).contains(ms) =>
-        {
-            Ok(Duration::from_millis(*ms as u64))
-        }
-        _ => Err(Refusal::bad(format!(
-            "\"{name}\" must be a whole number of milliseconds from {least} to {most}"
         ))),
     }
 }

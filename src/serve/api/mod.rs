@@ -16,6 +16,7 @@ mod watching;
 use std::io::BufRead;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::assets;
 use super::client::Client;
@@ -246,6 +247,26 @@ pub(super) fn error(status: u16, message: &str) -> Response {
 
 fn json(value: &Json) -> Response {
     Response::json(200, value.to_string())
+}
+
+/// The milliseconds `name` holds in `value`, from `least` to `most`.
+fn milliseconds(
+    value: &Json,
+    name: &str,
+    least: Duration,
+    most: Duration,
+) -> Result<Duration, Refusal> {
+    let (least, most) = (least.as_millis() as u64, most.as_millis() as u64);
+    match value.get(name) {
+        Some(Json::Number(ms))
+            if ms.fract() == 0.0 && (least as f64..=most as f64).contains(ms) =>
+        {
+            Ok(Duration::from_millis(*ms as u64))
+        }
+        _ => Err(Refusal::bad(format!(
+            "\"{name}\" must be a whole number of milliseconds from {least} to {most}"
+        ))),
+    }
 }
 
 /// A request's body as JSON.
