@@ -11,6 +11,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// The most an engine process may use; `None` where there is no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -494,8 +496,38 @@ fn count(file: &Path, key: &str) -> u64 {
 impl Drop for Cage {
     fn drop(&mut self) {
         for group in &self.groups {
-            let _ = fs::remove_dir(group);
+            remove_group(group);
         }
+    }
+}
+
+/// How long the tasks left in an ended engine's group may take to go
+/// before they are killed, and then to be reaped.
+const GROUP_PATIENCE: Duration = Duration::from_secs(1);
+
+/// Removes an ended engine process's group. A group cannot go while tasks
+/// are in it: the engine's children, killed with its process group, take
+/// a moment to leave; any still there after [`GROUP_PATIENCE`] (started in
+/// a group of their own) are the engine's too, and are killed.
+fn remove_group(group: &Path) {
+    let mut deadline = Instant::now() + GROUP_PATIENCE;
+    let mut killed = false;
+    while fs::remove_dir(group).is_err() && group.exists() {
+        if Instant::now() >= deadline {
+            if killed {
+                return;
+            }
+            let tasks = fs::read_to_string(group.join("cgroup.procs")).unwrap_or_default();
+            for task in tasks.split_whitespace() {
+                let _ = Command::new("kill")
+                    .args(["-KILL", task])
+                    .stderr(Stdio::null())
+                    .status();
+            }
+            killed = true;
+            deadline = Instant::now() + GROUP_PATIENCE;
+        }
+        thread::sleep(Duration::from_millis(5));
     }
 }
 

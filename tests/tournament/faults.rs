@@ -20,6 +20,7 @@ fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
         ],
     );
     let out = dir.join("out");
+    let groups_before = congo_groups();
     let output = run(
         &players,
         &out,
@@ -97,5 +98,27 @@ fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
             assert!(sound(winner), "{game:?}");
         }
     }
+    // Every group made for an engine process is gone with the tournament,
+    // however its engine ended.
+    assert_eq!(congo_groups(), groups_before);
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The control groups tournaments have made in the pids hierarchy (v1), or
+/// the v2 root, by name.
+fn congo_groups() -> Vec<String> {
+    let mut found = Vec::new();
+    for hierarchy in ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
+        let Ok(entries) = std::fs::read_dir(hierarchy) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with("congo-") {
+                found.push(format!("{hierarchy}/{name}"));
+            }
+        }
+    }
+    found.sort();
+    found
 }
