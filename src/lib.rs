@@ -27,6 +27,7 @@ mod moves;
 mod piece;
 pub mod shard;
 mod square;
+pub mod json;
 pub mod text;
 mod zobrist;
 

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use super::clock::{Clocks, TimeControl};
 use super::feed::{Changes, Feed, Next, Seen};
-use super::json::{Json, object};
+use crate::json::{Json, object};
 use super::searchers::{Asker, Refused, Searchers};
 use super::views::{plies_json, position_json, result_words};
 use crate::engine::Limit;

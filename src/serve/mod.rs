@@ -20,7 +20,6 @@ mod connection;
 mod feed;
 mod games;
 mod http;
-mod json;
 mod refuser;
 mod searchers;
 mod views;
@@ -30,7 +29,7 @@ pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
 pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
-pub use json::{Json, JsonError};
+pub use crate::json::{Json, JsonError};
 
 use std::io;
 use std::net::TcpListener;

@@ -1,7 +1,7 @@
 //! The library's values as the API shows them in JSON: where a game
 //! stands, and each ply of it with what the move did.
 
-use super::json::{Json, object};
+use crate::json::{Json, object};
 use crate::assignment::evaluation::Evaluation;
 use crate::{Bitboard, Color, Game, Move, Square};
 

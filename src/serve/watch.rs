@@ -14,7 +14,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::feed::{Changes, Feed, Next, Seen};
-use super::json::{Json, object};
+use crate::json::{Json, object};
 use super::views::{plies_json, position_json};
 use crate::arena::{LiveLine, live_path};
 use crate::record::Record;

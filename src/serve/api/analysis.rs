@@ -10,7 +10,7 @@ use super::{Answer, App, Refusal, body_json, json, milliseconds};
 use crate::engine::Limit;
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
-use crate::serve::json::{Json, object};
+use crate::json::{Json, object};
 use crate::serve::searchers::{Asker, Refused};
 use crate::serve::views::{plies_json, position_json, texts};
 use crate::show;

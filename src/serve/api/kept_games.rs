@@ -13,7 +13,7 @@ use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
 use crate::serve::feed::Feed;
 use crate::serve::games::{GameError, NewGame, Player};
 use crate::serve::http::{Request, Response};
-use crate::serve::json::{Json, object};
+use crate::json::{Json, object};
 use crate::{ByColor, Color};
 
 /// congo's time a move in an untimed game unless told.

@@ -23,7 +23,7 @@ use super::client::Client;
 use super::feed::Feed;
 use super::games::Games;
 use super::http::{Request, Response};
-use super::json::{Json, object};
+use crate::json::{Json, object};
 use super::searchers::Searchers;
 use super::watch::Watch;
 use crate::tablebase::Tablebase;

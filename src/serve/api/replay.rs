@@ -9,7 +9,7 @@ use std::io::{BufRead, Read};
 use super::{Answer, App, Refusal, json};
 use crate::record::Record;
 use crate::serve::http::Request;
-use crate::serve::json::{Json, object};
+use crate::json::{Json, object};
 use crate::serve::views::plies_json;
 
 /// The longest line a record may have: a game of the longest length with

@@ -1,6 +1,6 @@
-//! JSON, as much as the web board's API needs: a value read from a
-//! request body (bounded in depth, so that no body can exhaust the stack)
-//! and text written for a response, strings escaped.
+//! JSON, as much as the web board's API and the tournament's standings
+//! need: a value read from a request body (bounded in depth, so that no
+//! body can exhaust the stack) and text written, strings escaped.
 
 use std::fmt::{self, Write};
 
