@@ -59,8 +59,8 @@ pub(super) struct Refereeing {
     pub(super) movetime: [Duration; 2],
     pub(super) margin: Duration,
     pub(super) startup: Duration,
-    /// `go` in whole seconds, rounded up.
-    pub(super) go_seconds: bool,
+    /// Whether each seat's `go` is in whole seconds, rounded up.
+    pub(super) go_seconds: [bool; 2],
 }
 
 impl MatchOptions {
@@ -72,16 +72,17 @@ impl MatchOptions {
             movetime: self.movetime,
             margin: self.margin,
             startup: self.startup,
-            go_seconds: self.go_seconds,
+            go_seconds: [self.go_seconds; 2],
         }
     }
 }
 
 /// The `go` line each engine gets, and the clock of its moves.
 fn asks(options: &Refereeing) -> [(String, Clock); 2] {
-    options.movetime.map(|time| {
+    [0, 1].map(|seat| {
+        let time = options.movetime[seat];
         // Whole-second engines get the time rounded up, and that long.
-        let (go, time) = if options.go_seconds {
+        let (go, time) = if options.go_seconds[seat] {
             let seconds = time.as_millis().div_ceil(1000) as u64;
             (format!("go {seconds}"), Duration::from_secs(seconds))
         } else {

@@ -6,7 +6,9 @@ use std::collections::HashSet;
 use std::fs;
 
 use crate::common::{CONGO, congo, fixture, scratch, text};
-use crate::{games, items, number, players_file, run, standings, steady, tournament};
+use crate::{
+    games, items, make_executable, number, players_file, run, standings, steady, tournament,
+};
 
 #[test]
 fn a_six_engine_round_robin_plays_every_pair_both_colours_to_its_standings() {
@@ -167,12 +169,6 @@ fn a_class_folder_plays_each_subfolder_with_a_run_started_in_it() {
     }
     assert!(out.join("records").join("alice-vs-bob.rec").is_file());
     fs::remove_dir_all(dir).unwrap();
-}
-
-#[cfg(unix)]
-fn make_executable(path: &std::path::Path) {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

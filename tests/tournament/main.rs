@@ -7,10 +7,12 @@ mod common;
 
 mod faults;
 mod formats;
+mod processes;
 mod ratings;
 mod refusals;
 mod resume;
 mod sandbox;
+mod settings;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,6 +30,26 @@ fn players_file(dir: &Path, players: &[(&str, String)]) -> PathBuf {
         .collect();
     fs::write(&path, lines).unwrap();
     path
+}
+
+/// A class's folder in `dir`: a subfolder an engine (name, command
+/// line), each holding a `run` that starts it.
+fn class_folder(dir: &Path, engines: &[(&str, String)]) -> PathBuf {
+    let class = dir.join("class");
+    for (name, command) in engines {
+        let folder = class.join(name);
+        fs::create_dir_all(&folder).unwrap();
+        let run = folder.join("run");
+        fs::write(&run, format!("#!/bin/sh\nexec {command}\n")).unwrap();
+        make_executable(&run);
+    }
+    class
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// congo's engine searching `nodes` nodes a move: the same move on any

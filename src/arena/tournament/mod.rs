@@ -10,6 +10,7 @@ mod players;
 mod ratings;
 mod runner;
 mod schedule;
+mod settings;
 mod standings;
 mod swiss;
 
@@ -50,8 +51,6 @@ pub struct TournamentOptions {
     /// The game length, in plies, at which a game is drawn: the course's
     /// 100 moves each unless told.
     pub max_plies: usize,
-    /// Send `go` in whole seconds.
-    pub go_seconds: bool,
     /// The start of every opening, before its random plies.
     pub fen: String,
     /// A file of start positions, one FEN a line, in place of `fen`.
@@ -73,6 +72,8 @@ pub struct TournamentOptions {
     pub sandbox: bool,
     /// Keep a log of every engine process.
     pub log: bool,
+    /// Keep a pair's processes from one of its games to the next.
+    pub keep_processes: bool,
     /// Continue the tournament in `output`.
     pub resume: bool,
     /// The share of the game pairs to play.

@@ -1,12 +1,14 @@
-//! Who plays a tournament: a file of engines, one a line (a name, then
-//! its command line), or a class's folder, where every subfolder holding
-//! an executable `run` is an engine named after the folder and started in
-//! it.
+//! Who plays a tournament: a file of engines, one a line (a name, its
+//! settings, then its command line), or a class's folder, where every
+//! subfolder holding an executable `run` is an engine named after the
+//! folder and started in it, its settings in a `congo.conf` beside `run`.
 
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use super::settings::{SETTINGS_FILE, Settings};
 
 /// One engine of the tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +19,24 @@ pub struct Player {
     pub command: Vec<String>,
     /// The folder it starts in (congo's own when `None`).
     pub folder: Option<PathBuf>,
+    /// How it is spoken to.
+    pub settings: Settings,
+}
+
+impl Player {
+    /// The engine as the tournament's description gives it: its settings
+    /// and its command, a folder's `run` without the folder, so that the
+    /// same class's engines in another place are the same players.
+    pub fn described(&self) -> String {
+        let command = match self.folder {
+            Some(_) => "run in its folder".to_owned(),
+            None => self.command.join(" "),
+        };
+        match self.settings.to_string() {
+            settings if settings.is_empty() => command,
+            settings => format!("{settings} {command}"),
+        }
+    }
 }
 
 /// The players, and the subfolders of a class's folder that are not.
@@ -103,8 +123,8 @@ pub fn read_roster(path: &Path) -> Result<Roster, PlayersError> {
     Ok(roster)
 }
 
-/// A file of engines: `NAME COMMAND [ARGS...]` a line, blank lines and
-/// lines starting with `#` passed over. A program named by a relative
+/// A file of engines: `NAME [KEY=VALUE...] COMMAND [ARGS...]` a line,
+/// blank lines and lines starting with `#` passed over. A program named by a relative
 /// path with a `/` is found from the file's folder.
 fn read_file(path: &Path) -> Result<Roster, PlayersError> {
     let text =
@@ -122,6 +142,12 @@ fn read_file(path: &Path) -> Result<Roster, PlayersError> {
         if let Some(why) = name_fault(&name) {
             return Err(bad(why));
         }
+        let mut settings = Settings::default();
+        let mut seen = Vec::new();
+        let mut words = words.peekable();
+        while let Some(word) = words.next_if(|word| Settings::is_setting(word)) {
+            settings.add(&word, &mut seen).map_err(&bad)?;
+        }
         let mut command: Vec<String> = words.collect();
         let Some(program) = command.first_mut() else {
             return Err(bad(format!("{name} has no command line")));
@@ -133,6 +159,7 @@ fn read_file(path: &Path) -> Result<Roster, PlayersError> {
             name,
             command,
             folder: None,
+            settings,
         });
     }
     Ok(Roster {
@@ -181,10 +208,33 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
         roster.players.push(Player {
             name,
             command: vec![folder.join("run").display().to_string()],
+            settings: read_settings(&folder.join(SETTINGS_FILE))?,
             folder: Some(folder),
         });
     }
     Ok(roster)
+}
+
+/// The settings file `path` of an engine's folder, one setting a line
+/// (blank lines and `#` lines passed over); the defaults if it is missing.
+fn read_settings(path: &Path) -> Result<Settings, PlayersError> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(error) => return Err(PlayersError::Read(path.to_owned(), error)),
+    };
+    let mut settings = Settings::default();
+    let mut seen = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        settings
+            .add(line, &mut seen)
+            .map_err(|why| PlayersError::Line(path.to_owned(), number + 1, why))?;
+    }
+    Ok(settings)
 }
 
 #[cfg(unix)]

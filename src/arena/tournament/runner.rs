@@ -150,7 +150,7 @@ pub fn play_tournament(
             movetime: [options.movetime; 2],
             margin: options.margin,
             startup: options.startup,
-            go_seconds: options.go_seconds,
+            go_seconds: [false; 2],
         },
         tables: options
             .tables
@@ -214,33 +214,49 @@ impl Context<'_> {
         .0
     }
 
-    /// The seat of `player`: its command with the rules, its folder, its
-    /// limits and confinement, its logs.
-    fn seat(&self, player: usize) -> Seat {
+    /// The seat of `player` for the game of `pairing`: its command with
+    /// the rules, its folder, its limits and confinement, its logs.
+    fn seat(&self, player: usize, pairing: &Pairing) -> Seat {
         let player = &self.players[player];
         let command = with_rules(player.command.clone(), self.options.rule_set);
         let logs = self.options.log.then(|| self.folder.logs());
-        Seat::new(command, &player.name, logs)
+        let (first, second) = pairing.pair();
+        // Named by the game, so that a game's record leads to its logs.
+        let label = format!(
+            "r{:02}-g{:03}-{}-vs-{}.{}",
+            pairing.round,
+            pairing.pair_game + 1,
+            self.names[first],
+            self.names[second],
+            player.name
+        );
+        Seat::new(command, &label, logs)
             .in_folder(player.folder.clone())
             .limited(Some(Arc::clone(&self.enforcer)))
             .confined(self.sandbox.clone(), self.folder.scratch(&player.name))
     }
 
     /// Plays the games of one pair in turn, `each` told every one as it
-    /// ends; the pair's engine processes are started for the first game,
-    /// kept for the next (as a match keeps them), and ended after the last.
-    /// An engine that lost by a fault is started afresh.
+    /// ends. Each game starts fresh processes, so that no engine carries
+    /// memory of one game into the next; with `--keep-processes` a pair's
+    /// processes play all its games (an engine that lost by a fault is
+    /// still started afresh).
     fn play_pair(
         &self,
         games: &[Pairing],
         each: &mut dyn FnMut(Pairing, Position, GameEnd) -> bool,
     ) {
-        let Some(&first) = games.first() else {
-            return;
-        };
-        let (a, b) = first.pair();
-        let mut seats = [self.seat(a), self.seat(b)];
+        let mut kept: Option<[Seat; 2]> = None;
         for pairing in games {
+            let (a, b) = pairing.pair();
+            let settings = [a, b].map(|player| self.players[player].settings);
+            let refereeing = Refereeing {
+                go_seconds: settings.map(|settings| settings.go_seconds),
+                ..self.refereeing
+            };
+            let mut seats = kept
+                .take()
+                .unwrap_or_else(|| [self.seat(a, pairing), self.seat(b, pairing)]);
             let colours = if pairing.first_has_white() {
                 [0, 1]
             } else {
@@ -249,19 +265,22 @@ impl Context<'_> {
             let opening = self.opening(pairing.opening);
             let end = play_game(
                 &opening,
-                &self.refereeing,
+                &refereeing,
                 &self.tables,
                 &mut seats,
                 colours,
                 &|_| {},
             );
+            if self.options.keep_processes {
+                kept = Some(seats);
+            } else {
+                end_seats(seats);
+            }
             if !each(*pairing, opening, end) {
                 break;
             }
         }
-        for seat in &mut seats {
-            seat.end(EXIT_PATIENCE);
-        }
+        kept.map(end_seats);
     }
 
     /// The record line of `pairing` played from `opening` to `end`.
@@ -320,7 +339,7 @@ impl Context<'_> {
                 None => pending.push(*pairing),
             }
         }
-        // A pair's games one after another, on the same processes.
+        // A pair's games one after another.
         let units: Vec<&[Pairing]> = pending.chunk_by(|a, b| a.pair() == b.pair()).collect();
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -454,6 +473,13 @@ impl Context<'_> {
     }
 }
 
+/// Ends both seats' processes, each given its time to exit.
+fn end_seats(mut seats: [Seat; 2]) {
+    for seat in &mut seats {
+        seat.end(EXIT_PATIENCE);
+    }
+}
+
 /// The standings and crosstable in every form.
 struct Tables {
     text: String,
@@ -509,29 +535,22 @@ fn describe(options: &TournamentOptions, players: &[Player], format: &Format) ->
     };
     let _ = writeln!(text, "format {format}");
     for player in players {
-        let folder = player.folder.as_ref().map_or(String::new(), |folder| {
-            format!(" (in {})", folder.display())
-        });
-        let _ = writeln!(
-            text,
-            "player {}: {}{folder}",
-            player.name,
-            player.command.join(" ")
-        );
+        let _ = writeln!(text, "player {}: {}", player.name, player.described());
     }
     let _ = writeln!(text, "rules {}", options.rule_set);
     let _ = writeln!(
         text,
-        "time {} ms a move, margin {} ms, start-up {} ms{}",
+        "time {} ms a move, margin {} ms, start-up {} ms",
         options.movetime.as_millis(),
         options.margin.as_millis(),
         options.startup.as_millis(),
-        if options.go_seconds {
-            ", go in whole seconds"
-        } else {
-            ""
-        }
     );
+    let processes = if options.keep_processes {
+        "kept for a pair's games"
+    } else {
+        "fresh for each game"
+    };
+    let _ = writeln!(text, "engine processes {processes}");
     let _ = writeln!(text, "drawn at {} plies", options.max_plies);
     let from = options
         .openings

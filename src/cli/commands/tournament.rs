@@ -11,7 +11,7 @@ use crate::arena::{
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{
-    CONCURRENCY, FEN, GO_SECONDS, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP,
+    CONCURRENCY, FEN, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP,
     TABLES,
 };
 use crate::cli::progress::ProgressLine;
@@ -79,6 +79,11 @@ const LOG: Opt = Opt::new(
     Value::Flag,
     "keep a log of every engine process in DIR/logs: what it was sent, what it said",
 );
+const KEEP_PROCESSES: Opt = Opt::new(
+    "--keep-processes",
+    Value::Flag,
+    "keep a pair's engine processes from game to game (faster; an engine may remember earlier games)",
+);
 const RESUME: Opt = Opt::new(
     "--resume",
     Value::Flag,
@@ -113,7 +118,6 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         MARGIN,
         STARTUP,
         MAX_PLIES,
-        GO_SECONDS,
         START,
         OPENINGS,
         OPENING_PLIES,
@@ -125,6 +129,7 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         UNENFORCED,
         SANDBOX,
         LOG,
+        KEEP_PROCESSES,
         RESUME,
         SHARD,
         ANCHOR,
@@ -284,7 +289,6 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         max_plies: args
             .whole(&MAX_PLIES)?
             .unwrap_or(TournamentOptions::MAX_PLIES),
-        go_seconds: args.has(&GO_SECONDS),
         fen,
         openings,
         opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
@@ -295,6 +299,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         unenforced: args.has(&UNENFORCED),
         sandbox: args.has(&SANDBOX),
         log: args.has(&LOG),
+        keep_processes: args.has(&KEEP_PROCESSES),
         resume: args.has(&RESUME),
         shard,
         anchor: anchor(args)?,
