@@ -32,6 +32,11 @@ impl Rng {
         ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
     }
 
+    /// A number in `[0, 1)`, uniform to 53 bits, for simulations.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// True with probability `percent` / 100.
     pub fn percent(&mut self, percent: u64) -> bool {
         self.below(100) < percent

@@ -8,6 +8,7 @@ mod common;
 mod faults;
 mod formats;
 mod processes;
+mod ranking;
 mod ratings;
 mod refusals;
 mod resume;

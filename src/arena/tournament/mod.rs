@@ -5,6 +5,9 @@
 //! standings with maximum-likelihood ratings, and all its state in one
 //! folder, so that it resumes after any stop and spreads over machines.
 
+mod conditions;
+mod crosstable;
+mod fields;
 mod folder;
 mod players;
 mod ratings;
@@ -12,7 +15,13 @@ mod runner;
 mod schedule;
 mod settings;
 mod standings;
+mod standings_csv;
+mod standings_json;
+mod standings_text;
 mod swiss;
+mod tables;
+mod tie_breaks;
+mod uncertainty;
 
 use std::fmt;
 use std::path::PathBuf;

@@ -12,18 +12,21 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::conditions::conditions;
 use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
 use super::players::{Player, read_roster};
 use super::ratings::Anchor;
 use super::schedule::{Format, Pairing, fixed_schedule};
-use super::standings::{Scored, crosstable, crosstable_csv, csv, json, standings, text};
 use super::swiss::{self, Round, pair_round};
+use super::tables::{Tables, Terms};
+use super::tie_breaks::TieBreak;
 use super::{TournamentError, TournamentEvent, TournamentOptions};
 use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
 use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
 use crate::arena::sandbox::Sandbox;
+use crate::json::Json;
 use crate::random::Rng;
 use crate::record::Record;
 use crate::tablebase::Tablebase;
@@ -42,6 +45,10 @@ struct Context<'a> {
     sandbox: Option<Sandbox>,
     folder: Folder,
     anchor: Anchor,
+    /// The standings' tie-breaks, after the score.
+    tie_breaks: Vec<TieBreak>,
+    /// The tournament's conditions, for `standings.json`.
+    conditions: Json,
 }
 
 /// Plays the tournament `options` describe, telling `events` what it
@@ -142,6 +149,7 @@ pub fn play_tournament(
     if options.resume {
         events(TournamentEvent::Resumed(finished.len(), torn));
     }
+    let conditions = conditions(options, &format, &names);
     let context = Context {
         options,
         refereeing: Refereeing {
@@ -163,8 +171,10 @@ pub fn play_tournament(
         sandbox,
         folder,
         anchor,
+        tie_breaks: TieBreak::of(&format),
+        conditions,
     };
-    match format {
+    let byes = match format {
         Format::Swiss { rounds } => context.play_swiss(rounds, &mut finished, events)?,
         _ => {
             let mine: Vec<Pairing> = schedule
@@ -179,21 +189,26 @@ pub fn play_tournament(
                 done: 0,
                 total: mine.len(),
                 tables_written: None,
+                byes: Vec::new(),
             };
             context.play_round(&mine, &mut finished, &mut progress, events)?;
+            progress.byes
         }
-    }
-    let tables = context.write_tables(&finished)?;
+    };
+    let tables = context.write_tables(&finished, &byes)?;
     output
         .write_all(tables.as_bytes())
         .map_err(TournamentError::Output)
 }
 
-/// Games told so far, of how many, and when the tables were last written.
+/// Games told so far, of how many, when the tables were last written (or
+/// count as written, to put the next write off), and the byes they show.
 struct Progress {
     done: usize,
     total: usize,
     tables_written: Option<Instant>,
+    /// The byes given so far (a Swiss's): the player's place for each.
+    byes: Vec<usize>,
 }
 
 /// How often the standings are written while a tournament runs.
@@ -400,13 +415,17 @@ impl Context<'_> {
         finished.insert((pairing.pair(), pairing.pair_game), record);
         // The tables while it runs, at most once a second: solving the
         // ratings after every game of fast engines would cost more than
-        // refereeing them.
+        // refereeing them. Nor more than a twentieth of the time: a
+        // write that took longer than TABLES_EVERY / 20 (the margins'
+        // replays of a large class) puts the next one off.
         if progress
             .tables_written
             .is_none_or(|at| at.elapsed() >= TABLES_EVERY)
         {
-            self.write_tables(finished)?;
-            progress.tables_written = Some(Instant::now());
+            let started = Instant::now();
+            self.write_tables(finished, &progress.byes)?;
+            let later = (started.elapsed() * 20).saturating_sub(TABLES_EVERY);
+            progress.tables_written = Some(Instant::now() + later);
         }
         progress.done += 1;
         events(TournamentEvent::Game(progress.done, progress.total, &line));
@@ -414,13 +433,14 @@ impl Context<'_> {
     }
 
     /// A Swiss of `rounds` rounds: each paired from the results of those
-    /// before, its pairings added to the schedule file, then played.
+    /// before, its pairings added to the schedule file, then played; the
+    /// byes it gave.
     fn play_swiss(
         &self,
         rounds: usize,
         finished: &mut Finished,
         events: &mut dyn FnMut(TournamentEvent),
-    ) -> Result<(), TournamentError> {
+    ) -> Result<Vec<usize>, TournamentError> {
         let count = self.names.len();
         let mut records = vec![swiss::Record::default(); count];
         let mut schedule = String::new();
@@ -428,6 +448,7 @@ impl Context<'_> {
             done: 0,
             total: rounds * (count / 2),
             tables_written: None,
+            byes: Vec::new(),
         };
         for round in 1..=rounds {
             let Round { games, bye } = pair_round(&records, round).ok_or_else(|| {
@@ -451,6 +472,8 @@ impl Context<'_> {
                 let _ = writeln!(schedule, "round {round}: {} has a bye", self.names[bye]);
             }
             self.folder.write("schedule.txt", &schedule)?;
+            // The bye's point counts from the round's pairing on.
+            progress.byes.extend(bye);
             self.play_round(&pairings, finished, &mut progress, events)?;
             for pairing in &pairings {
                 let half = finished
@@ -462,12 +485,20 @@ impl Context<'_> {
                 swiss::add_bye(&mut records, bye);
             }
         }
-        Ok(())
+        Ok(progress.byes)
     }
 
-    /// Writes the standings and crosstable files; the text of both.
-    fn write_tables(&self, finished: &Finished) -> Result<String, TournamentError> {
-        let tables = Tables::of(&self.names, finished, &self.anchor);
+    /// Writes the standings and crosstable files after `finished` and
+    /// `byes`; the text of both.
+    fn write_tables(&self, finished: &Finished, byes: &[usize]) -> Result<String, TournamentError> {
+        let terms = Terms {
+            names: &self.names,
+            byes,
+            anchor: &self.anchor,
+            tie_breaks: self.tie_breaks.clone(),
+            conditions: self.conditions.clone(),
+        };
+        let tables = Tables::of(finished, terms);
         tables.write(&self.folder)?;
         Ok(tables.text)
     }
@@ -477,49 +508,6 @@ impl Context<'_> {
 fn end_seats(mut seats: [Seat; 2]) {
     for seat in &mut seats {
         seat.end(EXIT_PATIENCE);
-    }
-}
-
-/// The standings and crosstable in every form.
-struct Tables {
-    text: String,
-    csv: String,
-    crosstable: String,
-    json: String,
-}
-
-impl Tables {
-    fn of(names: &[String], finished: &Finished, anchor: &Anchor) -> Tables {
-        let games: Vec<Scored> = finished
-            .iter()
-            .map(|(&((first, second), _), record)| {
-                let (white, black) = if record.white == 'A' {
-                    (first, second)
-                } else {
-                    (second, first)
-                };
-                Scored {
-                    white,
-                    black,
-                    white_points: record.outcome.white_half_points() as f64 / 2.0,
-                }
-            })
-            .collect();
-        let rows = standings(names, &games, anchor);
-        let table = crosstable(names.len(), &games);
-        Tables {
-            text: text(&rows, &table),
-            csv: csv(&rows),
-            crosstable: crosstable_csv(&rows, &table),
-            json: json(&rows, &table),
-        }
-    }
-
-    fn write(&self, folder: &Folder) -> Result<(), FolderError> {
-        folder.write("standings.txt", &self.text)?;
-        folder.write("standings.csv", &self.csv)?;
-        folder.write("crosstable.csv", &self.crosstable)?;
-        folder.write("standings.json", &self.json)
     }
 }
 
@@ -679,7 +667,18 @@ pub fn merge_tournaments(
     };
     let merged_description = format!("{description}merged from {} folder(s)\n", folders.len());
     let target = Folder::open(output_folder, &merged_description, false)?;
-    let tables = Tables::of(&names, &merged, &anchor);
+    // Shards are never a Swiss's: no byes, and Sonneborn-Berger.
+    let terms = Terms {
+        names: &names,
+        byes: &[],
+        anchor: &anchor,
+        tie_breaks: vec![TieBreak::SonnebornBerger],
+        conditions: Json::Object(vec![
+            ("merged_from".to_owned(), Json::Number(folders.len() as f64)),
+            ("tournament".to_owned(), Json::String(description.clone())),
+        ]),
+    };
+    let tables = Tables::of(&merged, terms);
     tables.write(&target)?;
     output
         .write_all(tables.text.as_bytes())

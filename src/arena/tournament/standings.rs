@@ -1,20 +1,14 @@
-//! The standings and the crosstable: who is ahead, by how much and how
-//! surely, and how each pair scored; as text for the terminal, and as CSV
-//! and JSON files for everything else. (Names are plain, see
-//! `players.rs`: they need no quoting in either.)
+//! The standings: who is ahead, by score (a bye's point included), then
+//! the format's tie-breaks, then the roster; each player's rating, how
+//! sure it is, and the likelihood of superiority of every player over
+//! every other. The rating is a column, never the order: a tournament's
+//! places are what its players scored.
 
-use std::fmt::Write as _;
+use std::cmp::Ordering;
 
-use super::ratings::{Anchor, Rating, Result, ratings, superiority};
-
-/// A finished game, for the tables.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scored {
-    pub white: usize,
-    pub black: usize,
-    /// White's points: 1, 0.5 or 0.
-    pub white_points: f64,
-}
+use super::ratings::{Anchor, Result, fit, pin};
+use super::tie_breaks::TieBreak;
+use super::uncertainty::{Z95, uncertainty};
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,267 +16,240 @@ pub struct Row {
     /// The player's place in the roster.
     pub player: usize,
     pub name: String,
-    pub rating: Rating,
-    pub games: usize,
-    pub points: f64,
+    pub wins: usize,
     pub draws: usize,
-    /// The likelihood that it is stronger than the next player down.
-    pub superiority: Option<f64>,
+    pub losses: usize,
+    /// Rounds sat out, a point each.
+    pub byes: usize,
+    /// Points from games and byes.
+    pub points: f64,
+    /// The values of the standings' tie-breaks, in their order.
+    pub tie_breaks: Vec<f64>,
+    pub elo: f64,
+    /// The 95 % margin of the rating (`None` with no games).
+    pub margin: Option<f64>,
 }
 
-/// The standings of `names` after `games`, best first.
-pub fn standings(names: &[String], games: &[Scored], anchor: &Anchor) -> Vec<Row> {
-    let results: Vec<Result> = games
-        .iter()
-        .map(|game| Result {
-            first: game.white,
-            second: game.black,
-            first_points: game.white_points,
-        })
-        .collect();
-    let rated = ratings(names.len(), &results, anchor);
-    let mut rows: Vec<Row> = names
-        .iter()
-        .enumerate()
-        .map(|(player, name)| {
-            let mine = games
-                .iter()
-                .filter(|game| game.white == player || game.black == player);
-            let (mut count, mut points, mut draws) = (0, 0.0, 0);
-            for game in mine {
-                count += 1;
-                points += if game.white == player {
-                    game.white_points
-                } else {
-                    1.0 - game.white_points
+impl Row {
+    /// The games played (byes are none).
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The share of the points to be had in its rounds, byes included.
+    pub fn percent(&self) -> f64 {
+        let rounds = self.games() + self.byes;
+        if rounds == 0 {
+            0.0
+        } else {
+            100.0 * self.points / rounds as f64
+        }
+    }
+
+    /// Whether nothing bounds its rating from above: it won every game,
+    /// and the games would only grow likelier were it rated higher still
+    /// (the prior's draws alone keep its rating finite).
+    pub fn open_above(&self) -> bool {
+        self.games() > 0 && self.wins == self.games()
+    }
+
+    /// Whether nothing bounds its rating from below: it lost every game.
+    pub fn open_below(&self) -> bool {
+        self.games() > 0 && self.losses == self.games()
+    }
+
+    /// The lower end of the 95 % interval; `None` where it is open.
+    pub fn low(&self) -> Option<f64> {
+        self.margin
+            .filter(|_| !self.open_below())
+            .map(|margin| self.elo - margin)
+    }
+
+    /// The upper end of the 95 % interval; `None` where it is open.
+    pub fn high(&self) -> Option<f64> {
+        self.margin
+            .filter(|_| !self.open_above())
+            .map(|margin| self.elo + margin)
+    }
+}
+
+/// The standings of a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    /// The tie-breaks applied after the score, in order.
+    pub tie_breaks: Vec<TieBreak>,
+    /// Best first.
+    pub rows: Vec<Row>,
+    /// `superiority[a][b]`, by roster place: the likelihood that `a` is
+    /// stronger than `b`.
+    pub superiority: Vec<Vec<f64>>,
+}
+
+impl Standings {
+    /// The standings of `names` after `games` and the `byes` given (a
+    /// player's place for each), rated from `anchor`.
+    pub fn of(
+        names: &[String],
+        games: &[Result],
+        byes: &[usize],
+        anchor: &Anchor,
+        tie_breaks: Vec<TieBreak>,
+    ) -> Standings {
+        let count = names.len();
+        let fitted = fit(count, games, vec![0.0; count]);
+        let spread = uncertainty(count, games, &fitted, anchor);
+        let elo = pin(fitted, anchor);
+        let mut rows: Vec<Row> = names
+            .iter()
+            .enumerate()
+            .map(|(player, name)| {
+                let mut row = Row {
+                    player,
+                    name: name.clone(),
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    byes: byes.iter().filter(|&&bye| bye == player).count(),
+                    points: 0.0,
+                    tie_breaks: Vec::new(),
+                    elo: elo[player],
+                    margin: None,
                 };
-                draws += usize::from(game.white_points == 0.5);
-            }
-            Row {
-                player,
-                name: name.clone(),
-                rating: rated[player],
-                games: count,
-                points,
-                draws,
-                superiority: None,
-            }
-        })
-        .collect();
-    rows.sort_by(|a, b| {
-        b.rating
-            .elo
-            .total_cmp(&a.rating.elo)
-            .then(b.points.total_cmp(&a.points))
-            .then(a.player.cmp(&b.player))
-    });
-    for index in 1..rows.len() {
-        let next = rows[index].rating;
-        rows[index - 1].superiority = superiority(&rows[index - 1].rating, &next);
-    }
-    rows
-}
-
-/// Each pair's points: `table[a][b]` is what `a` scored against `b`, and
-/// how many games they played.
-pub fn crosstable(players: usize, games: &[Scored]) -> Vec<Vec<(f64, usize)>> {
-    let mut table = vec![vec![(0.0, 0); players]; players];
-    for game in games {
-        let (white, black) = (game.white, game.black);
-        table[white][black].0 += game.white_points;
-        table[white][black].1 += 1;
-        table[black][white].0 += 1.0 - game.white_points;
-        table[black][white].1 += 1;
-    }
-    table
-}
-
-/// Points as players write them: `3`, `2.5`.
-fn points(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
-    }
-}
-
-/// The standings as a table of text, then the crosstable.
-pub fn text(rows: &[Row], table: &[Vec<(f64, usize)>]) -> String {
-    let width = rows
-        .iter()
-        .map(|row| row.name.len())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>6}  {:>5}  {:>5}  {:>7}",
-        "rank", "name", "elo", "+/-", "games", "score", "%", "draws", "LOS"
-    );
-    for (rank, row) in rows.iter().enumerate() {
-        let margin = row
-            .rating
-            .margin
-            .map_or("-".to_owned(), |margin| format!("{margin:.0}"));
-        let share = if row.games == 0 {
-            0.0
-        } else {
-            100.0 * row.points / row.games as f64
-        };
-        let los = row
-            .superiority
-            .map_or(String::new(), |los| format!("{:.1} %", 100.0 * los));
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<width$}  {:>6.0}  {:>5}  {:>5}  {:>6}  {:>5.1}  {:>5}  {:>7}",
-            rank + 1,
-            row.name,
-            row.rating.elo,
-            margin,
-            row.games,
-            points(row.points),
-            share,
-            row.draws,
-            los
-        );
-    }
-    // The crosstable: a row and a column a player, by rank.
-    let label = width + 4;
-    let _ = writeln!(out);
-    let _ = write!(out, "{:<label$}", "");
-    for index in 0..rows.len() {
-        let _ = write!(out, "  {:>7}", index + 1);
-    }
-    let _ = writeln!(out);
-    for (rank, row) in rows.iter().enumerate() {
-        let _ = write!(out, "{:<label$}", format!("{:>2}. {}", rank + 1, row.name));
-        for other in rows {
-            let cell = if other.player == row.player {
-                "x".to_owned()
-            } else {
-                let (scored, games) = table[row.player][other.player];
-                if games == 0 {
-                    ".".to_owned()
-                } else {
-                    format!("{}/{games}", points(scored))
+                for points in games.iter().filter_map(|game| points_of(player, game)) {
+                    match points {
+                        1.0 => row.wins += 1,
+                        0.0 => row.losses += 1,
+                        _ => row.draws += 1,
+                    }
                 }
-            };
-            let _ = write!(out, "  {cell:>7}");
+                row.points = row.wins as f64 + row.draws as f64 / 2.0 + row.byes as f64;
+                row.margin = (row.games() > 0).then(|| Z95 * spread.deviations[player]);
+                row
+            })
+            .collect();
+        let scores: Vec<f64> = rows.iter().map(|row| row.points).collect();
+        for row in &mut rows {
+            row.tie_breaks = tie_breaks
+                .iter()
+                .map(|tie| tie.value(row.player, games, row.byes, &scores))
+                .collect();
         }
-        let _ = writeln!(out);
+        rows.sort_by(order);
+        Standings {
+            tie_breaks,
+            rows,
+            superiority: spread.superiority,
+        }
     }
-    out.truncate(out.trim_end().len());
-    out.push('\n');
-    trim_lines(&out)
+
+    /// The likelihood that the player ranked `rank` (from 0) is stronger
+    /// than the next one down.
+    pub fn over_next(&self, rank: usize) -> Option<f64> {
+        let (this, next) = (self.rows.get(rank)?, self.rows.get(rank + 1)?);
+        Some(self.superiority[this.player][next.player])
+    }
 }
 
-/// Each line without spaces at its end.
-fn trim_lines(text: &str) -> String {
-    text.lines()
-        .map(|line| format!("{}\n", line.trim_end()))
-        .collect()
+/// `player`'s points in `game`, if it played it.
+fn points_of(player: usize, game: &Result) -> Option<f64> {
+    if game.first == player {
+        Some(game.first_points)
+    } else if game.second == player {
+        Some(1.0 - game.first_points)
+    } else {
+        None
+    }
 }
 
-/// The standings as CSV: a header, then a row a player.
-pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("rank,name,elo,margin,games,points,percent,draws,los\n");
-    for (rank, row) in rows.iter().enumerate() {
-        let share = if row.games == 0 {
-            0.0
-        } else {
-            100.0 * row.points / row.games as f64
+/// Best first: the score, the tie-breaks in turn, then the roster.
+fn order(a: &Row, b: &Row) -> Ordering {
+    b.points
+        .total_cmp(&a.points)
+        .then_with(|| {
+            b.tie_breaks
+                .iter()
+                .zip(&a.tie_breaks)
+                .map(|(b, a)| b.total_cmp(a))
+                .find(|ordering| ordering.is_ne())
+                .unwrap_or(Ordering::Equal)
+        })
+        .then(a.player.cmp(&b.player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(first: usize, second: usize, first_points: f64) -> Result {
+        Result {
+            first,
+            second,
+            first_points,
+        }
+    }
+
+    fn names(count: usize) -> Vec<String> {
+        (0..count).map(|player| format!("p{player}")).collect()
+    }
+
+    fn ranked(standings: &Standings) -> Vec<usize> {
+        standings.rows.iter().map(|row| row.player).collect()
+    }
+
+    #[test]
+    fn four_points_rank_above_three_and_a_half_whatever_the_ratings() {
+        // 0 scores 4 from 4 against the weak 2; 1 draws 7 games with the
+        // strong 3, who beats 2 twenty times: 1 is rated above 0.
+        let mut games = vec![game(0, 2, 1.0); 4];
+        games.extend(vec![game(1, 3, 0.5); 7]);
+        games.extend(vec![game(3, 2, 1.0); 20]);
+        let standings = Standings::of(&names(4), &games, &[], &Anchor::Mean, vec![]);
+        let row = |player: usize| standings.rows.iter().find(|row| row.player == player);
+        assert!(row(1).unwrap().elo > row(0).unwrap().elo, "{standings:?}");
+        assert_eq!(ranked(&standings), [3, 0, 1, 2]);
+    }
+
+    #[test]
+    fn a_bye_scores_a_point_and_ties_go_to_buchholz_then_sonneborn_berger() {
+        // 0 beats 1; 2 beats 3; 4 has the bye. Then 0 beats 2, 4 beats 1,
+        // 3 has the bye.
+        let games = [
+            game(0, 1, 1.0),
+            game(2, 3, 1.0),
+            game(0, 2, 1.0),
+            game(4, 1, 1.0),
+        ];
+        let byes = [4, 3];
+        let tie_breaks = vec![TieBreak::Buchholz, TieBreak::SonnebornBerger];
+        let standings = Standings::of(&names(5), &games, &byes, &Anchor::Mean, tie_breaks);
+        let row = |player: usize| {
+            standings
+                .rows
+                .iter()
+                .find(|row| row.player == player)
+                .unwrap()
         };
-        let _ = writeln!(
-            out,
-            "{},{},{:.1},{},{},{},{:.1},{},{}",
-            rank + 1,
-            row.name,
-            row.rating.elo,
-            row.rating
-                .margin
-                .map_or(String::new(), |margin| format!("{margin:.1}")),
-            row.games,
-            points(row.points),
-            share,
-            row.draws,
-            row.superiority
-                .map_or(String::new(), |los| format!("{los:.4}"))
-        );
+        assert_eq!((row(4).points, row(4).byes, row(4).games()), (2.0, 1, 1));
+        assert_eq!(row(3).points, 1.0);
+        // 0 and 4 have 2 points: 0 met 1 (0) and 2 (1): Buchholz 1; 4 met
+        // 1 (0) and had a bye (its own 2): Buchholz 2. 2 and 3 have 1: 2
+        // met 3 (1) and 0 (2): 3; 3 met 2 (1), bye (1): 2.
+        assert_eq!(row(0).tie_breaks, [1.0, 1.0]);
+        assert_eq!(row(4).tie_breaks, [2.0, 0.0]);
+        assert_eq!(ranked(&standings), [4, 0, 2, 3, 1]);
+        assert_eq!(row(4).percent(), 100.0);
     }
-    out
-}
 
-/// The crosstable as CSV: a row and a column a player, in the standings'
-/// order; a cell is the row player's points against the column player's,
-/// over their games (`2.5/4`).
-pub fn crosstable_csv(rows: &[Row], table: &[Vec<(f64, usize)>]) -> String {
-    let mut out = String::from("name");
-    for row in rows {
-        let _ = write!(out, ",{}", row.name);
+    #[test]
+    fn a_perfect_score_has_an_open_upper_bound_and_the_loser_an_open_lower_one() {
+        let games = vec![game(0, 1, 1.0); 7];
+        let standings = Standings::of(&names(3), &games, &[], &Anchor::Mean, vec![]);
+        let (best, worst) = (&standings.rows[0], &standings.rows[1]);
+        assert!(best.high().is_none() && best.low().is_some());
+        assert!(worst.low().is_none() && worst.high().is_some());
+        assert!(best.margin.unwrap() > 0.0);
+        // The one who never played has no margin at all.
+        assert_eq!(standings.rows[2].margin, None);
+        assert_eq!(standings.over_next(0), Some(standings.superiority[0][1]));
     }
-    out.push('\n');
-    for row in rows {
-        out.push_str(&row.name);
-        for other in rows {
-            let (scored, games) = table[row.player][other.player];
-            if other.player == row.player || games == 0 {
-                out.push(',');
-            } else {
-                let _ = write!(out, ",{}/{games}", points(scored));
-            }
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The standings and crosstable as JSON.
-pub fn json(rows: &[Row], table: &[Vec<(f64, usize)>]) -> String {
-    let number =
-        |value: Option<f64>| value.map_or("null".to_owned(), |value| format!("{value:.4}"));
-    let mut out = String::from("{\"standings\":[");
-    for (rank, row) in rows.iter().enumerate() {
-        if rank > 0 {
-            out.push(',');
-        }
-        let _ = write!(
-            out,
-            "{{\"rank\":{},\"name\":\"{}\",\"elo\":{:.1},\"margin\":{},\"games\":{},\"points\":{},\"draws\":{},\"los\":{}}}",
-            rank + 1,
-            row.name,
-            row.rating.elo,
-            number(row.rating.margin),
-            row.games,
-            row.points,
-            row.draws,
-            number(row.superiority)
-        );
-    }
-    out.push_str("],\"crosstable\":{");
-    for (index, row) in rows.iter().enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "\"{}\":{{", row.name);
-        let mut first = true;
-        for other in rows {
-            let (scored, games) = table[row.player][other.player];
-            if other.player == row.player || games == 0 {
-                continue;
-            }
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            let _ = write!(
-                out,
-                "\"{}\":{{\"points\":{scored},\"games\":{games}}}",
-                other.name
-            );
-        }
-        out.push('}');
-    }
-    out.push_str("}}\n");
-    out
 }

@@ -1,0 +1,81 @@
+//! The tables a tournament writes, at most once a second while it runs
+//! and at its end: the standings and the crosstable as text, CSV and
+//! JSON, from the games finished so far and the byes given.
+
+use super::crosstable::Crosstable;
+use super::folder::{Finished, Folder, FolderError};
+use super::ratings::{Anchor, Result};
+use super::standings::Standings;
+use super::standings_csv::{crosstable_csv, standings_csv};
+use super::standings_json::standings_json;
+use super::standings_text::text;
+use super::tie_breaks::TieBreak;
+use crate::json::Json;
+
+/// What the tables are made from, besides the games.
+pub struct Terms<'a> {
+    pub names: &'a [String],
+    /// Each bye given so far: the player's place.
+    pub byes: &'a [usize],
+    pub anchor: &'a Anchor,
+    pub tie_breaks: Vec<TieBreak>,
+    /// The tournament's conditions, for the JSON.
+    pub conditions: Json,
+}
+
+/// The standings and crosstable in every form.
+pub struct Tables {
+    pub text: String,
+    csv: String,
+    crosstable: String,
+    json: String,
+}
+
+impl Tables {
+    /// The tables after the games `finished`.
+    pub fn of(finished: &Finished, terms: Terms) -> Tables {
+        let mut games: Vec<(&((usize, usize), usize), Result)> = finished
+            .iter()
+            .map(|(key, record)| {
+                let ((first, second), _) = *key;
+                let (white, black) = if record.white == 'A' {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                let result = Result {
+                    first: white,
+                    second: black,
+                    first_points: record.outcome.white_half_points() as f64 / 2.0,
+                };
+                (key, result)
+            })
+            .collect();
+        // In the schedule's order, whatever the map's: the margins' replays
+        // depend on it.
+        games.sort_by_key(|(key, _)| **key);
+        let games: Vec<Result> = games.into_iter().map(|(_, result)| result).collect();
+        let standings = Standings::of(
+            terms.names,
+            &games,
+            terms.byes,
+            terms.anchor,
+            terms.tie_breaks,
+        );
+        let crosstable = Crosstable::of(terms.names.len(), &games);
+        Tables {
+            text: text(&standings, &crosstable),
+            csv: standings_csv(&standings),
+            crosstable: crosstable_csv(&standings, &crosstable),
+            json: standings_json(&standings, &crosstable, terms.conditions),
+        }
+    }
+
+    /// Writes the four files into `folder`.
+    pub fn write(&self, folder: &Folder) -> std::result::Result<(), FolderError> {
+        folder.write("standings.txt", &self.text)?;
+        folder.write("standings.csv", &self.csv)?;
+        folder.write("crosstable.csv", &self.crosstable)?;
+        folder.write("standings.json", &self.json)
+    }
+}
