@@ -2,7 +2,9 @@
 //! in its own process group (on Unix), so
 //! that stopping it also stops whatever it started (a script's children),
 //! and each watched by a [`Reaper`], so that none outlives congo however
-//! congo ends (Ctrl-C, SIGTERM, a crash).
+//! congo ends (Ctrl-C, SIGTERM, SIGKILL, a crash). A program starts only
+//! once the reaper knows it: it waits for a line congo sends after
+//! telling the reaper, which never comes if congo dies in between.
 
 #[cfg(unix)]
 use std::io::Write;
@@ -26,15 +28,11 @@ pub(crate) fn spawn_in(
     keep_stderr: bool,
     folder: Option<&std::path::Path>,
 ) -> io::Result<Child> {
-    let (name, args) = program
-        .split_first()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program given"))?;
-    let mut command = Command::new(name);
+    let mut command = held_command(program, folder)?;
     if let Some(folder) = folder {
         command.current_dir(folder);
     }
     command
-        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(if keep_stderr {
@@ -46,9 +44,76 @@ pub(crate) fn spawn_in(
     // stopping it stops it alone.
     #[cfg(unix)]
     command.process_group(0);
-    let child = command.spawn()?;
+    #[cfg_attr(not(unix), allow(unused_mut))]
+    let mut child = command.spawn()?;
     Reaper::tell(&format!("+{}", child.id()));
+    #[cfg(unix)]
+    if let Some(input) = child.stdin.as_mut() {
+        // The reaper knows it: it may start.
+        let _ = input.write_all(b"\n").and_then(|()| input.flush());
+    }
     Ok(child)
+}
+
+/// The command that starts `program`: on Unix, held back until it is
+/// told to go (see [`WAIT_FOR_REAPER`]).
+fn held_command(program: &[String], folder: Option<&std::path::Path>) -> io::Result<Command> {
+    let Some(name) = program.first() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "no program given",
+        ));
+    };
+    #[cfg(unix)]
+    {
+        find_program(name, folder)?;
+        let mut command = Command::new("sh");
+        command.args(["-c", WAIT_FOR_REAPER, "sh"]).args(program);
+        Ok(command)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = folder;
+        let mut command = Command::new(name);
+        command.args(&program[1..]);
+        Ok(command)
+    }
+}
+
+/// The shell a program is started through: it reads one line, which
+/// congo sends once the reaper has the program's group, then becomes the
+/// program. If congo dies first, the line never comes, and neither does
+/// the program.
+#[cfg(unix)]
+const WAIT_FOR_REAPER: &str = "IFS= read -r _ || exit 125; exec \"$@\"";
+
+/// Fails as starting `name` would (not found, not executable), so that a
+/// program started through [`WAIT_FOR_REAPER`] is refused as plainly as
+/// one started directly; `folder` is where a relative path starts.
+#[cfg(unix)]
+fn find_program(name: &str, folder: Option<&std::path::Path>) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::path::Path::new(name);
+    let candidates: Vec<std::path::PathBuf> = if name.contains('/') {
+        vec![folder.map_or_else(|| path.to_owned(), |folder| folder.join(path))]
+    } else {
+        let searched = std::env::var_os("PATH").unwrap_or_default();
+        std::env::split_paths(&searched)
+            .map(|dir| dir.join(path))
+            .collect()
+    };
+    let mut refused = false;
+    for candidate in candidates {
+        match std::fs::metadata(&candidate) {
+            Ok(found) if found.is_file() && found.permissions().mode() & 0o111 != 0 => {
+                return Ok(());
+            }
+            Ok(_) => refused = true,
+            Err(_) => {}
+        }
+    }
+    // The errors exec itself gives: ENOENT and EACCES.
+    Err(io::Error::from_raw_os_error(if refused { 13 } else { 2 }))
 }
 
 /// Why `program` could not be started, with a way through where one is
@@ -68,6 +133,17 @@ pub(crate) fn start_error(program: &str, error: &io::Error) -> String {
     format!("{error}{hint}")
 }
 
+/// Has the reaper kill the tasks of the control group `group` (and of the
+/// groups under it) and remove them all, if congo ends without doing so.
+pub(crate) fn watch_group(group: &std::path::Path) {
+    Reaper::tell(&format!(">{}", group.display()));
+}
+
+/// Tells the reaper that congo removed the control group `group` itself.
+pub(crate) fn forget_group(group: &std::path::Path) {
+    Reaper::tell(&format!("<{}", group.display()));
+}
+
 /// Kills a child and its whole process group, and reaps it.
 pub(crate) fn stop(child: &mut Child) {
     #[cfg(unix)]
@@ -81,8 +157,9 @@ pub(crate) fn stop(child: &mut Child) {
 }
 
 /// A small shell process that holds the process groups of the programs
-/// congo runs and kills them when congo's end of its input pipe closes,
-/// which happens however congo ends. It ignores the signals a terminal
+/// congo runs, and the control groups it made, and kills them (removing
+/// the control groups) when congo's end of its input pipe closes, which
+/// happens however congo ends. It ignores the signals a terminal
 /// sends, so that it outlives congo long enough to do its work. (Unix
 /// only: elsewhere there is no reaper.)
 #[cfg_attr(not(unix), allow(dead_code))]
@@ -94,13 +171,29 @@ struct Reaper {
 const REAPER_SCRIPT: &str = r#"
 trap '' INT TERM HUP
 groups=' '
+cgroups=''
 while read -r line; do
   case $line in
     +*) groups="$groups${line#+} " ;;
     -*) groups=$(printf '%s' "$groups" | sed "s/ ${line#-} / /") ;;
+    '>'*) cgroups="$cgroups
+${line#>}" ;;
+    '<'*) cgroups=$(printf '%s\n' "$cgroups" | grep -vxF -- "${line#<}") ;;
   esac
 done
 for group in $groups; do env kill -KILL -- "-$group" 2>/dev/null; done
+printf '%s\n' "$cgroups" | while IFS= read -r cgroup; do
+  [ -n "$cgroup" ] || continue
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    for kill in $(find "$cgroup" -name cgroup.kill 2>/dev/null); do echo 1 > "$kill"; done
+    for procs in $(find "$cgroup" -name cgroup.procs 2>/dev/null); do
+      for task in $(cat "$procs"); do env kill -KILL "$task" 2>/dev/null; done
+    done
+    find "$cgroup" -depth -type d -exec rmdir {} + 2>/dev/null
+    [ -d "$cgroup" ] || break
+    sleep 0.1
+  done
+done
 "#;
 
 impl Reaper {
@@ -187,6 +280,48 @@ pub fn peak_memory_mb() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_program_never_starts_unless_told_to_go() {
+        let dir = std::env::temp_dir().join(format!("congo-held-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let marker = dir.join("ran");
+        let program = ["sh", "-c", "touch \"$0\"", marker.to_str().unwrap()].map(str::to_owned);
+        // Its input closed before the go-ahead, as when congo dies between
+        // starting it and telling the reaper: it never runs.
+        let mut held = held_command(&program, None).unwrap();
+        let mut child = held.stdin(Stdio::piped()).spawn().unwrap();
+        drop(child.stdin.take());
+        assert_eq!(child.wait().unwrap().code(), Some(125));
+        assert!(!marker.exists());
+        // Told to go, it runs.
+        let mut child = spawn(&program, false).unwrap();
+        drop(child.stdin.take());
+        assert!(child.wait().unwrap().success());
+        assert!(marker.exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_program_that_cannot_be_found_or_run_is_refused_as_exec_would() {
+        let missing = ["/no/such/engine".to_owned()];
+        let error = spawn(&missing, false).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        assert_eq!(error.to_string(), "No such file or directory (os error 2)");
+        let plain = std::env::temp_dir().join(format!("congo-plain-{}", std::process::id()));
+        std::fs::write(&plain, "not a program").unwrap();
+        let error = spawn(&[plain.display().to_string()], false).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+        std::fs::remove_file(plain).unwrap();
+        let error = spawn(&["no-such-program-anywhere".to_owned()], false).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        assert_eq!(
+            spawn(&[], false).unwrap_err().to_string(),
+            "no program given"
+        );
+    }
 
     #[test]
     fn long_lines_are_cut_and_skipped() {

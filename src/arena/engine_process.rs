@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::engine_log::{Direction, EngineLog};
 use super::limits::{Cage, Enforcer};
-use super::sandbox::Sandbox;
+use super::sandbox::{self, Cell, Sandbox};
 use crate::text::MAX_LINE;
 use crate::{Position, process};
 
@@ -230,8 +230,8 @@ pub(super) struct Seat {
     folder: Option<PathBuf>,
     /// What holds its memory and threads, if anything.
     limits: Option<Arc<Enforcer>>,
-    /// Bubblewrap, and the one folder it may write to, when confined.
-    sandbox: Option<(Sandbox, PathBuf)>,
+    /// Bubblewrap, and the engine's cell, when confined.
+    sandbox: Option<(Sandbox, Cell)>,
     /// The limits of the process now playing.
     cage: Option<Cage>,
     pub(super) process: Option<EngineProcess>,
@@ -273,10 +273,9 @@ impl Seat {
         self
     }
 
-    /// The seat, its engine confined by `sandbox` with `scratch` the folder
-    /// it may write to (its own folder when it has one).
-    pub(super) fn confined(mut self, sandbox: Option<Sandbox>, scratch: PathBuf) -> Seat {
-        self.sandbox = sandbox.map(|sandbox| (sandbox, scratch));
+    /// The seat, its engine confined by `sandbox` to its cell.
+    pub(super) fn confined(mut self, sandbox: Option<(Sandbox, Cell)>) -> Seat {
+        self.sandbox = sandbox;
         self
     }
 
@@ -288,15 +287,17 @@ impl Seat {
         };
         let mut command = self.command.clone();
         let mut folder = self.folder.clone();
-        if let Some((sandbox, scratch)) = &self.sandbox {
-            let writable = folder.get_or_insert_with(|| scratch.clone());
-            std::fs::create_dir_all(&*writable)?;
-            command = sandbox.wrap(&command, writable);
+        let mut own_tasks = 0;
+        if let Some((sandbox, cell)) = &self.sandbox {
+            // bubblewrap takes the engine to its folder.
+            command = sandbox.wrap(&command, cell);
+            folder = None;
+            own_tasks = sandbox::OWN_TASKS;
         }
         let cage = self
             .limits
             .as_ref()
-            .map(|limits| limits.cage())
+            .map(|limits| limits.cage(own_tasks))
             .transpose()?;
         if let Some(cage) = &cage {
             command = cage.wrap(&command);

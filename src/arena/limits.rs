@@ -11,8 +11,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
+
+use super::control_groups::remove_group;
+use crate::process;
 
 /// The most an engine process may use; `None` where there is no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,6 +181,13 @@ impl Enforcer {
         (enforcer, unheld)
     }
 
+    /// Keeps the run's group `group`, to be removed when the run ends,
+    /// however it ends: the reaper removes it if congo is killed.
+    fn keep(&mut self, group: &Path) {
+        self.made.push(group.to_owned());
+        process::watch_group(group);
+    }
+
     /// The limits asked for.
     pub fn limits(&self) -> Limits {
         self.limits
@@ -258,7 +266,7 @@ impl Enforcer {
         let group = root.join(format!("congo-{}", std::process::id()));
         fs::create_dir(&group)
             .map_err(|error| format!("cgroup v2: {}: {error}", group.display()))?;
-        self.made.push(group.clone());
+        self.keep(&group);
         let _ = fs::write(group.join("cgroup.subtree_control"), "+memory +pids");
         Ok(Mechanism::CgroupV2(group))
     }
@@ -286,7 +294,7 @@ impl Enforcer {
                 .join(format!("congo-{}", std::process::id()));
             match fs::create_dir(&group) {
                 Ok(()) => {
-                    self.made.push(group.clone());
+                    self.keep(&group);
                     groups[slot] = Some(group);
                 }
                 Err(error) => why.push(format!("cgroup v1: {}: {error}", group.display())),
@@ -299,8 +307,16 @@ impl Enforcer {
         Ok(Mechanism::CgroupV1 { memory, pids })
     }
 
-    /// A fresh group for one engine process, with the limits set.
-    pub fn cage(&self) -> io::Result<Cage> {
+    /// The run's own groups (one a hierarchy), under which each engine
+    /// process gets one.
+    pub fn run_groups(&self) -> &[PathBuf] {
+        &self.made
+    }
+
+    /// A fresh group for one engine process, with the limits set; its
+    /// thread limit is raised by `own_tasks`, the processes of the
+    /// confinement's own that run in the group beside the engine's.
+    pub fn cage(&self, own_tasks: u32) -> io::Result<Cage> {
         let number = self.next.fetch_add(1, Ordering::Relaxed);
         let mut cage = Cage {
             groups: Vec::new(),
@@ -320,7 +336,10 @@ impl Enforcer {
                     let _ = fs::write(group.join("memory.swap.max"), "0");
                 }
                 if let Some(threads) = threads {
-                    fs::write(group.join("pids.max"), threads.to_string())?;
+                    fs::write(
+                        group.join("pids.max"),
+                        threads.saturating_add(own_tasks).to_string(),
+                    )?;
                 }
             }
             Some(Mechanism::CgroupV1 {
@@ -338,7 +357,10 @@ impl Enforcer {
                 if let (Some(parent), Some(threads)) = (pids_parent, threads) {
                     let group = make_group(parent, number)?;
                     cage.groups.push(group.clone());
-                    fs::write(group.join("pids.max"), threads.to_string())?;
+                    fs::write(
+                        group.join("pids.max"),
+                        threads.saturating_add(own_tasks).to_string(),
+                    )?;
                 }
             }
             Some(Mechanism::SystemdRun) => {
@@ -352,8 +374,10 @@ impl Enforcer {
                         .extend(["-p".to_owned(), "MemorySwapMax=0".to_owned()]);
                 }
                 if let Some(threads) = threads {
-                    cage.prefix
-                        .extend(["-p".to_owned(), format!("TasksMax={threads}")]);
+                    cage.prefix.extend([
+                        "-p".to_owned(),
+                        format!("TasksMax={}", threads.saturating_add(own_tasks)),
+                    ]);
                 }
                 cage.prefix.push("--".to_owned());
             }
@@ -377,6 +401,7 @@ impl Drop for Enforcer {
     fn drop(&mut self) {
         for group in self.made.iter().rev() {
             let _ = fs::remove_dir(group);
+            process::forget_group(group);
         }
     }
 }
@@ -498,36 +523,6 @@ impl Drop for Cage {
         for group in &self.groups {
             remove_group(group);
         }
-    }
-}
-
-/// How long the tasks left in an ended engine's group may take to go
-/// before they are killed, and then to be reaped.
-const GROUP_PATIENCE: Duration = Duration::from_secs(1);
-
-/// Removes an ended engine process's group. A group cannot go while tasks
-/// are in it: the engine's children, killed with its process group, take
-/// a moment to leave; any still there after [`GROUP_PATIENCE`] (started in
-/// a group of their own) are the engine's too, and are killed.
-fn remove_group(group: &Path) {
-    let mut deadline = Instant::now() + GROUP_PATIENCE;
-    let mut killed = false;
-    while fs::remove_dir(group).is_err() && group.exists() {
-        if Instant::now() >= deadline {
-            if killed {
-                return;
-            }
-            let tasks = fs::read_to_string(group.join("cgroup.procs")).unwrap_or_default();
-            for task in tasks.split_whitespace() {
-                let _ = Command::new("kill")
-                    .args(["-KILL", task])
-                    .stderr(Stdio::null())
-                    .status();
-            }
-            killed = true;
-            deadline = Instant::now() + GROUP_PATIENCE;
-        }
-        thread::sleep(Duration::from_millis(5));
     }
 }
 

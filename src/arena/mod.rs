@@ -4,6 +4,7 @@
 //! records and opening suites. It depends on the rules and the protocol,
 //! never on congo's search.
 
+mod control_groups;
 mod engine_log;
 mod engine_process;
 mod limits;

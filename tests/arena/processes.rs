@@ -60,7 +60,8 @@ fn stopping_a_match_stops_its_engines() {
             .success()
     };
     let list = std::fs::read_to_string(&pids).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(5);
+    // A hang guard only: the engines go as soon as the reaper acts.
+    let deadline = Instant::now() + Duration::from_secs(120);
     while list.lines().any(alive) {
         assert!(
             Instant::now() < deadline,

@@ -2,7 +2,7 @@
 //! games, for the reason it earned, and the others' games go on.
 
 use crate::common::{fixture, scratch, text};
-use crate::{games, players_file, run, steady};
+use crate::{congo_groups_of, games, players_file, run_as, steady};
 
 #[test]
 fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
@@ -20,8 +20,7 @@ fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
         ],
     );
     let out = dir.join("out");
-    let groups_before = congo_groups();
-    let output = run(
+    let (output, pid) = run_as(
         &players,
         &out,
         &[
@@ -100,25 +99,6 @@ fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
     }
     // Every group made for an engine process is gone with the tournament,
     // however its engine ended.
-    assert_eq!(congo_groups(), groups_before);
+    assert_eq!(congo_groups_of(pid), Vec::<std::path::PathBuf>::new());
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-/// The control groups tournaments have made in the pids hierarchy (v1), or
-/// the v2 root, by name.
-fn congo_groups() -> Vec<String> {
-    let mut found = Vec::new();
-    for hierarchy in ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
-        let Ok(entries) = std::fs::read_dir(hierarchy) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with("congo-") {
-                found.push(format!("{hierarchy}/{name}"));
-            }
-        }
-    }
-    found.sort();
-    found
 }

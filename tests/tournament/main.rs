@@ -5,8 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod fault_reports;
 mod faults;
 mod formats;
+mod games_file;
+mod merge;
 mod processes;
 mod ranking;
 mod ratings;
@@ -53,6 +56,27 @@ fn make_executable(path: &Path) {
     fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// The control groups the congo process `pid` made and has not removed
+/// (named `congo-PID` in the pids and memory hierarchies of cgroup v1,
+/// or at the v2 root): a test counts only its own run's.
+fn congo_groups_of(pid: u32) -> Vec<PathBuf> {
+    let name = format!("congo-{pid}");
+    let own_memory = fs::read_to_string("/proc/self/cgroup")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| Some(line.split_once(":memory:")?.1.trim_start_matches('/').to_owned()));
+    let mut places = vec![
+        PathBuf::from("/sys/fs/cgroup/pids"),
+        PathBuf::from("/sys/fs/cgroup"),
+    ];
+    places.extend(own_memory.map(|own| Path::new("/sys/fs/cgroup/memory").join(own)));
+    places
+        .into_iter()
+        .map(|place| place.join(&name))
+        .filter(|group| group.exists())
+        .collect()
+}
+
 /// congo's engine searching `nodes` nodes a move: the same move on any
 /// machine, however loaded.
 fn steady(nodes: u32) -> String {
@@ -69,6 +93,11 @@ fn tournament(players: &Path, out: &Path, args: &[&str]) -> String {
 
 /// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...`.
 fn run(players: &Path, out: &Path, args: &[&str]) -> Output {
+    run_as(players, out, args).0
+}
+
+/// [`run`], with the process ID the tournament ran as.
+fn run_as(players: &Path, out: &Path, args: &[&str]) -> (Output, u32) {
     let mut words = vec![
         "tournament",
         players.to_str().unwrap(),
@@ -82,7 +111,17 @@ fn run(players: &Path, out: &Path, args: &[&str]) -> Output {
         words.extend(["--memory", "none", "--threads", "none"]);
     }
     words.extend_from_slice(args);
-    congo(&words, b"")
+    let child = std::process::Command::new(CONGO)
+        .args(&words)
+        // The programs in tests/fixtures/ call congo through this.
+        .env("CONGO_BIN", CONGO)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    (child.wait_with_output().unwrap(), pid)
 }
 
 /// A finished game of a tournament's records: white, black, result,

@@ -1,97 +1,379 @@
-//! `--sandbox`: each engine under bubblewrap, writing only in its own
-//! folder; without bubblewrap, a clear refusal before any game.
+//! `--sandbox`: hostile engines, each confined under bubblewrap, try to
+//! break out (write outside their folders, kill other processes, read
+//! their classmates' work, leave a process behind, reach the network,
+//! use the threads they are allowed); every attempt fails on the host,
+//! every game ends normally, and nothing of theirs is left, even after a
+//! SIGKILL of the manager. Without bubblewrap, a clear refusal.
 
 use std::fs;
-use std::process::Command;
+use std::io::ErrorKind;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::common::{CONGO, fixture, scratch, text};
-use crate::{players_file, steady};
+use crate::{class_folder, congo_groups_of, games, players_file, steady};
 
-#[test]
-fn a_confined_engine_writes_in_its_own_folder_and_nowhere_else() {
-    let dir = scratch("tournament-sandbox");
-    let class = dir.join("class");
-    for (student, script) in [
-        ("writer", format!("exec {}", fixture("writes_outside.sh"))),
-        ("steady", format!("exec {}", steady(100))),
-    ] {
-        let folder = class.join(student);
-        fs::create_dir_all(&folder).unwrap();
-        let run = folder.join("run");
-        fs::write(&run, format!("#!/bin/sh\n{script}\n")).unwrap();
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            fs::set_permissions(&run, fs::Permissions::from_mode(0o755)).unwrap();
+/// A hostile fixture's line in a `run`: the fixture, congo, then `args`.
+fn hostile(name: &str, args: &[&str]) -> String {
+    format!("{} {CONGO} {}", fixture(name), args.join(" "))
+}
+
+/// The folders every confined engine of these tests may read: congo's
+/// binary and the fixtures, wherever the checkout is.
+fn shared() -> [String; 2] {
+    let folder = |path: &str| Path::new(path).parent().unwrap().display().to_string();
+    [folder(CONGO), folder(&fixture("writes_outside.sh"))]
+}
+
+/// `congo tournament CLASS --output OUT --movetime 100 --sandbox ...`,
+/// started.
+fn start(class: &Path, out: &Path, extra: &[&str]) -> Child {
+    let [binary, fixtures] = shared();
+    Command::new(CONGO)
+        .args(["tournament", class.to_str().unwrap()])
+        .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
+        .args(["--sandbox", "--sandbox-read", &binary])
+        .args(["--sandbox-read", &fixtures])
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Whether bubblewrap is missing here, said once: then the test is
+/// skipped.
+fn no_bubblewrap() -> bool {
+    let missing = Command::new("bwrap").arg("--version").output().is_err();
+    if missing {
+        eprintln!("skipped: bubblewrap (bwrap) is not installed; .ci/run installs it");
+    }
+    missing
+}
+
+/// The processes on the host whose command line holds `token`.
+fn processes_with(token: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let line = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let line = String::from_utf8_lossy(&line).replace('\0', " ");
+        if line.contains(token) {
+            found.push(format!("{}: {line}", entry.file_name().to_string_lossy()));
         }
     }
-    let outside = dir.join("outside.txt");
-    let out = dir.join("out");
-    let output = Command::new(CONGO)
-        .args([
-            "tournament",
-            class.to_str().unwrap(),
-            "--output",
-            out.to_str().unwrap(),
-        ])
-        .args([
-            "--movetime",
-            "100",
-            "--memory",
-            "none",
-            "--threads",
-            "none",
-            "--sandbox",
-        ])
-        .env("CONGO_BIN", CONGO)
-        .env("CONGO_OUTSIDE", &outside)
-        .output()
-        .unwrap();
-    let said = text(&output.stderr);
-    if said.contains("bubblewrap") {
-        eprintln!("skipped: {said}");
+    found
+}
+
+/// Waits, up to a hang guard, until `done` holds.
+fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+    let guard = Instant::now() + Duration::from_secs(120);
+    while !done() {
+        assert!(Instant::now() < guard, "never happened: {what}");
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A token no other test or run uses: a `sleep` time to find on the host.
+fn token() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{}.{}",
+        7000 + std::process::id() % 1000,
+        nanos % 100_000 + 1
+    )
+}
+
+#[test]
+fn hostile_engines_confined_break_nothing_and_leave_nothing() {
+    if no_bubblewrap() {
         return;
     }
+    let dir = scratch("tournament-hostile");
+    let out = dir.join("out");
+    let victim = dir.join("victim").join("owned.txt");
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let daemon = token();
+    let class_dir = dir.join("class");
+    let secret = class_dir.join("steady").join("secret.txt");
+    let looked_at = [
+        class_dir.join("steady").display().to_string(),
+        secret.display().to_string(),
+        out.display().to_string(),
+        out.join("records").display().to_string(),
+        class_dir.display().to_string(),
+        "/root".to_owned(),
+        "/home".to_owned(),
+    ];
+    let looked: Vec<&str> = looked_at.iter().map(String::as_str).collect();
+    let class = class_folder(
+        &dir,
+        &[
+            ("daemon", hostile("leaves_a_daemon.sh", &[&daemon])),
+            ("killer", hostile("kills_everyone.sh", &[])),
+            ("network", hostile("phones_home.sh", &[&port])),
+            ("reader", hostile("reads_classmates.sh", &looked)),
+            (
+                "remounter",
+                hostile("remounts_root.sh", &[victim.to_str().unwrap()]),
+            ),
+            ("steady", format!("{CONGO} engine --nodes 300")),
+            (
+                "threads8",
+                format!("{CONGO} engine --nodes 300 --threads 8"),
+            ),
+        ],
+    );
+    fs::write(&secret, "SECRET of the steady student\n").unwrap();
+    // A process of the host's the killer would reach if it could.
+    let mut sentinel = Command::new("sleep").arg(token()).spawn().unwrap();
+    let child = start(&class, &out, &["--concurrency", "2", "--threads", "8"]);
+    let pid = child.id();
+    let output = child.wait_with_output().unwrap();
+    let said = text(&output.stderr);
     assert!(output.status.success(), "{said}");
-    assert!(class.join("writer").join("written-inside.txt").is_file());
+    assert!(said.contains("congo: sandbox: "), "{said}");
+    // Every game ended by the rules: no engine crashed, went over a
+    // limit, ran out of time or was harmed by another.
+    let all = games(&out);
+    assert_eq!(all.len(), 42);
+    for game in &all {
+        let reason = &game.reason;
+        let fault = [
+            "crashed",
+            "over ",
+            "gave no move",
+            "illegal",
+            "exited",
+            "started",
+        ];
+        assert!(!fault.iter().any(|word| reason.contains(word)), "{game:?}");
+    }
+    // Nothing was written outside an engine's own folder, and the class's
+    // folders are as they were handed in.
+    assert!(!victim.exists() && !dir.join("victim").exists());
+    assert!(!class_dir.join("remounted.txt").exists());
+    assert_eq!(fs::read_dir(class.join("reader")).unwrap().count(), 1);
+    // The reader found none of what it looked for: of the class's folder
+    // it sees only its own folder, the place it is shown at.
+    let loot = fs::read_to_string(out.join("cells").join("reader").join("loot.txt")).unwrap();
+    let own = format!("found: {}: reader", class_dir.display());
+    for line in loot.lines() {
+        assert!(line.starts_with("missing: ") || line == own, "{loot}");
+    }
+    assert_eq!(loot.lines().count() % looked.len(), 0, "{loot}");
+    // The killer saw only its own processes (bubblewrap's first one, its
+    // shell and what counted them), never the host's.
+    let seen = fs::read_to_string(out.join("cells").join("killer").join("seen.txt")).unwrap();
+    assert!(
+        seen.lines().all(|count| count.parse::<u32>().unwrap() <= 4),
+        "{seen}"
+    );
+    // No connection reached the host, the host's process lives, and no
+    // process or group of the engines is left.
+    assert_eq!(
+        listener.accept().map(|_| ()).map_err(|error| error.kind()),
+        Err(ErrorKind::WouldBlock)
+    );
+    assert!(sentinel.try_wait().unwrap().is_none());
+    let _ = sentinel.kill();
+    let _ = sentinel.wait();
+    assert_eq!(processes_with(&daemon), Vec::<String>::new());
+    assert_eq!(congo_groups_of(pid), Vec::<PathBuf>::new());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
+    if no_bubblewrap() {
+        return;
+    }
+    let dir = scratch("tournament-killed");
+    let out = dir.join("out");
+    let daemon = token();
+    let class = class_folder(
+        &dir,
+        &[
+            ("daemon", hostile("leaves_a_daemon.sh", &[&daemon])),
+            ("steady", format!("{CONGO} engine --nodes 300")),
+        ],
+    );
+    let mut child = start(&class, &out, &["--cycles", "20", "--threads", "8"]);
+    let pid = child.id();
+    eventually("the daemon starts", || !processes_with(&daemon).is_empty());
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The reaper ends the engines (their PID namespaces with them) and
+    // removes the control groups.
+    eventually("the daemon ends", || processes_with(&daemon).is_empty());
+    eventually("the groups go", || congo_groups_of(pid).is_empty());
+    // The run's groups were noted; a resumed run sweeps what is left and
+    // finishes.
+    let noted = fs::read_to_string(out.join("groups.txt")).unwrap();
+    assert!(noted.contains(&format!("congo-{pid}")), "{noted}");
+    let resumed = start(
+        &class,
+        &out,
+        &["--cycles", "20", "--threads", "8", "--resume"],
+    );
+    let output = resumed.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(games(&out).len(), 40);
+    assert_eq!(processes_with(&daemon), Vec::<String>::new());
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
+    if no_bubblewrap() {
+        return;
+    }
+    let dir = scratch("tournament-sandbox");
+    let outside = dir.join("outside.txt");
+    let writer = format!(
+        "env CONGO_BIN={CONGO} CONGO_OUTSIDE={} {}",
+        outside.display(),
+        fixture("writes_outside.sh")
+    );
+    let class = class_folder(
+        &dir,
+        &[
+            ("writer", writer),
+            ("steady", format!("{CONGO} engine --nodes 300")),
+        ],
+    );
+    let out = dir.join("out");
+    let output = start(&class, &out, &["--memory", "none", "--threads", "none"])
+        .wait_with_output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let cell = out.join("cells").join("writer");
+    assert!(cell.join("written-inside.txt").is_file());
+    assert!(!class.join("writer").join("written-inside.txt").exists());
     assert!(
         !outside.exists(),
-        "the confined engine wrote outside its folder"
+        "the confined engine wrote outside its cell"
     );
     fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
-fn without_bubblewrap_the_sandbox_is_refused_before_any_game() {
-    let dir = scratch("tournament-no-sandbox");
+fn without_the_sandbox_the_start_says_whose_rights_the_engines_have() {
+    let dir = scratch("tournament-unconfined");
     let players = players_file(&dir, &[("a", steady(100)), ("b", steady(100))]);
     let out = dir.join("out");
-    let empty = dir.join("no-programs");
-    fs::create_dir_all(&empty).unwrap();
+    let output = crate::run(&players, &out, &[]);
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    let warning = said
+        .lines()
+        .find(|line| line.starts_with("congo: warning: without --sandbox"))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(
+        warning.ends_with("with its rights: it can read, change and delete whatever that user can"),
+        "{warning}"
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// `congo tournament` of two steady players with `--sandbox` and `extra`,
+/// the programs found on `path` only: it must be refused; what it said.
+fn refused(dir: &Path, path: &Path, extra: &[&str]) -> String {
+    let players = players_file(dir, &[("a", steady(100)), ("b", steady(100))]);
+    let out = dir.join("out");
     let output = Command::new(CONGO)
-        .args([
-            "tournament",
-            players.to_str().unwrap(),
-            "--output",
-            out.to_str().unwrap(),
-        ])
-        .args([
-            "--movetime",
-            "100",
-            "--memory",
-            "none",
-            "--threads",
-            "none",
-            "--sandbox",
-        ])
-        .env("PATH", &empty)
+        .args(["tournament", players.to_str().unwrap()])
+        .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
+        .args(["--memory", "none", "--threads", "none", "--sandbox"])
+        .args(extra)
+        .env("PATH", path)
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
-    assert_eq!(
-        text(&output.stderr),
-        "congo: limits: no limits on the engines\ncongo: --sandbox: bubblewrap (bwrap) is not installed: install Debian's bubblewrap package, or play without --sandbox\n"
-    );
     assert!(!out.exists());
+    let said = text(&output.stderr);
+    let limits = "congo: limits: no limits on the engines\n";
+    said.strip_prefix(limits).unwrap_or(&said).to_owned()
+}
+
+/// A folder of programs under `dir` holding `programs` (a name, and the
+/// program it links to).
+fn programs(dir: &Path, name: &str, programs: &[(&str, &str)]) -> PathBuf {
+    let folder = dir.join(name);
+    fs::create_dir_all(&folder).unwrap();
+    for (program, target) in programs {
+        std::os::unix::fs::symlink(target, folder.join(program)).unwrap();
+    }
+    folder
+}
+
+#[test]
+fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
+    let dir = scratch("tournament-no-sandbox");
+    let none = programs(&dir, "none", &[]);
+    assert_eq!(
+        refused(&dir, &none, &[]),
+        "congo: --sandbox: bubblewrap (bwrap) is not installed: install Debian's bubblewrap package, or play without --sandbox\n"
+    );
+    let setpriv = Command::new("sh")
+        .args(["-c", "command -v setpriv"])
+        .output()
+        .unwrap();
+    let setpriv = text(&setpriv.stdout).trim().to_owned();
+    let failing = dir.join("failing-bwrap");
+    fs::write(
+        &failing,
+        "#!/bin/sh\necho 'no namespaces for you' >&2\nexit 1\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(&failing, fs::Permissions::from_mode(0o755)).unwrap();
+    let broken = programs(
+        &dir,
+        "broken",
+        &[("bwrap", failing.to_str().unwrap()), ("setpriv", &setpriv)],
+    );
+    assert_eq!(
+        refused(&dir, &broken, &[]),
+        "congo: --sandbox: bubblewrap does not work here: no namespaces for you\n"
+    );
+    let missing = dir.join("no-such-folder");
+    let no_folder = refused(
+        &dir,
+        &broken,
+        &["--sandbox-read", missing.to_str().unwrap()],
+    );
+    assert_eq!(
+        no_folder,
+        format!(
+            "congo: --sandbox: cannot share {}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+    if is_root() {
+        let bwrap = programs(&dir, "bwrap-only", &[("bwrap", "/usr/bin/bwrap")]);
+        assert_eq!(
+            refused(&dir, &bwrap, &[]),
+            "congo: --sandbox: congo runs as root and setpriv (util-linux) is missing, so engines would keep root's rights: install util-linux\n"
+        );
+    }
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether the tests run as root.
+fn is_root() -> bool {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("Uid:"))
+        .and_then(|ids| ids.split_whitespace().nth(1))
+        == Some("0")
 }

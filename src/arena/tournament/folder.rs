@@ -10,6 +10,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::games_file::GamesFile;
 use crate::record::Record;
 
 /// The file that says what the tournament is.
@@ -74,6 +75,13 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> FolderError + '_ {
     move |error| FolderError::Io(path.to_owned(), error)
 }
 
+/// A record whose last line was cut short, and the length of its whole
+/// lines.
+pub struct Torn {
+    path: PathBuf,
+    whole: u64,
+}
+
 /// The game records found in a folder: by pair (roster places) and the
 /// game's number within the pair (from 0).
 pub type Finished = HashMap<((usize, usize), usize), Record>;
@@ -124,22 +132,39 @@ impl Folder {
             .join(format!("{first}-vs-{second}.rec"))
     }
 
+    /// The folder's games file, cut back to its whole games.
+    pub fn games_file(&self) -> Result<GamesFile, FolderError> {
+        GamesFile::open(&self.root)
+    }
+
     /// Where the engines' logs go.
     pub fn logs(&self) -> PathBuf {
         self.root.join("logs")
     }
 
-    /// Where a confined engine with no folder of its own may write.
-    pub fn scratch(&self, name: &str) -> PathBuf {
-        self.root.join("scratch").join(name)
+    /// Where the engine `name`'s own folder is kept when it is confined
+    /// (see `Cell`).
+    pub fn cell(&self, name: &str) -> PathBuf {
+        self.root.join("cells").join(name)
     }
 
-    /// The games of every pair's record, each cut back to its whole lines
-    /// (a game written when the tournament stopped may be torn); the
-    /// number of torn lines dropped.
-    pub fn finished(&self, names: &[String]) -> Result<(Finished, usize), FolderError> {
+    /// The text of the folder's file `name`, empty when there is none.
+    pub fn read(&self, name: &str) -> Result<String, FolderError> {
+        let path = self.root.join(name);
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(text),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(String::new()),
+            Err(error) => Err(FolderError::Io(path, error)),
+        }
+    }
+
+    /// The games of every pair's record, read to their last whole line (a
+    /// game written when the tournament stopped may be torn), and the
+    /// records with a torn line, each with the length of its whole lines.
+    /// Nothing is written: [`Folder::cut`] drops the torn lines.
+    pub fn finished(&self, names: &[String]) -> Result<(Finished, Vec<Torn>), FolderError> {
         let mut finished = Finished::new();
-        let mut torn = 0;
+        let mut torn = Vec::new();
         for first in 0..names.len() {
             for second in first + 1..names.len() {
                 let path = self.record_path(&names[first], &names[second]);
@@ -152,14 +177,6 @@ impl Folder {
                     .iter()
                     .rposition(|&byte| byte == b'\n')
                     .map_or(0, |at| at + 1);
-                if whole < text.len() {
-                    torn += 1;
-                    let file = OpenOptions::new()
-                        .write(true)
-                        .open(&path)
-                        .map_err(io_error(&path))?;
-                    file.set_len(whole as u64).map_err(io_error(&path))?;
-                }
                 let lines = text[..whole]
                     .split(|&byte| byte == b'\n')
                     .filter(|line| !line.is_empty());
@@ -178,9 +195,28 @@ impl Folder {
                         return Err(bad(format!("game {} is recorded twice", number + 1)));
                     }
                 }
+                if whole < text.len() {
+                    torn.push(Torn {
+                        path,
+                        whole: whole as u64,
+                    });
+                }
             }
         }
         Ok((finished, torn))
+    }
+
+    /// Cuts each torn record back to its whole lines, so that the games
+    /// played again are appended after them.
+    pub fn cut(&self, torn: &[Torn]) -> Result<(), FolderError> {
+        for Torn { path, whole } in torn {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(io_error(path))?;
+            file.set_len(*whole).map_err(io_error(path))?;
+        }
+        Ok(())
     }
 
     /// Adds `record` to the record of the pair of `first` and `second`, in
@@ -195,6 +231,16 @@ impl Folder {
             .map_err(io_error(&path))?;
         file.write_all(format!("{record}\n").as_bytes())
             .map_err(io_error(&path))
+    }
+
+    /// Adds every game of `finished` to its pair's record, in the order of
+    /// their numbers.
+    pub fn append_all(&self, names: &[String], finished: &Finished) -> Result<(), FolderError> {
+        let mut games: Vec<_> = finished.iter().collect();
+        games.sort_by_key(|(key, _)| **key);
+        games.into_iter().try_for_each(|(&((first, second), _), record)| {
+            self.append(&names[first], &names[second], record)
+        })
     }
 
     /// Writes `text` to the folder's file `name`, whole or not at all: a

@@ -8,9 +8,13 @@
 mod conditions;
 mod crosstable;
 mod fields;
+mod faults;
 mod folder;
+mod games_file;
+mod merge;
 mod players;
 mod ratings;
+mod reason;
 mod runner;
 mod schedule;
 mod settings;
@@ -29,7 +33,8 @@ use std::time::Duration;
 
 pub use folder::FolderError;
 pub use players::PlayersError;
-pub use runner::{merge_tournaments, play_tournament};
+pub use merge::{MergeError, merge_tournaments};
+pub use runner::play_tournament;
 pub use schedule::Format;
 
 use super::limits::{Limits, Unheld};
@@ -79,6 +84,8 @@ pub struct TournamentOptions {
     pub unenforced: bool,
     /// Confine each engine under bubblewrap.
     pub sandbox: bool,
+    /// Folders every confined engine may read.
+    pub shared: Vec<PathBuf>,
     /// Keep a log of every engine process.
     pub log: bool,
     /// Keep a pair's processes from one of its games to the next.
@@ -117,6 +124,8 @@ pub enum TournamentError {
     Sandbox(SandboxError),
     /// The output folder cannot be used.
     Folder(FolderError),
+    /// The shards' folders are not one whole tournament.
+    Merge(MergeError),
     /// The report could not be written.
     Output(std::io::Error),
 }
@@ -140,12 +149,19 @@ impl fmt::Display for TournamentError {
             }
             TournamentError::Sandbox(error) => write!(f, "--sandbox: {error}"),
             TournamentError::Folder(error) => error.fmt(f),
+            TournamentError::Merge(error) => error.fmt(f),
             TournamentError::Output(error) => error.fmt(f),
         }
     }
 }
 
 impl std::error::Error for TournamentError {}
+
+impl From<MergeError> for TournamentError {
+    fn from(error: MergeError) -> TournamentError {
+        TournamentError::Merge(error)
+    }
+}
 
 impl From<FolderError> for TournamentError {
     fn from(error: FolderError) -> TournamentError {
@@ -162,6 +178,10 @@ pub enum TournamentEvent<'a> {
     Limits(&'a str),
     /// A limit goes unheld (`--unenforced`).
     Unheld(&'a Unheld),
+    /// Engines are confined: who they run as.
+    Confined(&'a str),
+    /// Engines are not confined: who they run as, with what rights.
+    Unconfined(&'a str),
     /// `--resume` found this many games played, and dropped this many torn
     /// lines.
     Resumed(usize, usize),
@@ -177,6 +197,14 @@ impl fmt::Display for TournamentEvent<'_> {
             TournamentEvent::Unheld(unheld) => {
                 write!(f, "warning: {unheld}; playing without it (--unenforced)")
             }
+            TournamentEvent::Confined(who) => write!(
+                f,
+                "sandbox: {who}, without privileges, seeing its own folder, the system's programs and a private /tmp, with no network"
+            ),
+            TournamentEvent::Unconfined(who) => write!(
+                f,
+                "warning: without --sandbox the students' code runs {who}, with its rights: it can read, change and delete whatever that user can"
+            ),
             TournamentEvent::Resumed(games, torn) => {
                 write!(f, "resuming after {games} game(s) already played")?;
                 if *torn > 0 {

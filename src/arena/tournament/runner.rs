@@ -3,29 +3,31 @@
 //! result written to its pair's record before the next is told, and the
 //! standings written anew after every game.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::conditions::conditions;
-use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
+use super::folder::{Finished, Folder, FolderError, SHARD_LINE};
 use super::players::{Player, read_roster};
+use super::games_file::{GamesFile, Place};
 use super::ratings::Anchor;
+use super::reason::game_reason;
 use super::schedule::{Format, Pairing, fixed_schedule};
-use super::swiss::{self, Round, pair_round};
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
+use super::swiss::{self, Round, pair_round};
+use super::conditions::conditions;
 use super::{TournamentError, TournamentEvent, TournamentOptions};
 use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
 use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
-use crate::arena::sandbox::Sandbox;
+use crate::arena::control_groups;
+use crate::arena::sandbox::{Cell, Sandbox};
 use crate::json::Json;
 use crate::random::Rng;
 use crate::record::Record;
@@ -42,8 +44,11 @@ struct Context<'a> {
     refereeing: Refereeing,
     tables: Option<Tablebase>,
     enforcer: Arc<Enforcer>,
-    sandbox: Option<Sandbox>,
+    /// Each player's bubblewrap and cell, under `--sandbox`.
+    cells: Vec<Option<(Sandbox, Cell)>>,
     folder: Folder,
+    /// `games.pgn`, written by the thread that tells the games.
+    games: Mutex<GamesFile>,
     anchor: Anchor,
     /// The standings' tie-breaks, after the score.
     tie_breaks: Vec<TieBreak>,
@@ -141,13 +146,21 @@ pub fn play_tournament(
     }
     let sandbox = options
         .sandbox
-        .then(Sandbox::new)
+        .then(|| Sandbox::new(&options.shared))
         .transpose()
         .map_err(TournamentError::Sandbox)?;
     let folder = Folder::open(&options.output, &description, options.resume)?;
+    sweep_earlier_runs(&folder, &enforcer)?;
+    match &sandbox {
+        Some(sandbox) => events(TournamentEvent::Confined(&sandbox.identity_words())),
+        None => events(TournamentEvent::Unconfined(&Sandbox::unconfined_words())),
+    }
+    let cells = cells(sandbox.as_ref(), &players, &folder)?;
     let (mut finished, torn) = folder.finished(&names)?;
+    folder.cut(&torn)?;
+    let games = Mutex::new(folder.games_file()?);
     if options.resume {
-        events(TournamentEvent::Resumed(finished.len(), torn));
+        events(TournamentEvent::Resumed(finished.len(), torn.len()));
     }
     let conditions = conditions(options, &format, &names);
     let context = Context {
@@ -168,8 +181,9 @@ pub fn play_tournament(
         names,
         starts,
         enforcer: Arc::new(enforcer),
-        sandbox,
+        cells,
         folder,
+        games,
         anchor,
         tie_breaks: TieBreak::of(&format),
         conditions,
@@ -199,6 +213,47 @@ pub fn play_tournament(
     output
         .write_all(tables.as_bytes())
         .map_err(TournamentError::Output)
+}
+
+/// Clears away the control groups that earlier runs of the tournament in
+/// `folder` left (a run killed before it could), then notes this run's,
+/// for the next to clear if need be.
+fn sweep_earlier_runs(folder: &Folder, enforcer: &Enforcer) -> Result<(), TournamentError> {
+    for group in folder.read(GROUPS)?.lines() {
+        control_groups::sweep(Path::new(group));
+    }
+    let mine: String = enforcer
+        .run_groups()
+        .iter()
+        .map(|group| format!("{}\n", group.display()))
+        .collect();
+    Ok(folder.write(GROUPS, &mine)?)
+}
+
+/// The file of a tournament's folder naming the control groups of its
+/// latest run.
+const GROUPS: &str = "groups.txt";
+
+/// Each player's confinement under `sandbox`: its cell, prepared in
+/// `folder` (none without a sandbox).
+fn cells(
+    sandbox: Option<&Sandbox>,
+    players: &[Player],
+    folder: &Folder,
+) -> Result<Vec<Option<(Sandbox, Cell)>>, TournamentError> {
+    let Some(sandbox) = sandbox else {
+        return Ok(vec![None; players.len()]);
+    };
+    players
+        .iter()
+        .enumerate()
+        .map(|(place, player)| {
+            let store = folder.cell(&player.name);
+            let cell = sandbox.cell(place, player.folder.as_deref(), &store);
+            cell.map(|cell| Some((sandbox.clone(), cell)))
+                .map_err(TournamentError::Sandbox)
+        })
+        .collect()
 }
 
 /// Games told so far, of how many, when the tables were last written (or
@@ -248,7 +303,13 @@ impl Context<'_> {
         Seat::new(command, &label, logs)
             .in_folder(player.folder.clone())
             .limited(Some(Arc::clone(&self.enforcer)))
-            .confined(self.sandbox.clone(), self.folder.scratch(&player.name))
+            .confined(self.cell_of(&player.name))
+    }
+
+    /// The confinement of the player named `name`, if any.
+    fn cell_of(&self, name: &str) -> Option<(Sandbox, Cell)> {
+        let place = self.names.iter().position(|known| known == name)?;
+        self.cells[place].clone()
     }
 
     /// Plays the games of one pair in turn, `each` told every one as it
@@ -300,14 +361,29 @@ impl Context<'_> {
 
     /// The record line of `pairing` played from `opening` to `end`.
     fn record(pairing: &Pairing, opening: &Position, end: GameEnd) -> Record {
+        let white_seat = if pairing.first_has_white() { 0 } else { 1 };
         Record {
             game: pairing.pair_game + 1,
             white: pairing.white_letter(),
             start: opening.to_string(),
+            reason: game_reason(&end, white_seat),
             moves: end.moves,
             outcome: end.outcome,
-            reason: end.reason,
         }
+    }
+
+    /// Adds the game of `pairing` recorded as `record` to `games.pgn`,
+    /// unless it is there.
+    fn add_game(&self, pairing: &Pairing, record: &Record) -> Result<(), TournamentError> {
+        let (first, second) = pairing.pair();
+        let place = Place {
+            first: &self.names[first],
+            second: &self.names[second],
+            round: Some(pairing.round),
+        };
+        // Only the telling thread writes: a poisoned lock holds no half-done work.
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(games.add(record, &place)?)
     }
 
     /// Checks that a game found in the folder is the one `pairing` would
@@ -349,6 +425,7 @@ impl Context<'_> {
             match finished.get(&(pairing.pair(), pairing.pair_game)) {
                 Some(record) => {
                     self.check(pairing, record)?;
+                    self.add_game(pairing, record)?;
                     progress.done += 1;
                 }
                 None => pending.push(*pairing),
@@ -403,6 +480,7 @@ impl Context<'_> {
         let record = Context::record(pairing, opening, end);
         self.folder
             .append(&self.names[first], &self.names[second], &record)?;
+        self.add_game(pairing, &record)?;
         let line = format!(
             "round {}: {} - {} {}, {} ({} plies)",
             pairing.round,
@@ -490,7 +568,11 @@ impl Context<'_> {
 
     /// Writes the standings and crosstable files after `finished` and
     /// `byes`; the text of both.
-    fn write_tables(&self, finished: &Finished, byes: &[usize]) -> Result<String, TournamentError> {
+    fn write_tables(
+        &self,
+        finished: &Finished,
+        byes: &[usize],
+    ) -> Result<String, TournamentError> {
         let terms = Terms {
             names: &self.names,
             byes,
@@ -613,74 +695,4 @@ fn pairings_text(pairings: &[Pairing], names: &[String]) -> String {
         );
     }
     text
-}
-
-/// `congo tournament --merge`: the standings of the shards in `folders`
-/// (one tournament's, shard lines apart), written to the new folder
-/// `output_folder` and to `output`.
-pub fn merge_tournaments(
-    folders: &[PathBuf],
-    output_folder: &Path,
-    anchor: Option<(String, f64)>,
-    output: &mut impl Write,
-) -> Result<(), TournamentError> {
-    let Some(first) = folders.first() else {
-        return Err(TournamentError::Format(
-            "--merge needs the folders of the shards".to_owned(),
-        ));
-    };
-    let description = description_of(first)?;
-    let names: Vec<String> = description
-        .lines()
-        .filter_map(|line| line.strip_prefix("player "))
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, _)| name.to_owned())
-        .collect();
-    let mut merged = Finished::new();
-    let mut seen_shards = HashSet::new();
-    for folder in folders {
-        let theirs = description_of(folder)?;
-        if let Some((theirs, ours)) = first_difference(&theirs, &description, true) {
-            return Err(FolderError::Different(folder.clone(), theirs, ours).into());
-        }
-        let shard = theirs
-            .lines()
-            .find(|line| line.starts_with(SHARD_LINE))
-            .unwrap_or_default()
-            .to_owned();
-        if !seen_shards.insert(shard.clone()) {
-            return Err(TournamentError::Format(format!("two folders hold {shard}")));
-        }
-        let opened = Folder::open(folder, &theirs, true)?;
-        let (finished, _) = opened.finished(&names)?;
-        merged.extend(finished);
-    }
-    let anchor = match anchor {
-        None => Anchor::Mean,
-        Some((name, rating)) => Anchor::Player(
-            names
-                .iter()
-                .position(|known| *known == name)
-                .ok_or(TournamentError::UnknownPlayer(name))?,
-            rating,
-        ),
-    };
-    let merged_description = format!("{description}merged from {} folder(s)\n", folders.len());
-    let target = Folder::open(output_folder, &merged_description, false)?;
-    // Shards are never a Swiss's: no byes, and Sonneborn-Berger.
-    let terms = Terms {
-        names: &names,
-        byes: &[],
-        anchor: &anchor,
-        tie_breaks: vec![TieBreak::SonnebornBerger],
-        conditions: Json::Object(vec![
-            ("merged_from".to_owned(), Json::Number(folders.len() as f64)),
-            ("tournament".to_owned(), Json::String(description.clone())),
-        ]),
-    };
-    let tables = Tables::of(&merged, terms);
-    tables.write(&target)?;
-    output
-        .write_all(tables.text.as_bytes())
-        .map_err(TournamentError::Output)
 }

@@ -72,8 +72,14 @@ const UNENFORCED: Opt = Opt::new(
 const SANDBOX: Opt = Opt::new(
     "--sandbox",
     Value::Flag,
-    "confine each engine under bubblewrap: the file system read-only but its folder, no network",
+    "confine each engine under bubblewrap: no privileges, its own folder, the system's programs read-only, no network",
 );
+const SANDBOX_READ: Opt = Opt::new(
+    "--sandbox-read",
+    Value::Text("DIR"),
+    "let every confined engine read DIR too (a shared runtime, a data set); repeatable",
+)
+.repeats();
 const LOG: Opt = Opt::new(
     "--log",
     Value::Flag,
@@ -128,6 +134,7 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         THREADS,
         UNENFORCED,
         SANDBOX,
+        SANDBOX_READ,
         LOG,
         KEEP_PROCESSES,
         RESUME,
@@ -298,6 +305,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         limits: limits(args)?,
         unenforced: args.has(&UNENFORCED),
         sandbox: args.has(&SANDBOX),
+        shared: args.texts(&SANDBOX_READ).into_iter().map(PathBuf::from).collect(),
         log: args.has(&LOG),
         keep_processes: args.has(&KEEP_PROCESSES),
         resume: args.has(&RESUME),
