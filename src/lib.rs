@@ -41,6 +41,7 @@ mod outcome;
 pub mod perft;
 mod position;
 pub mod random;
+pub mod pgn;
 pub mod record;
 mod rule_set;
 mod transposition;

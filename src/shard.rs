@@ -29,6 +29,21 @@ impl Shard {
     pub fn is_part(self) -> bool {
         self.count > 1
     }
+
+    /// `I - 1`: where the shard stands among its set.
+    pub fn index(self) -> usize {
+        self.index
+    }
+
+    /// `N`: how many shards its set has.
+    pub fn count(self) -> usize {
+        self.count
+    }
+
+    /// Every shard of a set of `count`, in order: what a merge must find.
+    pub fn every(count: usize) -> impl Iterator<Item = Shard> {
+        (0..count).map(move |index| Shard { index, count })
+    }
 }
 
 impl fmt::Display for Shard {

@@ -12,6 +12,7 @@ mod docs;
 mod game;
 mod kept_games;
 mod load;
+mod pgn;
 mod page;
 mod refusals;
 mod watch;

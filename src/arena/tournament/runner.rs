@@ -356,7 +356,9 @@ impl Context<'_> {
                 break;
             }
         }
-        kept.map(end_seats);
+        if let Some(seats) = kept {
+            end_seats(seats);
+        }
     }
 
     /// The record line of `pairing` played from `opening` to `end`.

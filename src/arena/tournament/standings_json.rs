@@ -7,8 +7,14 @@ use super::fields::{Shown, fields};
 use super::standings::Standings;
 use crate::json::Json;
 
-/// `standings.json`: `conditions` describes the tournament.
-pub fn standings_json(standings: &Standings, crosstable: &Crosstable, conditions: Json) -> String {
+/// `standings.json`: `conditions` describes the tournament, `faults` each
+/// engine's faults.
+pub fn standings_json(
+    standings: &Standings,
+    crosstable: &Crosstable,
+    conditions: Json,
+    faults: Json,
+) -> String {
     let rows = &standings.rows;
     let members = |player: usize, value: &dyn Fn(usize) -> Option<Json>| {
         Json::Object(
@@ -67,6 +73,7 @@ pub fn standings_json(standings: &Standings, crosstable: &Crosstable, conditions
         ("standings".to_owned(), Json::Array(table)),
         ("los".to_owned(), Json::Object(los)),
         ("crosstable".to_owned(), Json::Object(crosstable)),
+        ("faults".to_owned(), faults),
     ]);
     format!("{json}\n")
 }

@@ -3,6 +3,7 @@
 //! JSON, from the games finished so far and the byes given.
 
 use super::crosstable::Crosstable;
+use super::faults::{count_faults, faults_json, faults_text};
 use super::folder::{Finished, Folder, FolderError};
 use super::ratings::{Anchor, Result};
 use super::standings::Standings;
@@ -29,6 +30,8 @@ pub struct Tables {
     csv: String,
     crosstable: String,
     json: String,
+    /// Each engine's faults, also the text's last block.
+    faults: String,
 }
 
 impl Tables {
@@ -63,19 +66,28 @@ impl Tables {
             terms.tie_breaks,
         );
         let crosstable = Crosstable::of(terms.names.len(), &games);
+        let faults = count_faults(terms.names.len(), finished);
+        let faults_block = faults_text(terms.names, &faults);
         Tables {
-            text: text(&standings, &crosstable),
+            text: format!("{}\n{faults_block}", text(&standings, &crosstable)),
             csv: standings_csv(&standings),
             crosstable: crosstable_csv(&standings, &crosstable),
-            json: standings_json(&standings, &crosstable, terms.conditions),
+            json: standings_json(
+                &standings,
+                &crosstable,
+                terms.conditions,
+                faults_json(terms.names, &faults),
+            ),
+            faults: faults_block,
         }
     }
 
-    /// Writes the four files into `folder`.
+    /// Writes the five files into `folder`.
     pub fn write(&self, folder: &Folder) -> std::result::Result<(), FolderError> {
         folder.write("standings.txt", &self.text)?;
         folder.write("standings.csv", &self.csv)?;
         folder.write("crosstable.csv", &self.crosstable)?;
+        folder.write("faults.txt", &self.faults)?;
         folder.write("standings.json", &self.json)
     }
 }

@@ -1261,7 +1261,8 @@ async function readRecord(text) {
   $('record-game').replaceChildren(...answer.games.map((game, index) => {
     const option = document.createElement('option');
     option.value = String(index);
-    option.textContent = `game ${game.game} (${game.white} White): ${game.result}, ${game.length} plies`;
+    const players = game.black ? `${game.white} - ${game.black}` : `${game.white} White`;
+    option.textContent = `game ${game.game} (${players}): ${game.result}, ${game.length} plies`;
     return option;
   }));
   if (answer.games.length) {
@@ -1271,14 +1272,15 @@ async function readRecord(text) {
   }
 }
 
-/** Fetches one game of the record, by sending its line alone. */
+/** Fetches one game of the record, by sending its lines alone (a PGN
+ * game spans several). */
 async function pickGame(index) {
   const summary = replay.games[index];
   const token = ++replay.token;
-  const line = replay.text.split('\n')[summary.line - 1];
+  const lines = replay.text.split('\n').slice(summary.line - 1, summary.line - 1 + (summary.lines || 1));
   let answer;
   try {
-    answer = await api('/api/record', line + '\n');
+    answer = await api('/api/record', lines.join('\n') + '\n');
   } catch (error) {
     $('record-error').textContent = error.message;
     return;

@@ -1,0 +1,206 @@
+//! `congo tournament --merge`: the shards of one tournament, played apart
+//! (on other machines, from other folders), put together in a new folder:
+//! their records, their games file and the standings of all their games.
+//! A shard's folder is only read, and the set must be whole: every shard
+//! of N once.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::TournamentError;
+use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
+use super::games_file::{GAMES, Place, whole_games};
+use super::ratings::Anchor;
+use super::tables::{Tables, Terms};
+use super::tie_breaks::TieBreak;
+use crate::json::Json;
+use crate::shard::Shard;
+
+/// Why the shards' folders are not one whole tournament.
+#[derive(Debug)]
+pub enum MergeError {
+    /// No folder was named.
+    Nothing,
+    /// A folder's description names no shard.
+    NoShard(PathBuf),
+    /// Two folders split the tournament into different numbers of shards.
+    Counts(PathBuf, Shard, PathBuf, Shard),
+    /// Two folders hold the same shard.
+    Twice(Shard, PathBuf, PathBuf),
+    /// Shards of the set are not among the folders.
+    Missing(Vec<Shard>),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::Nothing => f.write_str("--merge needs the folders of the shards"),
+            MergeError::NoShard(folder) => {
+                write!(
+                    f,
+                    "{} names no shard in its tournament.txt",
+                    folder.display()
+                )
+            }
+            MergeError::Counts(one, its, other, theirs) => write!(
+                f,
+                "{} holds shard {its} but {} holds shard {theirs}: one tournament's shards share their count",
+                one.display(),
+                other.display()
+            ),
+            MergeError::Twice(shard, one, other) => write!(
+                f,
+                "{} and {} both hold shard {shard}",
+                one.display(),
+                other.display()
+            ),
+            MergeError::Missing(shards) => {
+                let named: Vec<String> = shards.iter().map(Shard::to_string).collect();
+                write!(
+                    f,
+                    "shard {} {} missing: merge every shard of the tournament",
+                    named.join(", "),
+                    if shards.len() == 1 { "is" } else { "are" }
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// The standings of the shards in `folders` (one tournament's, shard
+/// lines apart), written with their records to the new folder
+/// `output_folder`, and to `output`.
+pub fn merge_tournaments(
+    folders: &[PathBuf],
+    output_folder: &Path,
+    anchor: Option<(String, f64)>,
+    output: &mut impl Write,
+) -> Result<(), TournamentError> {
+    let first = folders.first().ok_or(MergeError::Nothing)?;
+    let description = description_of(first)?;
+    let names: Vec<String> = description
+        .lines()
+        .filter_map(|line| line.strip_prefix("player "))
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, _)| name.to_owned())
+        .collect();
+    let mut merged = Finished::new();
+    let mut shards = Vec::new();
+    for folder in folders {
+        let theirs = description_of(folder)?;
+        if let Some((theirs, ours)) = first_difference(&theirs, &description, true) {
+            return Err(FolderError::Different(folder.clone(), theirs, ours).into());
+        }
+        shards.push((shard_of(&theirs, folder)?, folder));
+        let (finished, _) = Folder::open(folder, &theirs, true)?.finished(&names)?;
+        merged.extend(finished);
+    }
+    check_whole(&shards)?;
+    let anchor = match anchor {
+        None => Anchor::Mean,
+        Some((name, rating)) => Anchor::Player(
+            names
+                .iter()
+                .position(|known| *known == name)
+                .ok_or(TournamentError::UnknownPlayer(name))?,
+            rating,
+        ),
+    };
+    let merged_description = format!("{description}merged from {} folder(s)\n", folders.len());
+    let target = Folder::open(output_folder, &merged_description, false)?;
+    target.append_all(&names, &merged)?;
+    carry_games(folders, &target, &names, &merged)?;
+    // Shards are never a Swiss's: no byes, and Sonneborn-Berger.
+    let terms = Terms {
+        names: &names,
+        byes: &[],
+        anchor: &anchor,
+        tie_breaks: vec![TieBreak::SonnebornBerger],
+        conditions: Json::Object(vec![
+            ("merged_from".to_owned(), Json::Number(folders.len() as f64)),
+            ("tournament".to_owned(), Json::String(description.clone())),
+        ]),
+    };
+    let tables = Tables::of(&merged, terms);
+    tables.write(&target)?;
+    output
+        .write_all(tables.text.as_bytes())
+        .map_err(TournamentError::Output)
+}
+
+/// Writes the merged folder's games file: the whole games of each shard's
+/// in turn, then any recorded game none of them holds.
+fn carry_games(
+    folders: &[PathBuf],
+    target: &Folder,
+    names: &[String],
+    merged: &Finished,
+) -> Result<(), FolderError> {
+    let mut games = target.games_file()?;
+    for folder in folders {
+        let path = folder.join(GAMES);
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
+            Err(error) => return Err(FolderError::Io(path, error)),
+        };
+        for (key, game) in whole_games(&text) {
+            if !games.holds(&key) {
+                games.append(key, &game)?;
+            }
+        }
+    }
+    let mut recorded: Vec<_> = merged.iter().collect();
+    recorded.sort_by_key(|(key, _)| **key);
+    for (&((first, second), _), record) in recorded {
+        let place = Place {
+            first: &names[first],
+            second: &names[second],
+            round: None,
+        };
+        games.add(record, &place)?;
+    }
+    Ok(())
+}
+
+/// The shard the description of `folder` names.
+fn shard_of(description: &str, folder: &Path) -> Result<Shard, MergeError> {
+    description
+        .lines()
+        .find_map(|line| line.strip_prefix(SHARD_LINE))
+        .and_then(|shard| shard.parse().ok())
+        .ok_or_else(|| MergeError::NoShard(folder.to_owned()))
+}
+
+/// Checks that `shards` are each shard of one count once.
+fn check_whole(shards: &[(Shard, &PathBuf)]) -> Result<(), MergeError> {
+    let Some(&(first, first_folder)) = shards.first() else {
+        return Err(MergeError::Nothing);
+    };
+    let mut holders: Vec<Option<&PathBuf>> = vec![None; first.count()];
+    for &(shard, folder) in shards {
+        if shard.count() != first.count() {
+            return Err(MergeError::Counts(
+                first_folder.clone(),
+                first,
+                folder.clone(),
+                shard,
+            ));
+        }
+        if let Some(other) = holders[shard.index()].replace(folder) {
+            return Err(MergeError::Twice(shard, other.clone(), folder.clone()));
+        }
+    }
+    let missing: Vec<Shard> = Shard::every(first.count())
+        .filter(|shard| holders[shard.index()].is_none())
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(MergeError::Missing(missing))
+    }
+}

@@ -1,0 +1,316 @@
+//! Finished games in PGN's tag-pair form, so that the tools people know
+//! (databases, viewers, scripts) read a tournament's games: tags, then the
+//! moves in congo's own move text, the reason in a comment, the result.
+//! Read back for Replay a game at a time: a file's lines are gathered into
+//! games ([`PgnLines`]), so a file of many games is never held whole.
+
+use std::fmt;
+
+use crate::record::Record;
+use crate::{Outcome, START};
+
+/// The longest line of moves written.
+const WIDTH: usize = 79;
+
+/// One game: its tags in order, its moves, and why it ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Its tags, name and value, in order.
+    pub tags: Vec<(String, String)>,
+    /// Its moves, as congo writes them.
+    pub moves: Vec<String>,
+    /// Its comments, joined: a tournament's game's reason.
+    pub reason: String,
+}
+
+/// Why a game's text is not one PGN game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    /// A line in the tags that is not `[Name "value"]`.
+    Tag(String),
+    /// A comment that is never closed.
+    OpenComment,
+    /// The Result tag is missing or no result.
+    Result(Option<String>),
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnError::Tag(line) => write!(f, "{line:?} is not a tag such as [White \"alice\"]"),
+            PgnError::OpenComment => f.write_str("a comment opened with { is never closed"),
+            PgnError::Result(None) => f.write_str("the game has no Result tag"),
+            PgnError::Result(Some(found)) => {
+                write!(f, "Result {found:?} is not 1-0, 0-1 or 1/2-1/2")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+impl PgnGame {
+    /// The value of the tag `name`, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(known, _)| known == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The game as a record, numbered `number`, to replay: its start the
+    /// FEN tag's (the usual start without one).
+    pub fn record(&self, number: usize) -> Result<Record, PgnError> {
+        let result = self.tag("Result");
+        let outcome = result
+            .and_then(Outcome::from_result)
+            .ok_or_else(|| PgnError::Result(result.map(str::to_owned)))?;
+        Ok(Record {
+            game: number,
+            white: 'A',
+            start: self.tag("FEN").unwrap_or(START).to_owned(),
+            moves: self.moves.clone(),
+            outcome,
+            reason: self.reason.clone(),
+        })
+    }
+
+    /// Reads one game's text: tags, then moves, comments and the result.
+    pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
+        let mut game = PgnGame::default();
+        let mut lines = text.lines().map(str::trim).peekable();
+        while let Some(line) = lines.next_if(|line| line.is_empty() || line.starts_with('[')) {
+            if !line.is_empty() {
+                game.tags
+                    .push(tag(line).ok_or_else(|| PgnError::Tag(line.to_owned()))?);
+            }
+        }
+        let movetext: Vec<&str> = lines.collect();
+        let mut rest = movetext.join("\n");
+        let mut comments = Vec::new();
+        while let Some(open) = rest.find('{') {
+            let close = rest[open..].find('}').ok_or(PgnError::OpenComment)? + open;
+            let words: Vec<&str> = rest[open + 1..close].split_whitespace().collect();
+            comments.push(words.join(" "));
+            rest.replace_range(open..=close, " ");
+        }
+        game.reason = comments.join(" ");
+        game.moves = rest
+            .lines()
+            .map(|line| line.split(';').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .filter(|token| !matches!(*token, "1-0" | "0-1" | "1/2-1/2" | "*"))
+            .map(|token| token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+            .filter(|token| !token.is_empty() && !token.starts_with('$'))
+            .map(str::to_owned)
+            .collect();
+        Ok(game)
+    }
+}
+
+/// `[Name "value"]` read, its value's escapes undone.
+fn tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, value) = inner.split_once(' ')?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut unescaped = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        unescaped.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((name.to_owned(), unescaped))
+}
+
+impl fmt::Display for PgnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (name, value) in &self.tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(f, "[{name} \"{value}\"]")?;
+        }
+        writeln!(f)?;
+        let black_first = self
+            .tag("FEN")
+            .is_some_and(|fen| fen.split(' ').nth(1) == Some("b"));
+        let mut tokens = Vec::new();
+        for (ply, text) in self.moves.iter().enumerate() {
+            let ply = ply + usize::from(black_first);
+            match (ply % 2, tokens.is_empty()) {
+                (0, _) => tokens.push(format!("{}.", ply / 2 + 1)),
+                (_, true) => tokens.push(format!("{}...", ply / 2 + 1)),
+                _ => {}
+            }
+            tokens.push(text.clone());
+        }
+        // The reason's words, so that a long one wraps like the moves.
+        let reason = self.reason.replace('}', ")");
+        let mut words: Vec<String> = reason.split_whitespace().map(str::to_owned).collect();
+        if let Some(first) = words.first_mut() {
+            first.insert(0, '{');
+        }
+        if let Some(last) = words.last_mut() {
+            last.push('}');
+        }
+        tokens.extend(words);
+        tokens.push(self.tag("Result").unwrap_or("*").to_owned());
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > WIDTH {
+                writeln!(f, "{line}")?;
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        writeln!(f, "{line}")?;
+        writeln!(f)
+    }
+}
+
+/// Whether a file whose first non-blank line is `line` is PGN rather than
+/// a record.
+pub fn is_pgn(line: &str) -> bool {
+    line.trim_start().starts_with('[')
+}
+
+/// A PGN file's lines gathered into games: a game ends where the next
+/// one's tags begin, or where the file ends.
+#[derive(Debug, Default)]
+pub struct PgnLines {
+    game: String,
+    /// The line the game begins on, from 1.
+    first: usize,
+    /// Lines read so far.
+    read: usize,
+    /// Whether the game has reached its moves.
+    in_moves: bool,
+}
+
+impl PgnLines {
+    /// Lines gathered from a file's line `read + 1` on (the lines before
+    /// were blank).
+    pub fn after(read: usize) -> PgnLines {
+        PgnLines {
+            read,
+            ..PgnLines::default()
+        }
+    }
+
+    /// Adds the file's next line; the game it ends, if it begins another:
+    /// the line that game began on, and its text.
+    pub fn push(&mut self, line: &str) -> Option<(usize, String)> {
+        self.read += 1;
+        let ended = if is_pgn(line) && self.in_moves {
+            self.take()
+        } else {
+            None
+        };
+        if self.game.trim().is_empty() {
+            self.first = self.read;
+        }
+        if !is_pgn(line) && !line.trim().is_empty() {
+            self.in_moves = true;
+        }
+        self.game.push_str(line);
+        self.game.push('\n');
+        ended
+    }
+
+    /// The last game, once the file has ended.
+    pub fn finish(mut self) -> Option<(usize, String)> {
+        self.take()
+    }
+
+    fn take(&mut self) -> Option<(usize, String)> {
+        self.in_moves = false;
+        let game = std::mem::take(&mut self.game);
+        (!game.trim().is_empty()).then_some((self.first, game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> PgnGame {
+        let tags = [
+            ("Event", "congo tournament"),
+            ("White", "alice \"the fast\""),
+            ("Black", "bob"),
+            ("Result", "0-1"),
+            ("FEN", "3l3/7/7/7/7/P6/3L3 b 0"),
+        ];
+        PgnGame {
+            tags: tags.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec(),
+            moves: ["d7d6", "a2a3", "d6d5"].map(str::to_owned).to_vec(),
+            reason: "white lost: it crashed; its stderr ended: \"panic {at} x\"".to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_game_is_written_and_read_back() {
+        let text = game().to_string();
+        assert_eq!(
+            text,
+            "[Event \"congo tournament\"]\n[White \"alice \\\"the fast\\\"\"]\n[Black \"bob\"]\n\
+             [Result \"0-1\"]\n[FEN \"3l3/7/7/7/7/P6/3L3 b 0\"]\n\n\
+             1... d7d6 2. a2a3 d6d5 {white lost: it crashed; its stderr ended: \"panic {at)\n\
+             x\"} 0-1\n\n"
+        );
+        let read = PgnGame::parse(&text).unwrap();
+        assert_eq!(read.tags, game().tags);
+        assert_eq!(read.moves, game().moves);
+        assert_eq!(
+            read.reason,
+            "white lost: it crashed; its stderr ended: \"panic {at) x\""
+        );
+        let record = read.record(4).unwrap();
+        assert_eq!((record.game, record.outcome), (4, Outcome::BlackWins));
+        assert_eq!(record.start, "3l3/7/7/7/7/P6/3L3 b 0");
+    }
+
+    #[test]
+    fn other_tools_pgn_is_read_and_faults_named() {
+        let other = "[Result \"1-0\"]\n\n1.d1d2 $1 d7d6 ; a remark\n2. d2d3 {a} {b} 1-0\n";
+        let read = PgnGame::parse(other).unwrap();
+        assert_eq!(read.moves, ["d1d2", "d7d6", "d2d3"]);
+        assert_eq!(read.reason, "a b");
+        assert_eq!(read.record(1).unwrap().start, START);
+        let fault = |text: &str| {
+            PgnGame::parse(text)
+                .and_then(|game| game.record(1))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            fault("[White alice]\n\n1-0"),
+            "\"[White alice]\" is not a tag such as [White \"alice\"]"
+        );
+        assert_eq!(
+            fault("[Result \"1-0\"]\n\n1. d1d2 {cut"),
+            "a comment opened with { is never closed"
+        );
+        assert_eq!(fault("\n1. d1d2"), "the game has no Result tag");
+        assert_eq!(
+            fault("[Result \"2-0\"]\n"),
+            "Result \"2-0\" is not 1-0, 0-1 or 1/2-1/2"
+        );
+    }
+
+    #[test]
+    fn a_file_is_gathered_into_games() {
+        let file = format!("\n{}{}", game(), game());
+        let mut lines = PgnLines::default();
+        let mut games: Vec<(usize, String)> =
+            file.lines().filter_map(|line| lines.push(line)).collect();
+        games.extend(lines.finish());
+        let starts: Vec<usize> = games.iter().map(|(line, _)| *line).collect();
+        assert_eq!(starts, [2, 11]);
+        for (_, text) in games {
+            assert_eq!(PgnGame::parse(&text).unwrap().moves, game().moves);
+        }
+        assert!(is_pgn("  [Event \"x\"]"));
+        assert!(!is_pgn("1\tA\t..."));
+    }
+}

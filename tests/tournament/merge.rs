@@ -1,0 +1,124 @@
+//! `--merge` puts a tournament's shards together: shards played from
+//! other folders (as on other machines), only a whole set, each shard
+//! once, their folders only read, their records and games carried.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::common::{CONGO, congo, files_under, scratch, text};
+use crate::games_file::games_by_record;
+use crate::{class_folder, tournament};
+
+/// Every file under `folder`, with its bytes.
+fn contents(folder: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    files_under(folder)
+        .into_iter()
+        .map(|file| {
+            let bytes = fs::read(folder.join(&file)).unwrap();
+            (file, bytes)
+        })
+        .collect()
+}
+
+/// `congo tournament --merge FOLDERS... --output OUT`.
+fn merge(folders: &[&Path], out: &Path) -> std::process::Output {
+    let mut args = vec!["tournament", "--merge"];
+    args.extend(folders.iter().map(|folder| folder.to_str().unwrap()));
+    args.extend(["--output", out.to_str().unwrap()]);
+    congo(&args, b"")
+}
+
+#[test]
+fn shards_from_other_folders_merge_whole_and_are_only_read() {
+    let dir = scratch("tournament-merge");
+    let engines = [100, 200, 400].map(|nodes| {
+        let name = format!("n{nodes}");
+        (name, format!("{CONGO} engine --nodes {nodes}"))
+    });
+    let engines: Vec<(&str, String)> = engines
+        .iter()
+        .map(|(name, command)| (name.as_str(), command.clone()))
+        .collect();
+    // The same class, copied to two places: two machines' paths.
+    let here = class_folder(&dir.join("here"), &engines);
+    let there = class_folder(&dir.join("there"), &engines);
+    let whole = dir.join("whole");
+    tournament(&here, &whole, &[]);
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    tournament(&here, &one, &["--shard", "1/2"]);
+    tournament(&there, &two, &["--shard", "2/2"]);
+    // A game cut off when its shard was killed stays as it is.
+    let torn = one.join("records").join("n100-vs-n200.rec");
+    let mut bytes = fs::read(&torn).unwrap();
+    bytes.extend_from_slice(b"9\tA\tcut off");
+    fs::write(&torn, bytes).unwrap();
+    let before = [contents(&one), contents(&two)];
+
+    let refused = merge(&[&one], &dir.join("m1"));
+    assert_eq!(
+        text(&refused.stderr),
+        "congo: shard 2/2 is missing: merge every shard of the tournament\n"
+    );
+    let refused = merge(&[&one, &two, &one], &dir.join("m2"));
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "congo: {} and {} both hold shard 1/2\n",
+            one.display(),
+            one.display()
+        )
+    );
+    // A shard of another split, and a folder that names no shard.
+    let description = fs::read_to_string(two.join("tournament.txt")).unwrap();
+    let other = dir.join("other");
+    fs::create_dir_all(&other).unwrap();
+    let split = description.replace("shard 2/2", "shard 2/3");
+    fs::write(other.join("tournament.txt"), split).unwrap();
+    let refused = merge(&[&one, &other], &dir.join("m3"));
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "congo: {} holds shard 1/2 but {} holds shard 2/3: one tournament's shards share their count\n",
+            one.display(),
+            other.display()
+        )
+    );
+    let unsplit = description.replace("shard 2/2\n", "");
+    fs::write(other.join("tournament.txt"), unsplit).unwrap();
+    let refused = merge(&[&one, &other], &dir.join("m4"));
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "congo: {} names no shard in its tournament.txt\n",
+            other.display()
+        )
+    );
+    // Into one of its own shards: refused, as every folder that holds files.
+    let refused = merge(&[&one, &two], &two);
+    assert!(
+        text(&refused.stderr).contains("holds files already"),
+        "{}",
+        text(&refused.stderr)
+    );
+
+    let merged = dir.join("merged");
+    let output = merge(&[&one, &two], &merged);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(
+        fs::read_to_string(merged.join("standings.csv")).unwrap(),
+        fs::read_to_string(whole.join("standings.csv")).unwrap()
+    );
+    // The records are carried: the whole tournament's, game for game.
+    for name in files_under(&whole.join("records")) {
+        assert_eq!(
+            fs::read_to_string(merged.join("records").join(&name)).unwrap(),
+            fs::read_to_string(whole.join("records").join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    assert_eq!(games_by_record(&merged), games_by_record(&whole));
+    assert_eq!(contents(&one), before[0]);
+    assert_eq!(contents(&two), before[1]);
+    fs::remove_dir_all(dir).unwrap();
+}
