@@ -35,17 +35,20 @@ impl Crosstable {
     /// The cell of `a` against `b`: `1½-½`; `None` if they have not met.
     pub fn cell(&self, a: usize, b: usize) -> Option<String> {
         let (mine, theirs, games) = self.pair(a, b);
-        (a != b && games > 0).then(|| format!("{}-{}", halves(mine), halves(theirs)))
+        (a != b && games > 0).then(|| format!("{}-{}", as_written(mine), as_written(theirs)))
     }
 }
 
-/// Points as players write them: `3`, `2½`, `½`.
-pub fn halves(points: f64) -> String {
+/// Points as players write them: `3`, `2½`, `½`; a Sonneborn-Berger
+/// score may end in a quarter (`10¾`).
+pub fn as_written(points: f64) -> String {
     let whole = points.trunc();
-    match (whole, points - whole >= 0.5) {
-        (0.0, true) => "½".to_owned(),
-        (_, true) => format!("{whole:.0}½"),
-        (_, false) => format!("{whole:.0}"),
+    let quarters = ((points - whole) * 4.0).round() as usize;
+    let fraction = ["", "¼", "½", "¾"].get(quarters).copied().unwrap_or("");
+    match (whole, fraction) {
+        (0.0, "") => "0".to_owned(),
+        (0.0, _) => fraction.to_owned(),
+        _ => format!("{whole:.0}{fraction}"),
     }
 }
 
@@ -55,11 +58,7 @@ mod tests {
 
     #[test]
     fn cells_are_score_against_score() {
-        let game = |first, first_points| Result {
-            first,
-            second: 1 - first,
-            first_points,
-        };
+        let game = |first, first_points| Result::new(first, 1 - first, first_points);
         let table = Crosstable::of(3, &[game(0, 1.0), game(1, 0.5)]);
         assert_eq!(table.cell(0, 1).as_deref(), Some("1½-½"));
         assert_eq!(table.cell(1, 0).as_deref(), Some("½-1½"));
@@ -67,7 +66,9 @@ mod tests {
         assert_eq!(table.cell(0, 0), None);
         let even = Crosstable::of(2, &[game(0, 0.0), game(1, 0.0)]);
         assert_eq!(even.cell(0, 1).as_deref(), Some("1-1"));
-        assert_eq!(halves(2.0), "2");
-        assert_eq!(halves(0.0), "0");
+        assert_eq!(as_written(2.0), "2");
+        assert_eq!(as_written(0.0), "0");
+        assert_eq!(as_written(10.75), "10¾");
+        assert_eq!(as_written(0.25), "¼");
     }
 }

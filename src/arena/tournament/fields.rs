@@ -2,7 +2,7 @@
 //! JSON, so that the three never disagree and a new column is one more
 //! field here.
 
-use super::crosstable::halves;
+use super::crosstable::as_written;
 use super::standings::{Row, Standings};
 use crate::json::Json;
 
@@ -25,7 +25,7 @@ impl Value {
     pub fn text(&self) -> String {
         match self {
             Value::Whole(value) => value.to_string(),
-            Value::Points(value) => halves(*value),
+            Value::Points(value) => as_written(*value),
             Value::Decimal(value, places) => format!("{value:.places$}"),
             Value::Text(text) => text.clone(),
             Value::Missing => "-".to_owned(),
@@ -87,8 +87,20 @@ impl Field {
         }
     }
 
-    fn only(self, shown: Shown) -> Field {
-        Field { shown, ..self }
+    /// A field of the text alone.
+    fn text(header: &'static str, value: Value) -> Field {
+        Field {
+            shown: Shown::TextOnly,
+            ..Field::new(header, "", value)
+        }
+    }
+
+    /// A field of the files alone.
+    fn file(key: &'static str, value: Value) -> Field {
+        Field {
+            shown: Shown::FilesOnly,
+            ..Field::new("", key, value)
+        }
     }
 }
 
@@ -97,7 +109,8 @@ pub fn fields(standings: &Standings, rank: usize) -> Vec<Field> {
     let row = &standings.rows[rank];
     // The likelihood that it is stronger than the next player down.
     let los = standings.over_next(rank);
-    let bound = |bound: Option<f64>| bound.map_or(Value::Missing, |value| Value::Decimal(value, 0));
+    // An Elo figure, or none where a bound is open (or there are no games).
+    let bound = |elo: Option<f64>| elo.map_or(Value::Missing, |elo| Value::Decimal(elo, 0));
     let mut fields = vec![
         Field::new("rank", "rank", Value::Whole(rank + 1)),
         Field::new("name", "name", Value::Text(row.name.clone())),
@@ -114,27 +127,18 @@ pub fn fields(standings: &Standings, rank: usize) -> Vec<Field> {
     }
     fields.extend([
         Field::new("elo", "elo", Value::Decimal(row.elo, 0)),
-        Field::new("+/-", "margin", Value::Text(margin_text(row))).only(Shown::TextOnly),
-        Field::new(
-            "",
-            "margin",
-            row.margin.map_or(Value::Missing, |m| Value::Decimal(m, 0)),
-        )
-        .only(Shown::FilesOnly),
-        Field::new("", "low", bound(row.low())).only(Shown::FilesOnly),
-        Field::new("", "high", bound(row.high())).only(Shown::FilesOnly),
-        Field::new(
+        Field::text("+/-", Value::Text(margin_text(row))),
+        Field::file("margin", bound(row.margin)),
+        Field::file("low", bound(row.low())),
+        Field::file("high", bound(row.high())),
+        Field::text(
             "LOS",
-            "",
             Value::Text(los.map_or(String::new(), |los| format!("{:.1} %", 100.0 * los))),
-        )
-        .only(Shown::TextOnly),
-        Field::new(
-            "",
+        ),
+        Field::file(
             "los",
             los.map_or(Value::Missing, |los| Value::Decimal(los, 3)),
-        )
-        .only(Shown::FilesOnly),
+        ),
     ]);
     fields
 }
@@ -169,14 +173,7 @@ mod tests {
 
     #[test]
     fn an_open_bound_reads_inf_in_the_text_and_null_in_the_files() {
-        let games = vec![
-            Result {
-                first: 0,
-                second: 1,
-                first_points: 1.0,
-            };
-            7
-        ];
+        let games = vec![Result::new(0, 1, 1.0); 7];
         let names = ["best".to_owned(), "worst".to_owned()];
         let standings = Standings::of(&names, &games, &[], &Anchor::Mean, vec![]);
         let field = |rank: usize, header: &str, key: &str| {
@@ -187,7 +184,7 @@ mod tests {
         };
         let margin = standings.rows[0].margin.unwrap();
         assert!(margin > 0.0);
-        let text = |rank| field(rank, "+/-", "margin").unwrap().text();
+        let text = |rank| field(rank, "+/-", "").unwrap().text();
         assert_eq!(text(0), format!("-{margin:.0}/+inf"));
         assert!(text(1).starts_with("-inf/+"), "{}", text(1));
         assert_eq!(field(0, "", "high"), Some(Value::Missing));

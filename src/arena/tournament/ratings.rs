@@ -11,6 +11,10 @@
 /// The Elo of one step of the logistic, `400 / ln 10`.
 const SCALE: f64 = 400.0 / std::f64::consts::LN_10;
 
+/// How closely the ratings shown are found: a thousandth of an Elo (they
+/// are shown to a tenth).
+pub const EXACT: f64 = 1e-3;
+
 /// One game's result: the players, and the first one's points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Result {
@@ -18,6 +22,29 @@ pub struct Result {
     pub second: usize,
     /// 1, 0.5 or 0.
     pub first_points: f64,
+}
+
+impl Result {
+    /// `player`'s opponent and points in this game, if it played it.
+    pub fn seen_by(&self, player: usize) -> Option<(usize, f64)> {
+        if self.first == player {
+            Some((self.second, self.first_points))
+        } else if self.second == player {
+            Some((self.first, 1.0 - self.first_points))
+        } else {
+            None
+        }
+    }
+
+    /// A game, for the tests.
+    #[cfg(test)]
+    pub fn new(first: usize, second: usize, first_points: f64) -> Result {
+        Result {
+            first,
+            second,
+            first_points,
+        }
+    }
 }
 
 /// Where the ratings are pinned.
@@ -35,9 +62,10 @@ pub fn expected(difference: f64) -> f64 {
 }
 
 /// The ratings that make `results` likeliest, with the prior's draws,
-/// found from `start` (in the prior's frame, as `fit` returns them): a
-/// start near the answer, as a simulation's refit has, saves sweeps.
-pub fn fit(players: usize, results: &[Result], start: Vec<f64>) -> Vec<f64> {
+/// found from `start` (in the prior's frame, as `fit` returns them: a
+/// start near the answer, as a replay's refit has, saves sweeps) until no
+/// step moves a rating more than `within` Elo.
+pub fn fit(players: usize, results: &[Result], start: Vec<f64>, within: f64) -> Vec<f64> {
     // Each player's games: the opponent and the player's points.
     let mut games: Vec<Vec<(usize, f64)>> = vec![Vec::new(); players];
     for result in results {
@@ -45,8 +73,7 @@ pub fn fit(players: usize, results: &[Result], start: Vec<f64>) -> Vec<f64> {
         games[result.second].push((result.first, 1.0 - result.first_points));
     }
     let mut elo = start;
-    // Newton's method, one player at a time, until nothing moves a
-    // thousandth of an Elo (ratings are shown to a tenth). The
+    // Newton's method, one player at a time, until nothing moves. The
     // prior's player stays at 0, where the pool's mean settles.
     for _ in 0..10_000 {
         let mut moved: f64 = 0.0;
@@ -77,7 +104,7 @@ pub fn fit(players: usize, results: &[Result], start: Vec<f64>) -> Vec<f64> {
             *value += shift;
         }
         moved = moved.max(shift.abs());
-        if moved < 1e-3 {
+        if moved < within {
             break;
         }
     }
@@ -101,37 +128,15 @@ mod tests {
     use super::*;
 
     fn ratings(players: usize, results: &[Result], anchor: &Anchor) -> Vec<f64> {
-        pin(fit(players, results, vec![0.0; players]), anchor)
+        pin(fit(players, results, vec![0.0; players], EXACT), anchor)
     }
 
     #[test]
     fn two_equal_players_are_rated_alike_and_a_stronger_one_higher() {
-        let even = [
-            Result {
-                first: 0,
-                second: 1,
-                first_points: 1.0,
-            },
-            Result {
-                first: 1,
-                second: 0,
-                first_points: 1.0,
-            },
-        ];
+        let even = [Result::new(0, 1, 1.0), Result::new(1, 0, 1.0)];
         let rated = ratings(2, &even, &Anchor::Mean);
         assert!(rated[0].abs() < 1e-6 && rated[1].abs() < 1e-6, "{rated:?}");
-        let uneven = [
-            Result {
-                first: 0,
-                second: 1,
-                first_points: 1.0,
-            },
-            Result {
-                first: 1,
-                second: 0,
-                first_points: 0.5,
-            },
-        ];
+        let uneven = [Result::new(0, 1, 1.0), Result::new(1, 0, 0.5)];
         let rated = ratings(2, &uneven, &Anchor::Player(1, 1000.0));
         assert!(rated[0] > 1000.0);
         assert!((rated[1] - 1000.0).abs() < 1e-9);
@@ -142,17 +147,9 @@ mod tests {
         // 0 beats everyone; 1, 2 and 3 draw among themselves.
         let mut results = Vec::new();
         for other in 1..4 {
-            results.push(Result {
-                first: 0,
-                second: other,
-                first_points: 1.0,
-            });
+            results.push(Result::new(0, other, 1.0));
             for next in other + 1..4 {
-                results.push(Result {
-                    first: other,
-                    second: next,
-                    first_points: 0.5,
-                });
+                results.push(Result::new(other, next, 0.5));
             }
         }
         let rated = ratings(4, &results, &Anchor::Mean);

@@ -495,8 +495,8 @@ impl Context<'_> {
         finished.insert((pairing.pair(), pairing.pair_game), record);
         // The tables while it runs, at most once a second: solving the
         // ratings after every game of fast engines would cost more than
-        // refereeing them. Nor more than a twentieth of the time: a
-        // write that took longer than TABLES_EVERY / 20 (the margins'
+        // refereeing them. Nor more than a fiftieth of the time: a
+        // write that took longer than TABLES_EVERY / 50 (the margins'
         // replays of a large class) puts the next one off.
         if progress
             .tables_written
@@ -504,7 +504,7 @@ impl Context<'_> {
         {
             let started = Instant::now();
             self.write_tables(finished, &progress.byes)?;
-            let later = (started.elapsed() * 20).saturating_sub(TABLES_EVERY);
+            let later = (started.elapsed() * 50).saturating_sub(TABLES_EVERY);
             progress.tables_written = Some(Instant::now() + later);
         }
         progress.done += 1;

@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 
-use super::ratings::{Anchor, Result, fit, pin};
+use super::ratings::{Anchor, EXACT, Result, fit, pin};
 use super::tie_breaks::TieBreak;
 use super::uncertainty::{Z95, uncertainty};
 
@@ -96,7 +96,7 @@ impl Standings {
         tie_breaks: Vec<TieBreak>,
     ) -> Standings {
         let count = names.len();
-        let fitted = fit(count, games, vec![0.0; count]);
+        let fitted = fit(count, games, vec![0.0; count], EXACT);
         let spread = uncertainty(count, games, &fitted, anchor);
         let elo = pin(fitted, anchor);
         let mut rows: Vec<Row> = names
@@ -115,7 +115,7 @@ impl Standings {
                     elo: elo[player],
                     margin: None,
                 };
-                for points in games.iter().filter_map(|game| points_of(player, game)) {
+                for (_, points) in games.iter().filter_map(|game| game.seen_by(player)) {
                     match points {
                         1.0 => row.wins += 1,
                         0.0 => row.losses += 1,
@@ -150,17 +150,6 @@ impl Standings {
     }
 }
 
-/// `player`'s points in `game`, if it played it.
-fn points_of(player: usize, game: &Result) -> Option<f64> {
-    if game.first == player {
-        Some(game.first_points)
-    } else if game.second == player {
-        Some(1.0 - game.first_points)
-    } else {
-        None
-    }
-}
-
 /// Best first: the score, the tie-breaks in turn, then the roster.
 fn order(a: &Row, b: &Row) -> Ordering {
     b.points
@@ -180,14 +169,6 @@ fn order(a: &Row, b: &Row) -> Ordering {
 mod tests {
     use super::*;
 
-    fn game(first: usize, second: usize, first_points: f64) -> Result {
-        Result {
-            first,
-            second,
-            first_points,
-        }
-    }
-
     fn names(count: usize) -> Vec<String> {
         (0..count).map(|player| format!("p{player}")).collect()
     }
@@ -200,9 +181,9 @@ mod tests {
     fn four_points_rank_above_three_and_a_half_whatever_the_ratings() {
         // 0 scores 4 from 4 against the weak 2; 1 draws 7 games with the
         // strong 3, who beats 2 twenty times: 1 is rated above 0.
-        let mut games = vec![game(0, 2, 1.0); 4];
-        games.extend(vec![game(1, 3, 0.5); 7]);
-        games.extend(vec![game(3, 2, 1.0); 20]);
+        let mut games = vec![Result::new(0, 2, 1.0); 4];
+        games.extend(vec![Result::new(1, 3, 0.5); 7]);
+        games.extend(vec![Result::new(3, 2, 1.0); 20]);
         let standings = Standings::of(&names(4), &games, &[], &Anchor::Mean, vec![]);
         let row = |player: usize| standings.rows.iter().find(|row| row.player == player);
         assert!(row(1).unwrap().elo > row(0).unwrap().elo, "{standings:?}");
@@ -214,10 +195,10 @@ mod tests {
         // 0 beats 1; 2 beats 3; 4 has the bye. Then 0 beats 2, 4 beats 1,
         // 3 has the bye.
         let games = [
-            game(0, 1, 1.0),
-            game(2, 3, 1.0),
-            game(0, 2, 1.0),
-            game(4, 1, 1.0),
+            Result::new(0, 1, 1.0),
+            Result::new(2, 3, 1.0),
+            Result::new(0, 2, 1.0),
+            Result::new(4, 1, 1.0),
         ];
         let byes = [4, 3];
         let tie_breaks = vec![TieBreak::Buchholz, TieBreak::SonnebornBerger];
@@ -242,7 +223,7 @@ mod tests {
 
     #[test]
     fn a_perfect_score_has_an_open_upper_bound_and_the_loser_an_open_lower_one() {
-        let games = vec![game(0, 1, 1.0); 7];
+        let games = vec![Result::new(0, 1, 1.0); 7];
         let standings = Standings::of(&names(3), &games, &[], &Anchor::Mean, vec![]);
         let (best, worst) = (&standings.rows[0], &standings.rows[1]);
         assert!(best.high().is_none() && best.low().is_some());

@@ -49,15 +49,7 @@ impl TieBreak {
     pub fn value(self, player: usize, games: &[Result], byes: usize, scores: &[f64]) -> f64 {
         let played: f64 = games
             .iter()
-            .filter_map(|game| {
-                if game.first == player {
-                    Some((game.second, game.first_points))
-                } else if game.second == player {
-                    Some((game.first, 1.0 - game.first_points))
-                } else {
-                    None
-                }
-            })
+            .filter_map(|game| game.seen_by(player))
             .map(|(opponent, points)| match self {
                 TieBreak::Buchholz => scores[opponent],
                 TieBreak::SonnebornBerger => points * scores[opponent],
@@ -74,22 +66,14 @@ impl TieBreak {
 mod tests {
     use super::*;
 
-    fn game(first: usize, second: usize, first_points: f64) -> Result {
-        Result {
-            first,
-            second,
-            first_points,
-        }
-    }
-
     #[test]
     fn buchholz_and_sonneborn_berger_by_hand() {
         // 0 beats 1 and draws 2; 2 beats 1; 3 had a bye and lost to 2.
         let games = [
-            game(0, 1, 1.0),
-            game(2, 0, 0.5),
-            game(1, 2, 0.0),
-            game(3, 2, 0.0),
+            Result::new(0, 1, 1.0),
+            Result::new(2, 0, 0.5),
+            Result::new(1, 2, 0.0),
+            Result::new(3, 2, 0.0),
         ];
         let scores = [1.5, 0.0, 2.5, 1.0];
         let value = |tie: TieBreak, player, byes| tie.value(player, &games, byes, &scores);

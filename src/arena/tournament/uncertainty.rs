@@ -20,6 +20,10 @@ use crate::random::Rng;
 /// How many times the tournament is replayed.
 pub const REPLAYS: usize = 1000;
 
+/// How closely a replay's ratings are found, in Elo: their spread is
+/// tens of Elo, and a tenth more or less changes nothing shown.
+const ROUGHLY: f64 = 0.1;
+
 /// The seed of the replays.
 const SEED: u64 = 0x5eed_0f_7ab1e5;
 
@@ -89,7 +93,7 @@ pub fn uncertainty(
         for (game, chances) in replay.iter_mut().zip(&chances) {
             game.first_points = chances.draw_points(&mut rng);
         }
-        let refitted = pin(fit(players, &replay, fitted.to_vec()), anchor);
+        let refitted = pin(fit(players, &replay, fitted.to_vec(), ROUGHLY), anchor);
         let off: Vec<f64> = refitted.iter().zip(&truth).map(|(a, b)| a - b).collect();
         moments.add(&off);
     }
@@ -185,21 +189,15 @@ fn erf(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::tournament::ratings::EXACT;
 
     fn games(first: usize, second: usize, first_points: f64, count: usize) -> Vec<Result> {
-        vec![
-            Result {
-                first,
-                second,
-                first_points,
-            };
-            count
-        ]
+        vec![Result::new(first, second, first_points); count]
     }
 
     /// The uncertainty of `results` among `players`, the mean at 0.
     fn of(players: usize, results: &[Result]) -> (Vec<f64>, Uncertainty) {
-        let fitted = fit(players, results, vec![0.0; players]);
+        let fitted = fit(players, results, vec![0.0; players], EXACT);
         let found = uncertainty(players, results, &fitted, &Anchor::Mean);
         (pin(fitted, &Anchor::Mean), found)
     }
@@ -246,3 +244,4 @@ mod tests {
         assert_eq!(of(2, &results), of(2, &results));
     }
 }
+
