@@ -20,10 +20,10 @@ use std::time::{Duration, Instant};
 
 use super::clock::{Clocks, TimeControl};
 use super::feed::{Changes, Feed, Next, Seen};
-use crate::json::{Json, object};
 use super::searchers::{Asker, Refused, Searchers};
 use super::views::{plies_json, position_json, result_words};
 use crate::engine::Limit;
+use crate::json::{Json, object};
 use crate::record::Record;
 use crate::{ByColor, Color, Game, MoveError, Outcome, PlayError, Position};
 

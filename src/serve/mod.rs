@@ -25,11 +25,11 @@ mod searchers;
 mod views;
 mod watch;
 
+pub use crate::json::{Json, JsonError};
 pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
 pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
-pub use crate::json::{Json, JsonError};
 
 use std::io;
 use std::net::TcpListener;

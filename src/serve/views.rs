@@ -1,8 +1,8 @@
 //! The library's values as the API shows them in JSON: where a game
 //! stands, and each ply of it with what the move did.
 
-use crate::json::{Json, object};
 use crate::assignment::evaluation::Evaluation;
+use crate::json::{Json, object};
 use crate::{Bitboard, Color, Game, Move, Square};
 
 /// Moves as texts.

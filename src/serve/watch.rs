@@ -14,9 +14,9 @@ use std::thread;
 use std::time::Duration;
 
 use super::feed::{Changes, Feed, Next, Seen};
-use crate::json::{Json, object};
 use super::views::{plies_json, position_json};
 use crate::arena::{LiveLine, live_path};
+use crate::json::{Json, object};
 use crate::record::Record;
 use crate::{Game, Position, Reach, RuleSet};
 

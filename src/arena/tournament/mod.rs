@@ -7,8 +7,8 @@
 
 mod conditions;
 mod crosstable;
-mod fields;
 mod faults;
+mod fields;
 mod folder;
 mod games_file;
 mod merge;
@@ -32,8 +32,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use folder::FolderError;
-pub use players::PlayersError;
 pub use merge::{MergeError, merge_tournaments};
+pub use players::PlayersError;
 pub use runner::play_tournament;
 pub use schedule::Format;
 

@@ -244,4 +244,3 @@ mod tests {
         assert_eq!(of(2, &results), of(2, &results));
     }
 }
-

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json, milliseconds};
 use crate::engine::Limit;
+use crate::json::{Json, object};
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
-use crate::json::{Json, object};
 use crate::serve::searchers::{Asker, Refused};
 use crate::serve::views::{plies_json, position_json, texts};
 use crate::show;

@@ -8,12 +8,12 @@
 use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json, milliseconds};
+use crate::json::{Json, object};
 use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
 use crate::serve::feed::Feed;
 use crate::serve::games::{GameError, NewGame, Player};
 use crate::serve::http::{Request, Response};
-use crate::json::{Json, object};
 use crate::{ByColor, Color};
 
 /// congo's time a move in an untimed game unless told.

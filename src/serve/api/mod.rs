@@ -23,9 +23,9 @@ use super::client::Client;
 use super::feed::Feed;
 use super::games::Games;
 use super::http::{Request, Response};
-use crate::json::{Json, object};
 use super::searchers::Searchers;
 use super::watch::Watch;
+use crate::json::{Json, object};
 use crate::tablebase::Tablebase;
 use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
 
