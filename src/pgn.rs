@@ -229,6 +229,15 @@ impl PgnLines {
     }
 }
 
+/// The games of a PGN file's `text`, each with the line it begins on.
+pub fn pgn_games(text: &str) -> Vec<(usize, String)> {
+    let mut lines = PgnLines::default();
+    let mut games: Vec<(usize, String)> =
+        text.lines().filter_map(|line| lines.push(line)).collect();
+    games.extend(lines.finish());
+    games
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,10 +310,7 @@ mod tests {
     #[test]
     fn a_file_is_gathered_into_games() {
         let file = format!("\n{}{}", game(), game());
-        let mut lines = PgnLines::default();
-        let mut games: Vec<(usize, String)> =
-            file.lines().filter_map(|line| lines.push(line)).collect();
-        games.extend(lines.finish());
+        let games = pgn_games(&file);
         let starts: Vec<usize> = games.iter().map(|(line, _)| *line).collect();
         assert_eq!(starts, [2, 11]);
         for (_, text) in games {

@@ -5,9 +5,9 @@
 
 use std::fs;
 
-use crate::common::{CONGO, congo, fixture, scratch, text};
+use crate::common::{CONGO, fixture, scratch};
 use crate::games_file::pgn_games;
-use crate::{games, number, players_file, standings};
+use crate::{games, number, players_file, standings, tournament};
 
 #[test]
 fn faults_are_told_with_their_stderr_and_counted_per_engine() {
@@ -23,22 +23,7 @@ fn faults_are_told_with_their_stderr_and_counted_per_engine() {
     let out = dir.join("out");
     // 50 ms a move: the late engine answers 30 ms past it every move, well
     // within the margin.
-    let output = congo(
-        &[
-            "tournament",
-            players.to_str().unwrap(),
-            "--output",
-            out.to_str().unwrap(),
-            "--movetime",
-            "50",
-            "--memory",
-            "none",
-            "--threads",
-            "none",
-        ],
-        b"",
-    );
-    assert!(output.status.success(), "{}", text(&output.stderr));
+    tournament(&players, &out, &["--movetime", "50"]);
     let played = games(&out);
     let (mut late_moves, mut crashes) = (0, 0);
     for game in &played {

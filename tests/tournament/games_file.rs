@@ -5,18 +5,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use congo::pgn::{PgnGame, PgnLines};
+use congo::pgn::PgnGame;
 
 use crate::common::scratch;
 use crate::{players_file, steady, tournament};
 
 /// The games of a games file, each with its text.
 pub fn pgn_games(text: &str) -> Vec<(PgnGame, String)> {
-    let mut lines = PgnLines::default();
-    let mut games: Vec<(usize, String)> =
-        text.lines().filter_map(|line| lines.push(line)).collect();
-    games.extend(lines.finish());
-    games
+    congo::pgn::pgn_games(text)
         .into_iter()
         .map(|(_, text)| (PgnGame::parse(&text).unwrap(), text))
         .collect()

@@ -22,7 +22,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{CONGO, congo, text};
+use common::{CONGO, text};
 use congo::serve::Json;
 
 /// A players file in `dir` naming `players` (name, command line).
@@ -64,7 +64,14 @@ fn congo_groups_of(pid: u32) -> Vec<PathBuf> {
     let own_memory = fs::read_to_string("/proc/self/cgroup")
         .unwrap_or_default()
         .lines()
-        .find_map(|line| Some(line.split_once(":memory:")?.1.trim_start_matches('/').to_owned()));
+        .find_map(|line| {
+            Some(
+                line.split_once(":memory:")?
+                    .1
+                    .trim_start_matches('/')
+                    .to_owned(),
+            )
+        });
     let mut places = vec![
         PathBuf::from("/sys/fs/cgroup/pids"),
         PathBuf::from("/sys/fs/cgroup"),
@@ -83,8 +90,8 @@ fn steady(nodes: u32) -> String {
     format!("{CONGO} engine --nodes {nodes}")
 }
 
-/// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...`, which
-/// must succeed; its standings and crosstable.
+/// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...` (or the
+/// time ARGS give), which must succeed; its standings and crosstable.
 fn tournament(players: &Path, out: &Path, args: &[&str]) -> String {
     let output = run(players, out, args);
     assert!(output.status.success(), "{}", text(&output.stderr));
@@ -103,9 +110,10 @@ fn run_as(players: &Path, out: &Path, args: &[&str]) -> (Output, u32) {
         players.to_str().unwrap(),
         "--output",
         out.to_str().unwrap(),
-        "--movetime",
-        "100",
     ];
+    if !args.contains(&"--movetime") {
+        words.extend(["--movetime", "100"]);
+    }
     // Unlimited unless a test asks: the limits have tests of their own.
     if !args.contains(&"--memory") {
         words.extend(["--memory", "none", "--threads", "none"]);

@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::faults::Fault;
 use super::folder::FolderError;
-use crate::pgn::{PgnGame, PgnLines};
+use crate::pgn::{PgnGame, pgn_games};
 use crate::record::Record;
 
 /// The file's name in the tournament's folder.
@@ -96,11 +96,7 @@ fn record_key(place: &Place, number: usize) -> String {
 /// `Record` tag: up to the first game cut short (a game is whole once its
 /// result and the blank line after it are written).
 pub fn whole_games(text: &str) -> Vec<(String, String)> {
-    let mut lines = PgnLines::default();
-    let mut games: Vec<(usize, String)> =
-        text.lines().filter_map(|line| lines.push(line)).collect();
-    games.extend(lines.finish());
-    games
+    pgn_games(text)
         .into_iter()
         .map_while(|(_, text)| {
             let game = PgnGame::parse(&text).ok()?;
