@@ -12,8 +12,8 @@ mod docs;
 mod game;
 mod kept_games;
 mod load;
-mod pgn;
 mod page;
+mod pgn;
 mod refusals;
 mod watch;
 

@@ -238,9 +238,11 @@ impl Folder {
     pub fn append_all(&self, names: &[String], finished: &Finished) -> Result<(), FolderError> {
         let mut games: Vec<_> = finished.iter().collect();
         games.sort_by_key(|(key, _)| **key);
-        games.into_iter().try_for_each(|(&((first, second), _), record)| {
-            self.append(&names[first], &names[second], record)
-        })
+        games
+            .into_iter()
+            .try_for_each(|(&((first, second), _), record)| {
+                self.append(&names[first], &names[second], record)
+            })
     }
 
     /// Writes `text` to the folder's file `name`, whole or not at all: a

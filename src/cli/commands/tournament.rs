@@ -11,8 +11,7 @@ use crate::arena::{
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{
-    CONCURRENCY, FEN, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP,
-    TABLES,
+    CONCURRENCY, FEN, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP, TABLES,
 };
 use crate::cli::progress::ProgressLine;
 use crate::cli::streams::status;
@@ -305,7 +304,11 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         limits: limits(args)?,
         unenforced: args.has(&UNENFORCED),
         sandbox: args.has(&SANDBOX),
-        shared: args.texts(&SANDBOX_READ).into_iter().map(PathBuf::from).collect(),
+        shared: args
+            .texts(&SANDBOX_READ)
+            .into_iter()
+            .map(PathBuf::from)
+            .collect(),
         log: args.has(&LOG),
         keep_processes: args.has(&KEEP_PROCESSES),
         resume: args.has(&RESUME),
