@@ -37,27 +37,25 @@ pub struct Tables {
 impl Tables {
     /// The tables after the games `finished`.
     pub fn of(finished: &Finished, terms: Terms) -> Tables {
-        let mut games: Vec<(&((usize, usize), usize), Result)> = finished
-            .iter()
-            .map(|(key, record)| {
-                let ((first, second), _) = *key;
+        // In the schedule's order, whatever the map's: the margins' replays
+        // depend on it.
+        let mut played: Vec<_> = finished.iter().collect();
+        played.sort_by_key(|(key, _)| **key);
+        let games: Vec<Result> = played
+            .into_iter()
+            .map(|(&((first, second), _), record)| {
                 let (white, black) = if record.white == 'A' {
                     (first, second)
                 } else {
                     (second, first)
                 };
-                let result = Result {
+                Result {
                     first: white,
                     second: black,
                     first_points: record.outcome.white_half_points() as f64 / 2.0,
-                };
-                (key, result)
+                }
             })
             .collect();
-        // In the schedule's order, whatever the map's: the margins' replays
-        // depend on it.
-        games.sort_by_key(|(key, _)| **key);
-        let games: Vec<Result> = games.into_iter().map(|(_, result)| result).collect();
         let standings = Standings::of(
             terms.names,
             &games,

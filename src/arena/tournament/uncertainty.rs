@@ -25,7 +25,7 @@ pub const REPLAYS: usize = 1000;
 const ROUGHLY: f64 = 0.1;
 
 /// The seed of the replays.
-const SEED: u64 = 0x5eed_0f_7ab1e5;
+const SEED: u64 = 0x5eed_0f7a_b1e5;
 
 /// 95 % of a normal distribution lies within this many deviations.
 pub const Z95: f64 = 1.96;
