@@ -21,7 +21,7 @@ const TICKS: f64 = 100.0;
 
 fn main() {
     let dir = scratch("bench-tournament");
-    round_robin(&dir);
+    round_robins(&dir);
     memory(&dir);
     if std::env::var_os("CONGO_BENCH_SWISS").is_some() {
         swiss(&dir);
@@ -109,13 +109,28 @@ fn measure(args: &[&str]) -> Cost {
     cost
 }
 
-/// 16 engines at 2,000 nodes a move, every pair both colours: 240 games.
-fn round_robin(dir: &Path) {
+/// 16 engines at 2,000 nodes a move, every pair both colours: 240 games,
+/// unconfined and unlimited, then (where bubblewrap is installed)
+/// confined, with the course's limits.
+fn round_robins(dir: &Path) {
+    let unlimited = ["--memory", "none", "--threads", "none"];
+    round_robin(dir, "round-robin", &unlimited, "");
+    if Command::new("bwrap").arg("--version").output().is_err() {
+        println!("tournament: the confined round robin skipped (bubblewrap is not installed)");
+        return;
+    }
+    // The engines' program, congo, is shown to each read-only.
+    let confined = ["--sandbox", "--unenforced"];
+    round_robin(dir, "confined", &confined, ", confined with limits");
+}
+
+/// A 16-engine round robin with `extra` options, in `dir/name`.
+fn round_robin(dir: &Path, name: &str, extra: &[&str], label: &str) {
     let players = players(dir, "sixteen.txt", 16, |player| {
         format!("--nodes {}", 2000 + 10 * player)
     });
-    let out = dir.join("round-robin");
-    let cost = measure(&[
+    let out = dir.join(name);
+    let mut args = vec![
         "tournament",
         &players,
         "--output",
@@ -124,13 +139,11 @@ fn round_robin(dir: &Path) {
         "1000",
         "--concurrency",
         "2",
-        "--memory",
-        "none",
-        "--threads",
-        "none",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let cost = measure(&args);
     println!(
-        "tournament: 16-engine round robin (240 games, 2,000 nodes a move): manager {:.2} s of CPU, engines {:.2} s: {:.2} % of theirs, {:.1} s on the wall",
+        "tournament: 16-engine round robin (240 games, 2,000 nodes a move{label}): manager {:.2} s of CPU, engines {:.2} s: {:.2} % of theirs, {:.1} s on the wall",
         cost.manager,
         cost.engines,
         100.0 * cost.manager / cost.engines.max(1e-9),

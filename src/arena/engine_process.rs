@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::engine_log::{Direction, EngineLog};
 use super::limits::{Cage, Enforcer};
-use super::sandbox::{self, Cell, Sandbox};
+use super::sandbox::{self, Confinement};
 use crate::text::MAX_LINE;
 use crate::{Position, process};
 
@@ -230,8 +230,8 @@ pub(super) struct Seat {
     folder: Option<PathBuf>,
     /// What holds its memory and threads, if anything.
     limits: Option<Arc<Enforcer>>,
-    /// Bubblewrap, and the engine's cell, when confined.
-    sandbox: Option<(Sandbox, Cell)>,
+    /// How the engine is confined, if it is.
+    sandbox: Option<Confinement>,
     /// The limits of the process now playing.
     cage: Option<Cage>,
     pub(super) process: Option<EngineProcess>,
@@ -273,8 +273,8 @@ impl Seat {
         self
     }
 
-    /// The seat, its engine confined by `sandbox` to its cell.
-    pub(super) fn confined(mut self, sandbox: Option<(Sandbox, Cell)>) -> Seat {
+    /// The seat, its engine confined as `sandbox` says.
+    pub(super) fn confined(mut self, sandbox: Option<Confinement>) -> Seat {
         self.sandbox = sandbox;
         self
     }
@@ -288,11 +288,15 @@ impl Seat {
         let mut command = self.command.clone();
         let mut folder = self.folder.clone();
         let mut own_tasks = 0;
-        if let Some((sandbox, cell)) = &self.sandbox {
-            // bubblewrap takes the engine to its folder.
-            command = sandbox.wrap(&command, cell);
-            folder = None;
-            own_tasks = sandbox::OWN_TASKS;
+        match &self.sandbox {
+            None => {}
+            Some(Confinement::Failed(why)) => return Err(io::Error::other(why.clone())),
+            Some(Confinement::Cell(sandbox, cell)) => {
+                // bubblewrap takes the engine to its folder.
+                command = sandbox.wrap(&command, cell);
+                folder = None;
+                own_tasks = sandbox::OWN_TASKS;
+            }
         }
         let cage = self
             .limits

@@ -31,8 +31,13 @@ fn shared() -> [String; 2] {
 /// `congo tournament CLASS --output OUT --movetime 100 --sandbox ...`,
 /// started.
 fn start(class: &Path, out: &Path, extra: &[&str]) -> Child {
+    start_from(Command::new(CONGO), class, out, extra)
+}
+
+/// [`start`], by `command` (congo, or something that runs it).
+fn start_from(mut command: Command, class: &Path, out: &Path, extra: &[&str]) -> Child {
     let [binary, fixtures] = shared();
-    Command::new(CONGO)
+    command
         .args(["tournament", class.to_str().unwrap()])
         .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
         .args(["--sandbox", "--sandbox-read", &binary])
@@ -133,9 +138,30 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
         ],
     );
     fs::write(&secret, "SECRET of the steady student\n").unwrap();
+    // A student whose folder is too big to copy (a sparse file): it loses
+    // its games, and the others play.
+    let sparse = class.join("sparse");
+    fs::create_dir_all(&sparse).unwrap();
+    fs::copy(class.join("steady").join("run"), sparse.join("run")).unwrap();
+    let book = fs::File::create(sparse.join("book.bin")).unwrap();
+    book.set_len(3 << 30).unwrap();
     // A process of the host's the killer would reach if it could.
     let mut sentinel = Command::new("sleep").arg(token()).spawn().unwrap();
-    let child = start(&class, &out, &["--concurrency", "2", "--threads", "8"]);
+    // congo started holding descriptors 7 (the class) and 8 (a private
+    // file) open, and a secret in its environment.
+    let notes = dir.join("notes.txt");
+    fs::write(&notes, "the TA's notes\n").unwrap();
+    let mut holding = Command::new("sh");
+    holding
+        .args(["-c", "exec 7<\"$0\" 8>>\"$1\"; shift; exec \"$@\""])
+        .args([class.to_str().unwrap(), notes.to_str().unwrap(), CONGO])
+        .env("SECRET", "the class list");
+    let child = start_from(
+        holding,
+        &class,
+        &out,
+        &["--concurrency", "2", "--threads", "8"],
+    );
     let pid = child.id();
     let output = child.wait_with_output().unwrap();
     let said = text(&output.stderr);
@@ -144,9 +170,18 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     // Every game ended by the rules: no engine crashed, went over a
     // limit, ran out of time or was harmed by another.
     let all = games(&out);
-    assert_eq!(all.len(), 42);
+    assert_eq!(all.len(), 56);
+    let copied = format!(
+        "lost: it could not be started: its folder could not be copied to {}: the folder holds more than 1024 MB",
+        out.join("cells").join("sparse").display()
+    );
+    assert_eq!(fs::read_to_string(&notes).unwrap(), "the TA's notes\n");
     for game in &all {
         let reason = &game.reason;
+        if game.white == "sparse" || game.black == "sparse" {
+            assert!(reason.contains(&copied), "{game:?}");
+            continue;
+        }
         let fault = [
             "crashed",
             "over ",
@@ -164,7 +199,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     assert_eq!(fs::read_dir(class.join("reader")).unwrap().count(), 1);
     // The reader found none of what it looked for: of the class's folder
     // it sees only its own folder, the place it is shown at.
-    let loot = fs::read_to_string(out.join("cells").join("reader").join("loot.txt")).unwrap();
+    let loot = fs::read_to_string(out.join("cells/reader/home/loot.txt")).unwrap();
     let own = format!("found: {}: reader", class_dir.display());
     for line in loot.lines() {
         assert!(line.starts_with("missing: ") || line == own, "{loot}");
@@ -172,7 +207,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     assert_eq!(loot.lines().count() % looked.len(), 0, "{loot}");
     // The killer saw only its own processes (bubblewrap's first one, its
     // shell and what counted them), never the host's.
-    let seen = fs::read_to_string(out.join("cells").join("killer").join("seen.txt")).unwrap();
+    let seen = fs::read_to_string(out.join("cells/killer/home/seen.txt")).unwrap();
     assert!(
         seen.lines().all(|count| count.parse::<u32>().unwrap() <= 4),
         "{seen}"
@@ -255,7 +290,7 @@ fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
         .wait_with_output()
         .unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let cell = out.join("cells").join("writer");
+    let cell = out.join("cells/writer/home");
     assert!(cell.join("written-inside.txt").is_file());
     assert!(!class.join("writer").join("written-inside.txt").exists());
     assert!(
@@ -323,11 +358,7 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
         refused(&dir, &none, &[]),
         "congo: --sandbox: bubblewrap (bwrap) is not installed: install Debian's bubblewrap package, or play without --sandbox\n"
     );
-    let setpriv = Command::new("sh")
-        .args(["-c", "command -v setpriv"])
-        .output()
-        .unwrap();
-    let setpriv = text(&setpriv.stdout).trim().to_owned();
+    let setpriv = program_path("setpriv");
     let failing = dir.join("failing-bwrap");
     fs::write(
         &failing,
@@ -339,7 +370,11 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
     let broken = programs(
         &dir,
         "broken",
-        &[("bwrap", failing.to_str().unwrap()), ("setpriv", &setpriv)],
+        &[
+            ("bwrap", failing.to_str().unwrap()),
+            ("setpriv", &setpriv),
+            ("bash", &program_path("bash")),
+        ],
     );
     assert_eq!(
         refused(&dir, &broken, &[]),
@@ -358,14 +393,43 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
             missing.display()
         )
     );
-    if is_root() {
-        let bwrap = programs(&dir, "bwrap-only", &[("bwrap", "/usr/bin/bwrap")]);
+    if !no_bubblewrap() {
+        let tools = ["bwrap", "bash", "setpriv", "env"].map(|name| (name, program_path(name)));
+        let tools = tools.each_ref().map(|(name, path)| (*name, path.as_str()));
+        let working = programs(&dir, "working", &tools);
+        let shared = dir.to_str().unwrap();
         assert_eq!(
-            refused(&dir, &bwrap, &[]),
+            refused(&dir, &working, &["--sandbox-read", shared]),
+            format!(
+                "congo: --sandbox: {}/out lies in {shared}, which every confined engine may read: move it elsewhere\n",
+                dir.canonicalize().unwrap().display()
+            )
+        );
+    }
+    let bwrap = program_path("bwrap");
+    let bwrap_only = programs(&dir, "bwrap-only", &[("bwrap", &bwrap)]);
+    assert_eq!(
+        refused(&dir, &bwrap_only, &[]),
+        "congo: --sandbox: bash is not installed, and it closes what congo had open before an engine starts: install Debian's bash package\n"
+    );
+    if is_root() {
+        let tools = [("bwrap", bwrap.as_str()), ("bash", &program_path("bash"))];
+        let no_setpriv = programs(&dir, "no-setpriv", &tools);
+        assert_eq!(
+            refused(&dir, &no_setpriv, &[]),
             "congo: --sandbox: congo runs as root and setpriv (util-linux) is missing, so engines would keep root's rights: install util-linux\n"
         );
     }
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Where the shell finds the program `name`.
+fn program_path(name: &str) -> String {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .unwrap();
+    text(&found.stdout).trim().to_owned()
 }
 
 /// Whether the tests run as root.

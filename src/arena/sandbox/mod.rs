@@ -34,6 +34,30 @@ pub struct Sandbox {
     identity: Identity,
     /// Folders every engine may read.
     shared: Vec<PathBuf>,
+    /// The programs that confine an engine, found once.
+    tools: Tools,
+}
+
+/// Where the programs a confinement needs are.
+#[derive(Clone, Debug)]
+struct Tools {
+    bwrap: PathBuf,
+    /// Only when congo is root, to leave root's rights.
+    setpriv: Option<PathBuf>,
+    /// The shell that closes what congo had open before the rest starts.
+    bash: PathBuf,
+    /// coreutils' `env`, which clears the environment.
+    env: PathBuf,
+}
+
+/// How one engine is confined: in its cell, or not at all, since its
+/// cell could not be made (it then loses its games, for that reason).
+#[derive(Clone, Debug)]
+pub enum Confinement {
+    /// Confined by the sandbox to the cell.
+    Cell(Sandbox, Cell),
+    /// Why its cell could not be made.
+    Failed(String),
 }
 
 /// Why engines cannot be confined here.
@@ -41,6 +65,11 @@ pub struct Sandbox {
 pub enum SandboxError {
     /// bubblewrap is not installed.
     Missing,
+    /// bash is not installed (it closes what congo inherited).
+    NoBash,
+    /// A file or folder that must stay private lies where every engine
+    /// may read it: the path, and the folder engines see.
+    Exposed(PathBuf, PathBuf),
     /// congo runs as root and util-linux's `setpriv` is missing, so that an
     /// engine could not be made to leave root's rights.
     NoSetpriv,
@@ -48,8 +77,6 @@ pub enum SandboxError {
     Broken(String),
     /// A shared folder is no folder.
     Shared(PathBuf, io::Error),
-    /// An engine's folder could not be prepared.
-    Cell(PathBuf, io::Error),
 }
 
 impl fmt::Display for SandboxError {
@@ -58,15 +85,21 @@ impl fmt::Display for SandboxError {
             SandboxError::Missing => f.write_str(
                 "bubblewrap (bwrap) is not installed: install Debian's bubblewrap package, or play without --sandbox",
             ),
+            SandboxError::NoBash => f.write_str(
+                "bash is not installed, and it closes what congo had open before an engine starts: install Debian's bash package",
+            ),
+            SandboxError::Exposed(path, folder) => write!(
+                f,
+                "{} lies in {}, which every confined engine may read: move it elsewhere",
+                path.display(),
+                folder.display()
+            ),
             SandboxError::NoSetpriv => f.write_str(
                 "congo runs as root and setpriv (util-linux) is missing, so engines would keep root's rights: install util-linux",
             ),
             SandboxError::Broken(said) => write!(f, "bubblewrap does not work here: {said}"),
             SandboxError::Shared(path, error) => {
                 write!(f, "cannot share {}: {error}", path.display())
-            }
-            SandboxError::Cell(path, error) => {
-                write!(f, "cannot prepare {}: {error}", path.display())
             }
         }
     }
@@ -79,12 +112,19 @@ impl Sandbox {
     /// with `shared` the folders every engine may read.
     pub fn new(shared: &[PathBuf]) -> Result<Sandbox, SandboxError> {
         let identity = Identity::here();
-        if !program_exists("bwrap") {
-            return Err(SandboxError::Missing);
-        }
-        if identity.is_root() && !program_exists("setpriv") {
-            return Err(SandboxError::NoSetpriv);
-        }
+        let bwrap = on_path(Path::new("bwrap")).ok_or(SandboxError::Missing)?;
+        let bash = on_path(Path::new("bash")).ok_or(SandboxError::NoBash)?;
+        let setpriv = match identity.is_root() {
+            true => Some(on_path(Path::new("setpriv")).ok_or(SandboxError::NoSetpriv)?),
+            false => None,
+        };
+        let env = on_path(Path::new("env")).unwrap_or_else(|| PathBuf::from("/usr/bin/env"));
+        let tools = Tools {
+            bwrap,
+            setpriv,
+            bash,
+            env,
+        };
         let mut kept = Vec::new();
         for folder in shared {
             let found = folder
@@ -100,6 +140,7 @@ impl Sandbox {
         let sandbox = Sandbox {
             identity,
             shared: kept,
+            tools,
         };
         sandbox.try_true()?;
         Ok(sandbox)
@@ -126,19 +167,38 @@ impl Sandbox {
         }
     }
 
-    /// The cell of the engine at `place` in the roster, whose folder is
-    /// `folder` (`None`: it has none, and gets an empty one), kept on the
-    /// host in `store`: a copy made once, which the engine may change as it
-    /// likes without touching the original.
-    pub fn cell(
-        &self,
-        place: usize,
-        folder: Option<&Path>,
-        store: &Path,
-    ) -> Result<Cell, SandboxError> {
+    /// The confinement of the engine at `place` in the roster, whose
+    /// folder is `folder` (`None`: it has none, and gets an empty one):
+    /// its cell, kept on the host in the guard folder `guard` (see
+    /// [`Cell`]), or why that cannot be.
+    pub fn confine(&self, place: usize, folder: Option<&Path>, guard: &Path) -> Confinement {
         let user = self.identity.engine_user(place);
-        Cell::prepare(folder, store, user)
-            .map_err(|error| SandboxError::Cell(store.to_owned(), error))
+        match Cell::prepare(folder, guard, user) {
+            Ok(cell) => Confinement::Cell(self.clone(), cell),
+            Err(error) => Confinement::Failed(format!(
+                "its folder could not be copied to {}: {error}",
+                guard.display()
+            )),
+        }
+    }
+
+    /// Refuses `path` (an output folder, a class's folder, a players file)
+    /// when it lies where every confined engine may read it.
+    pub fn check_private(&self, path: &Path) -> Result<(), SandboxError> {
+        let found = path
+            .canonicalize()
+            .or_else(|_| std::path::absolute(path))
+            .unwrap_or_else(|_| path.to_owned());
+        let seen = SYSTEM
+            .iter()
+            .map(PathBuf::from)
+            .chain(self.shared.iter().cloned());
+        for folder in seen {
+            if found.starts_with(&folder) {
+                return Err(SandboxError::Exposed(found, folder));
+            }
+        }
+        Ok(())
     }
 
     /// Who the engines run as, in words.
@@ -154,19 +214,22 @@ impl Sandbox {
     /// `command`, confined to `cell`: it starts in the cell's folder.
     pub fn wrap(&self, command: &[String], cell: &Cell) -> Vec<String> {
         let mut words = Words::default();
-        if let Some(user) = cell.user() {
+        // Nothing congo was handed (open files, its environment) reaches
+        // the engine, nor bubblewrap, which the engine can see.
+        words.path(&self.tools.bash);
+        words.add(&["-c", CLOSE_AND_CLEAR, "bash"]);
+        words.path(&self.tools.env);
+        words.add(&["-i"]);
+        if let (Some(setpriv), Some(user)) = (&self.tools.setpriv, cell.user()) {
             // Root's rights are left before bubblewrap starts, so that
             // it makes its namespaces as an ordinary user would.
             let user = user.to_string();
-            words.add(&["setpriv", "--reuid", &user, "--regid", &user]);
+            words.path(setpriv);
+            words.add(&["--reuid", &user, "--regid", &user]);
             words.add(&["--clear-groups", "--no-new-privs", "--"]);
         }
-        words.add(&[
-            "bwrap",
-            "--unshare-all",
-            "--unshare-user",
-            "--disable-userns",
-        ]);
+        words.path(&self.tools.bwrap);
+        words.add(&["--unshare-all", "--unshare-user", "--disable-userns"]);
         words.add(&["--hostname", "engine"]);
         words.add(&["--die-with-parent", "--new-session", "--cap-drop", "ALL"]);
         words.add(&[
@@ -205,6 +268,11 @@ impl Sandbox {
 /// the engine's tasks only.
 pub const OWN_TASKS: u32 = 2;
 
+/// The shell that closes every file congo had open but the standard
+/// three (one it inherited open, without close-on-exec, would reach the
+/// engine), then starts the rest (through `env -i`, with no environment).
+const CLOSE_AND_CLEAR: &str = "for fd in /proc/self/fd/*; do fd=${fd##*/}; if [ \"$fd\" -gt 2 ]; then eval \"exec $fd>&-\"; fi; done; exec \"$@\"";
+
 /// A command line being built.
 #[derive(Default)]
 struct Words(Vec<String>);
@@ -224,6 +292,10 @@ impl Words {
         }
     }
 
+    fn path(&mut self, path: &Path) {
+        self.0.push(path.display().to_string());
+    }
+
     fn read_only(&mut self, path: &Path) {
         let name = path.display().to_string();
         self.add(&["--ro-bind", &name, &name]);
@@ -232,9 +304,13 @@ impl Words {
 
 /// The program of `command` when it lies outside the engine's folder and
 /// the system's: found as the host would find it, and shown to the engine
-/// read-only at the same place.
+/// read-only at the same place. A program named in the engine's folder
+/// is the cell's, whatever it links to.
 fn outside_program(command: &[String], cell: &Cell) -> Option<PathBuf> {
     let program = Path::new(command.first()?);
+    if program.starts_with(cell.home()) {
+        return None;
+    }
     let found = if program.components().count() > 1 {
         program.canonicalize().ok()?
     } else {
@@ -254,7 +330,26 @@ fn on_path(name: &Path) -> Option<PathBuf> {
         .and_then(|found| found.canonicalize().ok())
 }
 
-/// Whether the host's `PATH` has `name`.
-fn program_exists(name: &str) -> bool {
-    on_path(Path::new(name)).is_some()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_program_in_the_engines_folder_is_the_cells_whatever_it_links_to() {
+        let dir = std::env::temp_dir().join(format!("congo-outside-{}", std::process::id()));
+        let (mine, theirs) = (dir.join("trudy"), dir.join("alice"));
+        std::fs::create_dir_all(&mine).unwrap();
+        std::fs::create_dir_all(&theirs).unwrap();
+        std::fs::write(theirs.join("run"), "#!/bin/sh\n").unwrap();
+        std::os::unix::fs::symlink(theirs.join("run"), mine.join("run")).unwrap();
+        let cell = Cell::at(mine.clone(), dir.join("store"), None);
+        let run = [mine.join("run").display().to_string()];
+        assert_eq!(outside_program(&run, &cell), None);
+        // A program elsewhere is shown read-only where it is.
+        let elsewhere = [theirs.join("run").display().to_string()];
+        let found = theirs.join("run").canonicalize().unwrap();
+        assert_eq!(outside_program(&elsewhere, &cell), Some(found));
+        assert_eq!(outside_program(&["sh".to_owned()], &cell), None);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -5,7 +5,7 @@
 
 use std::fmt;
 use std::fs;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::settings::{SETTINGS_FILE, Settings};
@@ -218,11 +218,7 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
 /// The settings file `path` of an engine's folder, one setting a line
 /// (blank lines and `#` lines passed over); the defaults if it is missing.
 fn read_settings(path: &Path) -> Result<Settings, PlayersError> {
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => String::new(),
-        Err(error) => return Err(PlayersError::Read(path.to_owned(), error)),
-    };
+    let text = read_plain(path).map_err(|error| PlayersError::Read(path.to_owned(), error))?;
     let mut settings = Settings::default();
     let mut seen = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -235,6 +231,37 @@ fn read_settings(path: &Path) -> Result<Settings, PlayersError> {
             .map_err(|why| PlayersError::Line(path.to_owned(), number + 1, why))?;
     }
     Ok(settings)
+}
+
+/// The most a settings file may hold.
+const MOST_SETTINGS: u64 = 64 << 10;
+
+/// The text of the small plain file `path`, empty if there is none. A
+/// class's folder is its students' work: a link (to a file of the
+/// machine's, which congo could read), a pipe or a device is not read,
+/// nor more than [`MOST_SETTINGS`] bytes.
+fn read_plain(path: &Path) -> io::Result<String> {
+    match fs::symlink_metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
+        Err(error) => return Err(error),
+        Ok(found) if !found.is_file() => {
+            return Err(io::Error::other(
+                "it is no plain file (a link, pipe or folder is not read)",
+            ));
+        }
+        Ok(found) if found.len() > MOST_SETTINGS => {
+            return Err(io::Error::other(format!(
+                "it holds more than {} KB",
+                MOST_SETTINGS >> 10
+            )));
+        }
+        Ok(_) => {}
+    }
+    let mut text = String::new();
+    fs::File::open(path)?
+        .take(MOST_SETTINGS)
+        .read_to_string(&mut text)?;
+    Ok(text)
 }
 
 #[cfg(unix)]
@@ -251,6 +278,28 @@ fn is_executable(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_settings_file_is_read_only_when_small_and_plain() {
+        let dir = std::env::temp_dir().join(format!("congo-settings-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("congo.conf");
+        assert_eq!(read_plain(&path).unwrap(), "");
+        std::os::unix::fs::symlink("/etc/hostname", &path).unwrap();
+        let refused = |path: &Path| read_plain(path).unwrap_err().to_string();
+        assert_eq!(
+            refused(&path),
+            "it is no plain file (a link, pipe or folder is not read)"
+        );
+        fs::remove_file(&path).unwrap();
+        fs::write(&path, "x".repeat(65 << 10)).unwrap();
+        assert_eq!(refused(&path), "it holds more than 64 KB");
+        fs::write(&path, "go=seconds\n").unwrap();
+        assert_eq!(read_plain(&path).unwrap(), "go=seconds\n");
+        let error = read_settings(&dir).unwrap_err().to_string();
+        assert!(error.starts_with("cannot read "), "{error}");
+        fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn names_are_plain_and_short() {

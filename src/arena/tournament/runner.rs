@@ -11,23 +11,23 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::conditions::conditions;
 use super::folder::{Finished, Folder, FolderError, SHARD_LINE};
-use super::players::{Player, read_roster};
 use super::games_file::{GamesFile, Place};
+use super::players::{Player, read_roster};
 use super::ratings::Anchor;
 use super::reason::game_reason;
 use super::schedule::{Format, Pairing, fixed_schedule};
+use super::swiss::{self, Round, pair_round};
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
-use super::swiss::{self, Round, pair_round};
-use super::conditions::conditions;
 use super::{TournamentError, TournamentEvent, TournamentOptions};
+use crate::arena::control_groups;
 use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
 use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
-use crate::arena::control_groups;
-use crate::arena::sandbox::{Cell, Sandbox};
+use crate::arena::sandbox::{Confinement, Sandbox};
 use crate::json::Json;
 use crate::random::Rng;
 use crate::record::Record;
@@ -44,8 +44,8 @@ struct Context<'a> {
     refereeing: Refereeing,
     tables: Option<Tablebase>,
     enforcer: Arc<Enforcer>,
-    /// Each player's bubblewrap and cell, under `--sandbox`.
-    cells: Vec<Option<(Sandbox, Cell)>>,
+    /// Each player's confinement, under `--sandbox`.
+    cells: Vec<Option<Confinement>>,
     folder: Folder,
     /// `games.pgn`, written by the thread that tells the games.
     games: Mutex<GamesFile>,
@@ -149,13 +149,16 @@ pub fn play_tournament(
         .then(|| Sandbox::new(&options.shared))
         .transpose()
         .map_err(TournamentError::Sandbox)?;
+    if let Some(sandbox) = &sandbox {
+        check_private(sandbox, options, &players)?;
+    }
     let folder = Folder::open(&options.output, &description, options.resume)?;
     sweep_earlier_runs(&folder, &enforcer)?;
     match &sandbox {
         Some(sandbox) => events(TournamentEvent::Confined(&sandbox.identity_words())),
         None => events(TournamentEvent::Unconfined(&Sandbox::unconfined_words())),
     }
-    let cells = cells(sandbox.as_ref(), &players, &folder)?;
+    let cells = confinements(sandbox.as_ref(), &players, &folder);
     let (mut finished, torn) = folder.finished(&names)?;
     folder.cut(&torn)?;
     let games = Mutex::new(folder.games_file()?);
@@ -234,26 +237,36 @@ fn sweep_earlier_runs(folder: &Folder, enforcer: &Enforcer) -> Result<(), Tourna
 /// latest run.
 const GROUPS: &str = "groups.txt";
 
-/// Each player's confinement under `sandbox`: its cell, prepared in
-/// `folder` (none without a sandbox).
-fn cells(
+/// Refuses a sandbox that would show an engine the output folder, the
+/// players or their folders.
+fn check_private(
+    sandbox: &Sandbox,
+    options: &TournamentOptions,
+    players: &[Player],
+) -> Result<(), TournamentError> {
+    let private = [&options.output, &options.players]
+        .into_iter()
+        .chain(players.iter().filter_map(|player| player.folder.as_ref()));
+    for path in private {
+        sandbox
+            .check_private(path)
+            .map_err(TournamentError::Sandbox)?;
+    }
+    Ok(())
+}
+
+/// Each player's confinement under `sandbox` (none without one), its
+/// cell prepared in `folder`.
+fn confinements(
     sandbox: Option<&Sandbox>,
     players: &[Player],
     folder: &Folder,
-) -> Result<Vec<Option<(Sandbox, Cell)>>, TournamentError> {
-    let Some(sandbox) = sandbox else {
-        return Ok(vec![None; players.len()]);
+) -> Vec<Option<Confinement>> {
+    let confine = |(place, player): (usize, &Player)| {
+        let guard = folder.cell(&player.name);
+        sandbox.map(|sandbox| sandbox.confine(place, player.folder.as_deref(), &guard))
     };
-    players
-        .iter()
-        .enumerate()
-        .map(|(place, player)| {
-            let store = folder.cell(&player.name);
-            let cell = sandbox.cell(place, player.folder.as_deref(), &store);
-            cell.map(|cell| Some((sandbox.clone(), cell)))
-                .map_err(TournamentError::Sandbox)
-        })
-        .collect()
+    players.iter().enumerate().map(confine).collect()
 }
 
 /// Games told so far, of how many, when the tables were last written (or
@@ -307,7 +320,7 @@ impl Context<'_> {
     }
 
     /// The confinement of the player named `name`, if any.
-    fn cell_of(&self, name: &str) -> Option<(Sandbox, Cell)> {
+    fn cell_of(&self, name: &str) -> Option<Confinement> {
         let place = self.names.iter().position(|known| known == name)?;
         self.cells[place].clone()
     }
@@ -570,11 +583,7 @@ impl Context<'_> {
 
     /// Writes the standings and crosstable files after `finished` and
     /// `byes`; the text of both.
-    fn write_tables(
-        &self,
-        finished: &Finished,
-        byes: &[usize],
-    ) -> Result<String, TournamentError> {
+    fn write_tables(&self, finished: &Finished, byes: &[usize]) -> Result<String, TournamentError> {
         let terms = Terms {
             names: &self.names,
             byes,
