@@ -204,3 +204,29 @@ fn check_whole(shards: &[(Shard, &PathBuf)]) -> Result<(), MergeError> {
         Err(MergeError::Missing(missing))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_whole_set_of_shards_merges() {
+        let shard = |text: &str| text.parse::<Shard>().unwrap();
+        let (a, b) = (PathBuf::from("t1"), PathBuf::from("t2"));
+        let fault = |shards: &[(Shard, &PathBuf)]| check_whole(shards).unwrap_err().to_string();
+        assert_eq!(fault(&[]), "--merge needs the folders of the shards");
+        assert_eq!(
+            fault(&[(shard("2/4"), &a)]),
+            "shard 1/4, 3/4, 4/4 are missing: merge every shard of the tournament"
+        );
+        assert_eq!(
+            fault(&[(shard("1/2"), &a), (shard("1/2"), &b)]),
+            "t1 and t2 both hold shard 1/2"
+        );
+        assert_eq!(
+            fault(&[(shard("1/2"), &a), (shard("2/3"), &b)]),
+            "t1 holds shard 1/2 but t2 holds shard 2/3: one tournament's shards share their count"
+        );
+        assert!(check_whole(&[(shard("2/2"), &b), (shard("1/2"), &a)]).is_ok());
+    }
+}
