@@ -188,11 +188,11 @@ pub(super) fn play_game(
                 return end(Outcome::won_by(Some(!side)), reason, moves, overruns, fault);
             }
         };
-        let other = &mut seats[colours[1 - mover]];
-        if let Some(process) = other.process.as_mut()
-            && process.send(&format!("moves {text}")).is_err()
-        {
-            other.end(Duration::ZERO);
+        // An engine that cannot be told the move has died: it is kept, so
+        // that when asked for its own it is said how (its exit, its
+        // stderr).
+        if let Some(process) = seats[colours[1 - mover]].process.as_mut() {
+            let _ = process.send(&format!("moves {text}"));
         }
         on_ply(&text);
         moves.push(text);

@@ -61,6 +61,21 @@ fn an_engine_that_crashes_loses_and_the_match_goes_on() {
 }
 
 #[test]
+fn an_engine_that_dies_at_once_is_said_to_have_exited_with_either_colour() {
+    let report = match_against("dies_at_once.sh");
+    assert!(
+        report.contains("A wins 2, draws 0, loses 0 of 2"),
+        "{report}"
+    );
+    // As black it dies before its first move too: told moves, not started.
+    for side in ["white", "black"] {
+        let reason = format!("{side} lost: it did not start: it exited with status 3");
+        assert!(report.contains(&reason), "{report}");
+    }
+    assert!(!report.contains("could not be started"), "{report}");
+}
+
+#[test]
 fn an_engine_that_quits_after_its_game_is_restarted() {
     let one_game = fixture("one_game_engine.sh");
     let output = quick_match(&[], &[&one_game], &[common::CONGO, "engine"]);
