@@ -10,7 +10,6 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::games_file::GamesFile;
 use crate::record::Record;
 
 /// The file that says what the tournament is.
@@ -132,9 +131,9 @@ impl Folder {
             .join(format!("{first}-vs-{second}.rec"))
     }
 
-    /// The folder's games file, cut back to its whole games.
-    pub fn games_file(&self) -> Result<GamesFile, FolderError> {
-        GamesFile::open(&self.root)
+    /// Where the folder is.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// Where the engines' logs go.

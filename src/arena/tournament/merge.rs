@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use super::TournamentError;
 use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
-use super::games_file::{GAMES, Place, whole_games};
+use super::games_file::{GAMES, GamesFile, Place, whole_games};
 use super::ratings::Anchor;
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
@@ -140,7 +140,7 @@ fn carry_games(
     names: &[String],
     merged: &Finished,
 ) -> Result<(), FolderError> {
-    let mut games = target.games_file()?;
+    let mut games = GamesFile::open(target.root())?;
     for folder in folders {
         let path = folder.join(GAMES);
         let text = match fs::read_to_string(&path) {

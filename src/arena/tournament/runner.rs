@@ -161,7 +161,7 @@ pub fn play_tournament(
     let cells = confinements(sandbox.as_ref(), &players, &folder);
     let (mut finished, torn) = folder.finished(&names)?;
     folder.cut(&torn)?;
-    let games = Mutex::new(folder.games_file()?);
+    let games = Mutex::new(GamesFile::open(folder.root())?);
     if options.resume {
         events(TournamentEvent::Resumed(finished.len(), torn.len()));
     }
