@@ -71,9 +71,12 @@ fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
         };
         let expected = why(loser);
         if expected.is_empty() {
-            // A sound engine loses only over the board.
+            // A sound engine loses only over the board (on a busy machine
+            // a move may come late, within the margin, and be noted).
+            let over_the_board = game.reason.split("; late within the margin").next();
             assert!(
-                game.reason.ends_with("lion was taken") || game.reason.contains("endgame"),
+                over_the_board.is_some_and(|reason| reason.ends_with("lion was taken"))
+                    || game.reason.contains("endgame"),
                 "{game:?}"
             );
         } else {
