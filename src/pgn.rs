@@ -185,6 +185,9 @@ pub struct PgnLines {
     read: usize,
     /// Whether the game has reached its moves.
     in_moves: bool,
+    /// Whether a `{` comment is open at the end of the lines so far: a
+    /// line in it that starts with `[` (an engine's stderr, say) is no tag.
+    in_comment: bool,
 }
 
 impl PgnLines {
@@ -201,7 +204,8 @@ impl PgnLines {
     /// the line that game began on, and its text.
     pub fn push(&mut self, line: &str) -> Option<(usize, String)> {
         self.read += 1;
-        let ended = if is_pgn(line) && self.in_moves {
+        let tags = is_pgn(line) && !self.in_comment;
+        let ended = if tags && self.in_moves {
             self.take()
         } else {
             None
@@ -209,8 +213,9 @@ impl PgnLines {
         if self.game.trim().is_empty() {
             self.first = self.read;
         }
-        if !is_pgn(line) && !line.trim().is_empty() {
+        if !tags && !line.trim().is_empty() {
             self.in_moves = true;
+            self.in_comment = still_in_comment(self.in_comment, line);
         }
         self.game.push_str(line);
         self.game.push('\n');
@@ -224,9 +229,25 @@ impl PgnLines {
 
     fn take(&mut self) -> Option<(usize, String)> {
         self.in_moves = false;
+        self.in_comment = false;
         let game = std::mem::take(&mut self.game);
         (!game.trim().is_empty()).then_some((self.first, game))
     }
+}
+
+/// Whether a `{` comment is open after the movetext line `line`, given
+/// whether one was open before it (comments do not nest; a `;` outside
+/// one ends the line's text).
+fn still_in_comment(mut open: bool, line: &str) -> bool {
+    for c in line.chars() {
+        match c {
+            '{' => open = true,
+            '}' => open = false,
+            ';' if !open => break,
+            _ => {}
+        }
+    }
+    open
 }
 
 /// The games of a PGN file's `text`, each with the line it begins on.
@@ -318,5 +339,29 @@ mod tests {
         }
         assert!(is_pgn("  [Event \"x\"]"));
         assert!(!is_pgn("1\tA\t..."));
+    }
+
+    #[test]
+    fn a_comment_line_that_starts_like_a_tag_stays_in_its_game() {
+        // An engine's stderr, wrapped so that a line of the comment starts
+        // with `[`.
+        let mut java = game();
+        java.reason = format!("{} [main] java.lang.OutOfMemoryError", "x".repeat(75));
+        let text = java.to_string();
+        assert!(text.contains("\n[main] java"), "{text}");
+        let file = format!("{text}{}", game());
+        let games = pgn_games(&file);
+        assert_eq!(games.len(), 2);
+        assert_eq!(PgnGame::parse(&games[0].1).unwrap().reason, java.reason);
+        assert_eq!(PgnGame::parse(&games[1].1).unwrap(), game_read_back());
+        assert!(!still_in_comment(false, "d1d2 ; a { remark"));
+        assert!(still_in_comment(true, "still [main] inside"));
+    }
+
+    /// [`game`] as it reads back: a `}` in its reason became `)`.
+    fn game_read_back() -> PgnGame {
+        let mut read = game();
+        read.reason = read.reason.replace('}', ")");
+        read
     }
 }

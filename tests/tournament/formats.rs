@@ -132,6 +132,40 @@ fn a_swiss_of_twelve_pairs_by_score_and_never_repeats_a_pair() {
 }
 
 #[test]
+fn a_swiss_as_long_as_a_round_robin_always_finishes() {
+    // Six engines, five rounds (the default): on some seeds the pairs
+    // left after round 3 form two triangles, and a pair must meet again.
+    let dir = scratch("tournament-swiss-corner");
+    let names = ["n100", "n150", "n200", "n250", "n300", "n350"];
+    let listed: Vec<(&str, String)> = names
+        .iter()
+        .zip([100, 150, 200, 250, 300, 350])
+        .map(|(name, nodes)| (*name, steady(nodes)))
+        .collect();
+    let players = players_file(&dir, &listed);
+    let mut repeated = 0;
+    for seed in ["1", "2", "3"] {
+        let out = dir.join(format!("out{seed}"));
+        tournament(&players, &out, &["--format", "swiss", "--seed", seed]);
+        let all = games(&out);
+        assert_eq!(all.len(), 15, "seed {seed}");
+        for name in names {
+            let played = all
+                .iter()
+                .filter(|game| game.white == name || game.black == name)
+                .count();
+            assert_eq!(played, 5, "seed {seed}: {name}");
+        }
+        let schedule = fs::read_to_string(out.join("schedule.txt")).unwrap();
+        repeated += schedule.matches("meet again").count();
+    }
+    // A pair met again in at least one of them (and so played its pair's
+    // second game, recorded apart from the first).
+    assert!(repeated > 0, "no seed cornered the pairing");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_class_folder_plays_each_subfolder_with_a_run_started_in_it() {
     let dir = scratch("tournament-class");
     let class = dir.join("class");

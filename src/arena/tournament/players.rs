@@ -81,6 +81,9 @@ impl fmt::Display for PlayersError {
 
 impl std::error::Error for PlayersError {}
 
+/// What joins a pair's names in its record's file name.
+pub const PAIR_SEPARATOR: &str = "-vs-";
+
 /// The longest name an engine may have.
 const MAX_NAME: usize = 40;
 
@@ -95,6 +98,12 @@ pub fn name_fault(name: &str) -> Option<String> {
     {
         Some(format!(
             "the name {name:?} is not 1 to {MAX_NAME} letters, digits and . _ + - (not first . or -)"
+        ))
+    } else if name.contains(PAIR_SEPARATOR) {
+        // Else `x-vs-y` against `z` and `x` against `y-vs-z` would share
+        // the record `x-vs-y-vs-z.rec`.
+        Some(format!(
+            "the name {name:?} holds {PAIR_SEPARATOR:?}, which joins two names in a record's file name"
         ))
     } else {
         None
@@ -309,5 +318,12 @@ mod tests {
         for bad in ["", "a b", "../up", "-flag", ".hidden", "é", &"x".repeat(41)] {
             assert!(name_fault(bad).is_some(), "{bad}");
         }
+        assert_eq!(
+            name_fault("x-vs-y").as_deref(),
+            Some(
+                "the name \"x-vs-y\" holds \"-vs-\", which joins two names in a record's file name"
+            )
+        );
+        assert_eq!(name_fault("vs-x"), None);
     }
 }

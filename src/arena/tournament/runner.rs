@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::conditions::conditions;
-use super::folder::{Finished, Folder, FolderError, SHARD_LINE};
+use super::folder::{Finished, Folder, FolderError, SCHEDULE, SHARD_LINE};
 use super::games_file::{GamesFile, Place};
 use super::players::{Player, read_roster};
 use super::ratings::Anchor;
@@ -201,7 +201,7 @@ pub fn play_tournament(
                 .map(|(_, pairing)| *pairing)
                 .collect();
             let text = schedule_text(&format, &mine, &context.names, options);
-            context.folder.write("schedule.txt", &text)?;
+            context.folder.write(SCHEDULE, &text)?;
             let mut progress = Progress {
                 done: 0,
                 total: mine.len(),
@@ -544,11 +544,9 @@ impl Context<'_> {
             byes: Vec::new(),
         };
         for round in 1..=rounds {
-            let Round { games, bye } = pair_round(&records, round).ok_or_else(|| {
-                TournamentError::Format(format!(
-                    "round {round} cannot be paired without a pair meeting twice"
-                ))
-            })?;
+            let paired = pair_round(&records, round);
+            let again = paired.again(&records);
+            let Round { games, bye } = paired;
             let pairings: Vec<Pairing> = games
                 .iter()
                 .enumerate()
@@ -556,11 +554,23 @@ impl Context<'_> {
                     round,
                     white,
                     black,
-                    pair_game: 0,
+                    // A pair that meets again plays its pair's next game.
+                    pair_game: records[white]
+                        .met
+                        .iter()
+                        .filter(|&&met| met == black)
+                        .count(),
                     opening: (round - 1) * (count / 2) + board,
                 })
                 .collect();
             schedule.push_str(&pairings_text(&pairings, &self.names));
+            for (white, black) in again {
+                let _ = writeln!(
+                    schedule,
+                    "round {round}: {} and {} meet again: no pairing of the round avoids it",
+                    self.names[white], self.names[black]
+                );
+            }
             if let Some(bye) = bye {
                 let _ = writeln!(schedule, "round {round}: {} has a bye", self.names[bye]);
             }
@@ -570,7 +580,7 @@ impl Context<'_> {
             self.play_round(&pairings, finished, &mut progress, events)?;
             for pairing in &pairings {
                 let half = finished
-                    .get(&(pairing.pair(), 0))
+                    .get(&(pairing.pair(), pairing.pair_game))
                     .map_or(1, |record| record.outcome.white_half_points());
                 swiss::add_game(&mut records, pairing.white, pairing.black, half);
             }
@@ -670,22 +680,21 @@ fn schedule_text(
             "a Swiss of {rounds} round(s): each round is paired from the results before it; round 1 (seed {}):\n",
             options.seed
         );
-        if let Some(Round { games, bye }) = pair_round(&records, 1) {
-            let pairings: Vec<Pairing> = games
-                .iter()
-                .enumerate()
-                .map(|(board, &(white, black))| Pairing {
-                    round: 1,
-                    white,
-                    black,
-                    pair_game: 0,
-                    opening: board,
-                })
-                .collect();
-            text.push_str(&pairings_text(&pairings, names));
-            if let Some(bye) = bye {
-                let _ = writeln!(text, "round 1: {} has a bye", names[bye]);
-            }
+        let Round { games, bye } = pair_round(&records, 1);
+        let pairings: Vec<Pairing> = games
+            .iter()
+            .enumerate()
+            .map(|(board, &(white, black))| Pairing {
+                round: 1,
+                white,
+                black,
+                pair_game: 0,
+                opening: board,
+            })
+            .collect();
+        text.push_str(&pairings_text(&pairings, names));
+        if let Some(bye) = bye {
+            let _ = writeln!(text, "round 1: {} has a bye", names[bye]);
         }
         return text;
     }

@@ -9,7 +9,11 @@
 //!    the group down (the top half meets the bottom half), then those
 //!    above the middle, then the next groups' players in order. When the
 //!    rest cannot then be paired, the next candidate is tried, so no pair
-//!    ever meets twice while any pairing can avoid it.
+//!    ever meets twice while any pairing can avoid it. When none can (the
+//!    pairs not yet played do not split into a round), players who have
+//!    met are candidates too, after those who have not, the fewest
+//!    meetings first, and the round says which pairs meet again: the
+//!    tournament is always finished.
 //!    Two players who have both had one colour two times more than the
 //!    other are not paired (one of them would have it a third time) while
 //!    any pairing avoids it.
@@ -65,9 +69,27 @@ pub struct Round {
     pub bye: Option<usize>,
 }
 
-/// The pairing of round `round` (from 1); `None` when no pairing avoids a
-/// repeated pair.
-pub fn pair_round(records: &[Record], round: usize) -> Option<Round> {
+impl Round {
+    /// The games of players who have met before.
+    pub fn again(&self, records: &[Record]) -> Vec<(usize, usize)> {
+        let met = |&&(white, black): &&(usize, usize)| records[white].met.contains(&black);
+        self.games.iter().filter(met).copied().collect()
+    }
+}
+
+/// How strictly a round is paired, the strictest that can be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Strictness {
+    /// No pair meets twice, no colour is given a third time running over.
+    Strict,
+    /// No pair meets twice.
+    NoRepeat,
+    /// Pairs may meet again, when nothing else pairs the round.
+    Any,
+}
+
+/// The pairing of round `round` (from 1).
+pub fn pair_round(records: &[Record], round: usize) -> Round {
     let mut order: Vec<usize> = (0..records.len()).collect();
     order.sort_by_key(|&player| (std::cmp::Reverse(records[player].half_points), player));
     let bye = (order.len() % 2 == 1)
@@ -81,23 +103,31 @@ pub fn pair_round(records: &[Record], round: usize) -> Option<Round> {
         })
         .flatten();
     order.retain(|&player| Some(player) != bye);
-    let pairs = pair_from(&order, records, true).or_else(|| pair_from(&order, records, false))?;
+    let pairs = [Strictness::Strict, Strictness::NoRepeat, Strictness::Any]
+        .into_iter()
+        .find_map(|strictness| pair_from(&order, records, strictness))
+        .unwrap_or_default();
     let games = pairs
         .into_iter()
         .map(|(higher, lower)| colours(higher, lower, records, round))
         .collect();
-    Some(Round { games, bye })
+    Round { games, bye }
 }
 
-/// Pairs `left` (in order), or `None` if it cannot be done without a
-/// repeated pair (or, `strict`, without a colour given too often).
-fn pair_from(left: &[usize], records: &[Record], strict: bool) -> Option<Vec<(usize, usize)>> {
+/// Pairs `left` (in order), or `None` if it cannot be done as strictly as
+/// `strictness` asks.
+fn pair_from(
+    left: &[usize],
+    records: &[Record],
+    strictness: Strictness,
+) -> Option<Vec<(usize, usize)>> {
     let Some((&first, rest)) = left.split_first() else {
         return Some(Vec::new());
     };
-    for opponent in candidates(first, rest, records) {
+    for opponent in candidates(first, rest, records, strictness) {
         let (a, b) = (records[first].balance(), records[opponent].balance());
-        if strict && a.abs() >= 2 && b.abs() >= 2 && a.signum() == b.signum() {
+        let third = a.abs() >= 2 && b.abs() >= 2 && a.signum() == b.signum();
+        if strictness == Strictness::Strict && third {
             continue;
         }
         let others: Vec<usize> = rest
@@ -105,7 +135,7 @@ fn pair_from(left: &[usize], records: &[Record], strict: bool) -> Option<Vec<(us
             .copied()
             .filter(|&player| player != opponent)
             .collect();
-        if let Some(mut pairs) = pair_from(&others, records, strict) {
+        if let Some(mut pairs) = pair_from(&others, records, strictness) {
             pairs.insert(0, (first, opponent));
             return Some(pairs);
         }
@@ -114,7 +144,12 @@ fn pair_from(left: &[usize], records: &[Record], strict: bool) -> Option<Vec<(us
 }
 
 /// The opponents `first` may meet among `rest`, best first (rule 3).
-fn candidates(first: usize, rest: &[usize], records: &[Record]) -> Vec<usize> {
+fn candidates(
+    first: usize,
+    rest: &[usize],
+    records: &[Record],
+    strictness: Strictness,
+) -> Vec<usize> {
     let score = records[first].half_points;
     let group: Vec<usize> = rest
         .iter()
@@ -135,7 +170,14 @@ fn candidates(first: usize, rest: &[usize], records: &[Record]) -> Vec<usize> {
             .copied()
             .filter(|&player| records[player].half_points != score),
     );
-    order.retain(|player| !records[first].met.contains(player));
+    let met = &records[first].met;
+    let meetings = |player: &usize| met.iter().filter(|&known| known == player).count();
+    let mut again: Vec<usize> = order.iter().copied().filter(|p| meetings(p) > 0).collect();
+    order.retain(|player| meetings(player) == 0);
+    if strictness == Strictness::Any {
+        again.sort_by_key(meetings);
+        order.extend(again);
+    }
     order
 }
 
@@ -169,7 +211,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut records = vec![Record::default(); players];
         for round in 1..=rounds {
-            let Round { games, bye } = pair_round(&records, round).expect("a pairing");
+            let Round { games, bye } = pair_round(&records, round);
             let mut seated: Vec<usize> = games.iter().flat_map(|&(w, b)| [w, b]).collect();
             seated.extend(bye);
             seated.sort_unstable();
@@ -205,6 +247,33 @@ mod tests {
     }
 
     #[test]
+    fn every_round_is_paired_and_a_pair_meets_again_only_when_it_must() {
+        // Six players, five rounds: a round robin's count, which a Swiss
+        // can paint into a corner (the pairs left form two triangles).
+        let mut cornered = 0;
+        for seed in 1..60 {
+            let mut rng = Rng::new(seed);
+            let mut records = vec![Record::default(); 6];
+            for round in 1..=5 {
+                let paired = pair_round(&records, round);
+                assert_eq!(paired.games.len(), 3);
+                if !paired.again(&records).is_empty() {
+                    cornered += 1;
+                    let order: Vec<usize> = (0..6).collect();
+                    assert_eq!(pair_from(&order, &records, Strictness::NoRepeat), None);
+                }
+                for (white, black) in paired.games {
+                    add_game(&mut records, white, black, rng.below(3) as usize);
+                }
+            }
+        }
+        assert!(
+            cornered > 0,
+            "no seed led to a corner: the test tests nothing"
+        );
+    }
+
+    #[test]
     fn an_odd_count_gives_each_bye_to_someone_new() {
         let records = play(7, 5, 3);
         assert_eq!(records.iter().filter(|record| record.had_bye).count(), 5);
@@ -212,7 +281,7 @@ mod tests {
 
     #[test]
     fn the_first_round_meets_the_top_half_with_the_bottom_half() {
-        let Round { games, bye } = pair_round(&vec![Record::default(); 6], 1).unwrap();
+        let Round { games, bye } = pair_round(&vec![Record::default(); 6], 1);
         assert_eq!(bye, None);
         let pairs: Vec<(usize, usize)> = games.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
         assert_eq!(pairs, [(0, 3), (1, 4), (2, 5)]);
