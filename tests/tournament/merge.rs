@@ -21,6 +21,24 @@ fn contents(folder: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
+/// A copy of the folder `from` at `to`.
+fn copy(from: &Path, to: &Path) {
+    for (file, bytes) in contents(from) {
+        let path = to.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, bytes).unwrap();
+    }
+}
+
+/// The first line of stderr of merging `folders` (into a folder of
+/// `dir`'s that is not there), which must be refused.
+fn refusal(folders: &[&Path], dir: &Path) -> String {
+    let refused = merge(folders, &dir.join("refused"));
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(!dir.join("refused").exists());
+    text(&refused.stderr)
+}
+
 /// `congo tournament --merge FOLDERS... --output OUT`.
 fn merge(folders: &[&Path], out: &Path) -> std::process::Output {
     let mut args = vec!["tournament", "--merge"];
@@ -96,11 +114,14 @@ fn shards_from_other_folders_merge_whole_and_are_only_read() {
     );
     // Into one of its own shards: refused, as every folder that holds files.
     let refused = merge(&[&one, &two], &two);
-    assert!(
-        text(&refused.stderr).contains("holds files already"),
-        "{}",
-        text(&refused.stderr)
+    assert_eq!(
+        text(&refused.stderr),
+        format!(
+            "congo: --merge: {} holds files already: name a new folder for the merged tournament\n",
+            two.display()
+        )
     );
+    refuse_what_is_not_the_tournament(&dir, &one, &two);
 
     let merged = dir.join("merged");
     let output = merge(&[&one, &two], &merged);
@@ -121,4 +142,76 @@ fn shards_from_other_folders_merge_whole_and_are_only_read() {
     assert_eq!(contents(&one), before[0]);
     assert_eq!(contents(&two), before[1]);
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Refuses to merge with the shard `two` of `one` a shard that stopped
+/// part-way or before its schedule, another tournament's, and a Swiss.
+fn refuse_what_is_not_the_tournament(dir: &Path, one: &Path, two: &Path) {
+    // Killed after its first game: one of its two.
+    let cut = dir.join("cut");
+    copy(two, &cut);
+    let records = files_under(&cut.join("records"));
+    assert_eq!(records.len(), 1, "{records:?}");
+    let record = cut.join("records").join(&records[0]);
+    let first = fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    fs::write(&record, format!("{first}\n")).unwrap();
+    assert_eq!(
+        refusal(&[one, &cut], dir),
+        format!(
+            "congo: --merge: {} (shard 2/2) is unfinished: 1 of 2 games played; finish it with --resume first\n",
+            cut.display()
+        )
+    );
+    fs::remove_file(cut.join("schedule.txt")).unwrap();
+    assert_eq!(
+        refusal(&[one, &cut], dir),
+        format!(
+            "congo: --merge: {} (shard 2/2) is unfinished: it stopped before it wrote its schedule.txt; finish it with --resume first\n",
+            cut.display()
+        )
+    );
+    // The same shard of the tournament with another seed.
+    let seeded = dir.join("seed2");
+    copy(two, &seeded);
+    let description = fs::read_to_string(two.join("tournament.txt")).unwrap();
+    let line = description
+        .lines()
+        .find(|line| line.ends_with(", seed 1"))
+        .unwrap();
+    let other_line = line.replace(", seed 1", ", seed 2");
+    fs::write(
+        seeded.join("tournament.txt"),
+        description.replace(line, &other_line),
+    )
+    .unwrap();
+    assert_eq!(
+        refusal(&[one, &seeded], dir),
+        format!(
+            "congo: --merge: {} is not the same tournament as {}: its tournament.txt says {other_line:?} where {}'s says {line:?}\n",
+            seeded.display(),
+            one.display(),
+            one.display()
+        )
+    );
+    // A Swiss is its own whole: it has byes and Buchholz, and no shards.
+    let swiss = dir.join("swiss");
+    copy(two, &swiss);
+    let format = "format round robin, 1 cycle(s)\n";
+    assert!(description.contains(format), "{description}");
+    let as_swiss = description
+        .replace(format, "format Swiss, 2 round(s)\n")
+        .replace("shard 2/2", "shard 1/1");
+    fs::write(swiss.join("tournament.txt"), as_swiss).unwrap();
+    assert_eq!(
+        refusal(&[&swiss], dir),
+        format!(
+            "congo: --merge: {} holds a Swiss, which is never split into shards: its standings are there already\n",
+            swiss.display()
+        )
+    );
 }

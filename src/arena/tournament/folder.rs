@@ -13,7 +13,11 @@ use std::path::{Path, PathBuf};
 use crate::record::Record;
 
 /// The file that says what the tournament is.
-const DESCRIPTION: &str = "tournament.txt";
+pub const DESCRIPTION: &str = "tournament.txt";
+
+/// The file that lists the games of the tournament (of a shard, its own;
+/// of a Swiss, the rounds paired so far), a line each.
+pub const SCHEDULE: &str = "schedule.txt";
 
 /// The line of the description that names the shard: the one line the
 /// shards of one tournament differ in.

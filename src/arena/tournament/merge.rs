@@ -10,7 +10,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::TournamentError;
-use super::folder::{Finished, Folder, FolderError, SHARD_LINE, description_of, first_difference};
+use super::folder::{
+    DESCRIPTION, Finished, Folder, FolderError, SCHEDULE, SHARD_LINE, description_of,
+    first_difference,
+};
 use super::games_file::{GAMES, GamesFile, Place, whole_games};
 use super::ratings::Anchor;
 use super::tables::{Tables, Terms};
@@ -31,6 +34,23 @@ pub enum MergeError {
     Twice(Shard, PathBuf, PathBuf),
     /// Shards of the set are not among the folders.
     Missing(Vec<Shard>),
+    /// A folder holds a Swiss, which is never split into shards.
+    Swiss(PathBuf),
+    /// A folder holds another tournament than the first folder: the first
+    /// line that differs, as it says and as the first one says.
+    Different {
+        folder: PathBuf,
+        first: PathBuf,
+        theirs: String,
+        ours: String,
+    },
+    /// A shard stopped before its last game: its folder, its shard, the
+    /// games played and the games it has.
+    Unfinished(PathBuf, Shard, usize, usize),
+    /// A shard stopped before it wrote its schedule.
+    Unscheduled(PathBuf, Shard),
+    /// The folder to merge into holds files already.
+    NotEmpty(PathBuf),
 }
 
 impl fmt::Display for MergeError {
@@ -65,6 +85,38 @@ impl fmt::Display for MergeError {
                     if shards.len() == 1 { "is" } else { "are" }
                 )
             }
+            MergeError::Swiss(folder) => write!(
+                f,
+                "--merge: {} holds a Swiss, which is never split into shards: its standings are there already",
+                folder.display()
+            ),
+            MergeError::Different {
+                folder,
+                first,
+                theirs,
+                ours,
+            } => write!(
+                f,
+                "--merge: {} is not the same tournament as {}: its {DESCRIPTION} says {theirs:?} where {}'s says {ours:?}",
+                folder.display(),
+                first.display(),
+                first.display()
+            ),
+            MergeError::Unfinished(folder, shard, played, games) => write!(
+                f,
+                "--merge: {} (shard {shard}) is unfinished: {played} of {games} games played; finish it with --resume first",
+                folder.display()
+            ),
+            MergeError::Unscheduled(folder, shard) => write!(
+                f,
+                "--merge: {} (shard {shard}) is unfinished: it stopped before it wrote its {SCHEDULE}; finish it with --resume first",
+                folder.display()
+            ),
+            MergeError::NotEmpty(folder) => write!(
+                f,
+                "--merge: {} holds files already: name a new folder for the merged tournament",
+                folder.display()
+            ),
         }
     }
 }
@@ -88,18 +140,15 @@ pub fn merge_tournaments(
         .filter_map(|line| line.split_once(':'))
         .map(|(name, _)| name.to_owned())
         .collect();
-    let mut merged = Finished::new();
-    let mut shards = Vec::new();
-    for folder in folders {
-        let theirs = description_of(folder)?;
-        if let Some((theirs, ours)) = first_difference(&theirs, &description, true) {
-            return Err(FolderError::Different(folder.clone(), theirs, ours).into());
-        }
-        shards.push((shard_of(&theirs, folder)?, folder));
-        let (finished, _) = Folder::open(folder, &theirs, true)?.finished(&names)?;
-        merged.extend(finished);
-    }
+    let shards = folders
+        .iter()
+        .map(|folder| Ok((shard_in(folder, first, &description)?, folder)))
+        .collect::<Result<Vec<_>, TournamentError>>()?;
     check_whole(&shards)?;
+    let mut merged = Finished::new();
+    for &(shard, folder) in &shards {
+        merged.extend(finished_games(folder, shard, &names)?);
+    }
     let anchor = match anchor {
         None => Anchor::Mean,
         Some((name, rating)) => Anchor::Player(
@@ -111,7 +160,11 @@ pub fn merge_tournaments(
         ),
     };
     let merged_description = format!("{description}merged from {} folder(s)\n", folders.len());
-    let target = Folder::open(output_folder, &merged_description, false)?;
+    let target =
+        Folder::open(output_folder, &merged_description, false).map_err(|error| match error {
+            FolderError::NotEmpty(folder) => TournamentError::Merge(MergeError::NotEmpty(folder)),
+            error => error.into(),
+        })?;
     target.append_all(&names, &merged)?;
     carry_games(folders, &target, &names, &merged)?;
     // Shards are never a Swiss's: no byes, and Sonneborn-Berger.
@@ -130,6 +183,60 @@ pub fn merge_tournaments(
     output
         .write_all(tables.text.as_bytes())
         .map_err(TournamentError::Output)
+}
+
+/// The shard the folder `folder` holds, once it is shown to be a shard
+/// of the tournament that `first` holds and `description` describes.
+fn shard_in(folder: &Path, first: &Path, description: &str) -> Result<Shard, TournamentError> {
+    let theirs = description_of(folder)?;
+    if theirs.lines().any(|line| line.starts_with(SWISS_LINE)) {
+        return Err(MergeError::Swiss(folder.to_owned()).into());
+    }
+    if let Some((theirs, ours)) = first_difference(&theirs, description, true) {
+        return Err(MergeError::Different {
+            folder: folder.to_owned(),
+            first: first.to_owned(),
+            theirs,
+            ours,
+        }
+        .into());
+    }
+    Ok(shard_of(&theirs, folder)?)
+}
+
+/// The games of the shard `shard` in `folder` (players `names`), once
+/// it is shown to have played every game of its schedule.
+fn finished_games(
+    folder: &Path,
+    shard: Shard,
+    names: &[String],
+) -> Result<Finished, TournamentError> {
+    let (finished, _) = Folder::open(folder, &description_of(folder)?, true)?.finished(names)?;
+    let games = scheduled_games(folder, shard)?;
+    if finished.len() < games {
+        let unfinished = MergeError::Unfinished(folder.to_owned(), shard, finished.len(), games);
+        return Err(unfinished.into());
+    }
+    Ok(finished)
+}
+
+/// The line of a Swiss's description that gives its format.
+const SWISS_LINE: &str = "format Swiss";
+
+/// The games the schedule of the shard `shard` in `folder` lists, a line
+/// each.
+fn scheduled_games(folder: &Path, shard: Shard) -> Result<usize, TournamentError> {
+    let path = folder.join(SCHEDULE);
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|line| line.starts_with("round "))
+            .count()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            Err(MergeError::Unscheduled(folder.to_owned(), shard).into())
+        }
+        Err(error) => Err(FolderError::Io(path, error).into()),
+    }
 }
 
 /// Writes the merged folder's games file: the whole games of each shard's
