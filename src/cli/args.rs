@@ -194,6 +194,23 @@ impl Args {
         })
     }
 
+    /// The folder of endgame tables that ends a match's or tournament's
+    /// games ([`Args::tables`]), refused if it is no folder: its games
+    /// would go on as if it were not given.
+    pub fn tables_folder(&self, option: &Opt) -> Result<Option<PathBuf>, UsageError> {
+        match self.tables(option) {
+            Some(dir) if !dir.is_dir() => Err(UsageError::BadValue {
+                option: match self.path(option) {
+                    Some(_) => option.name,
+                    None => "$CONGO_TB",
+                },
+                found: dir.display().to_string(),
+                expected: "a folder of endgame tables",
+            }),
+            tables => Ok(tables),
+        }
+    }
+
     /// Congo's rules as the judges read and play positions: the rule
     /// set, and which positions are accepted (`--any-position`: any that
     /// fits).

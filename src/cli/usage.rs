@@ -58,6 +58,9 @@ pub enum UsageError {
     Required(&'static str, &'static str),
     /// Two options that each set the same thing.
     Exclusive(&'static str, &'static str),
+    /// An option that does nothing with the others given: the option,
+    /// and with or without what.
+    NoUse(&'static str, &'static str),
     /// A number below the least its option takes.
     TooSmall { option: &'static str, min: u64 },
     /// None of a subcommand's choices, which it needs one of.
@@ -168,6 +171,7 @@ impl fmt::Display for UsageError {
             UsageError::Exclusive(one, other) => {
                 write!(f, "{one} and {other} cannot be given together; choose one")
             }
+            UsageError::NoUse(option, context) => write!(f, "{option} has no use {context}"),
             UsageError::TooSmall { option, min: 1 } => write!(f, "{option} must be more than 0"),
             UsageError::TooSmall { option, min } => write!(f, "{option} must be at least {min}"),
             UsageError::Choose(subcommand, options) => match options.split_last() {

@@ -37,6 +37,21 @@ fn match_rejects_bad_settings() {
         &["match", "--fen", "7/7/7/7/7/7 w 0", "--", "a", "--", "b"],
         "congo: bad FEN \"7/7/7/7/7/7 w 0\": expected 7 ranks, found 6",
     );
+    // Tables that are not there would let every game play on without them.
+    assert_usage_error(
+        &[
+            "match",
+            "--movetime",
+            "100",
+            "--tb",
+            "/no/such/tables",
+            "--",
+            "a",
+            "--",
+            "b",
+        ],
+        "congo: --tb \"/no/such/tables\": expected a folder of endgame tables\n",
+    );
 }
 
 #[cfg(unix)]

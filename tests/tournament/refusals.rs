@@ -66,6 +66,43 @@ fn bad_options_are_usage_errors_that_say_why() {
 }
 
 #[test]
+fn options_that_would_do_nothing_or_too_much_are_usage_errors() {
+    let refused = |extra: &[&str], message: &str| {
+        let mut words = vec!["tournament", "p", "--output", "o", "--movetime", "100"];
+        words.extend_from_slice(extra);
+        assert_usage_error(&words, &format!("{message}\n"));
+    };
+    refused(
+        &["--tb", "/no/such/tables"],
+        "congo: --tb \"/no/such/tables\": expected a folder of endgame tables",
+    );
+    refused(
+        &["--format", "gauntlet", "--seed-player", "a,b,a"],
+        "congo: --seed-player \"a,b,a\": expected each seed named once",
+    );
+    refused(
+        &["--seed-player", "a"],
+        "congo: --seed-player has no use without --format gauntlet",
+    );
+    refused(
+        &["--format", "swiss", "--cycles", "2"],
+        "congo: --cycles has no use with --format swiss",
+    );
+    refused(
+        &["--rounds", "3"],
+        "congo: --rounds has no use without --format swiss",
+    );
+    refused(
+        &["--format", "gauntlet", "--rounds", "3"],
+        "congo: --rounds has no use without --format swiss",
+    );
+    refused(
+        &["--sandbox-read", "/usr"],
+        "congo: --sandbox-read has no use without --sandbox",
+    );
+}
+
+#[test]
 fn players_formats_and_folders_that_cannot_be_are_refused() {
     let dir = scratch("tournament-refusals");
     let out = dir.join("out");

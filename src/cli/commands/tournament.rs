@@ -244,6 +244,42 @@ fn limits(args: &Args) -> Result<Limits, UsageError> {
     Ok(Limits { memory, threads })
 }
 
+/// Refuses the options that would do nothing in `format` or without the
+/// option they serve.
+fn refuse_unused(args: &Args, format: &Format) -> Result<(), UsageError> {
+    let gauntlet = matches!(format, Format::Gauntlet { .. });
+    let swiss = matches!(format, Format::Swiss { .. });
+    let unused = [
+        (SEED_PLAYER, !gauntlet, "without --format gauntlet"),
+        (CYCLES, swiss, "with --format swiss"),
+        (ROUNDS, !swiss, "without --format swiss"),
+        (SANDBOX_READ, !args.has(&SANDBOX), "without --sandbox"),
+    ];
+    match unused
+        .iter()
+        .find(|(option, unused, _)| *unused && args.has(option))
+    {
+        Some((option, _, context)) => Err(UsageError::NoUse(option.name, context)),
+        None => Ok(()),
+    }
+}
+
+/// The gauntlet's seeds, `--seed-player NAME[,NAME]`, each named once.
+fn seeds(args: &Args) -> Result<Vec<String>, UsageError> {
+    let Some(text) = args.text(&SEED_PLAYER) else {
+        return Ok(Vec::new());
+    };
+    let seeds: Vec<String> = text.split(',').map(str::to_owned).collect();
+    if (1..seeds.len()).any(|at| seeds[..at].contains(&seeds[at])) {
+        return Err(UsageError::BadValue {
+            option: SEED_PLAYER.name,
+            found: text,
+            expected: "each seed named once",
+        });
+    }
+    Ok(seeds)
+}
+
 /// `tournament PLAYERS --output DIR --movetime MS [OPTIONS]`.
 fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
     let players = PathBuf::from(args.one_operand("tournament", "PLAYERS (a file or a folder)")?);
@@ -275,19 +311,16 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
             });
         }
     };
+    refuse_unused(args, &format)?;
     let (fen, _) = args.fen_option(&START, crate::START)?;
     let shard = args.shard(&SHARD)?;
     let openings = args.path(&OPENINGS);
     let default_plies = if openings.is_some() { 0 } else { 2 };
-    let seeds = args
-        .text(&SEED_PLAYER)
-        .map(|text| text.split(',').map(str::to_owned).collect())
-        .unwrap_or_default();
     Ok(TournamentOptions {
         players,
         output,
         format,
-        seeds,
+        seeds: seeds(args)?,
         rule_set: args.rule_set,
         movetime,
         margin: args.millis_or(&MARGIN, MatchOptions::MARGIN)?,
@@ -299,7 +332,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         openings,
         opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
         seed: args.whole(&OPENING_SEED)?.unwrap_or(1),
-        tables: args.tables(&ADJUDICATE),
+        tables: args.tables_folder(&ADJUDICATE)?,
         concurrency: args.whole(&CONCURRENCY)?.unwrap_or(1),
         limits: limits(args)?,
         unenforced: args.has(&UNENFORCED),
