@@ -215,3 +215,50 @@ fn refuse_what_is_not_the_tournament(dir: &Path, one: &Path, two: &Path) {
         )
     );
 }
+
+#[test]
+fn a_class_engine_whose_run_changed_is_another_player() {
+    let dir = scratch("tournament-merge-run");
+    let engines = [
+        ("a", format!("{CONGO} engine --nodes 100")),
+        ("b", format!("{CONGO} engine --nodes 200")),
+    ];
+    let engines: Vec<(&str, String)> = engines
+        .iter()
+        .map(|(name, command)| (*name, command.clone()))
+        .collect();
+    let class = class_folder(&dir, &engines);
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    tournament(&class, &one, &["--shard", "1/2"]);
+    let run = class.join("a").join("run");
+    let before = fs::read_to_string(&run).unwrap();
+    fs::write(&run, before.replace("--nodes 100", "--nodes 999")).unwrap();
+    let resumed = crate::run(&class, &one, &["--shard", "1/2", "--resume"]);
+    let said = text(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(2), "{said}");
+    let digest = |description: &str| {
+        let line = description
+            .lines()
+            .find(|line| line.starts_with("player a: "))
+            .unwrap();
+        line.rsplit_once(", digest ").unwrap().1.to_owned()
+    };
+    let old = digest(&fs::read_to_string(one.join("tournament.txt")).unwrap());
+    assert!(
+        said.contains(&format!("is another tournament's: its tournament.txt says \"player a: run in its folder, digest {old}\"")),
+        "{said}"
+    );
+    tournament(&class, &two, &["--shard", "2/2"]);
+    let new = digest(&fs::read_to_string(two.join("tournament.txt")).unwrap());
+    assert_ne!(old, new);
+    assert_eq!(
+        refusal(&[&one, &two], &dir),
+        format!(
+            "congo: --merge: {} is not the same tournament as {}: its tournament.txt says \"player a: run in its folder, digest {new}\" where {}'s says \"player a: run in its folder, digest {old}\"\n",
+            two.display(),
+            one.display(),
+            one.display()
+        )
+    );
+    fs::remove_dir_all(dir).unwrap();
+}

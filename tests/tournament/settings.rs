@@ -79,7 +79,7 @@ fn a_class_folder_gives_an_engine_its_settings_in_congo_conf() {
     assert_eq!(alice_white.result, "1-0", "{alice_white:?}");
     let description = fs::read_to_string(out.join("tournament.txt")).unwrap();
     assert!(
-        description.contains("player alice: go=seconds run in its folder\n"),
+        description.contains("player alice: go=seconds run in its folder, digest "),
         "{description}"
     );
     fs::remove_dir_all(dir).unwrap();

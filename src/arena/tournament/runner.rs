@@ -626,7 +626,7 @@ fn describe(options: &TournamentOptions, players: &[Player], format: &Format) ->
     };
     let _ = writeln!(text, "format {format}");
     for player in players {
-        let _ = writeln!(text, "player {}: {}", player.name, player.described());
+        let _ = writeln!(text, "player {}: {}", player.name, player_words(player));
     }
     let _ = writeln!(text, "rules {}", options.rule_set);
     let _ = writeln!(
@@ -665,6 +665,27 @@ fn describe(options: &TournamentOptions, players: &[Player], format: &Format) ->
     );
     let _ = writeln!(text, "{SHARD_LINE}{}", options.shard);
     text
+}
+
+/// A player as the description gives it: a class folder's engine with a
+/// digest of its `run`, so that a changed `run` is another player.
+fn player_words(player: &Player) -> String {
+    let described = player.described();
+    match (&player.folder, player.command.first()) {
+        (Some(_), Some(run)) => match std::fs::read(run) {
+            Ok(bytes) => format!("{described}, digest {:016x}", fnv1a_64(&bytes)),
+            Err(error) => format!("{described}, unreadable ({error})"),
+        },
+        _ => described,
+    }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: a digest that tells a changed file
+/// from the one before (no guard against a forgery).
+fn fnv1a_64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The schedule as text, a game a line.
@@ -715,4 +736,16 @@ fn pairings_text(pairings: &[Pairing], names: &[String]) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_run_digest_is_fnv1a_64() {
+        assert_eq!(fnv1a_64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a_64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a_64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
 }
