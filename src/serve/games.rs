@@ -244,8 +244,8 @@ fn sweep(games: &Weak<Games>) {
                 && let Some(loser) = state.clock.as_ref().and_then(|clock| clock.flagged(now))
             {
                 state.flag(loser, now);
-                drop(state);
                 game.changes.bump();
+                drop(state);
                 continue;
             }
             if state.followers == 0 && now.duration_since(state.touched) > IDLE_LIMIT {
@@ -406,8 +406,9 @@ impl State {
         Ok(())
     }
 
-    /// The game as `seat` sees it.
-    fn view(&self, id: &str, seat: Option<Seat>, now: Instant) -> Json {
+    /// The game as `seat` sees it, at `version` (the game's count of
+    /// changes, which a page compares to never show an older state).
+    fn view(&self, id: &str, seat: Option<Seat>, now: Instant, version: u64) -> Json {
         let you = match seat {
             None => Json::Null,
             Some(Seat::Both) => "both".into(),
@@ -435,6 +436,7 @@ impl State {
             .collect();
         object([
             ("id", id.into()),
+            ("version", (version as i64).into()),
             ("you", you),
             (
                 "players",
@@ -465,7 +467,12 @@ impl LiveGame {
     /// The game as the holder of `secret` (a watcher, without one) sees it.
     pub fn view(&self, secret: Option<&str>) -> Json {
         let state = self.lock();
-        state.view(&self.id, state.seat(secret), Instant::now())
+        state.view(
+            &self.id,
+            state.seat(secret),
+            Instant::now(),
+            self.changes.now(),
+        )
     }
 
     /// The game as a match record's line (`match --record`'s format), white
@@ -507,9 +514,7 @@ impl LiveGame {
         state.touched = now;
         let played = state.play(text, now);
         self.drive(&mut state);
-        let view = state.view(&self.id, Some(seat), now);
-        drop(state);
-        self.changes.bump();
+        let view = self.changed_view(&state, seat, now);
         played.map(|()| view)
     }
 
@@ -543,10 +548,16 @@ impl LiveGame {
             clock.resume(to_move, now, any_move);
         }
         self.drive(&mut state);
-        let view = state.view(&self.id, Some(seat), now);
-        drop(state);
+        Ok(self.changed_view(&state, seat, now))
+    }
+
+    /// Tells the game's followers that `state` changed, then the view of
+    /// it for `seat`: counted before it is seen, so that the answer to a
+    /// move is newer than any view from before the move (and older than
+    /// congo's reply to it, whichever reaches the page first).
+    fn changed_view(&self, state: &State, seat: Seat, now: Instant) -> Json {
         self.changes.bump();
-        Ok(view)
+        state.view(&self.id, Some(seat), now, self.changes.now())
     }
 
     /// A feed of the game's views as the holder of `secret` sees them, one
@@ -648,7 +659,8 @@ impl LiveGame {
             let _ = state.play(&choice.best.to_string(), Instant::now());
         }
         self.drive(&mut state);
-        drop(state);
+        // Counted before the state is let go: no view of congo's move is
+        // older than the views from before it.
         self.changes.bump();
     }
 }
@@ -676,8 +688,8 @@ impl Drop for GameFeed {
             // No one to play for: congo stops, and searches again when
             // someone comes back.
             state.stop_search();
-            drop(state);
             self.game.changes.bump();
+            drop(state);
         }
     }
 }

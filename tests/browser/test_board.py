@@ -298,6 +298,22 @@ class Board(unittest.TestCase):
         self.wait_for_game(FULL_START, [])
         self.assertNotIn("thinking", self.text("status"))
 
+    def test_an_older_view_arriving_late_never_takes_the_page_back(self):
+        self.open("?white=me&black=congo&movetime=50&fen=" + FULL_START.replace(" ", "+"))
+        self.click("d2", "d3")
+        self.wait(lambda: len(self.shown_moves()) == 2, "congo replies")
+        # The answer to the move, computed before congo's reply, arrives
+        # after the reply's event: it is older, and is not shown.
+        kept = self.driver.execute_script("""
+            const shown = play.view;
+            const late = Object.assign({}, shown, {version: shown.version - 1,
+                moves: shown.moves.slice(0, 1), plies: shown.plies.slice(0, 1)});
+            onView(late);
+            return play.view === shown && !play.sending;
+        """)
+        self.assertTrue(kept)
+        self.assertEqual(len(self.shown_moves()), 2)
+
     def test_a_failed_request_and_a_restarted_server_poison_nothing(self):
         server, url = start_server("--port", "0")
         port = url.rsplit(":", 1)[1].strip("/")

@@ -183,6 +183,49 @@ fn bad_game_requests_say_what_is_wrong() {
 
 /// A game against congo, which searches for a minute a move unless
 /// stopped; its id and the player's key.
+/// A view's version.
+fn version(view: &Json) -> f64 {
+    match view.get("version") {
+        Some(Json::Number(version)) => *version,
+        other => panic!("a version: {other:?} in {view}"),
+    }
+}
+
+#[test]
+fn every_view_carries_a_version_and_an_answer_is_older_than_congos_reply() {
+    let server = Server::start(&[], &[]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"movetime\": 1}}",
+        quoted("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
+    );
+    let created = create(&server, 2, &body);
+    let (id, key) = (
+        string(created.get("id").unwrap()),
+        string(created.get("key").unwrap()),
+    );
+    let mut sees = server.follow_game(2, &id, Some(&key));
+    let mut shown = sees.next();
+    for ply in (0..12).step_by(2) {
+        let position = shown.get("position").unwrap();
+        if position.get("result") != Some(&Json::Null) {
+            break;
+        }
+        // congo's reply is played at once: the answer to the move was
+        // counted before it, so a page that keeps the newest view never
+        // goes back to the answer once the reply's event has come.
+        let first = strings(position.get("moves").unwrap())[0].clone();
+        let (status, answer) = play(&server, 2, &id, &key, &first);
+        assert_eq!(status, 200, "{answer}");
+        assert!(version(&answer) > version(&shown), "{answer} after {shown}");
+        let replied =
+            |view: &Json| moves(view).len() == ply + 2 || view.get("result") != Some(&Json::Null);
+        let reply = sees.until(replied);
+        assert!(version(&reply) > version(&answer), "{reply} after {answer}");
+        shown = reply;
+    }
+    assert!(version(&shown) > 0.0);
+}
+
 fn against_a_slow_congo(server: &Server) -> (String, String) {
     let body = format!(
         "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"movetime\": 60000}}",

@@ -843,8 +843,24 @@ async function lostGame(why) {
   }
 }
 
-/** A view from the server: the game as it stands. */
+/** Whether `view` is newer than the view shown: the server counts every
+ * change of a game in its views' `version`, and the page never goes back
+ * to an older one (the answer to a move, computed before congo's reply,
+ * may reach the page after the reply's event). */
+function isNewer(view, shown) {
+  return !shown || shown.id !== view.id || typeof shown.version !== 'number'
+    || view.version > shown.version;
+}
+
+/** A view from the server: the game as it stands, unless an older one. */
 function onView(view) {
+  if (!isNewer(view, play.view)) {
+    play.sending = false;
+    if (isTab('play')) {
+      showPlay();
+    }
+    return;
+  }
   play.view = view;
   play.sending = false;
   updateLink();
