@@ -362,6 +362,35 @@ impl State {
         }
     }
 
+    /// Stops the clocks of a game against congo that no page follows:
+    /// adjourned, so that congo, which searches only for a page, never
+    /// loses on time to a player who left.
+    fn adjourn_if_unwatched(&mut self, now: Instant) {
+        let against_congo = [Color::White, Color::Black]
+            .into_iter()
+            .any(|side| self.players[side] == Player::Engine);
+        if against_congo
+            && self.followers == 0
+            && let Some(clock) = &mut self.clock
+        {
+            clock.stop(now);
+        }
+    }
+
+    /// Starts the clock of the side to move again once a page follows an
+    /// adjourned game.
+    fn resume_if_adjourned(&mut self, now: Instant) {
+        let any_move = !self.game.moves().is_empty();
+        let to_move = self.game.position().side;
+        let over = self.is_over();
+        if let Some(clock) = &mut self.clock
+            && clock.running().is_none()
+            && !over
+        {
+            clock.resume(to_move, now, any_move);
+        }
+    }
+
     fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.stop.store(true, Ordering::Relaxed);
@@ -513,6 +542,7 @@ impl LiveGame {
         }
         state.touched = now;
         let played = state.play(text, now);
+        state.adjourn_if_unwatched(now);
         self.drive(&mut state);
         let view = self.changed_view(&state, seat, now);
         played.map(|()| view)
@@ -565,7 +595,11 @@ impl LiveGame {
     pub fn follow(self: &Arc<Self>, secret: Option<String>) -> GameFeed {
         let mut state = self.lock();
         state.followers += 1;
-        state.touched = Instant::now();
+        let now = Instant::now();
+        state.touched = now;
+        if state.followers == 1 {
+            state.resume_if_adjourned(now);
+        }
         self.drive(&mut state);
         drop(state);
         GameFeed {
@@ -686,8 +720,9 @@ impl Drop for GameFeed {
         state.followers -= 1;
         if state.followers == 0 {
             // No one to play for: congo stops, and searches again when
-            // someone comes back.
+            // someone comes back; meanwhile the game is adjourned.
             state.stop_search();
+            state.adjourn_if_unwatched(Instant::now());
             self.game.changes.bump();
             drop(state);
         }

@@ -154,6 +154,43 @@ fn a_clock_that_runs_out_ends_the_game() {
 }
 
 #[test]
+fn a_game_against_congo_that_no_page_follows_is_adjourned() {
+    let server = Server::start(&[], &[]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"clock\": {{\"base\": 300, \"increment\": 0}}}}",
+        quoted("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
+    );
+    let created = create(&server, 2, &body);
+    let (id, key) = (
+        string(created.get("id").unwrap()),
+        string(created.get("key").unwrap()),
+    );
+    // No page follows: congo does not search, and its clock does not run
+    // out while it waits (once it ran, and congo lost on time).
+    let (status, view) = play(&server, 2, &id, &key, "d2d3");
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view.get("clock").unwrap().get("running"), Some(&Json::Null));
+    std::thread::sleep(std::time::Duration::from_millis(900));
+    let adjourned = server
+        .connect_from(2)
+        .send("GET", &format!("/api/games/{id}?key={key}"), None)
+        .json();
+    assert_eq!(adjourned.get("result"), Some(&Json::Null), "{adjourned}");
+    assert_eq!(
+        whole(adjourned.get("clock").unwrap().get("black").unwrap()),
+        300
+    );
+    // A page comes back: congo's clock runs, and congo moves.
+    let mut sees = server.follow_game(2, &id, Some(&key));
+    let replied = sees.until(|view| moves(view).len() == 2);
+    assert_eq!(replied.get("result"), Some(&Json::Null), "{replied}");
+    assert_eq!(
+        string(replied.get("clock").unwrap().get("running").unwrap()),
+        "white"
+    );
+}
+
+#[test]
 fn bad_game_requests_say_what_is_wrong() {
     let server = Server::start(&[], &[]);
     for (body, message) in [
