@@ -73,6 +73,16 @@ fn processes_with(token: &str) -> Vec<String> {
     found
 }
 
+/// A process of the host's, ended with the test however the test ends.
+struct Sentinel(Child);
+
+impl Drop for Sentinel {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Waits, up to a hang guard, until `done` holds.
 fn eventually(what: &str, mut done: impl FnMut() -> bool) {
     let guard = Instant::now() + Duration::from_secs(120);
@@ -146,7 +156,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     let book = fs::File::create(sparse.join("book.bin")).unwrap();
     book.set_len(3 << 30).unwrap();
     // A process of the host's the killer would reach if it could.
-    let mut sentinel = Command::new("sleep").arg(token()).spawn().unwrap();
+    let mut sentinel = Sentinel(Command::new("sleep").arg(token()).spawn().unwrap());
     // congo started holding descriptors 7 (the class) and 8 (a private
     // file) open, and a secret in its environment.
     let notes = dir.join("notes.txt");
@@ -218,9 +228,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
         listener.accept().map(|_| ()).map_err(|error| error.kind()),
         Err(ErrorKind::WouldBlock)
     );
-    assert!(sentinel.try_wait().unwrap().is_none());
-    let _ = sentinel.kill();
-    let _ = sentinel.wait();
+    assert!(sentinel.0.try_wait().unwrap().is_none());
     assert_eq!(processes_with(&daemon), Vec::<String>::new());
     assert_eq!(congo_groups_of(pid), Vec::<PathBuf>::new());
     fs::remove_dir_all(dir).unwrap();
