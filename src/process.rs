@@ -87,11 +87,15 @@ fn held_command(program: &[String], folder: Option<&std::path::Path>) -> io::Res
 #[cfg(unix)]
 const WAIT_FOR_REAPER: &str = "IFS= read -r _ || exit 125; exec \"$@\"";
 
-/// Fails as starting `name` would (not found, not executable), so that a
-/// program started through [`WAIT_FOR_REAPER`] is refused as plainly as
-/// one started directly; `folder` is where a relative path starts.
+/// Where starting `name` would find it, or fails as starting it would
+/// (not found, not executable), so that a program started through
+/// [`WAIT_FOR_REAPER`] is refused as plainly as one started directly;
+/// `folder` is where a relative path starts.
 #[cfg(unix)]
-fn find_program(name: &str, folder: Option<&std::path::Path>) -> io::Result<()> {
+pub(crate) fn find_program(
+    name: &str,
+    folder: Option<&std::path::Path>,
+) -> io::Result<std::path::PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let path = std::path::Path::new(name);
     let candidates: Vec<std::path::PathBuf> = if name.contains('/') {
@@ -106,7 +110,7 @@ fn find_program(name: &str, folder: Option<&std::path::Path>) -> io::Result<()> 
     for candidate in candidates {
         match std::fs::metadata(&candidate) {
             Ok(found) if found.is_file() && found.permissions().mode() & 0o111 != 0 => {
-                return Ok(());
+                return Ok(candidate);
             }
             Ok(_) => refused = true,
             Err(_) => {}

@@ -10,6 +10,9 @@ use crate::client::{Server, quoted, string, strings, whole};
 /// d file: black's lion takes white's.
 const FACING: &str = "3l3/7/7/7/7/3P3/3L3 w 0";
 
+/// The full game's start.
+const FULL_START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+
 /// A new game's answer for `body`.
 fn create(server: &Server, host: u8, body: &str) -> Json {
     let reply = server
@@ -156,15 +159,8 @@ fn a_clock_that_runs_out_ends_the_game() {
 #[test]
 fn a_game_against_congo_that_no_page_follows_is_adjourned() {
     let server = Server::start(&[], &[]);
-    let body = format!(
-        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"clock\": {{\"base\": 300, \"increment\": 0}}}}",
-        quoted("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
-    );
-    let created = create(&server, 2, &body);
-    let (id, key) = (
-        string(created.get("id").unwrap()),
-        string(created.get("key").unwrap()),
-    );
+    let clock = "\"clock\": {\"base\": 300, \"increment\": 0}";
+    let (id, key) = against_congo(&server, FULL_START, clock);
     // No page follows: congo does not search, and its clock does not run
     // out while it waits (once it ran, and congo lost on time).
     let (status, view) = play(&server, 2, &id, &key, "d2d3");
@@ -231,15 +227,7 @@ fn version(view: &Json) -> f64 {
 #[test]
 fn every_view_carries_a_version_and_an_answer_is_older_than_congos_reply() {
     let server = Server::start(&[], &[]);
-    let body = format!(
-        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"movetime\": 1}}",
-        quoted("gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0")
-    );
-    let created = create(&server, 2, &body);
-    let (id, key) = (
-        string(created.get("id").unwrap()),
-        string(created.get("key").unwrap()),
-    );
+    let (id, key) = against_congo(&server, FULL_START, "\"movetime\": 1");
     let mut sees = server.follow_game(2, &id, Some(&key));
     let mut shown = sees.next();
     for ply in (0..12).step_by(2) {
@@ -264,9 +252,16 @@ fn every_view_carries_a_version_and_an_answer_is_older_than_congos_reply() {
 }
 
 fn against_a_slow_congo(server: &Server) -> (String, String) {
+    let start = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
+    against_congo(server, start, "\"movetime\": 60000")
+}
+
+/// A new game from `fen`, the maker white against congo, with `settings`
+/// (the body's last members); its id and the maker's key.
+fn against_congo(server: &Server, fen: &str, settings: &str) -> (String, String) {
     let body = format!(
-        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"movetime\": 60000}}",
-        quoted("g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0")
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", {settings}}}",
+        quoted(fen)
     );
     let created = create(server, 2, &body);
     let key = string(created.get("key").unwrap());

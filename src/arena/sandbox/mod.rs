@@ -321,13 +321,11 @@ fn outside_program(command: &[String], cell: &Cell) -> Option<PathBuf> {
     (!seen).then_some(found)
 }
 
-/// Where the host's `PATH` finds the program `name`.
+/// Where the host's `PATH` finds the program `name`, as starting it
+/// would, its links followed.
 fn on_path(name: &Path) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|folder| folder.join(name))
-        .find(|candidate| candidate.is_file())
-        .and_then(|found| found.canonicalize().ok())
+    let found = crate::process::find_program(name.to_str()?, None).ok()?;
+    found.canonicalize().ok()
 }
 
 #[cfg(test)]
