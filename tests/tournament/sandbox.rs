@@ -16,16 +16,48 @@ use std::time::{Duration, Instant};
 use crate::common::{CONGO, fixture, scratch, text};
 use crate::{class_folder, congo_groups_of, games, players_file, steady};
 
-/// A hostile fixture's line in a `run`: the fixture, congo, then `args`.
-fn hostile(name: &str, args: &[&str]) -> String {
-    format!("{} {CONGO} {}", fixture(name), args.join(" "))
-}
+/// congo's binary and the fixtures, copied into a test's folder: the
+/// checkout may lie in a folder no engine's user can pass through (a
+/// clone under a private `mktemp -d`), and the copy is shown to every
+/// confined engine read-only with `--sandbox-read`.
+struct Tools(PathBuf);
 
-/// The folders every confined engine of these tests may read: congo's
-/// binary and the fixtures, wherever the checkout is.
-fn shared() -> [String; 2] {
-    let folder = |path: &str| Path::new(path).parent().unwrap().display().to_string();
-    [folder(CONGO), folder(&fixture("writes_outside.sh"))]
+impl Tools {
+    /// The copies, in `dir/tools`.
+    fn copied(dir: &Path) -> Tools {
+        let tools = dir.join("tools");
+        fs::create_dir_all(&tools).unwrap();
+        fs::copy(CONGO, tools.join("congo")).unwrap();
+        let fixtures = Path::new(&fixture("writes_outside.sh"))
+            .parent()
+            .unwrap()
+            .to_owned();
+        for entry in fs::read_dir(fixtures).unwrap() {
+            let path = entry.unwrap().path();
+            fs::copy(&path, tools.join(path.file_name().unwrap())).unwrap();
+        }
+        Tools(tools)
+    }
+
+    /// The copy of congo.
+    fn congo(&self) -> String {
+        self.0.join("congo").display().to_string()
+    }
+
+    /// The copy of the fixture `name`.
+    fn fixture(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+
+    /// A hostile fixture's command line: the fixture, congo, then `args`.
+    fn hostile(&self, name: &str, args: &[&str]) -> String {
+        format!("{} {} {}", self.fixture(name), self.congo(), args.join(" "))
+    }
+
+    /// congo's engine at fixed nodes, with `extra` options.
+    fn steady(&self, extra: &str) -> String {
+        format!("{} engine --nodes 300{extra}", self.congo())
+    }
 }
 
 /// `congo tournament CLASS --output OUT --movetime 100 --sandbox ...`,
@@ -36,12 +68,11 @@ fn start(class: &Path, out: &Path, extra: &[&str]) -> Child {
 
 /// [`start`], by `command` (congo, or something that runs it).
 fn start_from(mut command: Command, class: &Path, out: &Path, extra: &[&str]) -> Child {
-    let [binary, fixtures] = shared();
+    let tools = class.parent().unwrap().join("tools");
     command
         .args(["tournament", class.to_str().unwrap()])
         .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
-        .args(["--sandbox", "--sandbox-read", &binary])
-        .args(["--sandbox-read", &fixtures])
+        .args(["--sandbox", "--sandbox-read", tools.to_str().unwrap()])
         .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -111,6 +142,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
         return;
     }
     let dir = scratch("tournament-hostile");
+    let tools = Tools::copied(&dir);
     let out = dir.join("out");
     let victim = dir.join("victim").join("owned.txt");
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -132,19 +164,16 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     let class = class_folder(
         &dir,
         &[
-            ("daemon", hostile("leaves_a_daemon.sh", &[&daemon])),
-            ("killer", hostile("kills_everyone.sh", &[])),
-            ("network", hostile("phones_home.sh", &[&port])),
-            ("reader", hostile("reads_classmates.sh", &looked)),
+            ("daemon", tools.hostile("leaves_a_daemon.sh", &[&daemon])),
+            ("killer", tools.hostile("kills_everyone.sh", &[])),
+            ("network", tools.hostile("phones_home.sh", &[&port])),
+            ("reader", tools.hostile("reads_classmates.sh", &looked)),
             (
                 "remounter",
-                hostile("remounts_root.sh", &[victim.to_str().unwrap()]),
+                tools.hostile("remounts_root.sh", &[victim.to_str().unwrap()]),
             ),
-            ("steady", format!("{CONGO} engine --nodes 300")),
-            (
-                "threads8",
-                format!("{CONGO} engine --nodes 300 --threads 8"),
-            ),
+            ("steady", tools.steady("")),
+            ("threads8", tools.steady(" --threads 8")),
         ],
     );
     fs::write(&secret, "SECRET of the steady student\n").unwrap();
@@ -240,13 +269,14 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
         return;
     }
     let dir = scratch("tournament-killed");
+    let tools = Tools::copied(&dir);
     let out = dir.join("out");
     let daemon = token();
     let class = class_folder(
         &dir,
         &[
-            ("daemon", hostile("leaves_a_daemon.sh", &[&daemon])),
-            ("steady", format!("{CONGO} engine --nodes 300")),
+            ("daemon", tools.hostile("leaves_a_daemon.sh", &[&daemon])),
+            ("steady", tools.steady("")),
         ],
     );
     let mut child = start(&class, &out, &["--cycles", "20", "--threads", "8"]);
@@ -280,19 +310,15 @@ fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
         return;
     }
     let dir = scratch("tournament-sandbox");
+    let tools = Tools::copied(&dir);
     let outside = dir.join("outside.txt");
     let writer = format!(
-        "env CONGO_BIN={CONGO} CONGO_OUTSIDE={} {}",
+        "env CONGO_BIN={} CONGO_OUTSIDE={} {}",
+        tools.congo(),
         outside.display(),
-        fixture("writes_outside.sh")
+        tools.fixture("writes_outside.sh")
     );
-    let class = class_folder(
-        &dir,
-        &[
-            ("writer", writer),
-            ("steady", format!("{CONGO} engine --nodes 300")),
-        ],
-    );
+    let class = class_folder(&dir, &[("writer", writer), ("steady", tools.steady(""))]);
     let out = dir.join("out");
     let output = start(&class, &out, &["--memory", "none", "--threads", "none"])
         .wait_with_output()
