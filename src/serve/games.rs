@@ -654,7 +654,7 @@ impl LiveGame {
         stop: Arc<AtomicBool>,
         lent: Arc<AtomicBool>,
     ) {
-        let asker = Asker::Game(self.number);
+        let asker = Asker::Game(self.creator, self.number);
         let gone = || stop.load(Ordering::Relaxed);
         let mut engine = loop {
             match self.searchers.lend(asker, ENGINE_WAIT, &gone) {

@@ -34,8 +34,9 @@ const LOOK_EVERY: Duration = Duration::from_millis(20);
 pub(super) enum Asker {
     /// A request from this address.
     Address(IpAddr),
-    /// A game the server plays a side of, by its number.
-    Game(u64),
+    /// A game the server plays a side of: the address that made it, and
+    /// its number.
+    Game(IpAddr, u64),
 }
 
 /// Why no engine was lent.
