@@ -7,36 +7,33 @@ pub(super) struct Asset {
     pub body: &'static str,
 }
 
-/// Every asset, by the path it is served at.
-const ASSETS: [(&str, Asset); 4] = [
-    (
-        "/",
-        Asset {
-            content_type: "text/html; charset=utf-8",
-            body: include_str!("page/index.html"),
-        },
-    ),
-    (
-        "/app.js",
-        Asset {
-            content_type: "text/javascript; charset=utf-8",
-            body: include_str!("page/app.js"),
-        },
-    ),
-    (
-        "/style.css",
-        Asset {
-            content_type: "text/css; charset=utf-8",
-            body: include_str!("page/style.css"),
-        },
-    ),
-    (
-        "/favicon.svg",
-        Asset {
-            content_type: "image/svg+xml",
-            body: include_str!("page/favicon.svg"),
-        },
-    ),
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// An asset of `page/` served at `/NAME`, its type named.
+macro_rules! asset {
+    ($path:literal, $file:literal, $type:expr) => {
+        (
+            $path,
+            Asset {
+                content_type: $type,
+                body: include_str!(concat!("page/", $file)),
+            },
+        )
+    };
+}
+
+/// Every asset, by the path it is served at: the page, its script (an ES
+/// module) and the modules it imports, one concept each, its style and
+/// its icon.
+const ASSETS: [(&str, Asset); 5] = [
+    asset!("/", "index.html", HTML),
+    asset!("/app.js", "app.js", JS),
+    asset!("/legend.js", "legend.js", JS),
+    asset!("/style.css", "style.css", CSS),
+    asset!("/favicon.svg", "favicon.svg", SVG),
 ];
 
 /// The asset served at `path`.

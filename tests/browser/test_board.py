@@ -35,7 +35,6 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CONGO = os.path.abspath(os.environ.get("CONGO", "target/debug/congo"))
 SCREENSHOTS = os.environ.get("CONGO_SCREENSHOTS", "target/browser")
-START_2022 = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"
 FULL_START = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0"
 # A white monkey on c1 that can jump the pawns on c2 and c4 in one move.
 MONKEY = "3l3/7/7/2p4/7/2p4/2ML3 w 1"
@@ -236,12 +235,12 @@ class Board(unittest.TestCase):
         self.click("b2")
         self.assertEqual(self.marked_targets(), ["a3", "b3", "c3"])
         self.click("b3")
-        self.wait_for_game(START_2022, ["b2b3"])
+        self.wait_for_game(FULL_START, ["b2b3"])
         source, target = self.square("c6"), self.square("c5")
         ActionChains(self.driver).click_and_hold(source).move_to_element(
             target
         ).release().perform()
-        self.wait_for_game(START_2022, ["b2b3", "c6c5"])
+        self.wait_for_game(FULL_START, ["b2b3", "c6c5"])
         self.assertIn("Black's pawn c6-c5.", self.text("happened"))
         self.assertEqual(self.numbered_lines(), ["1. b2-b3 c6-c5"])
 
@@ -319,9 +318,9 @@ class Board(unittest.TestCase):
         port = url.rsplit(":", 1)[1].strip("/")
         try:
             self.driver.get(url + "?white=me&black=me")
-            self.wait(lambda: self.board_fen() == START_2022, "the board")
+            self.wait(lambda: self.board_fen() == FULL_START, "the board")
             self.click("a2", "a3")
-            self.wait_for_game(START_2022, ["a2a3"])
+            self.wait_for_game(FULL_START, ["a2a3"])
             # The next move's request fails on the way.
             self.driver.execute_script("""
                 const real = window.fetch;
@@ -336,61 +335,61 @@ class Board(unittest.TestCase):
             self.click("a6", "a5")
             self.wait(lambda: "a6-a5 was not played: the server could not be reached"
                       in self.text("notice"), "the failure is told")
-            self.assertEqual(self.board_fen(), after(START_2022, ["a2a3"]))
+            self.assertEqual(self.board_fen(), after(FULL_START, ["a2a3"]))
             self.assertEqual(self.shown_moves(), ["a2-a3"])
             self.click("a6", "a5")
-            self.wait_for_game(START_2022, ["a2a3", "a6a5"])
+            self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
             # The server restarts and forgets every game.
             stop_server(server)
             server, _ = start_server("--port", port)
             self.click("b2", "b3")
             self.wait(lambda: "set up again" in self.text("notice"), "the game is set up again")
-            self.wait_for_game(START_2022, ["a2a3", "a6a5"])
+            self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
             self.click("b2", "b3")
-            self.wait_for_game(START_2022, ["a2a3", "a6a5", "b2b3"])
+            self.wait_for_game(FULL_START, ["a2a3", "a6a5", "b2b3"])
             self.click("b6", "b5")
-            self.wait_for_game(START_2022, ["a2a3", "a6a5", "b2b3", "b6b5"])
+            self.wait_for_game(FULL_START, ["a2a3", "a6a5", "b2b3", "b6b5"])
         finally:
             stop_server(server)
 
     def test_the_move_list_is_browsed_by_clicks_and_keys(self):
         self.open("?white=me&black=me&moves=a2a3+a6a5+b2b3+b6b5+c2c3")
         moves = ["a2a3", "a6a5", "b2b3", "b6b5", "c2c3"]
-        self.wait_for_game(START_2022, moves)
+        self.wait_for_game(FULL_START, moves)
         self.assertEqual(
             self.numbered_lines(), ["1. a2-a3 a6-a5", "2. b2-b3 b6-b5", "3. c2-c3"]
         )
         self.driver.find_element(By.CSS_SELECTOR, '#play-moves .ply[data-ply="2"]').click()
-        self.wait(lambda: self.board_fen() == after(START_2022, moves[:2]), "ply 2 shown")
+        self.wait(lambda: self.board_fen() == after(FULL_START, moves[:2]), "ply 2 shown")
         self.assertIn("Looking at ply 2 of 5", self.text("status"))
         body = self.driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ARROW_LEFT)
-        self.wait(lambda: self.board_fen() == after(START_2022, moves[:1]), "ply 1 shown")
+        self.wait(lambda: self.board_fen() == after(FULL_START, moves[:1]), "ply 1 shown")
         body.send_keys(Keys.HOME)
-        self.wait(lambda: self.board_fen() == START_2022, "the start shown")
+        self.wait(lambda: self.board_fen() == FULL_START, "the start shown")
         body.send_keys(Keys.ARROW_RIGHT)
-        self.wait(lambda: self.board_fen() == after(START_2022, moves[:1]), "ply 1 again")
+        self.wait(lambda: self.board_fen() == after(FULL_START, moves[:1]), "ply 1 again")
         current = self.driver.find_element(By.CSS_SELECTOR, "#play-moves .ply.current")
         self.assertEqual(current.get_attribute("data-ply"), "1")
         body.send_keys(Keys.END)
-        self.wait(lambda: self.board_fen() == after(START_2022, moves), "the last ply")
+        self.wait(lambda: self.board_fen() == after(FULL_START, moves), "the last ply")
         # Back at the end, the board takes moves again.
         self.click("c6", "c5")
-        self.wait_for_game(START_2022, moves + ["c6c5"])
+        self.wait_for_game(FULL_START, moves + ["c6c5"])
 
     def test_a_link_opens_the_same_game_turned_as_it_was(self):
         self.open("?white=me&black=me")
         self.click("e2", "e3")
-        self.wait_for_game(START_2022, ["e2e3"])
+        self.wait_for_game(FULL_START, ["e2e3"])
         self.element("flip").click()
         self.click("e6", "e5")
-        self.wait_for_game(START_2022, ["e2e3", "e6e5"])
+        self.wait_for_game(FULL_START, ["e2e3", "e6e5"])
         link = self.element("link").get_attribute("href")
         self.assertIn("flip=1", link)
         self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
         self.wait_for_game(MONKEY, [])
         self.driver.get(link)
-        self.wait_for_game(START_2022, ["e2e3", "e6e5"])
+        self.wait_for_game(FULL_START, ["e2e3", "e6e5"])
         # Turned: a7 is at the bottom right.
         a7, g1 = self.square("a7").rect, self.square("g1").rect
         self.assertGreater(a7["y"], g1["y"])
@@ -400,10 +399,10 @@ class Board(unittest.TestCase):
         self.wait(lambda: "This link's game cannot be set up" in self.text("notice"),
                   "the link's fault is told")
         self.assertIn("fen", self.text("notice"))
-        self.assertEqual(self.board_fen(), START_2022)
+        self.assertEqual(self.board_fen(), FULL_START)
         self.open("?game=nosuchgame&key=00")
         self.wait(lambda: "no such game" in self.text("notice"), "an old link is told")
-        self.assertEqual(self.board_fen(), START_2022)
+        self.assertEqual(self.board_fen(), FULL_START)
 
     def test_a_bad_number_gets_a_message_not_a_default(self):
         self.open()
@@ -427,24 +426,24 @@ class Board(unittest.TestCase):
         self.driver.switch_to.new_window("window")
         theirs = self.driver.current_window_handle
         self.driver.get(friend)
-        self.wait(lambda: self.board_fen() == START_2022, "the friend's board")
+        self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
         # The friend plays Black: the board is turned to them.
         self.assertGreater(self.square("a7").rect["y"], self.square("g1").rect["y"])
         self.wait(lambda: "Waiting for White" in self.text("status"), "Black waits")
         self.driver.switch_to.window(mine)
         self.click("c2", "c3")
-        self.wait_for_game(START_2022, ["c2c3"])
+        self.wait_for_game(FULL_START, ["c2c3"])
         self.driver.switch_to.window(theirs)
-        self.wait_for_game(START_2022, ["c2c3"])
+        self.wait_for_game(FULL_START, ["c2c3"])
         self.wait(lambda: self.element("clock-top").is_displayed(), "the clocks show")
         self.click("c6", "c5")
-        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
         self.driver.switch_to.new_window("window")
         self.driver.get(watch)
-        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
         self.assertIn("Watching", self.text("status"))
         self.driver.switch_to.window(mine)
-        self.wait_for_game(START_2022, ["c2c3", "c6c5"])
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
         self.assertIn("You to move", self.text("status"))
 
     def test_a_record_is_stepped_through_by_buttons_and_arrow_keys(self):
@@ -535,12 +534,60 @@ class Board(unittest.TestCase):
                     # Coordinates and the legend are drawn 12 px or more.
                     smallest = self.driver.execute_script(
                         "const scale = document.querySelector('#board svg').getScreenCTM().a;"
-                        "return Math.min(...[...document.querySelectorAll("
-                        "'#board .coordinate, #board .legend text')]"
-                        ".map((text) => Number(text.getAttribute('font-size')) * scale))"
+                        "return Math.min(...[...document.querySelectorAll('#board .coordinate')]"
+                        ".map((text) => Number(text.getAttribute('font-size')) * scale),"
+                        "...[...document.querySelectorAll('#legend-list li')]"
+                        ".map((item) => parseFloat(getComputedStyle(item).fontSize)))"
                     )
                     self.assertGreaterEqual(smallest, 12, tab)
                 self.picture(f"{tab}-{width}.png", width, height)
+
+    def viewport(self, width, height):
+        """Makes the window's inside exactly `width` by `height` CSS pixels."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
+        })
+        self.addCleanup(self.driver.execute_cdp_cmd, "Emulation.clearDeviceMetricsOverride", {})
+
+    def outside_the_window(self, *element_ids):
+        """The elements of `element_ids` not wholly inside the window, with
+        their boxes, with the page scrolled to its top."""
+        return self.driver.execute_script("""
+            scrollTo(0, 0);
+            const outside = [];
+            for (const id of arguments[0]) {
+                const box = document.getElementById(id).getBoundingClientRect();
+                if (box.top < 0 || box.left < 0 || box.bottom > innerHeight
+                    || box.right > innerWidth || box.height === 0) {
+                    outside.push([id, box.top, box.bottom, box.left, box.right, innerWidth, innerHeight]);
+                }
+            }
+            return outside;
+        """, list(element_ids))
+
+    def test_the_board_clocks_status_and_result_fit_the_window(self):
+        # A game on a clock that ends at once: the lion takes the lion.
+        self.open("?white=me&black=me&clock=300%2B3&fen=" + MONKEY.replace(" ", "+"))
+        self.click("d1", "d7")
+        self.wait(lambda: self.element("banner").is_displayed(), "the result shows")
+        self.assertTrue(self.element("clock-top").is_displayed())
+        self.assertIn("White wins", self.text("banner"))
+        for width, height in ((1280, 720), (1366, 768), (1280, 900), (1920, 1080), (320, 640)):
+            self.viewport(width, height)
+            self.assertEqual(
+                self.outside_the_window("board", "clock-top", "clock-bottom", "status", "banner"),
+                [], f"at {width}x{height}",
+            )
+            # The board is not made small to fit: it takes what is left.
+            board = self.element("board").rect
+            self.assertGreater(min(board["width"], board["height"]), min(width - 40, 400),
+                               f"at {width}x{height}")
+            self.assertTrue(self.no_sideways_scroll(), f"at {width}x{height}")
+        # The legend is folded away, and the board's picture holds none.
+        self.assertFalse(self.element("legend").get_attribute("open"))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#board .legend"), [])
+        self.element("legend").find_element(By.TAG_NAME, "summary").click()
+        self.assertIn("lion (L)", self.text("legend-list"))
 
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)
@@ -557,13 +604,13 @@ class Board(unittest.TestCase):
         ActionChains(self.driver).send_keys(*keys).perform()
         self.wait(lambda: self.marked_targets() == ["a3", "b3", "c3"], "b2's targets")
         ActionChains(self.driver).send_keys(Keys.ARROW_UP, Keys.ENTER).perform()
-        self.wait_for_game(START_2022, ["b2b3"])
+        self.wait_for_game(FULL_START, ["b2b3"])
         # The keyboard is still on the board, on b3: up three to b6, Enter,
         # down to b5, Enter plays Black's reply.
         ActionChains(self.driver).send_keys(*([Keys.ARROW_UP] * 3), Keys.ENTER).perform()
         self.wait(lambda: self.marked_targets() == ["a5", "b5", "c5"], "b6's targets")
         ActionChains(self.driver).send_keys(Keys.ARROW_DOWN, Keys.ENTER).perform()
-        self.wait_for_game(START_2022, ["b2b3", "b6b5"])
+        self.wait_for_game(FULL_START, ["b2b3", "b6b5"])
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 4] = [
+const ASSETS: [(&str, &str); 5] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
+    ("/legend.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "image/svg+xml"),
 ];

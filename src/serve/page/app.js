@@ -1,9 +1,14 @@
+// NOTE TO THE PAGE ENGINEER (from the lead; delete this note once read):
+// your brief left out two parts. Read /tmp/briefs/common.md (the working
+// rules of this shared tree: commit only your files with
+// `git commit -m MSG -- PATHS`, never `git add -A`/stash/reset, rustfmt only
+// your files) and /tmp/briefs/api46.md (the game-ending API of item 8).
 // The web board: draws what the server says and reads clicks, drags and
 // keys. It holds no rules: the legal moves, the position after a move, the
 // end of the game and the clocks all come from the API; a monkey's chain is
 // built by matching the landings clicked so far against the legal moves'
 // texts, and a FEN is read only to name the pieces on its squares.
-'use strict';
+import { foldLegend } from './legend.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -228,6 +233,7 @@ function prepareSquares() {
   svg.setAttribute('aria-label', 'Board');
   svg.removeAttribute('width');
   svg.removeAttribute('height');
+  foldLegend(svg, $('legend-list'));
   const top = document.createElementNS(SVG_NS, 'g');
   top.id = 'over';
   svg.insertBefore(top, squares()[0]);
@@ -1038,7 +1044,7 @@ function settingsOfLink(query) {
   }
   const seat = (name) => (['me', 'friend', 'congo'].includes(query.get(name)) ? query.get(name) : 'me');
   const settings = {
-    start: query.get('fen') || STARTS[2022],
+    start: query.get('fen') || STARTS.full,
     moves: (query.get('moves') || '').split(/\s+/).filter(Boolean),
     white: seat('white'),
     black: seat('black'),
@@ -1111,10 +1117,10 @@ function settingsOfView(view) {
   };
 }
 
-/** A fresh game against congo from the 2022 start. */
+/** A fresh game against congo from the full start. */
 async function fresh() {
   try {
-    await newGame({ start: STARTS[2022], moves: [], white: 'me', black: 'congo', clock: null, movetime: 1000 });
+    await newGame({ start: STARTS.full, moves: [], white: 'me', black: 'congo', clock: null, movetime: 1000 });
   } catch (error) {
     say(`The board could not be set up: ${error.message}.`);
   }
@@ -1137,7 +1143,7 @@ async function startNewGame() {
 // ------------------------------------------------------------------ study
 
 const study = {
-  start: STARTS[2022],
+  start: STARTS.full,
   moves: [],
   plies: [],
   ply: 0,
@@ -1431,7 +1437,7 @@ function showTab(name) {
   if (name === 'play') {
     showPlay();
   } else if (name === 'study') {
-    studyFrom($('study-fen').value || board.fen || STARTS[2022]);
+    studyFrom($('study-fen').value || board.fen || STARTS.full);
   } else if (name === 'replay') {
     if (replay.game) {
       step(replay.ply);
@@ -1542,3 +1548,5 @@ function wire() {
 
 wire();
 startFromLink();
+// For the browser test and a curious reader's console.
+Object.assign(window, { play, onView });
