@@ -28,10 +28,11 @@ macro_rules! asset {
 /// Every asset, by the path it is served at: the page, its script (an ES
 /// module) and the modules it imports, one concept each, its style and
 /// its icon.
-const ASSETS: [(&str, Asset); 5] = [
+const ASSETS: [(&str, Asset); 6] = [
     asset!("/", "index.html", HTML),
     asset!("/app.js", "app.js", JS),
     asset!("/legend.js", "legend.js", JS),
+    asset!("/announce.js", "announce.js", JS),
     asset!("/style.css", "style.css", CSS),
     asset!("/favicon.svg", "favicon.svg", SVG),
 ];

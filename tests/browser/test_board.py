@@ -589,6 +589,84 @@ class Board(unittest.TestCase):
         self.element("legend").find_element(By.TAG_NAME, "summary").click()
         self.assertIn("lion (L)", self.text("legend-list"))
 
+    def test_a_fresh_page_plays_the_full_start_from_move_1(self):
+        self.open()
+        self.wait(lambda: self.board_fen() == FULL_START, "the full start")
+        self.assertEqual(Select(self.element("start")).first_selected_option.get_attribute("value"), "full")
+        self.click("d2", "d3")
+        self.wait(lambda: self.numbered_lines() and self.numbered_lines()[0].startswith("1. d2-d3"),
+                  "the first move is numbered 1")
+        # The board's picture says nothing of a "move 0".
+        self.assertNotIn("move 0", self.element("board").text)
+
+    def test_the_arrow_keys_browse_after_a_move_made_with_the_mouse(self):
+        self.open("?white=me&black=me")
+        self.click("b2", "b3")
+        self.wait_for_game(FULL_START, ["b2b3"])
+        self.click("b6", "b5")
+        self.wait_for_game(FULL_START, ["b2b3", "b6b5"])
+        keys = ActionChains(self.driver)
+        keys.send_keys(Keys.ARROW_LEFT).perform()
+        self.wait(lambda: self.board_fen() == after(FULL_START, ["b2b3"]), "one ply back")
+        keys.send_keys(Keys.HOME).perform()
+        self.wait(lambda: self.board_fen() == FULL_START, "the start")
+        keys.send_keys(Keys.END).perform()
+        self.wait(lambda: self.board_fen() == after(FULL_START, ["b2b3", "b6b5"]), "the end")
+        # A click on a move of the list, then on a button: the keys go on.
+        self.driver.find_element(By.CSS_SELECTOR, '#play-moves .ply[data-ply="1"]').click()
+        self.wait(lambda: self.board_fen() == after(FULL_START, ["b2b3"]), "ply 1 clicked")
+        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        self.wait(lambda: self.board_fen() == after(FULL_START, ["b2b3", "b6b5"]), "ply 2 by key")
+        self.element("flip").click()
+        ActionChains(self.driver).send_keys(Keys.ARROW_LEFT).perform()
+        self.wait(lambda: self.board_fen() == after(FULL_START, ["b2b3"]), "back after a button")
+
+    def test_the_clocks_are_not_read_aloud_but_low_time_and_the_result_are(self):
+        # 11 s each: White's first move is free, Black's reply is quick,
+        # then White's clock runs under 10 s in a second and falls.
+        self.open("?white=me&black=me&clock=11%2B0")
+        self.driver.execute_script("""
+            window.said = [];
+            new MutationObserver(() => {
+                const text = document.getElementById('announce').textContent;
+                if (text) { said.push(text); }
+            }).observe(document.getElementById('announce'),
+                       {childList: true, characterData: true, subtree: true});
+        """)
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+        self.click("a6", "a5")
+        self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
+        self.assertTrue(self.element("clock-top").is_displayed())
+        live = self.driver.execute_script("""
+            return [...document.querySelectorAll('.clock .time')].map((time) => time.closest(
+                '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log], output'))
+                .filter(Boolean).length;
+        """)
+        self.assertEqual(live, 0, "a clock's time is in a live region")
+        self.wait(lambda: self.element("banner").is_displayed(), "White's flag falls")
+        said = lambda: self.driver.execute_script("return said")
+        self.wait(lambda: len(said()) >= 2, "low time and the result are said")
+        self.assertEqual(said()[0], "White has less than 10 seconds left.")
+        self.assertEqual(len([words for words in said() if "seconds left" in words]), 1, said())
+        self.assertIn("Black wins", said()[-1])
+
+    def test_dark_mode_follows_the_system(self):
+        background = "return getComputedStyle(document.documentElement).backgroundColor"
+        self.open()
+        light = self.driver.execute_script(background)
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.addCleanup(self.driver.execute_cdp_cmd, "Emulation.setEmulatedMedia", {"features": []})
+        dark = self.driver.execute_script(background)
+        brightness = lambda colour: sum(int(n) for n in re.findall(r"\d+", colour)[:3])
+        self.assertGreater(brightness(light), 600, light)
+        self.assertLess(brightness(dark), 150, dark)
+        # Text stays readable: light on dark, in the panel's buttons too.
+        ink = self.driver.execute_script(
+            "return getComputedStyle(document.getElementById('take-back')).color")
+        self.assertGreater(brightness(ink), 500, ink)
+
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)
         self.open("?white=me&black=me")

@@ -2,10 +2,11 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 5] = [
+const ASSETS: [(&str, &str); 6] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
     ("/legend.js", "text/javascript; charset=utf-8"),
+    ("/announce.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "image/svg+xml"),
 ];

@@ -9,6 +9,7 @@
 // built by matching the landings clicked so far against the legal moves'
 // texts, and a FEN is read only to name the pieces on its squares.
 import { foldLegend } from './legend.js';
+import { announce, LowTime, LOW_TIME_MS } from './announce.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -126,14 +127,19 @@ function notice(text) {
   $('notice').textContent = text || '';
 }
 
-/** The banner for a game's result, or none. */
-function banner(result, reason) {
-  $('banner').hidden = !result;
+/** A result in words: `White wins`, `Black wins`, `Drawn`. */
+function resultWords(result) {
   const words = {
     'white wins': 'White wins', 'black wins': 'Black wins', draw: 'Drawn',
     '1-0': 'White wins', '0-1': 'Black wins', '1/2-1/2': 'Drawn',
   };
-  $('banner').textContent = result ? `${words[result] || result}: ${reason}.` : '';
+  return words[result] || result;
+}
+
+/** The banner for a game's result, or none. */
+function banner(result, reason) {
+  $('banner').hidden = !result;
+  $('banner').textContent = result ? `${resultWords(result)}: ${reason}.` : '';
 }
 
 /** The words for the last plies, the newest last. */
@@ -248,6 +254,14 @@ function prepareSquares() {
     }
   });
   svg.addEventListener('keydown', onBoardKey);
+  // A click leaves the keyboard with the page, not on a square: after a
+  // move made with the mouse the arrow keys browse the moves.
+  svg.addEventListener('mousedown', (event) => {
+    event.preventDefault();
+    if (document.activeElement && document.activeElement.closest('#board')) {
+      document.activeElement.blur();
+    }
+  });
   svg.addEventListener('pointerdown', onPointerDown);
   svg.addEventListener('pointermove', onPointerMove);
   svg.addEventListener('pointerup', onPointerUp);
@@ -594,6 +608,7 @@ const clocks = {
   clock: null,
   at: 0,
   timer: null,
+  low: new LowTime(),
 };
 
 function formatTime(ms) {
@@ -631,7 +646,10 @@ function tickClocks() {
     element.querySelector('.who').textContent = side === 'white' ? 'White' : 'Black';
     element.querySelector('.time').textContent = formatTime(left);
     element.classList.toggle('running', running);
-    element.classList.toggle('low', running && left < 10000);
+    element.classList.toggle('low', running && left < LOW_TIME_MS);
+    if (running && play.view) {
+      clocks.low.check(play.view.id || play.view.start, side, left);
+    }
   }
 }
 
@@ -867,8 +885,12 @@ function onView(view) {
     }
     return;
   }
+  const before = play.view;
   play.view = view;
   play.sending = false;
+  if (view.result && before && !before.result && (before.id === view.id || before.id === null)) {
+    announce(`${resultWords(view.result)}: ${view.position.reason}.`);
+  }
   updateLink();
   if (play.browsing !== null && play.browsing > view.plies.length) {
     play.browsing = null;
@@ -1454,9 +1476,13 @@ function showTab(name) {
 }
 
 /** The arrow keys, Home and End step through the moves of the tab shown,
- * unless a field or the board has the keyboard. */
+ * wherever the keyboard is (a button, a move of the list, the page), unless
+ * a field one types in or the board (reached by Tab) has it. */
 function onPageKey(event) {
-  if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || event.altKey || event.ctrlKey || event.metaKey) {
+  const typing = event.target.matches && event.target.matches(
+    'textarea, select, [contenteditable], input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=file])',
+  );
+  if (typing || event.altKey || event.ctrlKey || event.metaKey) {
     return;
   }
   const steppers = {
