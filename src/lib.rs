@@ -22,6 +22,7 @@
 mod bitboard;
 mod board;
 mod color;
+mod digest;
 pub mod geometry;
 pub mod json;
 mod moves;

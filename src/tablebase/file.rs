@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 
 use super::material::Material;
 use super::{layout, packed};
+use crate::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
 const VERSION: u8 = 4;
@@ -95,13 +96,6 @@ pub(super) fn rules_byte(material: &Material, rule_set: crate::RuleSet) -> u8 {
     }
 }
 
-/// FNV-1a, 64 bits: enough to catch a damaged file, and in-tree.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// Writes the codes of `material` to `path`, whole or not at all.
 pub(super) fn write(
     path: &Path,
@@ -115,7 +109,7 @@ pub(super) fn write(
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&[VERSION, rule_set, name.len() as u8]);
     bytes.extend_from_slice(name.as_bytes());
-    for word in [codes.len() as u64, packed.len() as u64, checksum(&packed)] {
+    for word in [codes.len() as u64, packed.len() as u64, fnv1a_64(&packed)] {
         bytes.extend_from_slice(&word.to_le_bytes());
     }
     bytes.extend_from_slice(&packed);
@@ -164,7 +158,7 @@ pub(super) fn read(
     if count != material.size() as u64 || packed.len() as u64 != length {
         return Err(size());
     }
-    if checksum(packed) != sum {
+    if fnv1a_64(packed) != sum {
         return Err(TableFileError::Checksum(path.to_owned()));
     }
     packed::unpack(packed, material.size())

@@ -28,6 +28,7 @@ use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
 use crate::arena::sandbox::{Confinement, Sandbox};
+use crate::digest::fnv1a_64;
 use crate::json::Json;
 use crate::random::Rng;
 use crate::record::Record;
@@ -680,14 +681,6 @@ fn player_words(player: &Player) -> String {
     }
 }
 
-/// The 64-bit FNV-1a hash of `bytes`: a digest that tells a changed file
-/// from the one before (no guard against a forgery).
-fn fnv1a_64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// The schedule as text, a game a line.
 fn schedule_text(
     format: &Format,
@@ -736,16 +729,4 @@ fn pairings_text(pairings: &[Pairing], names: &[String]) -> String {
         );
     }
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_run_digest_is_fnv1a_64() {
-        assert_eq!(fnv1a_64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a_64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a_64(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 }
