@@ -20,6 +20,7 @@ mod connection;
 mod feed;
 mod games;
 mod http;
+pub mod journal;
 mod refuser;
 mod searchers;
 mod views;

@@ -1,0 +1,97 @@
+//! `JournalError`: every way the journal refuses, each told in one line
+//! that names the path and what is wrong with it.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Why the journal could not do what it was asked.
+#[derive(Debug)]
+pub enum JournalError {
+    /// The data folder (or its `games` folder) cannot be made or read.
+    Folder(PathBuf, io::Error),
+    /// The lock file cannot be opened or locked.
+    Lock(PathBuf, io::Error),
+    /// Another server holds the data folder.
+    Locked(PathBuf),
+    /// An id (asked for in the `games` folder) that is not a game id.
+    BadId(PathBuf, String),
+    /// A game's file is already there: it is never written over.
+    Exists(PathBuf),
+    /// A line holds a character no line may hold.
+    Unwritable(PathBuf, char),
+    /// The journal holds no game of this file: never created, or evicted.
+    Unknown(PathBuf),
+    /// The game's file is damaged and is kept as it is.
+    ReadOnly(PathBuf),
+    /// The file ends in part of a line (a write failed): appending would
+    /// glue the next line to it.
+    Torn(PathBuf),
+    /// Writing, syncing or reading a game's file failed.
+    Write(PathBuf, io::Error),
+}
+
+impl fmt::Display for JournalError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            JournalError::Folder(path, error) => write!(
+                f,
+                "{}: cannot make or read the folder: {error}",
+                path.display()
+            ),
+            JournalError::Lock(path, error) => {
+                write!(f, "{}: cannot lock: {error}", path.display())
+            }
+            JournalError::Locked(path) => write!(
+                f,
+                "{}: another congo serve is using this data folder",
+                path.display()
+            ),
+            JournalError::BadId(path, id) => write!(
+                f,
+                "{}: {id:?} is not a game id (12 of 0-9 and a-f)",
+                path.display()
+            ),
+            JournalError::Exists(path) => write!(
+                f,
+                "{}: a file is already there, and it is never written over",
+                path.display()
+            ),
+            JournalError::Unwritable(path, character) => write!(
+                f,
+                "{}: a line holding {} cannot be written",
+                path.display(),
+                character_name(*character)
+            ),
+            JournalError::Unknown(path) => write!(
+                f,
+                "{}: not a game of this journal (never created, or evicted)",
+                path.display()
+            ),
+            JournalError::ReadOnly(path) => write!(
+                f,
+                "{}: the file is damaged and kept as it is; nothing is added to it",
+                path.display()
+            ),
+            JournalError::Torn(path) => write!(
+                f,
+                "{}: the file ends in a torn line; it is cut when the journal is next opened",
+                path.display()
+            ),
+            JournalError::Write(path, error) => {
+                write!(f, "{}: cannot write: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for JournalError {}
+
+/// A forbidden character in words.
+fn character_name(character: char) -> &'static str {
+    match character {
+        '\t' => "a tab",
+        '\n' => "a newline",
+        _ => "a carriage return",
+    }
+}

@@ -1,0 +1,60 @@
+//! `GameLog`: where one game's lines are appended, each kept on disk
+//! before `append` returns.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::FileExt;
+use std::path::PathBuf;
+
+use super::JournalError;
+use super::framing;
+
+/// A game's file, opened for each append rather than held: a server may
+/// keep a thousand games, and a descriptor held for each would crowd out
+/// its connections under a usual limit of 1,024, while an open costs
+/// microseconds beside the sync that every append waits for anyway.
+#[derive(Clone, Debug)]
+pub struct GameLog {
+    path: PathBuf,
+}
+
+impl GameLog {
+    pub(super) fn new(path: PathBuf) -> GameLog {
+        GameLog { path }
+    }
+
+    /// Appends `line` in one write to a file opened for appending, then
+    /// syncs its data: once this returns, the line survives a crash of
+    /// the process or the machine, and a crash before leaves nothing or a
+    /// torn prefix, which the next `Journal::open` cuts off.
+    pub fn append(&self, line: &str) -> Result<(), JournalError> {
+        if let Some(character) = framing::forbidden(line) {
+            return Err(JournalError::Unwritable(self.path.clone(), character));
+        }
+        let write_error = |error| JournalError::Write(self.path.clone(), error);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(write_error)?;
+        if !ends_a_line(&file).map_err(write_error)? {
+            return Err(JournalError::Torn(self.path.clone()));
+        }
+        let bytes = framing::entry(line).into_bytes();
+        let written = file.write(&bytes).map_err(write_error)?;
+        if written < bytes.len() {
+            let short = format!("only {written} of {} bytes were written", bytes.len());
+            return Err(write_error(io::Error::new(io::ErrorKind::WriteZero, short)));
+        }
+        file.sync_data().map_err(write_error)
+    }
+}
+
+/// Whether `file` ends with a newline, so that a line appended to it
+/// starts a line of its own (a failed write may have left a prefix).
+fn ends_a_line(file: &File) -> io::Result<bool> {
+    let length = file.metadata()?.len();
+    let mut last = [0];
+    file.read_exact_at(&mut last, length.saturating_sub(1))?;
+    Ok(last[0] == b'\n')
+}

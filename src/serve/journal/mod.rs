@@ -1,0 +1,246 @@
+//! The journal: games kept on disk as lines, so that a restart of the
+//! server loses none. An append-only store in a data folder that knows
+//! nothing of games: a game is an id and the lines its caller appends.
+//!
+//! `DIR/games/<id>.journal` holds a game: a header, then a line per
+//! entry, `<payload>\t<8 hex digits>\n`, the digits a checksum of the
+//! payload. `DIR/lock` is held for the server's life, so that two
+//! servers never write the same files. Congo never writes over or removes
+//! a file it did not write, nor one it found damaged.
+
+mod budget;
+mod error;
+mod folder;
+mod framing;
+mod game_log;
+mod recovery;
+mod scan;
+#[cfg(test)]
+mod scratch;
+#[cfg(test)]
+mod tests;
+
+pub use budget::BUDGET;
+pub use error::JournalError;
+pub use game_log::GameLog;
+
+use std::collections::BTreeMap;
+use std::fs::{self, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use budget::Weighed;
+use folder::{FILE_MODE, Folder};
+
+/// A data folder's journal, locked for as long as this value lives.
+#[derive(Debug)]
+pub struct Journal {
+    folder: Folder,
+    budget: u64,
+    state: Mutex<State>,
+}
+
+/// What `Journal::open` found.
+#[derive(Debug)]
+pub struct Opened {
+    /// The journal, its folder locked.
+    pub journal: Journal,
+    /// The games recovered, oldest created first.
+    pub games: Vec<Kept>,
+    /// A line for each file not read whole, naming it and what was done.
+    pub problems: Vec<String>,
+}
+
+/// A game recovered from its file.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The game's id, its file's name.
+    pub id: String,
+    /// The lines appended, in order.
+    pub lines: Vec<String>,
+    /// Whether its file is damaged before its end: kept as it is, with
+    /// nothing appended (`Journal::log` refuses it).
+    pub read_only: bool,
+}
+
+/// The games the journal holds files of.
+#[derive(Debug, Default)]
+struct State {
+    games: BTreeMap<String, Game>,
+    /// The last creation stamp given, so that stamps rise even if the
+    /// clock stands still or steps back.
+    last_created: u64,
+    /// How many games `ended` has marked.
+    endings: u64,
+}
+
+/// A game the journal holds a file of.
+#[derive(Debug)]
+struct Game {
+    read_only: bool,
+    /// The number of `ended` calls before this game's.
+    ended: Option<u64>,
+}
+
+impl Journal {
+    /// Opens (making it where missing) the data folder `dir`, whose
+    /// games' files may weigh `budget` bytes before ended ones go, and
+    /// reads back its games.
+    pub fn open(dir: &Path, budget: u64) -> Result<Opened, JournalError> {
+        let folder = Folder::open(dir)?;
+        let mut problems = Vec::new();
+        let found = scan::scan(&folder, &mut problems)?;
+        let mut state = State::default();
+        let mut games = Vec::new();
+        for game in found {
+            state.last_created = state.last_created.max(game.created);
+            let kept = Game {
+                read_only: game.read_only,
+                ended: None,
+            };
+            state.games.insert(game.id.clone(), kept);
+            games.push(Kept {
+                id: game.id,
+                lines: game.lines,
+                read_only: game.read_only,
+            });
+        }
+        let journal = Journal {
+            folder,
+            budget,
+            state: Mutex::new(state),
+        };
+        Ok(Opened {
+            journal,
+            games,
+            problems,
+        })
+    }
+
+    /// Creates game `id`'s file holding `lines`, never over another file,
+    /// and syncs it and its folder before returning.
+    pub fn create(&self, id: &str, lines: &[String]) -> Result<GameLog, JournalError> {
+        let path = self.folder.file(id)?;
+        let mut text = framing::header(self.stamp());
+        for line in lines {
+            if let Some(character) = framing::forbidden(line) {
+                return Err(JournalError::Unwritable(path, character));
+            }
+            text += &framing::entry(line);
+        }
+        write_new(&path, &text)?;
+        self.folder
+            .sync()
+            .map_err(|error| JournalError::Write(path.clone(), error))?;
+        let game = Game {
+            read_only: false,
+            ended: None,
+        };
+        self.state().games.insert(id.to_string(), game);
+        Ok(GameLog::new(path))
+    }
+
+    /// The log of game `id`, which must be held by this journal and not
+    /// read only. A `Result` where one might expect a plain `GameLog`: an
+    /// id from elsewhere may be no id, an evicted game or a damaged one.
+    pub fn log(&self, id: &str) -> Result<GameLog, JournalError> {
+        let path = self.folder.file(id)?;
+        match self.state().games.get(id) {
+            None => Err(JournalError::Unknown(path)),
+            Some(game) if game.read_only => Err(JournalError::ReadOnly(path)),
+            Some(_) => Ok(GameLog::new(path)),
+        }
+    }
+
+    /// Marks game `id` ended (the caller marks recovered games after
+    /// `open`, in any order), then, while the files weigh more than the
+    /// budget, removes ended games' files, the oldest ended first, and
+    /// returns their ids for the caller to forget. A game not ended is
+    /// never removed, nor a damaged one; a file that cannot be removed
+    /// stays, and is tried again at the next ending.
+    pub fn ended(&self, id: &str) -> Vec<String> {
+        let mut state = self.state();
+        let order = state.endings;
+        state.endings += 1;
+        if let Some(game) = state.games.get_mut(id) {
+            game.ended.get_or_insert(order);
+        }
+        let weighed = state
+            .games
+            .iter()
+            .map(|(id, game)| self.weigh(id, game))
+            .collect();
+        let eviction = budget::weigh(weighed, self.budget);
+        let mut excess = eviction.excess;
+        let mut evicted = Vec::new();
+        for (id, bytes) in eviction.queue {
+            if excess == 0 {
+                break;
+            }
+            let path = self.folder.file(&id);
+            if path.is_ok_and(|path| fs::remove_file(path).is_ok()) {
+                excess = excess.saturating_sub(bytes);
+                state.games.remove(&id);
+                evicted.push(id);
+            }
+        }
+        if !evicted.is_empty() {
+            // Removed names that come back after a crash are evicted again.
+            let _ = self.folder.sync();
+        }
+        evicted
+    }
+
+    /// Game `id`'s file as the budget sees it.
+    fn weigh(&self, id: &str, game: &Game) -> Weighed {
+        let path = self.folder.file(id).ok();
+        let meta = path.and_then(|path| fs::metadata(path).ok());
+        let modified = meta.as_ref().and_then(|meta| meta.modified().ok());
+        Weighed {
+            id: id.to_string(),
+            bytes: meta.map_or(0, |meta| meta.len()),
+            ended: game
+                .ended
+                .filter(|_| !game.read_only)
+                .map(|order| (modified, order)),
+        }
+    }
+
+    /// A creation stamp: the clock's nanoseconds, above every stamp
+    /// given or found before.
+    fn stamp(&self) -> u64 {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64);
+        let mut state = self.state();
+        state.last_created = now.max(state.last_created.saturating_add(1));
+        state.last_created
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Writes `text` to a new file at `path` and syncs it: never over a file
+/// that is there, since congo never writes over what it did not write.
+fn write_new(path: &Path, text: &str) -> Result<(), JournalError> {
+    let write_error = |error| JournalError::Write(path.to_path_buf(), error);
+    let opened = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(FILE_MODE)
+        .open(path);
+    let mut file = match opened {
+        Err(error) if error.kind() == ErrorKind::AlreadyExists => {
+            return Err(JournalError::Exists(path.to_path_buf()));
+        }
+        opened => opened.map_err(write_error)?,
+    };
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(write_error)
+}
