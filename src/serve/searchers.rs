@@ -2,10 +2,12 @@
 //! never take more than the machine has, lent to one search at a time and
 //! queued fairly among those who ask. Each asker (an address, or a game
 //! the server plays in) runs at most [`PER_ASKER`] searches and waits with
-//! at most [`WAITING_PER_ASKER`] more; the queue holds at most
-//! [`MAX_WAITING`]. A free engine goes to the waiter whose asker was
-//! served longest ago (round robin), and a waiter whose client has gone
-//! leaves the queue.
+//! at most [`WAITING_PER_ASKER`] more; one address waits with at most
+//! [`WAITING_PER_ADDRESS`], and the queue holds at most [`MAX_WAITING`].
+//! A free engine goes to the address served longest ago, and within it to
+//! the asker served longest ago (round robin at both levels), so that an
+//! address with many games gets no more engine time than one with a
+//! single request; a waiter whose client has gone leaves the queue.
 
 use std::collections::VecDeque;
 use std::net::IpAddr;
@@ -23,6 +25,9 @@ pub const PER_ASKER: usize = 1;
 /// The searches one asker may have waiting.
 pub const WAITING_PER_ASKER: usize = 2;
 
+/// The searches one address may have waiting, its games' included.
+pub const WAITING_PER_ADDRESS: usize = 8;
+
 /// The searches waiting, from everyone.
 pub const MAX_WAITING: usize = 64;
 
@@ -39,11 +44,20 @@ pub(super) enum Asker {
     Game(IpAddr, u64),
 }
 
+impl Asker {
+    /// The address whose share of the engines the search takes.
+    fn address(self) -> IpAddr {
+        match self {
+            Asker::Address(address) | Asker::Game(address, _) => address,
+        }
+    }
+}
+
 /// Why no engine was lent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Refused {
-    /// The asker has as many searches waiting as it may, or the queue is
-    /// full.
+    /// The asker, or its address, has as many searches waiting as it may,
+    /// or the queue is full.
     Crowded,
     /// No engine came free in the time allowed.
     TimedOut,
@@ -57,15 +71,44 @@ pub(super) struct Searchers {
     freed: Condvar,
 }
 
+/// When each of some (askers, or addresses) that run or wait was last
+/// served, as a count of engines lent; one not listed was never served,
+/// or not since it last ran and waited for nothing.
+struct Turns<K> {
+    last: Vec<(K, u64)>,
+}
+
+impl<K: Copy + PartialEq> Turns<K> {
+    fn last(&self, who: K) -> u64 {
+        self.last
+            .iter()
+            .find(|(given, _)| *given == who)
+            .map_or(0, |&(_, when)| when)
+    }
+
+    fn note(&mut self, who: K, when: u64) {
+        match self.last.iter_mut().find(|(given, _)| *given == who) {
+            Some(entry) => entry.1 = when,
+            None => self.last.push((who, when)),
+        }
+    }
+
+    /// Forgets those `busy` no longer holds.
+    fn keep(&mut self, busy: impl Fn(K) -> bool) {
+        self.last.retain(|&(who, _)| busy(who));
+    }
+}
+
 struct State {
     free: Vec<Engine>,
     /// Who waits, in the order they came: (ticket, asker).
     waiting: VecDeque<(u64, Asker)>,
     /// The searches each asker runs now.
     running: Vec<(Asker, usize)>,
-    /// When each asker that runs or waits was last served (a count of
-    /// engines lent).
-    served: Vec<(Asker, u64)>,
+    /// When each asker, and each address, that runs or waits was last
+    /// served.
+    askers: Turns<Asker>,
+    addresses: Turns<IpAddr>,
     next_ticket: u64,
     lent: u64,
 }
@@ -93,47 +136,54 @@ impl State {
         }
     }
 
-    fn last_served(&self, asker: Asker) -> u64 {
-        self.served
-            .iter()
-            .find(|(who, _)| *who == asker)
-            .map_or(0, |&(_, when)| when)
+    /// Whether `asker`, or its address, may not queue one more search.
+    fn crowded(&self, asker: Asker) -> bool {
+        let (mut here, mut from_address) = (0, 0);
+        for &(_, who) in &self.waiting {
+            here += usize::from(who == asker);
+            from_address += usize::from(who.address() == asker.address());
+        }
+        here >= WAITING_PER_ASKER
+            || from_address >= WAITING_PER_ADDRESS
+            || self.waiting.len() >= MAX_WAITING
     }
 
     /// The ticket served next: of the waiters whose asker runs fewer than
-    /// it may, the one whose asker was served longest ago, then the first
-    /// to come.
+    /// it may, the one whose address was served longest ago, then whose
+    /// asker was, then the first to come.
     fn next_served(&self) -> Option<u64> {
         self.waiting
             .iter()
             .filter(|(_, asker)| self.running(*asker) < PER_ASKER)
-            .min_by_key(|&&(ticket, asker)| (self.last_served(asker), ticket))
+            .min_by_key(|&&(ticket, asker)| {
+                let address = self.addresses.last(asker.address());
+                (address, self.askers.last(asker), ticket)
+            })
             .map(|&(ticket, _)| ticket)
     }
 
     /// Notes that `asker` is served now.
     fn serve(&mut self, asker: Asker) {
         self.lent += 1;
-        let when = self.lent;
-        match self.served.iter_mut().find(|(who, _)| *who == asker) {
-            Some(entry) => entry.1 = when,
-            None => self.served.push((asker, when)),
-        }
+        self.askers.note(asker, self.lent);
+        self.addresses.note(asker.address(), self.lent);
         self.add_running(asker, 1);
     }
 
-    /// Forgets when askers that neither run nor wait were served.
+    /// Forgets when askers and addresses that neither run nor wait were
+    /// served.
     fn forget_idle(&mut self) {
         let State {
-            served,
-            running,
             waiting,
+            running,
+            askers,
+            addresses,
             ..
         } = self;
-        served.retain(|&(asker, _)| {
-            running.iter().any(|(who, _)| *who == asker)
-                || waiting.iter().any(|(_, who)| *who == asker)
-        });
+        let busy = || running.iter().map(|&(who, _)| who);
+        let busy = || busy().chain(waiting.iter().map(|&(_, who)| who));
+        askers.keep(|asker| busy().any(|who| who == asker));
+        addresses.keep(|address| busy().any(|who| who.address() == address));
     }
 }
 
@@ -148,7 +198,8 @@ impl Searchers {
                 free: engines,
                 waiting: VecDeque::new(),
                 running: Vec::new(),
-                served: Vec::new(),
+                askers: Turns { last: Vec::new() },
+                addresses: Turns { last: Vec::new() },
                 next_ticket: 0,
                 lent: 0,
             }),
@@ -170,12 +221,7 @@ impl Searchers {
     ) -> Result<Lent<'_>, Refused> {
         let deadline = Instant::now() + wait;
         let mut state = self.lock();
-        let waiting_here = state
-            .waiting
-            .iter()
-            .filter(|(_, who)| *who == asker)
-            .count();
-        if waiting_here >= WAITING_PER_ASKER || state.waiting.len() >= MAX_WAITING {
+        if state.crowded(asker) {
             return Err(Refused::Crowded);
         }
         let ticket = state.next_ticket;
@@ -330,6 +376,78 @@ mod tests {
             }
         });
         assert_eq!(order.into_inner().unwrap()[0], 2);
+    }
+
+    fn game(address: u8, number: u64) -> Asker {
+        Asker::Game(IpAddr::from([127, 0, 0, address]), number)
+    }
+
+    /// The order `askers` are served in when they queue one after another
+    /// for the one engine, which `holder` holds meanwhile.
+    fn served_in_order(holder: Asker, askers: &[Asker]) -> Vec<Asker> {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let held = searchers.lend(holder, Duration::ZERO, NEVER_GONE).unwrap();
+        let order = Mutex::new(Vec::new());
+        thread::scope(|scope| {
+            for (ahead, &asker) in askers.iter().enumerate() {
+                let (searchers, order) = (&searchers, &order);
+                scope.spawn(move || {
+                    let lent = searchers.lend(asker, Duration::from_secs(60), NEVER_GONE);
+                    assert!(lent.is_ok());
+                    // Pushed while the engine is held: one at a time.
+                    order.lock().unwrap().push(asker);
+                });
+                while searchers.waiting() <= ahead {
+                    thread::yield_now();
+                }
+            }
+            drop(held);
+        });
+        order.into_inner().unwrap()
+    }
+
+    #[test]
+    fn an_address_with_many_games_gets_no_more_turns_than_one_request() {
+        let others = [game(1, 2), game(1, 3), game(1, 4), address(2)];
+        assert_eq!(
+            served_in_order(game(1, 1), &others),
+            [address(2), game(1, 2), game(1, 3), game(1, 4)]
+        );
+    }
+
+    #[test]
+    fn within_an_address_the_game_served_longest_ago_goes_first() {
+        let others = [game(1, 1), game(1, 2), address(2)];
+        assert_eq!(
+            served_in_order(game(1, 1), &others),
+            [address(2), game(1, 2), game(1, 1)]
+        );
+    }
+
+    #[test]
+    fn one_address_waits_with_its_share_of_the_queue_at_most() {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let held = searchers
+            .lend(address(2), Duration::ZERO, NEVER_GONE)
+            .unwrap();
+        thread::scope(|scope| {
+            for number in 0..WAITING_PER_ADDRESS as u64 {
+                let searchers = &searchers;
+                scope.spawn(move || {
+                    let lent = searchers.lend(game(1, number), Duration::from_secs(60), NEVER_GONE);
+                    assert!(lent.is_ok());
+                });
+            }
+            while searchers.waiting() < WAITING_PER_ADDRESS {
+                thread::yield_now();
+            }
+            let refused = |asker| searchers.lend(asker, Duration::ZERO, NEVER_GONE).err();
+            assert_eq!(refused(game(1, 99)), Some(Refused::Crowded));
+            assert_eq!(refused(address(1)), Some(Refused::Crowded));
+            // Another address still queues (and, with no wait, times out).
+            assert_eq!(refused(address(3)), Some(Refused::TimedOut));
+            drop(held);
+        });
     }
 
     #[test]

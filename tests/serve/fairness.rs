@@ -1,0 +1,76 @@
+//! Engine time shared by address, then by game within it: one address's
+//! many searches wait their turns behind another address's one search.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::client::{Connection, Events, PATIENCE, Server, quoted, string};
+
+const START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+
+/// congo's time a move in the crowding address's games: each such search
+/// holds the one engine for at least half of it, far past the 15 s
+/// another address's search waits at most.
+const LONG_MOVETIME: u64 = 60_000;
+
+/// The other address's search: one second, waiting as long as it may.
+const SHORT_SEARCH: &str = "\"movetime\": 1000, \"wait\": 15000";
+
+/// A game congo plays against itself from `host`, followed so that congo
+/// searches: its stream, once congo's state there is `wanted`.
+fn congo_against_congo(server: &Server, host: u8, wanted: &str) -> Events {
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"congo\", \"black\": \"congo\", \"movetime\": {LONG_MOVETIME}}}",
+        quoted(START)
+    );
+    let reply = server
+        .connect_from(host)
+        .send("POST", "/api/games", Some(&body));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let id = string(reply.json().get("id").unwrap());
+    let mut events = server.follow_game(host, &id, None);
+    events.until(|view| view.get("congo") == Some(&wanted.into()));
+    events
+}
+
+/// Sends a search for the start from `host` without reading its answer.
+fn ask_best(server: &Server, host: u8, settings: &str) -> Connection {
+    let body = format!("{{\"fen\": {}, {settings}}}", quoted(START));
+    let mut connection = server.connect_from(host);
+    let request = format!(
+        "POST /api/best HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    connection.stream.write_all(request.as_bytes()).unwrap();
+    connection
+}
+
+#[test]
+fn another_address_is_served_before_one_address_s_later_searches() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    // One address's four games: the first searches, three wait.
+    let first = congo_against_congo(&server, 2, "thinking");
+    let _later: Vec<Events> = (0..3)
+        .map(|_| congo_against_congo(&server, 2, "waiting"))
+        .collect();
+    // Another address queues two one-second searches; a third is refused
+    // only once both wait.
+    let mut short = ask_best(&server, 3, SHORT_SEARCH);
+    let _second = ask_best(&server, 3, SHORT_SEARCH);
+    let started = Instant::now();
+    loop {
+        let probe = ask_best(&server, 3, "\"movetime\": 1, \"wait\": 0").reply();
+        let message = probe.error(503);
+        if message.starts_with("too many searches wait already") {
+            break;
+        }
+        assert!(started.elapsed() < PATIENCE, "{message}");
+    }
+    // The first game's page closes, and its search stops: the engine goes
+    // to the other address, not to the first address's next game (which
+    // would hold it past the time the short search waits).
+    drop(first);
+    let answer = short.reply();
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(answer.json().get("move").is_some());
+}
