@@ -33,7 +33,7 @@ pub(super) fn scan(
         let Some(id) = name.strip_suffix(EXTENSION) else {
             continue;
         };
-        let shown = format!("games/{name}");
+        let shown = format!("games/{}", name.escape_debug());
         let regular = entry.file_type().is_ok_and(|kind| kind.is_file());
         if !is_id(id) || !regular {
             problems.push(format!("{shown}: not a game's file; left alone"));

@@ -2,7 +2,9 @@
 //! again, and every way a file can be found.
 
 use std::fs::{self, File};
+use std::io::{BufRead, BufReader};
 use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use super::scratch::Scratch;
@@ -364,4 +366,60 @@ fn a_folder_that_cannot_be_made_or_locked_is_refused() {
         data.join("lock").display()
     );
     assert_eq!(Journal::open(&data, BUDGET).unwrap_err().to_string(), said);
+}
+
+/// Names the data folder to `append_until_killed`, run as a child.
+const CHILD: &str = "CONGO_JOURNAL_CHILD";
+
+/// The `n`th line `append_until_killed` writes: lengths vary, so that a
+/// kill may land in lines of many sizes.
+fn numbered(n: usize) -> String {
+    format!("move {n} {}", "x".repeat(n % 97))
+}
+
+/// The child's side of `a_killed_writer_loses_no_acknowledged_line`:
+/// appends numbered lines, telling each once its append has returned.
+#[test]
+#[ignore = "run as a child by a_killed_writer_loses_no_acknowledged_line"]
+fn append_until_killed() {
+    let Some(dir) = std::env::var_os(CHILD) else {
+        return;
+    };
+    let journal = Journal::open(Path::new(&dir), BUDGET).unwrap().journal;
+    let log = journal.create(A, &[]).unwrap();
+    for n in 0.. {
+        log.append(&numbered(n)).unwrap();
+        println!("acknowledged {n}");
+    }
+}
+
+#[test]
+fn a_killed_writer_loses_no_acknowledged_line() {
+    let scratch = Scratch::new("killed");
+    let test = "serve::journal::tests::append_until_killed";
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", test, "--ignored", "--nocapture"])
+        .env(CHILD, scratch.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut acknowledged = None;
+    for line in stdout.lines().map_while(Result::ok) {
+        if let Some(n) = line.strip_prefix("acknowledged ") {
+            acknowledged = n.parse::<usize>().ok();
+        }
+        if acknowledged >= Some(40) {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let acknowledged = acknowledged.expect("the child acknowledged lines");
+    let opened = open(&scratch);
+    let lines = &opened.games[0].lines;
+    assert!(lines.len() > acknowledged, "{} lines", lines.len());
+    let written: Vec<String> = (0..lines.len()).map(numbered).collect();
+    assert_eq!(lines, &written);
 }
