@@ -667,6 +667,25 @@ class Board(unittest.TestCase):
             "return getComputedStyle(document.getElementById('take-back')).color")
         self.assertGreater(brightness(ink), 500, ink)
 
+    def test_ten_tabs_of_one_server_all_play_congo(self):
+        # A browser opens six connections to one host: a tab that is not
+        # seen must not hold its event stream.
+        tabs = []
+        for number in range(10):
+            self.driver.switch_to.new_window("tab")
+            tabs.append(self.driver.current_window_handle)
+            self.open("?white=me&black=congo&movetime=50")
+            self.click("d2", "d3")
+            self.wait(lambda: len(self.shown_moves()) == 2, f"congo replies in tab {number + 1}")
+            reply = self.shown_moves()[1].replace("-", "").rstrip("×≈=S")
+            self.assertIn(reply, legal_moves(after(FULL_START, ["d2d3"])))
+        # Back to the first and the last: each follows its game again.
+        for handle in (tabs[0], tabs[-1]):
+            self.driver.switch_to.window(handle)
+            self.wait(lambda: "You to move" in self.text("status"), "the game is there")
+            self.click("a2", "a3")
+            self.wait(lambda: len(self.shown_moves()) == 4, "congo replies again")
+
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)
         self.open("?white=me&black=me")

@@ -10,6 +10,7 @@
 // texts, and a FEN is read only to name the pieces on its squares.
 import { foldLegend } from './legend.js';
 import { announce, LowTime, LOW_TIME_MS } from './announce.js';
+import { isHidden, onVisibility } from './visibility.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -795,11 +796,17 @@ function leaveGame() {
 
 /** Follows kept game `id` as the holder of `key` (none: watching). */
 function follow(id, key) {
-  if (play.source) {
-    play.source.close();
-  }
+  closeGameStream();
   play.id = id;
   play.key = key;
+  if (!isHidden()) {
+    openGameStream();
+  }
+}
+
+/** Opens the event stream of the game followed (the page is seen). */
+function openGameStream() {
+  const { id, key } = play;
   const query = key ? `?key=${encodeURIComponent(key)}` : '';
   const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
   play.source = source;
@@ -820,6 +827,31 @@ function follow(id, key) {
       say('The connection to the server was lost; trying again…');
     }
   };
+}
+
+function closeGameStream() {
+  if (play.source) {
+    play.source.close();
+    play.source = null;
+  }
+}
+
+/** The page is seen again: reads the game's whole state and follows it
+ * again (the stream's first view may come first: the newer one stays). */
+async function findGameAgain() {
+  const { id, key } = play;
+  if (!id || play.source) {
+    return;
+  }
+  openGameStream();
+  try {
+    const view = await api(`/api/games/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ''}`);
+    if (id === play.id) {
+      onView(view);
+    }
+  } catch {
+    // The stream's own error says what became of the game.
+  }
 }
 
 /** After the stream closed: follows again, or, when the server no longer
@@ -1356,6 +1388,9 @@ function step(ply) {
 
 const watch = {
   source: null,
+  /** Whether the Watch tab follows the match (its stream closed while the
+   * page is hidden). */
+  following: false,
   /** The game shown, and the ply while browsing (null: the latest). */
   game: null,
   browsing: null,
@@ -1365,11 +1400,25 @@ const watch = {
 
 /** Follows the watched match, with game `game` in full. */
 function watchMatch(game) {
-  if (watch.source) {
-    watch.source.close();
-  }
+  closeWatchStream();
   watch.game = game;
   watch.browsing = null;
+  watch.following = true;
+  if (!isHidden()) {
+    openWatchStream();
+  }
+}
+
+function closeWatchStream() {
+  if (watch.source) {
+    watch.source.close();
+    watch.source = null;
+  }
+}
+
+/** Opens the stream of the match watched, with game `watch.game` in full. */
+function openWatchStream() {
+  const game = watch.game;
   const source = new EventSource('/api/watch/events' + (game ? `?game=${game}` : ''));
   watch.source = source;
   source.onmessage = (event) => {
@@ -1456,6 +1505,11 @@ function showTab(name) {
   if (name !== 'play') {
     showClocks(null);
   }
+  if (name !== 'watch') {
+    // The Watch tab's stream is closed when another tab is shown.
+    closeWatchStream();
+    watch.following = false;
+  }
   if (name === 'play') {
     showPlay();
   } else if (name === 'study') {
@@ -1468,9 +1522,7 @@ function showTab(name) {
       say('Paste a record or open a file, then Read.');
     }
   } else if (name === 'watch') {
-    if (!watch.source) {
-      watchMatch(null);
-    }
+    watchMatch(watch.game);
     showWatch();
   }
 }
@@ -1568,6 +1620,15 @@ function wire() {
   $('step-forward').addEventListener('click', () => step(replay.ply + 1));
   $('step-last').addEventListener('click', () => step(Infinity));
   document.addEventListener('keydown', onPageKey);
+  onVisibility(() => {
+    closeGameStream();
+    closeWatchStream();
+  }, () => {
+    findGameAgain();
+    if (watch.following && !watch.source) {
+      openWatchStream();
+    }
+  });
   // The Watch tab is there when the server watches a match.
   fetch('/api/watch').then((response) => { $('tab-watch').hidden = !response.ok; }, () => {});
 }
