@@ -1,44 +1,58 @@
-//! The disk budget: which ended games' files go, and in what order, when
-//! the journal's files weigh more than it allows.
+//! The disk budget: the ended games, in the order they go when the
+//! journal's files weigh more than it allows.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 /// The default budget for a data folder's games: 256 MiB, some hundred
 /// thousand whole games of about two kilobytes.
 pub const BUDGET: u64 = 256 << 20;
 
-/// One game's file as the budget sees it.
-#[derive(Debug)]
-pub(super) struct Weighed {
-    pub id: String,
-    pub bytes: u64,
-    /// For an ended game, when it ended: its file's last change (the
-    /// ending is the last line written, and the time is kept across a
-    /// restart), then the order in which `ended` was called, for files
-    /// changed within one tick of the clock.
-    pub ended: Option<(Option<SystemTime>, u64)>,
+/// The ended games that may be evicted, oldest ended first. A game's
+/// ending is its file's last change (the ending is the last line
+/// written, and the time outlives a restart), then the order it was
+/// marked in, for files changed within one tick of the clock.
+#[derive(Debug, Default)]
+pub(super) struct Endings {
+    queue: BTreeMap<(Option<SystemTime>, u64), (String, u64)>,
+    marked: u64,
 }
 
-/// What must go: the bytes past the budget, and the ended games that may
-/// be evicted to make up for them, oldest ended first. Games not ended
-/// are never in the queue.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) struct Eviction {
-    pub excess: u64,
-    pub queue: Vec<(String, u64)>,
-}
+impl Endings {
+    /// Adds game `id`, whose file of `bytes` was last changed at
+    /// `modified`.
+    pub(super) fn push(&mut self, id: &str, bytes: u64, modified: Option<SystemTime>) {
+        self.queue
+            .insert((modified, self.marked), (id.to_string(), bytes));
+        self.marked += 1;
+    }
 
-/// Weighs `files` against `budget`.
-pub(super) fn weigh(mut files: Vec<Weighed>, budget: u64) -> Eviction {
-    let total: u64 = files.iter().map(|file| file.bytes).sum();
-    files.retain(|file| file.ended.is_some());
-    files.sort_by_key(|file| file.ended);
-    Eviction {
-        excess: total.saturating_sub(budget),
-        queue: files
-            .into_iter()
-            .map(|file| (file.id, file.bytes))
-            .collect(),
+    /// While `total` bytes are more than `budget`, takes out the oldest
+    /// ended game whose file `remove` removes, and returns their ids; a
+    /// game whose file stays, stays in the queue.
+    pub(super) fn evict(
+        &mut self,
+        total: &AtomicU64,
+        budget: u64,
+        mut remove: impl FnMut(&str) -> bool,
+    ) -> Vec<String> {
+        let mut evicted = Vec::new();
+        let mut stayed = Vec::new();
+        while total.load(Ordering::SeqCst) > budget {
+            let Some((key, (id, bytes))) = self.queue.pop_first() else {
+                break;
+            };
+            if remove(&id) {
+                let less = |total: u64| Some(total.saturating_sub(bytes));
+                let _ = total.fetch_update(Ordering::SeqCst, Ordering::SeqCst, less);
+                evicted.push(id);
+            } else {
+                stayed.push((key, (id, bytes)));
+            }
+        }
+        self.queue.extend(stayed);
+        evicted
     }
 }
 
@@ -48,34 +62,32 @@ mod tests {
 
     use super::*;
 
-    fn weighed(id: &str, bytes: u64, ended: Option<(u64, u64)>) -> Weighed {
-        let time = |seconds| Some(SystemTime::UNIX_EPOCH + Duration::from_secs(seconds));
-        Weighed {
-            id: id.to_string(),
-            bytes,
-            ended: ended.map(|(seconds, order)| (time(seconds), order)),
-        }
+    fn at(seconds: u64) -> Option<SystemTime> {
+        Some(SystemTime::UNIX_EPOCH + Duration::from_secs(seconds))
     }
 
     #[test]
-    fn the_oldest_ended_go_first_and_the_unended_never() {
-        let files = vec![
-            weighed("late", 10, Some((50, 1))),
-            weighed("playing", 100, None),
-            weighed("early", 20, Some((40, 2))),
-            weighed("same tick, ended first", 30, Some((50, 0))),
-        ];
-        let queue = [("early", 20), ("same tick, ended first", 30), ("late", 10)];
-        let expected = Eviction {
-            excess: 60,
-            queue: queue.iter().map(|&(id, b)| (id.to_string(), b)).collect(),
-        };
-        assert_eq!(weigh(files, 100), expected);
+    fn the_oldest_ended_go_first_until_the_total_fits() {
+        let mut endings = Endings::default();
+        endings.push("late", 10, at(50));
+        endings.push("early", 20, at(40));
+        endings.push("same time, marked later", 30, at(50));
+        let total = AtomicU64::new(130);
+        let evicted = endings.evict(&total, 100, |_| true);
+        assert_eq!(evicted, ["early", "late"]);
+        assert_eq!(total.load(Ordering::SeqCst), 100);
+        let evicted = endings.evict(&AtomicU64::new(1), 0, |_| true);
+        assert_eq!(evicted, ["same time, marked later"]);
     }
 
     #[test]
-    fn within_the_budget_nothing_is_in_excess() {
-        let files = vec![weighed("a", 10, Some((1, 0)))];
-        assert_eq!(weigh(files, 10).excess, 0);
+    fn a_file_that_stays_keeps_its_place() {
+        let mut endings = Endings::default();
+        endings.push("stuck", 10, at(1));
+        endings.push("free", 10, at(2));
+        let total = AtomicU64::new(20);
+        assert_eq!(endings.evict(&total, 0, |id| id == "free"), ["free"]);
+        assert_eq!(endings.evict(&total, 0, |_| true), ["stuck"]);
+        assert_eq!(total.load(Ordering::SeqCst), 0);
     }
 }

@@ -5,6 +5,8 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::JournalError;
 use super::framing;
@@ -16,11 +18,13 @@ use super::framing;
 #[derive(Clone, Debug)]
 pub struct GameLog {
     path: PathBuf,
+    /// The bytes of all the journal's games, which each append adds to.
+    total: Arc<AtomicU64>,
 }
 
 impl GameLog {
-    pub(super) fn new(path: PathBuf) -> GameLog {
-        GameLog { path }
+    pub(super) fn new(path: PathBuf, total: Arc<AtomicU64>) -> GameLog {
+        GameLog { path, total }
     }
 
     /// Appends `line` in one write to a file opened for appending, then
@@ -42,6 +46,7 @@ impl GameLog {
         }
         let bytes = framing::entry(line).into_bytes();
         let written = file.write(&bytes).map_err(write_error)?;
+        self.total.fetch_add(written as u64, Ordering::SeqCst);
         if written < bytes.len() {
             let short = format!("only {written} of {} bytes were written", bytes.len());
             return Err(write_error(io::Error::new(io::ErrorKind::WriteZero, short)));

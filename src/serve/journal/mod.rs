@@ -29,10 +29,11 @@ use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use budget::Weighed;
+use budget::Endings;
 use folder::{FILE_MODE, Folder};
 
 /// A data folder's journal, locked for as long as this value lives.
@@ -40,6 +41,10 @@ use folder::{FILE_MODE, Folder};
 pub struct Journal {
     folder: Folder,
     budget: u64,
+    /// The bytes of the games' files: counted as they are written (and
+    /// found at `open`) rather than measured, so that an ending costs no
+    /// walk over a hundred thousand files.
+    total: Arc<AtomicU64>,
     state: Mutex<State>,
 }
 
@@ -70,36 +75,37 @@ pub struct Kept {
 #[derive(Debug, Default)]
 struct State {
     games: BTreeMap<String, Game>,
+    endings: Endings,
     /// The last creation stamp given, so that stamps rise even if the
     /// clock stands still or steps back.
     last_created: u64,
-    /// How many games `ended` has marked.
-    endings: u64,
 }
 
 /// A game the journal holds a file of.
 #[derive(Debug)]
 struct Game {
     read_only: bool,
-    /// The number of `ended` calls before this game's.
-    ended: Option<u64>,
+    ended: bool,
 }
 
 impl Journal {
     /// Opens (making it where missing) the data folder `dir`, whose
     /// games' files may weigh `budget` bytes before ended ones go, and
-    /// reads back its games.
+    /// reads back its games. Files that are not games' are neither
+    /// counted against the budget nor ever removed.
     pub fn open(dir: &Path, budget: u64) -> Result<Opened, JournalError> {
         let folder = Folder::open(dir)?;
         let mut problems = Vec::new();
         let found = scan::scan(&folder, &mut problems)?;
         let mut state = State::default();
+        let mut total = 0;
         let mut games = Vec::new();
         for game in found {
             state.last_created = state.last_created.max(game.created);
+            total += game.bytes;
             let kept = Game {
                 read_only: game.read_only,
-                ended: None,
+                ended: false,
             };
             state.games.insert(game.id.clone(), kept);
             games.push(Kept {
@@ -111,6 +117,7 @@ impl Journal {
         let journal = Journal {
             folder,
             budget,
+            total: Arc::new(AtomicU64::new(total)),
             state: Mutex::new(state),
         };
         Ok(Opened {
@@ -132,15 +139,16 @@ impl Journal {
             text += &framing::entry(line);
         }
         write_new(&path, &text)?;
+        self.total.fetch_add(text.len() as u64, Ordering::SeqCst);
         self.folder
             .sync()
             .map_err(|error| JournalError::Write(path.clone(), error))?;
         let game = Game {
             read_only: false,
-            ended: None,
+            ended: false,
         };
         self.state().games.insert(id.to_string(), game);
-        Ok(GameLog::new(path))
+        Ok(GameLog::new(path, Arc::clone(&self.total)))
     }
 
     /// The log of game `id`, which must be held by this journal and not
@@ -151,7 +159,7 @@ impl Journal {
         match self.state().games.get(id) {
             None => Err(JournalError::Unknown(path)),
             Some(game) if game.read_only => Err(JournalError::ReadOnly(path)),
-            Some(_) => Ok(GameLog::new(path)),
+            Some(_) => Ok(GameLog::new(path, Arc::clone(&self.total))),
         }
     }
 
@@ -163,50 +171,30 @@ impl Journal {
     /// stays, and is tried again at the next ending.
     pub fn ended(&self, id: &str) -> Vec<String> {
         let mut state = self.state();
-        let order = state.endings;
-        state.endings += 1;
-        if let Some(game) = state.games.get_mut(id) {
-            game.ended.get_or_insert(order);
+        let path = self.folder.file(id);
+        if let (Some(game), Ok(path)) = (state.games.get_mut(id), path)
+            && !game.read_only
+            && !game.ended
+        {
+            game.ended = true;
+            let meta = fs::metadata(path).ok();
+            let modified = meta.as_ref().and_then(|meta| meta.modified().ok());
+            let bytes = meta.map_or(0, |meta| meta.len());
+            state.endings.push(id, bytes, modified);
         }
-        let weighed = state
-            .games
-            .iter()
-            .map(|(id, game)| self.weigh(id, game))
-            .collect();
-        let eviction = budget::weigh(weighed, self.budget);
-        let mut excess = eviction.excess;
-        let mut evicted = Vec::new();
-        for (id, bytes) in eviction.queue {
-            if excess == 0 {
-                break;
-            }
-            let path = self.folder.file(&id);
-            if path.is_ok_and(|path| fs::remove_file(path).is_ok()) {
-                excess = excess.saturating_sub(bytes);
-                state.games.remove(&id);
-                evicted.push(id);
-            }
+        let remove = |id: &str| {
+            let path = self.folder.file(id);
+            path.is_ok_and(|path| fs::remove_file(path).is_ok())
+        };
+        let evicted = state.endings.evict(&self.total, self.budget, remove);
+        for id in &evicted {
+            state.games.remove(id);
         }
         if !evicted.is_empty() {
-            // Removed names that come back after a crash are evicted again.
+            // Names that come back after a crash are evicted again.
             let _ = self.folder.sync();
         }
         evicted
-    }
-
-    /// Game `id`'s file as the budget sees it.
-    fn weigh(&self, id: &str, game: &Game) -> Weighed {
-        let path = self.folder.file(id).ok();
-        let meta = path.and_then(|path| fs::metadata(path).ok());
-        let modified = meta.as_ref().and_then(|meta| meta.modified().ok());
-        Weighed {
-            id: id.to_string(),
-            bytes: meta.map_or(0, |meta| meta.len()),
-            ended: game
-                .ended
-                .filter(|_| !game.read_only)
-                .map(|order| (modified, order)),
-        }
     }
 
     /// A creation stamp: the clock's nanoseconds, above every stamp

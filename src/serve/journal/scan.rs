@@ -16,6 +16,8 @@ pub(super) struct Found {
     pub created: u64,
     pub lines: Vec<String>,
     pub read_only: bool,
+    /// The bytes its file holds once read (and cut).
+    pub bytes: u64,
 }
 
 /// Reads the folder's games, oldest created first, with a line in
@@ -70,6 +72,7 @@ fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Op
         }
     };
     let kept = Count(recovered.lines.len(), "line");
+    let mut length = bytes.len() as u64;
     let read_only = match recovered.end {
         End::Whole => false,
         End::Torn { line, keep, bytes } => match cut(path, keep) {
@@ -77,6 +80,7 @@ fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Op
                 problems.push(format!(
                     "{shown}: line {line}: a torn last line ({bytes} bytes) was dropped"
                 ));
+                length = keep;
                 false
             }
             Err(error) => {
@@ -100,6 +104,7 @@ fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Op
         created: recovered.created,
         lines: recovered.lines,
         read_only,
+        bytes: length,
     })
 }
 
