@@ -127,10 +127,14 @@ impl Journal {
         })
     }
 
-    /// Creates game `id`'s file holding `lines`, never over another file,
+    /// Creates game `id`'s file holding `lines`, never over another file
+    /// nor for a game the journal holds (even one whose file has gone),
     /// and syncs it and its folder before returning.
     pub fn create(&self, id: &str, lines: &[String]) -> Result<GameLog, JournalError> {
         let path = self.folder.file(id)?;
+        if self.state().games.contains_key(id) {
+            return Err(JournalError::Exists(path));
+        }
         let mut text = framing::header(self.stamp());
         for line in lines {
             if let Some(character) = framing::forbidden(line) {

@@ -144,6 +144,9 @@ fn create_never_writes_over_a_file() {
     }
     assert_eq!(fs::read(scratch.file(A)).unwrap(), before);
     assert_eq!(fs::read(scratch.file(B)).unwrap(), b"a stranger's");
+    fs::remove_file(scratch.file(A)).unwrap();
+    assert!(journal.create(A, &[]).is_err(), "A is still the journal's");
+    assert!(!scratch.file(A).exists());
 }
 
 #[test]
