@@ -5,6 +5,7 @@
 //! games ([`PgnLines`]), so a file of many games is never held whole.
 
 use std::fmt;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::record::Record;
 use crate::{Outcome, START};
@@ -168,6 +169,34 @@ impl fmt::Display for PgnGame {
     }
 }
 
+/// Today's date (UTC) as PGN writes dates: `2026.11.26`.
+pub fn today() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let (year, month, day) = civil_date(seconds / 86_400);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The calendar date `days` days after 1970-01-01 (Howard Hinnant's
+/// days-to-civil, on whole 400-year eras).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let days = days + 719_468;
+    let era = days / 146_097;
+    let of_era = days % 146_097;
+    let year_of_era = (of_era - of_era / 1460 + of_era / 36_524 - of_era / 146_096) / 365;
+    let of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * of_year + 2) / 153;
+    let day = of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = era * 400 + year_of_era + u64::from(month <= 2);
+    (year, month, day)
+}
+
 /// Whether a file whose first non-blank line is `line` is PGN rather than
 /// a record.
 pub fn is_pgn(line: &str) -> bool {
@@ -262,6 +291,14 @@ pub fn pgn_games(text: &str) -> Vec<(usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn days_are_calendar_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_783), (2026, 11, 26));
+    }
 
     fn game() -> PgnGame {
         let tags = [

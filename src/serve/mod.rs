@@ -23,6 +23,7 @@ mod http;
 pub mod journal;
 mod refuser;
 mod searchers;
+mod settings;
 mod views;
 mod watch;
 
@@ -31,6 +32,7 @@ pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
 pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+pub use settings::{CLAIM_AFTER, Settings};
 
 use std::io;
 use std::net::TcpListener;

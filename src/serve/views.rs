@@ -24,20 +24,37 @@ pub(super) fn result_words(winner: Option<Color>) -> &'static str {
     }
 }
 
+/// How a finished game is shown: its result in words (none for a game
+/// called off) and why it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Verdict {
+    pub result: Option<&'static str>,
+    pub reason: String,
+}
+
+impl Verdict {
+    /// The verdict of `game`'s own rules, once they end it.
+    pub fn of(game: &Game) -> Option<Verdict> {
+        game.ending().map(|ending| Verdict {
+            result: Some(result_words(ending.winner())),
+            reason: ending.to_string(),
+        })
+    }
+}
+
 /// Where a game stands: the position, its legal moves (none once the game
 /// is over), the result and why (`over` gives them when the game ended
-/// otherwise than by its rules, a flag falling), the board by ranks, the
-/// assignment's Part 5 evaluation and the plies played.
-pub(super) fn position_json(game: &Game, over: Option<(Option<Color>, String)>) -> Json {
+/// otherwise than by its rules: a flag, a resignation), the board by
+/// ranks, the assignment's Part 5 evaluation and the plies played.
+pub(super) fn position_json(game: &Game, over: Option<Verdict>) -> Json {
     let position = game.position();
-    let ending = game.ending();
-    let over = over.or_else(|| ending.map(|ending| (ending.winner(), ending.to_string())));
+    let over = over.or_else(|| Verdict::of(game));
     let mut moves = Vec::new();
     if over.is_none() {
         position.legal_moves(&mut moves);
     }
     let (result, reason) = match over {
-        Some((winner, reason)) => (Some(result_words(winner)), Some(reason)),
+        Some(verdict) => (verdict.result, Some(verdict.reason)),
         None => (None, None),
     };
     let ranks: Vec<Json> = (0..Square::SIDE)

@@ -8,13 +8,13 @@ use crate::client::{Server, quoted, string, strings, whole};
 
 /// White's pawn steps aside and the lions face each other down the open
 /// d file: black's lion takes white's.
-const FACING: &str = "3l3/7/7/7/7/3P3/3L3 w 0";
+pub(crate) const FACING: &str = "3l3/7/7/7/7/3P3/3L3 w 0";
 
 /// The full game's start.
-const FULL_START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
+pub(crate) const FULL_START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 
 /// A new game's answer for `body`.
-fn create(server: &Server, host: u8, body: &str) -> Json {
+pub(crate) fn create(server: &Server, host: u8, body: &str) -> Json {
     let reply = server
         .connect_from(host)
         .send("POST", "/api/games", Some(body));
@@ -23,13 +23,13 @@ fn create(server: &Server, host: u8, body: &str) -> Json {
 }
 
 /// The `key` of a game link `/?game=ID&key=KEY`.
-fn key_of(link: &Json) -> String {
+pub(crate) fn key_of(link: &Json) -> String {
     let link = string(link);
     link.split("key=").nth(1).expect("a key").to_owned()
 }
 
 /// Plays `m` in game `id` with `key`.
-fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (u16, Json) {
+pub(crate) fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (u16, Json) {
     let body = format!("{{\"key\": {}, \"move\": {}}}", quoted(key), quoted(m));
     let reply =
         server
@@ -39,7 +39,7 @@ fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (u16, Json) 
 }
 
 /// The moves of a game's view.
-fn moves(view: &Json) -> Vec<String> {
+pub(crate) fn moves(view: &Json) -> Vec<String> {
     strings(view.get("moves").unwrap())
 }
 
@@ -258,7 +258,7 @@ fn against_a_slow_congo(server: &Server) -> (String, String) {
 
 /// A new game from `fen`, the maker white against congo, with `settings`
 /// (the body's last members); its id and the maker's key.
-fn against_congo(server: &Server, fen: &str, settings: &str) -> (String, String) {
+pub(crate) fn against_congo(server: &Server, fen: &str, settings: &str) -> (String, String) {
     let body = format!(
         "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", {settings}}}",
         quoted(fen)
@@ -333,4 +333,29 @@ fn a_search_whose_client_leaves_is_stopped_and_its_waiters_dropped() {
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
     assert!(engine_is_free(&server, 7));
+}
+
+#[test]
+fn congos_clock_stands_while_its_move_waits_for_an_engine() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    // Another game holds the only engine for a minute.
+    let (slow, slow_key) = against_a_slow_congo(&server);
+    let mut holder = server.follow_game(7, &slow, Some(&slow_key));
+    play(&server, 7, &slow, &slow_key, "a2a3");
+    holder.until(|view| view.get("congo") == Some(&"thinking".into()));
+    let clock = "\"clock\": {\"base\": 5000, \"increment\": 0}";
+    let (id, key) = against_congo(&server, FULL_START, clock);
+    let mut sees = server.follow_game(2, &id, Some(&key));
+    play(&server, 2, &id, &key, "d2d3");
+    let waiting = sees.until(|view| view.get("congo") == Some(&"waiting".into()));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let later = server.get(&format!("/api/games/{id}?key={key}")).json();
+    for view in [&waiting, &later] {
+        let clock = view.get("clock").unwrap();
+        assert_eq!(clock.get("running"), Some(&Json::Null), "{view}");
+        assert_eq!(whole(clock.get("black").unwrap()), 5000, "{view}");
+    }
+    drop(holder);
+    // Once the engine is free, congo's clock runs while it thinks.
+    sees.until(|view| view.get("congo") == Some(&"thinking".into()));
 }

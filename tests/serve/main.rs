@@ -9,6 +9,7 @@ mod client;
 
 mod api;
 mod docs;
+mod endings;
 mod fairness;
 mod game;
 mod kept_games;

@@ -10,11 +10,10 @@ use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::faults::Fault;
 use super::folder::FolderError;
-use crate::pgn::{PgnGame, pgn_games};
+use crate::pgn::{PgnGame, pgn_games, today};
 use crate::record::Record;
 
 /// The file's name in the tournament's folder.
@@ -158,46 +157,10 @@ fn site() -> String {
         .unwrap_or_else(|| "?".to_owned())
 }
 
-/// Today's date (UTC) as PGN writes dates: `2026.11.26`.
-fn today() -> String {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    let (year, month, day) = civil_date(seconds / 86_400);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The calendar date `days` days after 1970-01-01 (Howard Hinnant's
-/// days-to-civil, on whole 400-year eras).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let days = days + 719_468;
-    let era = days / 146_097;
-    let of_era = days % 146_097;
-    let year_of_era = (of_era - of_era / 1460 + of_era / 36_524 - of_era / 146_096) / 365;
-    let of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * of_year + 2) / 153;
-    let day = of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = era * 400 + year_of_era + u64::from(month <= 2);
-    (year, month, day)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Outcome;
-
-    #[test]
-    fn days_are_calendar_dates() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(20_783), (2026, 11, 26));
-    }
 
     #[test]
     fn a_game_cut_short_is_not_whole_and_each_game_has_its_record() {

@@ -3,13 +3,14 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::TABLES;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::serve::{App, serve};
+use crate::serve::{self, App, Settings, serve};
 
 const PORT: Opt = Opt::new(
     "--port",
@@ -33,12 +34,18 @@ const ENGINES: Opt = Opt::new(
     whole("N", 1, 256),
     "search with at most N engines at once (default one per core)",
 );
+const CLAIM_AFTER: Opt = Opt::new(
+    "--claim-after",
+    whole("S", 1, 24 * 60 * 60),
+    "let a player claim the win from a friend whose pages have all been closed \
+     for S seconds (default 30)",
+);
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
 pub(crate) const SERVE: Subcommand = Subcommand::tool(
     "serve",
     "",
-    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES],
+    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES, CLAIM_AFTER],
     "play and study Congo in a browser: a web board (play the engine or both sides, \
      study a position, replay a match record) and its JSON API; prints `congo serve: \
      http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
@@ -56,6 +63,9 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     let tables = args.tables(&PROBE_TABLES);
     let watch = args.path(&WATCH);
     let engines = args.whole::<usize>(&ENGINES)?;
+    let claim_after = args
+        .whole::<u64>(&CLAIM_AFTER)?
+        .map_or(serve::CLAIM_AFTER, Duration::from_secs);
     let rule_set = args.rule_set;
     Ok(Work::tool(move |io| {
         let listener = match TcpListener::bind((host.as_str(), port)) {
@@ -73,12 +83,13 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         let _ = io.errors.flush();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let engines = engines.unwrap_or(cores);
-        let app = Arc::new(App::new(
+        let app = Arc::new(App::new(&Settings {
             rule_set,
-            tables.as_deref(),
+            tables,
             engines,
-            watch.as_deref(),
-        ));
+            watch,
+            claim_after,
+        }));
         match serve(listener, app) {
             Ok(()) => crate::cli::streams::status::SUCCESS,
             Err(error) => io.io_error(&error),

@@ -1,18 +1,21 @@
 //! Games the server keeps: `POST /api/games` makes one (against congo, by
 //! one person's hand, or against a friend) and answers with its links;
 //! `GET /api/games/ID` shows it, `/events` follows it as server-sent
-//! events, `/move` and `/takeback` play in it. A side's secret `key`
-//! comes in the query (`GET`) or the body (`POST`); without one, the game
-//! is watched.
+//! events, `/move` and `/takeback` play in it, `/resign`, `/abort`,
+//! `/draw`, `/accept`, `/decline` and `/claim` end it or offer to,
+//! `/rematch` makes the next one, and `/record` and `/pgn` give it as a
+//! file. A side's secret `key` comes in the query (`GET`) or the body
+//! (`POST`); without one, the game is watched.
 
 use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json, milliseconds};
 use crate::json::{Json, object};
+use crate::pgn::{PgnGame, today};
 use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
 use crate::serve::feed::Feed;
-use crate::serve::games::{GameError, NewGame, Player};
+use crate::serve::games::{Action, Created, GameError, NewGame, Player};
 use crate::serve::http::{Request, Response};
 use crate::{ByColor, Color};
 
@@ -62,6 +65,18 @@ impl App {
                 MAX_GAME_MOVETIME,
             )?,
         };
+        let level = match body.get("level") {
+            None | Some(Json::Null) => None,
+            Some(Json::Number(level)) if (1.0..=8.0).contains(level) && level.fract() == 0.0 => {
+                Some(*level as u8)
+            }
+            Some(_) => return Err(Refusal::bad("\"level\" must be a whole number from 1 to 8")),
+        };
+        if level.is_some() && !seats.0.contains(&Seat::Congo) {
+            return Err(Refusal::bad(
+                "\"level\" is congo's, and congo plays no side",
+            ));
+        }
         let game = self.game(&body)?;
         let players = ByColor([white, black].map(|seat| match seat {
             Seat::Congo => Player::Engine,
@@ -73,30 +88,72 @@ impl App {
             one_person: !seats.0.contains(&Seat::Friend),
             clock,
             movetime,
+            level,
         };
         let created = self.games.create(new, client.address)?;
-        let id = &created.game.id;
         let key_of = |wanted: Seat| {
             [Color::White, Color::Black]
                 .into_iter()
                 .find(|&side| seats[side] == wanted)
                 .and_then(|side| created.secrets[side].clone())
         };
-        let link = |key: Option<String>| key.map(|key| format!("/?game={id}&key={key}"));
-        let key = key_of(Seat::Me);
-        Ok(json(&object([
-            ("id", id.as_str().into()),
-            ("key", key.clone().into()),
-            (
-                "links",
-                object([
-                    ("me", link(key.clone()).into()),
-                    ("friend", link(key_of(Seat::Friend)).into()),
-                    ("watch", format!("/?game={id}").into()),
-                ]),
-            ),
-            ("game", created.game.view(key.as_deref())),
-        ])))
+        let (me, friend) = (key_of(Seat::Me), key_of(Seat::Friend));
+        Ok(json(&links(&created, me, friend)))
+    }
+
+    /// `POST /api/games/ID/rematch` with `{"key"}`: the next game, colours
+    /// swapped, answered as `POST /api/games` answers.
+    pub(super) fn game_rematch(&self, id: &str, request: &Request) -> Answer {
+        let body = body_json(request)?;
+        let game = self.games.find(id)?;
+        let (created, mine) = self.games.rematch(&game, key(&body))?;
+        let me = created.secrets[mine].clone();
+        let friend = created.secrets[!mine]
+            .clone()
+            .filter(|other| Some(other) != me.as_ref());
+        Ok(json(&links(&created, me, friend)))
+    }
+
+    /// `POST /api/games/ID/ACTION` with `{"key"}`: resign, abort, offer,
+    /// accept or decline a draw, claim the win.
+    pub(super) fn game_act(&self, id: &str, action: Action, request: &Request) -> Answer {
+        let body = body_json(request)?;
+        let game = self.games.find(id)?;
+        Ok(json(&game.act(key(&body), action)?))
+    }
+
+    /// `GET /api/games/ID/pgn`: the game in PGN's tag-pair form, as a
+    /// tournament's games file has it.
+    pub(super) fn game_pgn(&self, id: &str) -> Answer {
+        let game = self.games.find(id)?;
+        let facts = game.pgn_facts();
+        let (record, players) = (facts.record, facts.players);
+        let name = |player: Player| match player {
+            Player::Engine => "congo",
+            Player::Person => "Anonymous",
+        };
+        let tags = [
+            ("Event", "congo serve game".to_owned()),
+            ("Date", today()),
+            ("White", name(players[Color::White]).to_owned()),
+            ("Black", name(players[Color::Black]).to_owned()),
+            ("Result", facts.result.to_owned()),
+            ("Termination", facts.termination.to_owned()),
+            ("FEN", record.start.clone()),
+            ("Variant", "Congo".to_owned()),
+        ];
+        let pgn = PgnGame {
+            tags: tags
+                .into_iter()
+                .map(|(name, value)| (name.to_owned(), value))
+                .collect(),
+            moves: record.moves,
+            reason: record.reason,
+        };
+        Ok(Response::ok(
+            "text/plain; charset=utf-8",
+            pgn.to_string().into_bytes(),
+        ))
     }
 
     /// `GET /api/games/ID?key=KEY`: the game as that key's holder sees it.
@@ -144,6 +201,26 @@ impl App {
         let game = self.games.find(id)?;
         Ok(json(&game.take_back(key(&body))?))
     }
+}
+
+/// The answer to a new game: its name, the maker's key, the links of the
+/// maker, the friend and watchers, and the game as the maker sees it.
+fn links(created: &Created, me: Option<String>, friend: Option<String>) -> Json {
+    let id = &created.game.id;
+    let link = |key: Option<String>| key.map(|key| format!("/?game={id}&key={key}"));
+    object([
+        ("id", id.as_str().into()),
+        ("key", me.clone().into()),
+        (
+            "links",
+            object([
+                ("me", link(me.clone()).into()),
+                ("friend", link(friend).into()),
+                ("watch", format!("/?game={id}").into()),
+            ]),
+        ),
+        ("game", created.game.view(me.as_deref())),
+    ])
 }
 
 /// The secret key a body carries.

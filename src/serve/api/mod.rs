@@ -14,16 +14,16 @@ mod replay;
 mod watching;
 
 use std::io::BufRead;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::assets;
 use super::client::Client;
 use super::feed::Feed;
-use super::games::Games;
+use super::games::{Action, Games};
 use super::http::{Request, Response};
 use super::searchers::Searchers;
+use super::settings::Settings;
 use super::watch::Watch;
 use crate::json::{Json, object};
 use crate::tablebase::Tablebase;
@@ -72,7 +72,7 @@ impl Refusal {
 type Answer = Result<Response, Refusal>;
 
 /// The API paths, and the methods each takes.
-const ROUTES: [(&str, &str); 14] = [
+const ROUTES: [(&str, &str); 22] = [
     ("/api/position", "GET, HEAD"),
     ("/api/board.svg", "GET, HEAD"),
     ("/api/probe", "GET, HEAD"),
@@ -85,28 +85,31 @@ const ROUTES: [(&str, &str); 14] = [
     ("/api/games/*/record", "GET, HEAD"),
     ("/api/games/*/move", "POST"),
     ("/api/games/*/takeback", "POST"),
+    ("/api/games/*/resign", "POST"),
+    ("/api/games/*/abort", "POST"),
+    ("/api/games/*/draw", "POST"),
+    ("/api/games/*/accept", "POST"),
+    ("/api/games/*/decline", "POST"),
+    ("/api/games/*/claim", "POST"),
+    ("/api/games/*/rematch", "POST"),
+    ("/api/games/*/pgn", "GET, HEAD"),
     ("/api/watch", "GET, HEAD"),
     ("/api/watch/events", "GET"),
 ];
 
 impl App {
-    /// A server playing by `rule_set`, from the tables in `tables` if given,
-    /// searching with at most `cores` engines at a time, and following the
-    /// match record `watch` if given.
-    pub fn new(
-        rule_set: RuleSet,
-        tables: Option<&Path>,
-        cores: usize,
-        watch: Option<&Path>,
-    ) -> App {
-        let tables = tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
-        let searchers = Arc::new(Searchers::new(cores, rule_set, tables.clone()));
+    /// A server as `settings` describe it.
+    pub fn new(settings: &Settings) -> App {
+        let rule_set = settings.rule_set;
+        let tables =
+            (settings.tables.as_deref()).map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+        let searchers = Arc::new(Searchers::new(settings.engines, rule_set, tables.clone()));
         App {
             rule_set,
-            games: Games::new(Arc::clone(&searchers)),
+            games: Games::new(Arc::clone(&searchers), settings.claim_after),
             searchers,
             tables,
-            watch: watch.map(|record| Watch::new(record, rule_set)),
+            watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
         }
     }
 
@@ -144,6 +147,11 @@ impl App {
             (["api", "games", id, "record"], _) if get => self.game_record(id),
             (["api", "games", id, "move"], "POST") => self.game_move(id, request),
             (["api", "games", id, "takeback"], "POST") => self.game_take_back(id, request),
+            (["api", "games", id, "rematch"], "POST") => self.game_rematch(id, request),
+            (["api", "games", id, "pgn"], _) if get => self.game_pgn(id),
+            (["api", "games", id, action], "POST") if let Some(action) = Action::named(action) => {
+                self.game_act(id, action, request)
+            }
             (["api", "watch"], _) if get => self.watched(request),
             (["api", "watch", "events"], "GET") => {
                 return match self.follow_watched(request) {
@@ -226,12 +234,12 @@ fn path_fits(path: &str, pattern: &str) -> bool {
     }
 }
 
-/// A refusal's answer; a 405 names the methods its path takes, a 503 when
-/// to try again.
+/// A refusal's answer; a 405 names the methods its path takes, a 429 or a
+/// 503 when to try again.
 fn refused(refusal: Refusal) -> Response {
     let mut response = error(refusal.status, &refusal.message);
     response.allow = refusal.allow;
-    if refusal.status == 503 {
+    if matches!(refusal.status, 429 | 503) {
         response.retry_after = Some(RETRY_AFTER);
     }
     response

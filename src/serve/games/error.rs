@@ -1,0 +1,74 @@
+//! Why a request about a kept game is refused, and with which status.
+
+use std::fmt;
+
+use super::bounds::{MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+use crate::Color;
+
+/// Why a request about a game was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum GameError {
+    /// No game has that number (it may have been dropped).
+    Unknown,
+    /// The link plays no side of the game.
+    NotAPlayer,
+    /// It is the other side's turn.
+    NotYourTurn(Color),
+    /// The move cannot be played.
+    Move(String),
+    /// The game is over: why.
+    Over(String),
+    /// Take-backs need congo as the other side, or one person playing both.
+    NoTakeBack,
+    /// The action is not open now: why.
+    NotNow(String),
+    /// The server has as many games in progress as it may.
+    Full,
+    /// This address has as many games in progress as it may.
+    TooManyFromHere,
+}
+
+impl GameError {
+    /// The status that answers it.
+    pub fn status(&self) -> u16 {
+        match self {
+            GameError::Unknown => 404,
+            GameError::NotAPlayer => 403,
+            GameError::NotYourTurn(_)
+            | GameError::Over(_)
+            | GameError::NoTakeBack
+            | GameError::NotNow(_) => 409,
+            GameError::Move(_) => 400,
+            GameError::Full => 503,
+            GameError::TooManyFromHere => 429,
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Unknown => f.write_str(
+                "no such game: the link is wrong, or the game was let go long after it ended",
+            ),
+            GameError::NotAPlayer => f.write_str("this link watches the game; it plays no side"),
+            GameError::NotYourTurn(side) => write!(f, "it is {side}'s turn"),
+            GameError::Move(why) | GameError::NotNow(why) => f.write_str(why),
+            GameError::Over(why) => write!(f, "the game is over: {why}"),
+            GameError::NoTakeBack => {
+                f.write_str("moves are taken back only against congo or when you play both sides")
+            }
+            GameError::Full => write!(
+                f,
+                "the server has {MAX_GAMES} games in progress already; try again in a minute"
+            ),
+            GameError::TooManyFromHere => write!(
+                f,
+                "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: \
+                 end one (resign or abort it) or close its page"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}

@@ -1,0 +1,220 @@
+//! The games the server keeps for the page: a game against congo, by hand,
+//! or against a friend, each with a secret link per person's side and an
+//! open one for watchers, its clocks kept here (the server's clock
+//! decides), and congo's moves searched here while someone follows the
+//! game.
+//!
+//! At most [`MAX_GAMES`] games are in progress at once, and at most
+//! [`MAX_GAMES_PER_ADDRESS`] of them made from one address, counting only
+//! the games some page still follows (an abandoned game stops counting at
+//! once). A game no one follows or plays for [`IDLE_LIMIT`] is aborted.
+//! Finished games stay reachable by their links until the oldest are let
+//! go by the server itself, [`MAX_ENDED`] at most: a request never evicts
+//! another's game.
+
+mod action;
+mod bounds;
+mod error;
+mod live;
+mod player;
+mod state;
+mod stop;
+mod view;
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub(super) use action::Action;
+pub use bounds::{IDLE_LIMIT, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+pub(super) use error::GameError;
+pub(super) use live::LiveGame;
+pub(super) use player::{NewGame, Player};
+
+use crate::{ByColor, Color};
+use state::State;
+
+/// How often clocks are looked at for a flag, and idle games for age.
+const SWEEP_EVERY: Duration = Duration::from_millis(25);
+
+/// Every game kept.
+pub(super) struct Games {
+    games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    searchers: Arc<super::searchers::Searchers>,
+    numbers: AtomicU64,
+    /// How long a friend's pages must be closed before a claim.
+    claim_after: Duration,
+}
+
+/// A new game and its links' secrets, one per person's side (the same for
+/// both when one person plays both).
+pub(super) struct Created {
+    pub game: Arc<LiveGame>,
+    pub secrets: ByColor<Option<String>>,
+}
+
+impl Games {
+    /// The games of a server searching with `searchers`; a thread watches
+    /// their clocks and ages.
+    pub fn new(searchers: Arc<super::searchers::Searchers>, claim_after: Duration) -> Arc<Games> {
+        let games = Arc::new(Games {
+            games: Mutex::new(HashMap::new()),
+            searchers,
+            numbers: AtomicU64::new(1),
+            claim_after,
+        });
+        let watched = Arc::downgrade(&games);
+        let _ = thread::Builder::new()
+            .name("game clocks".into())
+            .spawn(move || sweep(&watched));
+        games
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Starts `new` for a person at `creator`, unless the server or the
+    /// address has as many games in progress as it may.
+    pub fn create(&self, new: NewGame, creator: IpAddr) -> Result<Created, GameError> {
+        let mut games = self.lock();
+        let now = Instant::now();
+        let in_progress: Vec<&Arc<LiveGame>> = games
+            .values()
+            .filter(|game| game.lock().in_progress(now))
+            .collect();
+        if in_progress.len() >= MAX_GAMES {
+            return Err(GameError::Full);
+        }
+        let from_here = in_progress
+            .iter()
+            .filter(|game| game.creator == creator)
+            .count();
+        if from_here >= MAX_GAMES_PER_ADDRESS {
+            return Err(GameError::TooManyFromHere);
+        }
+        let one = new.one_person.then(|| secret(16));
+        let secrets = ByColor([Color::White, Color::Black].map(|side| {
+            (new.players[side] == Player::Person).then(|| one.clone().unwrap_or_else(|| secret(16)))
+        }));
+        let mut id = secret(6);
+        while games.contains_key(&id) {
+            id = secret(6);
+        }
+        let game = Arc::new(LiveGame {
+            id: id.clone(),
+            number: self.numbers.fetch_add(1, Ordering::Relaxed),
+            creator,
+            searchers: Arc::clone(&self.searchers),
+            changes: Default::default(),
+            state: Mutex::new(State::new(new, secrets.clone(), now, self.claim_after)),
+        });
+        games.insert(id, Arc::clone(&game));
+        Ok(Created { game, secrets })
+    }
+
+    /// The game `id`.
+    pub fn find(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
+        self.lock().get(id).cloned().ok_or(GameError::Unknown)
+    }
+
+    /// A rematch of `old` for the holder of `secret`: colours swapped,
+    /// the same clock and level, made from the old game's address; and
+    /// the side the holder plays in it.
+    pub fn rematch(
+        &self,
+        old: &LiveGame,
+        secret: Option<&str>,
+    ) -> Result<(Created, Color), GameError> {
+        let (new, mine) = {
+            let state = old.lock();
+            let seat = state.seat(secret).ok_or(GameError::NotAPlayer)?;
+            let mine = match seat {
+                state::Seat::One(side) => !side,
+                state::Seat::Both => Color::White,
+            };
+            if state.rematch.is_some() {
+                drop(state);
+                return self.rematch_made(old).map(|created| (created, mine));
+            }
+            state.allowed(seat, Action::Rematch, Instant::now())?;
+            (state.rematch_game(), mine)
+        };
+        self.rematch_for(old, new).map(|created| (created, mine))
+    }
+
+    /// Makes `new` as `old`'s rematch, unless another request made it
+    /// first: then that one.
+    fn rematch_for(&self, old: &LiveGame, new: NewGame) -> Result<Created, GameError> {
+        let created = self.create(new, old.creator)?;
+        let mut state = old.lock();
+        if state.rematch.is_some() {
+            // Both asked at once: the first one made stands.
+            drop(state);
+            self.lock().remove(&created.game.id);
+            return self.rematch_made(old);
+        }
+        state.rematch = Some((created.game.id.clone(), created.secrets.clone()));
+        old.changes.bump();
+        Ok(created)
+    }
+
+    /// The rematch already made of `old`.
+    fn rematch_made(&self, old: &LiveGame) -> Result<Created, GameError> {
+        let made = old.lock().rematch.clone();
+        let (id, secrets) = made.ok_or(GameError::Unknown)?;
+        Ok(Created {
+            game: self.find(&id)?,
+            secrets,
+        })
+    }
+}
+
+/// Every so often: ends the games whose running clock has run out, aborts
+/// those left idle too long, and lets the oldest finished games go past
+/// [`MAX_ENDED`]; stops once the games are gone.
+fn sweep(games: &Weak<Games>) {
+    while let Some(games) = games.upgrade() {
+        let now = Instant::now();
+        let kept: Vec<Arc<LiveGame>> = games.lock().values().cloned().collect();
+        let mut ended = Vec::new();
+        for game in kept {
+            let mut state = game.lock();
+            if let Some(stop) = state.due_stop(now) {
+                state.end(stop, now);
+                game.changes.bump();
+            }
+            if state.is_over() && state.followers == 0 {
+                ended.push((state.touched, game.id.clone()));
+            }
+        }
+        if ended.len() > MAX_ENDED {
+            ended.sort();
+            let mut kept = games.lock();
+            for (_, id) in &ended[..ended.len() - MAX_ENDED] {
+                kept.remove(id);
+            }
+        }
+        drop(games);
+        thread::sleep(SWEEP_EVERY);
+    }
+}
+
+/// `bytes` random bytes in hexadecimal: from the system's random source,
+/// or else from the standard library's randomly keyed hasher.
+fn secret(bytes: usize) -> String {
+    let mut random = vec![0; bytes];
+    let read =
+        std::fs::File::open("/dev/urandom").and_then(|mut file| file.read_exact(&mut random));
+    if read.is_err() {
+        use std::hash::{BuildHasher, RandomState};
+        for (at, byte) in random.iter_mut().enumerate() {
+            *byte = RandomState::new().hash_one((at, Instant::now())) as u8;
+        }
+    }
+    random.iter().map(|byte| format!("{byte:02x}")).collect()
+}

@@ -1,0 +1,335 @@
+//! A kept game's state and how each viewer sees it: the game, its players
+//! and their links, its clocks, how it stopped, congo's search, and who is
+//! there.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::bounds::{GRACE, IDLE_LIMIT};
+use super::error::GameError;
+use super::player::{NewGame, Player};
+use super::stop::Stop;
+use crate::engine::Limit;
+use crate::serve::clock::Clocks;
+use crate::serve::views::Verdict;
+use crate::{ByColor, Color, Game, MoveError, PlayError};
+
+/// A game's state.
+pub(super) struct State {
+    pub game: Game,
+    pub players: ByColor<Player>,
+    pub secrets: ByColor<Option<String>>,
+    pub clock: Option<Clocks>,
+    /// How the game stopped, when its rules did not end it.
+    pub stop: Option<Stop>,
+    pub movetime: Duration,
+    /// congo's level, 1 to 8, when it was given one.
+    pub level: Option<u8>,
+    /// The plies the game had when it was made: an abort needs both sides
+    /// to have moved less than that since.
+    pub plies_at_start: usize,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The rematch, once made: its name and its links' secrets.
+    pub rematch: Option<(String, ByColor<Option<String>>)>,
+    /// congo's search under way, if one is.
+    pub search: Option<Search>,
+    /// The event streams that follow the game.
+    pub followers: usize,
+    /// Each side's player's pages that follow the game.
+    pub present: ByColor<usize>,
+    /// Since when each side's player has had no page open, once they had
+    /// one: a friend may claim the win after a while.
+    pub gone_since: ByColor<Option<Instant>>,
+    /// How long a friend's pages must be closed before a claim.
+    pub claim_after: Duration,
+    /// When a person last did something in it.
+    pub touched: Instant,
+}
+
+/// congo's search for a move: raise `stop` to stop it; `lent` is raised
+/// once it has an engine (until then it waits its turn).
+pub(super) struct Search {
+    pub stop: Arc<AtomicBool>,
+    pub lent: Arc<AtomicBool>,
+}
+
+impl Search {
+    /// What congo is doing, in a word.
+    pub fn state(&self) -> &'static str {
+        if self.lent.load(Ordering::Relaxed) {
+            "thinking"
+        } else {
+            "waiting"
+        }
+    }
+}
+
+/// Which sides a link plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Seat {
+    One(Color),
+    Both,
+}
+
+impl Seat {
+    /// Whether the seat plays `side`.
+    pub fn plays(self, side: Color) -> bool {
+        self == Seat::Both || self == Seat::One(side)
+    }
+}
+
+impl State {
+    pub fn is_over(&self) -> bool {
+        self.stop.is_some() || self.game.ending().is_some()
+    }
+
+    /// The result and the reason, once the game is over.
+    pub fn over(&self) -> Option<Verdict> {
+        match self.stop {
+            Some(stop) => Some(stop.verdict()),
+            None => Verdict::of(&self.game),
+        }
+    }
+
+    /// Refuses a change to a game that is over.
+    pub fn going_on(&self) -> Result<(), GameError> {
+        match self.over() {
+            Some(verdict) => Err(GameError::Over(verdict.reason)),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether congo plays a side.
+    pub fn against_congo(&self) -> bool {
+        self.players.0.contains(&Player::Engine)
+    }
+
+    /// Whether two people play, each with a link of their own.
+    pub fn between_friends(&self) -> bool {
+        self.players.0 == [Player::Person; 2]
+            && self.secrets[Color::White] != self.secrets[Color::Black]
+    }
+
+    /// The sides `secret` plays.
+    pub fn seat(&self, secret: Option<&str>) -> Option<Seat> {
+        let secret = secret?;
+        let plays = |side: Color| self.secrets[side].as_deref() == Some(secret);
+        match (plays(Color::White), plays(Color::Black)) {
+            (true, true) => Some(Seat::Both),
+            (true, false) => Some(Seat::One(Color::White)),
+            (false, true) => Some(Seat::One(Color::Black)),
+            (false, false) => None,
+        }
+    }
+
+    /// The sides whose player a page of `seat` shows there.
+    pub fn arrived(&mut self, seat: Option<Seat>) {
+        for side in [Color::White, Color::Black] {
+            if seat.is_some_and(|seat| seat.plays(side)) {
+                self.present[side] += 1;
+                self.gone_since[side] = None;
+            }
+        }
+    }
+
+    /// A page of `seat` closed at `now`.
+    pub fn left(&mut self, seat: Option<Seat>, now: Instant) {
+        for side in [Color::White, Color::Black] {
+            if seat.is_some_and(|seat| seat.plays(side)) {
+                self.present[side] = self.present[side].saturating_sub(1);
+                if self.present[side] == 0 {
+                    self.gone_since[side] = Some(now);
+                }
+            }
+        }
+    }
+
+    /// Stops the clocks of a game against congo that no page follows:
+    /// adjourned, so that congo, which searches only for a page, never
+    /// loses on time to a player who left.
+    pub fn adjourn_if_unwatched(&mut self, now: Instant) {
+        if self.against_congo()
+            && self.followers == 0
+            && let Some(clock) = &mut self.clock
+        {
+            clock.stop(now);
+        }
+    }
+
+    /// Starts the clock of the side to move again, when a person is to
+    /// move (congo's clock starts when it has an engine).
+    pub fn resume_clock(&mut self, now: Instant) {
+        let any_move = !self.game.moves().is_empty();
+        let to_move = self.game.position().side;
+        let person = self.players[to_move] == Player::Person;
+        let over = self.is_over();
+        if let Some(clock) = &mut self.clock
+            && !over
+        {
+            clock.stop(now);
+            if person {
+                clock.resume(to_move, now, any_move);
+            }
+        }
+    }
+
+    pub fn stop_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Ends the game by `stop` at `now`: clocks stopped, congo stopped,
+    /// no offer left standing.
+    pub fn end(&mut self, stop: Stop, now: Instant) {
+        self.stop = Some(stop);
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+        self.stop_search();
+    }
+
+    /// Plays `text` for the side to move at `now`: the clock charged first.
+    pub fn play(&mut self, text: &str, now: Instant) -> Result<(), GameError> {
+        self.going_on()?;
+        let position = self.game.position();
+        let m = position
+            .parse_move(text, &mut Vec::new())
+            .map_err(|error| GameError::Move(error.to_string()))?;
+        let mover = position.side;
+        if let Some(clock) = &mut self.clock
+            && let Err(loser) = clock.moved(mover, now)
+        {
+            self.end(Stop::Flagged(loser), now);
+            return Err(GameError::Over(format!("{loser} ran out of time")));
+        }
+        self.game.play(m).map_err(|error| match error {
+            PlayError::Move(MoveError::GameOver(_)) | PlayError::Ended(..) => {
+                GameError::Over(error.to_string())
+            }
+            PlayError::Move(error) => GameError::Move(error.to_string()),
+        })?;
+        if self.draw_offer == Some(!mover) {
+            // Moving on declines the opponent's offer.
+            self.draw_offer = None;
+        }
+        if self.is_over() {
+            if let Some(clock) = &mut self.clock {
+                clock.stop(now);
+            }
+        } else if self.players[!mover] == Player::Engine
+            && let Some(clock) = &mut self.clock
+        {
+            // congo's clock runs only while it searches.
+            clock.stop(now);
+        }
+        Ok(())
+    }
+}
+
+impl State {
+    /// A new game's state at `now`.
+    pub fn new(
+        new: NewGame,
+        secrets: ByColor<Option<String>>,
+        now: Instant,
+        claim_after: Duration,
+    ) -> State {
+        State {
+            claim_after,
+            plies_at_start: new.game.moves().len(),
+            game: new.game,
+            players: new.players,
+            secrets,
+            clock: new.clock.map(Clocks::new),
+            stop: None,
+            movetime: new.movetime,
+            level: new.level,
+            draw_offer: None,
+            rematch: None,
+            search: None,
+            followers: 0,
+            present: ByColor([0, 0]),
+            gone_since: ByColor([None, None]),
+            touched: now,
+        }
+    }
+
+    /// Whether the game counts as in progress for its address at `now`:
+    /// not over, and followed by a page or new.
+    pub fn in_progress(&self, now: Instant) -> bool {
+        !self.is_over()
+            && (self.followers > 0 || now.saturating_duration_since(self.touched) < GRACE)
+    }
+
+    /// How the game stops at `now` without anyone asking: a clock run
+    /// out, or no one there for [`IDLE_LIMIT`].
+    pub fn due_stop(&self, now: Instant) -> Option<Stop> {
+        if self.is_over() {
+            return None;
+        }
+        if let Some(loser) = self.clock.as_ref().and_then(|clock| clock.flagged(now)) {
+            return Some(Stop::Flagged(loser));
+        }
+        let idle = self.followers == 0 && now.saturating_duration_since(self.touched) > IDLE_LIMIT;
+        idle.then_some(Stop::Aborted)
+    }
+
+    /// The winner of a finished game, if one side won.
+    pub fn winner(&self) -> Option<Color> {
+        match self.stop {
+            Some(stop) => stop.winner(),
+            None => self.game.ending().and_then(|ending| ending.winner()),
+        }
+    }
+
+    /// The rematch of this game: from its start, colours swapped.
+    pub fn rematch_game(&self) -> NewGame {
+        let mut start = Game::new(self.game.start().clone(), self.game.rule_set())
+            .with_max_plies(Some(crate::MAX_PLIES));
+        for m in &self.game.moves()[..self.plies_at_start] {
+            let _ = start.play(*m);
+        }
+        NewGame {
+            game: start,
+            players: ByColor([self.players[Color::Black], self.players[Color::White]]),
+            one_person: !self.between_friends(),
+            clock: self.clock.as_ref().map(Clocks::control),
+            movetime: self.movetime,
+            level: self.level,
+        }
+    }
+
+    /// congo's limit for its move at `now`: its level's, or its share of
+    /// its clock, or its time a move.
+    pub fn engine_limit(&self, now: Instant) -> Limit {
+        let side = self.game.position().side;
+        let time = self
+            .clock
+            .as_ref()
+            .map_or(self.movetime, |clock| clock.engine_share(side, now));
+        match self.level {
+            Some(level) if level < 8 => Limit::Nodes(level_nodes(level)),
+            _ => Limit::Time(time),
+        }
+    }
+
+    /// Starts congo's clock once it has an engine (a first move is free).
+    pub fn start_engine_clock(&mut self, side: Color, now: Instant) {
+        let any_move = !self.game.moves().is_empty();
+        if let Some(clock) = &mut self.clock
+            && self.stop.is_none()
+        {
+            clock.resume(side, now, any_move);
+        }
+    }
+}
+
+/// The nodes congo searches a move at `level` (1 to 7): four times more
+/// each level, from a few hundred, a ply or two deep, to most of a second.
+fn level_nodes(level: u8) -> u64 {
+    200 << (2 * u64::from(level.saturating_sub(1)))
+}

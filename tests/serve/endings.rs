@@ -1,0 +1,294 @@
+//! Games that end properly: resign, abort, a draw offered and answered, a
+//! win claimed from a friend who left, a rematch, the game as PGN, congo's
+//! level, and games left behind that stop counting against their address.
+
+use std::time::{Duration, Instant};
+
+use congo::serve::{Json, MAX_GAMES_PER_ADDRESS};
+
+use crate::client::{PATIENCE, Server, quoted, string};
+use crate::kept_games::{FACING, FULL_START, against_congo, create, key_of, moves, play};
+
+/// A friend game from `fen` made at `127.0.0.{host}`: its id and the two
+/// keys, white's then black's.
+fn friends(server: &Server, host: u8, fen: &str) -> (String, String, String) {
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(fen)
+    );
+    let created = create(server, host, &body);
+    let links = created.get("links").unwrap();
+    (
+        string(created.get("id").unwrap()),
+        key_of(links.get("me").unwrap()),
+        key_of(links.get("friend").unwrap()),
+    )
+}
+
+/// `POST /api/games/ID/ACTION` with `key`: the status and the answer.
+fn act(server: &Server, id: &str, action: &str, key: &str) -> (u16, Json) {
+    let body = format!("{{\"key\": {}}}", quoted(key));
+    let reply = server.post(&format!("/api/games/{id}/{action}"), &body);
+    (reply.status, reply.json_any())
+}
+
+/// The refusal's message of an action that must be refused with `status`.
+fn refused(server: &Server, id: &str, action: &str, key: &str, status: u16) -> String {
+    let (got, answer) = act(server, id, action, key);
+    assert_eq!(got, status, "{action}: {answer}");
+    string(answer.get("error").unwrap())
+}
+
+/// Whether a view's `can` allows `action`.
+fn can(view: &Json, action: &str) -> bool {
+    view.get("can").unwrap().get(action) == Some(&Json::Bool(true))
+}
+
+fn field<'a>(view: &'a Json, name: &str) -> &'a Json {
+    view.get(name)
+        .unwrap_or_else(|| panic!("no {name} in {view}"))
+}
+
+#[test]
+fn a_game_is_aborted_before_both_sides_move_and_resigned_after() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (status, aborted) = act(&server, &id, "abort", &black);
+    assert_eq!(status, 200, "{aborted}");
+    assert_eq!(field(&aborted, "result"), &Json::Null);
+    assert_eq!(string(field(&aborted, "ended")), "aborted");
+    assert!(!can(&aborted, "resign") && can(&aborted, "rematch"));
+    assert_eq!(
+        refused(&server, &id, "resign", &white, 409),
+        "the game is over: aborted"
+    );
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    play(&server, 2, &id, &white, "d2d3");
+    play(&server, 2, &id, &black, "d6d5");
+    assert_eq!(
+        refused(&server, &id, "abort", &white, 409),
+        "a game is aborted only before both sides have moved; resign instead"
+    );
+    assert_eq!(
+        refused(&server, &id, "resign", "not-a-key", 403),
+        "this link watches the game; it plays no side"
+    );
+    let (status, resigned) = act(&server, &id, "resign", &black);
+    assert_eq!(status, 200, "{resigned}");
+    assert_eq!(string(field(&resigned, "result")), "white wins");
+    assert_eq!(string(field(&resigned, "ended")), "black resigned");
+    let (status, late) = play(&server, 2, &id, &white, "a2a3");
+    assert_eq!(
+        (status, string(late.get("error").unwrap())),
+        (409, "the game is over: black resigned".to_owned())
+    );
+}
+
+#[test]
+fn a_draw_is_offered_declined_by_a_move_and_agreed() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (_, offered) = act(&server, &id, "draw", &white);
+    assert_eq!(string(field(&offered, "draw")), "white");
+    assert!(!can(&offered, "draw"));
+    assert_eq!(
+        refused(&server, &id, "draw", &white, 409),
+        "your draw offer stands"
+    );
+    assert_eq!(
+        refused(&server, &id, "accept", &white, 409),
+        "no draw is offered to you"
+    );
+    let (_, declined) = act(&server, &id, "decline", &black);
+    assert_eq!(field(&declined, "draw"), &Json::Null);
+    // An offer stands past the offerer's own move; the other side's move
+    // declines it.
+    act(&server, &id, "draw", &white);
+    let (_, moved) = play(&server, 2, &id, &white, "d2d3");
+    assert_eq!(string(field(&moved, "draw")), "white");
+    let (_, answered) = play(&server, 2, &id, &black, "d6d5");
+    assert_eq!(field(&answered, "draw"), &Json::Null);
+    act(&server, &id, "draw", &black);
+    let (status, agreed) = act(&server, &id, "draw", &white);
+    assert_eq!(status, 200, "{agreed}");
+    assert_eq!(string(field(&agreed, "result")), "draw");
+    assert_eq!(string(field(&agreed, "ended")), "drawn by agreement");
+    let (id, key) = against_congo(&server, FULL_START, "\"movetime\": 1");
+    assert_eq!(
+        refused(&server, &id, "draw", &key, 409),
+        "draws are offered only between friends"
+    );
+}
+
+#[test]
+fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
+    let server = Server::start(&[], &["--claim-after", "1"]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    let black_page = server.follow_game(3, &id, Some(&black));
+    assert_eq!(
+        refused(&server, &id, "claim", &white, 409),
+        "black is here: no win to claim"
+    );
+    drop(black_page);
+    let deadline = Instant::now() + PATIENCE;
+    let view = loop {
+        let view = server.get(&format!("/api/games/{id}?key={white}")).json();
+        if can(&view, "claim") {
+            break view;
+        }
+        assert!(Instant::now() < deadline, "never claimable: {view}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(string(field(field(&view, "gone"), "side")), "black");
+    assert_eq!(
+        refused(&server, &id, "claim", &black, 409),
+        "white is here: no win to claim"
+    );
+    let (status, claimed) = act(&server, &id, "claim", &white);
+    assert_eq!(status, 200, "{claimed}");
+    assert_eq!(string(field(&claimed, "result")), "white wins");
+    assert_eq!(string(field(&claimed, "ended")), "black left the game");
+}
+
+#[test]
+fn a_claim_waits_out_the_time_it_states() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    drop(server.follow_game(3, &id, Some(&black)));
+    let deadline = Instant::now() + PATIENCE;
+    while server.get(&format!("/api/games/{id}")).json().get("gone") == Some(&Json::Null) {
+        assert!(Instant::now() < deadline, "black never counted gone");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let message = refused(&server, &id, "claim", &white, 409);
+    assert!(
+        message.starts_with("black left; the win may be claimed in "),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_rematch_swaps_colours_and_both_players_reach_the_same_one() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friends(&server, 2, FACING);
+    assert_eq!(
+        refused(&server, &id, "rematch", &white, 409),
+        "a rematch is made once the game is over"
+    );
+    act(&server, &id, "resign", &white);
+    let (status, rematch) = act(&server, &id, "rematch", &white);
+    assert_eq!(status, 200, "{rematch}");
+    let new_id = string(field(&rematch, "id"));
+    let game = field(&rematch, "game");
+    assert_eq!(string(field(game, "you")), "black");
+    assert_eq!(string(field(game, "start")), FACING);
+    let old = server.get(&format!("/api/games/{id}?key={black}")).json();
+    let link = string(field(&old, "rematch"));
+    let black_now = key_of(&link.as_str().into());
+    let view = server
+        .get(&format!("/api/games/{new_id}?key={black_now}"))
+        .json();
+    assert_eq!(string(field(&view, "you")), "white");
+    let (_, again) = act(&server, &id, "rematch", &black);
+    assert_eq!(string(field(&again, "id")), new_id);
+    let watched = server.get(&format!("/api/games/{id}")).json();
+    assert_eq!(
+        string(field(&watched, "rematch")),
+        format!("/?game={new_id}")
+    );
+}
+
+#[test]
+fn a_finished_game_downloads_as_pgn_with_the_tournament_tags() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    play(&server, 2, &id, &white, "d2d3");
+    play(&server, 2, &id, &black, "d6d5");
+    act(&server, &id, "resign", &white);
+    let reply = server.get(&format!("/api/games/{id}/pgn"));
+    assert_eq!(reply.status, 200);
+    let pgn = reply.text();
+    for tag in [
+        "[Event \"congo serve game\"]",
+        "[White \"Anonymous\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"normal\"]",
+        &format!("[FEN \"{FULL_START}\"]"),
+        "[Variant \"Congo\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} missing from\n{pgn}");
+    }
+    assert!(pgn.contains("1. d2d3 d6d5 {white resigned} 0-1"), "{pgn}");
+    let parsed = congo::pgn::PgnGame::parse(pgn).unwrap();
+    assert_eq!(parsed.moves, ["d2d3", "d6d5"]);
+}
+
+#[test]
+fn congo_plays_at_a_level_and_a_bad_level_is_refused() {
+    let server = Server::start(&[], &[]);
+    let (id, key) = against_congo(&server, FULL_START, "\"level\": 1");
+    let view = server.get(&format!("/api/games/{id}?key={key}")).json();
+    assert_eq!(field(&view, "level"), &Json::Number(1.0));
+    let mut page = server.follow_game(2, &id, Some(&key));
+    play(&server, 2, &id, &key, "d2d3");
+    page.until(|view| moves(view).len() == 2);
+    for (body, message) in [
+        (
+            format!(
+                "{{\"fen\": {}, \"white\": \"me\", \"black\": \"congo\", \"level\": 9}}",
+                quoted(FULL_START)
+            ),
+            "\"level\" must be a whole number from 1 to 8",
+        ),
+        (
+            format!(
+                "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\", \"level\": 3}}",
+                quoted(FULL_START)
+            ),
+            "\"level\" is congo's, and congo plays no side",
+        ),
+    ] {
+        assert_eq!(server.post("/api/games", &body).error(400), message);
+    }
+}
+
+#[test]
+fn games_whose_pages_closed_stop_counting_against_their_address() {
+    let server = Server::start(&[], &[]);
+    let made: Vec<(String, String, String)> = (0..MAX_GAMES_PER_ADDRESS)
+        .map(|_| friends(&server, 9, FULL_START))
+        .collect();
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(FULL_START)
+    );
+    let reply = server
+        .connect_from(9)
+        .send("POST", "/api/games", Some(&body));
+    assert_eq!(reply.status, 429, "{}", reply.text());
+    assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(
+        reply.error(429),
+        format!(
+            "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: end one (resign or abort it) or close its page"
+        )
+    );
+    // Another address is not held back.
+    friends(&server, 10, FULL_START);
+    // Each game's page opens and closes: left behind, they stop counting.
+    for (id, white, _) in &made {
+        drop(server.follow_game(9, id, Some(white)));
+    }
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let reply = server
+            .connect_from(9)
+            .send("POST", "/api/games", Some(&body));
+        if reply.status == 200 {
+            break;
+        }
+        assert_eq!(reply.status, 429, "{}", reply.text());
+        assert!(Instant::now() < deadline, "the closed games still count");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
