@@ -6,7 +6,7 @@ use std::fs::{DirBuilder, File, OpenOptions, TryLockError};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
-use super::JournalError;
+use super::error::JournalError;
 
 /// Only the owner may open a folder of the journal.
 const FOLDER_MODE: u32 = 0o700;

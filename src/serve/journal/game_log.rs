@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::JournalError;
+use super::error::JournalError;
 use super::framing;
 
 /// A game's file, opened for each append rather than held: a server may

@@ -4,7 +4,7 @@
 use std::fs::{self, OpenOptions};
 use std::path::Path;
 
-use super::JournalError;
+use super::error::JournalError;
 use super::folder::{EXTENSION, Folder, is_id};
 use super::recovery::{self, End, Reading};
 use crate::text::Count;
