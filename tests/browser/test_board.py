@@ -686,6 +686,69 @@ class Board(unittest.TestCase):
             self.click("a2", "a3")
             self.wait(lambda: len(self.shown_moves()) == 4, "congo replies again")
 
+    def listen_for_sounds(self):
+        self.driver.execute_script(
+            "window.sounds = [];"
+            "document.addEventListener('congo-sound', (event) => sounds.push(event.detail));")
+
+    def test_moves_and_captures_sound_unless_switched_off(self):
+        self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
+        self.driver.execute_script("localStorage.removeItem('congo.sound')")
+        self.listen_for_sounds()
+        self.assertEqual(self.element("sound").get_attribute("aria-pressed"), "true")
+        self.click("c1", "c3")
+        self.wait(lambda: self.marked_targets() == ["c5"], "c5 is marked after one jump")
+        self.click("c5")
+        self.wait_for_game(MONKEY, ["c1c3c5"])
+        self.click("d7", "e7")
+        self.wait_for_game(MONKEY, ["c1c3c5", "d7e7"])
+        self.wait(lambda: len(self.driver.execute_script("return sounds")) == 2, "two sounds")
+        self.assertEqual(self.driver.execute_script("return sounds"), ["capture", "move"])
+        # Off, and remembered by the next page.
+        self.element("sound").click()
+        self.assertEqual(self.element("sound").get_attribute("aria-pressed"), "false")
+        self.open("?white=me&black=me")
+        self.listen_for_sounds()
+        self.assertEqual(self.text("sound"), "Sound off")
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+        self.assertEqual(self.driver.execute_script("return sounds"), [])
+        self.element("sound").click()
+        self.assertEqual(self.driver.execute_script("return localStorage.getItem('congo.sound')"), "on")
+
+    def premove_marks(self):
+        return len(self.driver.find_elements(By.CSS_SELECTOR, "#marks .mark-premove"))
+
+    def test_one_premove_while_congo_thinks_is_played_or_cancelled(self):
+        self.open("?white=me&black=congo&movetime=1500")
+        self.click("d2", "d3")
+        self.wait(lambda: len(self.shown_moves()) == 1 and "congo" in self.text("status"),
+                  "congo's turn")
+        # A premove: marked, said, and played the moment congo has moved.
+        self.wait(lambda: "takes-moves" in self.element("board").get_attribute("class"),
+                  "the board takes a premove")
+        self.click("a2", "a3")
+        self.assertEqual(self.premove_marks(), 2)
+        self.assertIn("Premove a2-a3", self.text("status"))
+        self.wait(lambda: len(self.shown_moves()) >= 3, "congo replies and the premove goes")
+        self.assertEqual(self.shown_moves()[2], "a2-a3")
+        self.wait(lambda: len(self.shown_moves()) == 4, "congo replies to the premove")
+        self.assertEqual(self.premove_marks(), 0)
+        # Another, cancelled by a right-click: congo's reply leaves the turn
+        # to the player.
+        self.wait(lambda: "You to move" in self.text("status"), "the player's turn")
+        self.click("b2", "b3")
+        self.wait(lambda: len(self.shown_moves()) == 5 and "takes-moves"
+                  in self.element("board").get_attribute("class"), "congo's turn again")
+        self.click("g2", "g3")
+        self.assertEqual(self.premove_marks(), 2)
+        ActionChains(self.driver).context_click(self.square("d4")).perform()
+        self.assertEqual(self.premove_marks(), 0)
+        self.assertIn("Premove cancelled", self.text("status"))
+        self.wait(lambda: len(self.shown_moves()) == 6, "congo replies")
+        self.wait(lambda: "You to move" in self.text("status"), "no premove was played")
+        self.assertEqual(len(self.shown_moves()), 6)
+
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)
         self.open("?white=me&black=me")

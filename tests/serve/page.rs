@@ -2,12 +2,14 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 7] = [
+const ASSETS: [(&str, &str); 9] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
     ("/legend.js", "text/javascript; charset=utf-8"),
     ("/announce.js", "text/javascript; charset=utf-8"),
     ("/visibility.js", "text/javascript; charset=utf-8"),
+    ("/sound.js", "text/javascript; charset=utf-8"),
+    ("/premove.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "image/svg+xml"),
 ];

@@ -11,6 +11,8 @@
 import { foldLegend } from './legend.js';
 import { announce, LowTime, LOW_TIME_MS } from './announce.js';
 import { isHidden, onVisibility } from './visibility.js';
+import { playSound, soundOf, wireSoundSwitch } from './sound.js';
+import { Premove } from './premove.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -167,13 +169,15 @@ const board = {
   last: null,
   drawn: null,
   drag: null,
+  /** The premove waiting, marked on the board (play only). */
+  premove: null,
   /** Counts draws, so that only the latest picture is shown. */
   token: 0,
 };
 
 /** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
  * marking the ply `last`; the keyboard's square keeps its focus. */
-async function draw(fen, { moves = null, onMove = null, last = null } = {}) {
+async function draw(fen, { moves = null, onMove = null, last = null, premove = null } = {}) {
   const token = ++board.token;
   const focused = document.activeElement && document.activeElement.closest
     && document.activeElement.closest('#board .square');
@@ -182,6 +186,7 @@ async function draw(fen, { moves = null, onMove = null, last = null } = {}) {
   board.moves = moves;
   board.onMove = moves ? onMove : null;
   board.last = last;
+  board.premove = premove;
   board.selected = null;
   board.chain = null;
   const key = fen + (board.flipped ? ' flipped' : '');
@@ -250,8 +255,22 @@ function prepareSquares() {
   }
   svg.addEventListener('click', (event) => {
     const rect = event.target.closest('.square');
-    if (rect && !board.drag?.moved) {
+    if (board.premove) {
+      cancelPremove();
+    } else if (rect && !board.drag?.moved) {
       choose(rect.dataset.square);
+    }
+  });
+  svg.addEventListener('contextmenu', (event) => {
+    if (board.premove || board.selected) {
+      event.preventDefault();
+      if (board.premove) {
+        cancelPremove();
+      } else {
+        board.selected = null;
+        board.chain = null;
+        mark();
+      }
     }
   });
   svg.addEventListener('keydown', onBoardKey);
@@ -337,6 +356,11 @@ function mark() {
     }
     if (last.promoted) {
       shape('circle', last.move.slice(-2), 'mark-promoted', 3);
+    }
+  }
+  if (board.premove) {
+    for (const square of board.premove.match(/../g)) {
+      shape('rect', square, 'mark-premove', 0);
     }
   }
   if (board.selected) {
@@ -673,6 +697,9 @@ const play = {
   links: null,
 };
 
+/** The one premove waiting while congo thinks. */
+const premove = new Premove(api);
+
 /** The settings of the New game form, or an error for the field that is
  * wrong. */
 function readSettings() {
@@ -792,6 +819,7 @@ function leaveGame() {
   play.key = null;
   play.browsing = null;
   play.sending = false;
+  premove.clear();
 }
 
 /** Follows kept game `id` as the holder of `key` (none: watching). */
@@ -920,8 +948,12 @@ function onView(view) {
   const before = play.view;
   play.view = view;
   play.sending = false;
-  if (view.result && before && !before.result && (before.id === view.id || before.id === null)) {
+  const sameGame = before && (before.id === view.id || before.id === null);
+  if (view.result && sameGame && !before.result) {
     announce(`${resultWords(view.result)}: ${view.position.reason}.`);
+  }
+  if (sameGame && view.plies.length > before.plies.length) {
+    playSound(soundOf(view.plies[view.plies.length - 1]));
   }
   updateLink();
   if (play.browsing !== null && play.browsing > view.plies.length) {
@@ -930,6 +962,43 @@ function onView(view) {
   if (isTab('play')) {
     showPlay();
   }
+  playPremove(view);
+}
+
+/** The player's turn has come: the premove waiting is sent if it is legal
+ * now, and dropped (and said so) if not. */
+function playPremove(view) {
+  if (!premove.move) {
+    return;
+  }
+  const side = view.position.side;
+  if (view.result || !view.id) {
+    premove.clear();
+    return;
+  }
+  if (view.you !== side || view.players[side] !== 'person' || play.sending) {
+    return;
+  }
+  const { send, dropped } = premove.due(view);
+  if (send) {
+    sendMove(send);
+  } else if (dropped) {
+    notice(`The premove ${shown(dropped)} is not legal after congo's move: it was cancelled.`);
+    showPlay();
+  }
+}
+
+/** A move made on the board while congo thinks: kept to play when its
+ * move arrives. */
+function setPremove(move) {
+  premove.set(move);
+  showPlay();
+}
+
+function cancelPremove() {
+  premove.clear();
+  showPlay();
+  say('Premove cancelled.');
 }
 
 /** Draws the play tab from the last view. */
@@ -947,7 +1016,19 @@ function showPlay() {
   const side = view.position.side;
   const mine = view.you === 'both' || view.you === side;
   const takes = latest && !view.result && mine && view.players[side] === 'person' && !play.sending;
-  draw(fen, { moves: takes ? view.position.moves : null, onMove: sendMove, last });
+  // congo's turn, against the player: a premove may be made.
+  const ahead = latest && !view.result && view.id && view.you && view.you !== 'both'
+    && view.you !== side && view.players[side] === 'engine';
+  draw(fen, { moves: takes ? view.position.moves : null, onMove: sendMove, last, premove: ahead ? premove.move : null });
+  if (ahead && !premove.move) {
+    premove.movesOn(fen).then((moves) => {
+      if (play.view === view && play.browsing === null && !premove.move && board.fen === fen) {
+        board.moves = moves;
+        board.onMove = setPremove;
+        $('board').classList.add('takes-moves');
+      }
+    });
+  }
   showClocks(view.clock);
   banner(view.result, view.position.reason);
   happened(lastWords(list, ply));
@@ -957,6 +1038,8 @@ function showPlay() {
     say(`Looking at ply ${ply} of ${view.plies.length}: press End or click the last move to come back.`);
   } else if (view.result) {
     say('');
+  } else if (ahead && premove.move) {
+    say(`Premove ${shown(premove.move)}: played when congo has moved. Click the board or right-click to cancel it.`);
   } else if (view.congo === 'thinking') {
     say('congo is thinking…');
   } else if (view.congo === 'waiting') {
@@ -1003,6 +1086,7 @@ async function takeBack() {
   if (!view || !view.id) {
     return;
   }
+  premove.clear();
   try {
     onView(await api(`/api/games/${encodeURIComponent(view.id)}/takeback`, { key: play.key }));
     notice(null);
@@ -1620,6 +1704,7 @@ function wire() {
   $('step-forward').addEventListener('click', () => step(replay.ply + 1));
   $('step-last').addEventListener('click', () => step(Infinity));
   document.addEventListener('keydown', onPageKey);
+  wireSoundSwitch($('sound'));
   onVisibility(() => {
     closeGameStream();
     closeWatchStream();
