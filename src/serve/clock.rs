@@ -42,6 +42,16 @@ impl Clocks {
         }
     }
 
+    /// Clocks as a journal left them: each side's time, not running (the
+    /// time the server was down is no one's).
+    pub fn restored(control: TimeControl, left: ByColor<Duration>) -> Clocks {
+        Clocks {
+            control,
+            left,
+            running: None,
+        }
+    }
+
     pub fn control(&self) -> TimeControl {
         self.control
     }

@@ -20,7 +20,7 @@ mod connection;
 mod feed;
 mod games;
 mod http;
-pub mod journal;
+mod journal;
 mod refuser;
 mod searchers;
 mod settings;
@@ -32,7 +32,7 @@ pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
 pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
-pub use settings::{CLAIM_AFTER, Settings};
+pub use settings::{CLAIM_AFTER, Settings, default_data};
 
 use std::io;
 use std::net::TcpListener;

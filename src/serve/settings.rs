@@ -20,6 +20,23 @@ pub struct Settings {
     /// How long a friend's pages must all be closed before the other
     /// player may claim the win.
     pub claim_after: Duration,
+    /// The folder its games are kept in, across restarts.
+    pub data: PathBuf,
+}
+
+/// The data folder unless told: `$XDG_STATE_HOME/congo/serve`, else
+/// `$HOME/.local/state/congo/serve` (the XDG base directories' place for
+/// state that outlives a run); none without either variable.
+pub fn default_data() -> Option<PathBuf> {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|value| !value.is_empty())
+                .map(|home| PathBuf::from(home).join(".local/state"))
+        })?;
+    Some(state.join("congo/serve"))
 }
 
 /// How long a friend's pages must be closed before a claim, unless told.

@@ -74,7 +74,12 @@ def shown(move):
 
 
 def start_server(*args):
-    """`congo serve ARGS`, and the address it listens on."""
+    """`congo serve ARGS`, and the address it listens on; its games kept in
+    a data folder of its own (removed by `stop_server`) unless ARGS name
+    one."""
+    own_data = None if "--data" in args else tempfile.mkdtemp(prefix="congo-serve-data-")
+    if own_data:
+        args = (*args, "--data", own_data)
     server = subprocess.Popen(
         [CONGO, "serve", *args],
         stdin=subprocess.DEVNULL,
@@ -82,6 +87,7 @@ def start_server(*args):
         stderr=subprocess.PIPE,
         text=True,
     )
+    server.own_data = own_data
     line = server.stderr.readline()
     found = re.fullmatch(r"congo serve: (http://\S+/)\n", line)
     if not found:
@@ -94,6 +100,8 @@ def stop_server(server):
     server.kill()
     server.wait()
     server.stderr.close()
+    if server.own_data:
+        shutil.rmtree(server.own_data, ignore_errors=True)
 
 
 def chromium():
@@ -748,6 +756,129 @@ class Board(unittest.TestCase):
         self.wait(lambda: len(self.shown_moves()) == 6, "congo replies")
         self.wait(lambda: "You to move" in self.text("status"), "no premove was played")
         self.assertEqual(len(self.shown_moves()), 6)
+
+    def shown_buttons(self):
+        """The game-ending buttons shown, by their ids' last word."""
+        return sorted(button.get_attribute("id").split("-", 1)[1] for button in
+                      self.driver.find_elements(By.CSS_SELECTOR, "#endings button")
+                      if button.is_displayed())
+
+    def test_congo_plays_at_a_level_and_a_game_is_aborted_or_resigned(self):
+        self.open()
+        self.driver.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+        self.assertTrue(self.element("level-row").is_displayed())
+        Select(self.element("level")).select_by_value("2")
+        self.element("new-start").click()
+        self.wait(lambda: "level=2" in self.driver.current_url, "the level is in the link")
+        self.click("d2", "d3")
+        self.wait(lambda: len(self.shown_moves()) == 2, "congo replies")
+        self.assertEqual(self.driver.execute_script("return play.view.level"), 2)
+        # Both sides have moved: no abort, but resign (asked twice).
+        self.wait(lambda: self.shown_buttons() == ["resign"], "Resign alone is offered")
+        pgn = self.element("pgn").get_attribute("href")
+        self.assertRegex(pgn, r"/api/games/\w+/pgn$")
+        self.element("game-resign").click()
+        self.assertFalse(self.element("banner").is_displayed())
+        self.element("game-resign").click()
+        self.wait(lambda: "Black wins: white resigned" in self.text("banner"), "the resignation")
+        self.wait(lambda: self.shown_buttons() == ["rematch"], "a rematch is offered")
+        # A game not begun is aborted.
+        self.open("?white=me&black=congo&movetime=50")
+        self.click("d2", "d3")
+        self.wait(lambda: len(self.shown_moves()) == 2, "congo replies")
+        self.driver.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+        Select(self.element("opponent")).select_by_value("congo-white")
+        self.element("new-start").click()
+        self.wait(lambda: "abort" in self.shown_buttons(), "congo has moved; Abort is offered")
+        self.element("game-abort").click()
+        self.wait(lambda: "aborted" in self.text("banner"), "the game is aborted")
+
+    def test_a_friend_game_ends_by_draw_rematch_and_a_claim(self):
+        server, url = start_server("--port", "0", "--claim-after", "2")
+        try:
+            self.driver.get(url + "?white=me&black=friend")
+            self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+            self.assertEqual(self.shown_buttons(), ["abort", "draw", "resign"])
+            friend = self.element("friend-link").get_attribute("href")
+            mine = self.driver.current_window_handle
+            self.driver.switch_to.new_window("window")
+            theirs = self.driver.current_window_handle
+            self.driver.get(friend)
+            self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
+            self.driver.switch_to.window(mine)
+            self.click("c2", "c3")
+            self.wait_for_game(FULL_START, ["c2c3"])
+            self.driver.switch_to.window(theirs)
+            self.wait_for_game(FULL_START, ["c2c3"])
+            self.click("c6", "c5")
+            self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
+            # A draw offered and declined, offered and accepted.
+            self.driver.switch_to.window(mine)
+            self.wait(lambda: "abort" not in self.shown_buttons(), "both have moved")
+            self.element("game-draw").click()
+            self.wait(lambda: "You offered a draw" in self.text("draw-offer"), "the offer stands")
+            self.driver.switch_to.window(theirs)
+            self.wait(lambda: "White offers a draw" in self.text("draw-offer"), "the offer arrives")
+            self.assertIn("accept", self.shown_buttons())
+            self.element("game-decline").click()
+            self.wait(lambda: not self.element("draw-offer").is_displayed(), "declined")
+            self.element("game-draw").click()
+            self.driver.switch_to.window(mine)
+            self.wait(lambda: "accept" in self.shown_buttons(), "the friend's offer arrives")
+            self.element("game-accept").click()
+            self.wait(lambda: "Drawn" in self.text("banner"), "drawn")
+            # A rematch: the asker follows it, the other joins it.
+            old = self.driver.current_url
+            self.element("game-rematch").click()
+            self.wait(lambda: self.driver.current_url != old and self.board_fen() == FULL_START,
+                      "the asker is in the rematch")
+            self.wait(lambda: "Waiting for White" in self.text("status"), "colours swapped")
+            self.driver.switch_to.window(theirs)
+            self.wait(lambda: self.element("game-join").is_displayed(), "Join the rematch shows")
+            self.element("game-join").click()
+            self.wait(lambda: "You to move" in self.text("status"), "the friend has White now")
+            self.click("a2", "a3")
+            self.wait_for_game(FULL_START, ["a2a3"])
+            # The friend leaves: after the countdown the win is claimed.
+            self.driver.close()
+            self.driver.switch_to.window(mine)
+            self.wait(lambda: "White left the game" in self.text("gone"), "the countdown shows")
+            self.wait(lambda: "claim" in self.shown_buttons(), "the win may be claimed")
+            self.element("game-claim").click()
+            self.wait(lambda: "Black wins" in self.text("banner"), "the claim wins")
+        finally:
+            stop_server(server)
+
+    def test_too_many_games_are_ended_by_one_button(self):
+        server, url = start_server("--port", "0")
+        try:
+            self.driver.get(url + "?white=me&black=me")
+            self.wait(lambda: self.board_fen(), "the board")
+            # Sixteen games this browser made, in tabs since closed (a game
+            # counts for its first 30 s before a page follows it).
+            made = self.driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                (async () => {
+                    const games = [];
+                    for (let n = 0; n < 16; n += 1) {
+                        const answer = await fetch('/api/games', {method: 'POST',
+                            body: JSON.stringify({fen: arguments[0], white: 'me', black: 'friend'})});
+                        const game = await answer.json();
+                        games.push({id: game.id, key: game.key});
+                    }
+                    localStorage.setItem('congo.games', JSON.stringify(games));
+                    return games.length;
+                })().then(done);
+            """, FULL_START)
+            self.assertEqual(made, 16)
+            self.click("a2", "a3")
+            self.wait(lambda: self.element("too-many").is_displayed(), "the refusal is told")
+            self.assertIn("will not start another game", self.text("too-many"))
+            self.element("end-others").click()
+            self.wait_for_game(FULL_START, ["a2a3"])
+            self.wait(lambda: not self.element("too-many").is_displayed(), "the offer goes")
+        finally:
+            stop_server(server)
 
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)

@@ -3,7 +3,9 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
 use std::process::{Child, ChildStderr, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use congo::serve::Json;
@@ -13,12 +15,19 @@ use crate::common::CONGO;
 /// Long enough for any answer on a loaded machine; only stops a hang.
 pub const PATIENCE: Duration = Duration::from_secs(120);
 
-/// A running `congo serve --port 0`, killed when dropped.
+/// A running `congo serve --port 0`, killed when dropped; its games kept
+/// in a data folder of its own (made here, removed when dropped) unless
+/// its arguments name one.
 pub struct Server {
     child: Child,
-    /// Held open so that the server never writes into a closed pipe.
-    _errors: BufReader<ChildStderr>,
+    /// Held open so that the server never writes into a closed pipe, and
+    /// read for what it says after its address.
+    errors: BufReader<ChildStderr>,
     pub address: SocketAddr,
+    /// How it was started, to start it again.
+    command: Vec<String>,
+    /// The data folder this value made.
+    own_data: Option<PathBuf>,
 }
 
 impl Server {
@@ -30,29 +39,51 @@ impl Server {
 
     /// [`Server::start`] with another build of congo, `binary`.
     pub fn start_binary(binary: &str, global: &[&str], args: &[&str]) -> Server {
-        let mut child = Command::new(binary)
-            .args(global)
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("congo serve starts");
-        let mut errors = BufReader::new(child.stderr.take().expect("stderr is piped"));
-        let mut line = String::new();
-        errors.read_line(&mut line).unwrap();
-        let address = line
-            .strip_prefix("congo serve: http://")
-            .and_then(|rest| rest.strip_suffix("/\n"))
-            .unwrap_or_else(|| panic!("congo serve said {line:?}"))
-            .parse()
-            .unwrap();
+        let mut command: Vec<String> = [binary]
+            .iter()
+            .chain(global)
+            .chain(&["serve", "--port", "0"])
+            .chain(args)
+            .map(|word| word.to_string())
+            .collect();
+        let own_data = (!args.contains(&"--data")).then(fresh_data);
+        if let Some(data) = &own_data {
+            command.extend(["--data".to_owned(), data.display().to_string()]);
+        }
+        let (child, errors, address) = spawn(&command);
         Server {
             child,
-            _errors: errors,
+            errors,
             address,
+            command,
+            own_data,
         }
+    }
+
+    /// Kills the server with SIGKILL and starts it again on the same data
+    /// (on a new port).
+    pub fn kill_and_restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let (child, errors, address) = spawn(&self.command);
+        (self.child, self.errors, self.address) = (child, errors, address);
+    }
+
+    /// The next line the server writes on stderr.
+    pub fn said(&mut self) -> String {
+        let mut line = String::new();
+        self.errors.read_line(&mut line).unwrap();
+        line
+    }
+
+    /// The data folder the server keeps its games in.
+    pub fn data(&self) -> PathBuf {
+        let at = self
+            .command
+            .iter()
+            .rposition(|word| word == "--data")
+            .unwrap();
+        PathBuf::from(&self.command[at + 1])
     }
 
     /// A fresh connection.
@@ -111,7 +142,38 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some(data) = &self.own_data {
+            let _ = std::fs::remove_dir_all(data);
+        }
     }
+}
+
+/// Starts `command` and reads the address it prints first.
+fn spawn(command: &[String]) -> (Child, BufReader<ChildStderr>, SocketAddr) {
+    let mut child = Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("congo serve starts");
+    let mut errors = BufReader::new(child.stderr.take().expect("stderr is piped"));
+    let mut line = String::new();
+    errors.read_line(&mut line).unwrap();
+    let address = line
+        .strip_prefix("congo serve: http://")
+        .and_then(|rest| rest.strip_suffix("/\n"))
+        .unwrap_or_else(|| panic!("congo serve said {line:?}"))
+        .parse()
+        .unwrap();
+    (child, errors, address)
+}
+
+/// A data folder no other server of this run uses, not yet made.
+fn fresh_data() -> PathBuf {
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let count = MADE.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("congo-serve-data-{}-{count}", std::process::id()))
 }
 
 /// One kept-alive connection to the server.

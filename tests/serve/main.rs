@@ -17,6 +17,7 @@ mod load;
 mod page;
 mod pgn;
 mod refusals;
+mod restart;
 mod watch;
 
 use common::{congo, text};

@@ -40,12 +40,18 @@ const CLAIM_AFTER: Opt = Opt::new(
     "let a player claim the win from a friend whose pages have all been closed \
      for S seconds (default 30)",
 );
+const DATA: Opt = Opt::new(
+    "--data",
+    Value::Path("DIR"),
+    "keep the games in DIR, so that a restart loses none (default \
+     $XDG_STATE_HOME/congo/serve, else ~/.local/state/congo/serve)",
+);
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
 pub(crate) const SERVE: Subcommand = Subcommand::tool(
     "serve",
     "",
-    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES, CLAIM_AFTER],
+    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES, CLAIM_AFTER, DATA],
     "play and study Congo in a browser: a web board (play the engine or both sides, \
      study a position, replay a match record) and its JSON API; prints `congo serve: \
      http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
@@ -67,7 +73,13 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         .whole::<u64>(&CLAIM_AFTER)?
         .map_or(serve::CLAIM_AFTER, Duration::from_secs);
     let rule_set = args.rule_set;
+    let data = args.path(&DATA).or_else(serve::default_data);
     Ok(Work::tool(move |io| {
+        let Some(data) = data else {
+            return io.refuse(format_args!(
+                "no folder for the games: give --data DIR (neither XDG_STATE_HOME nor HOME is set)"
+            ));
+        };
         let listener = match TcpListener::bind((host.as_str(), port)) {
             Ok(listener) => listener,
             Err(error) => {
@@ -78,18 +90,27 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             Ok(address) => address,
             Err(error) => return io.io_error(&error),
         };
-        // On stderr, once listening, so that a script can read the address.
-        let _ = writeln!(io.errors, "congo serve: http://{address}/");
-        let _ = io.errors.flush();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let engines = engines.unwrap_or(cores);
-        let app = Arc::new(App::new(&Settings {
+        let settings = Settings {
             rule_set,
             tables,
-            engines,
+            engines: engines.unwrap_or(cores),
             watch,
             claim_after,
-        }));
+            data,
+        };
+        let (app, problems) = match App::new(&settings) {
+            Ok(opened) => opened,
+            Err(error) => return io.refuse(format_args!("{error}")),
+        };
+        // On stderr, once listening, so that a script can read the address;
+        // then what of the kept games could not be read back.
+        let _ = writeln!(io.errors, "congo serve: http://{address}/");
+        for problem in problems {
+            let _ = writeln!(io.errors, "congo serve: {problem}");
+        }
+        let _ = io.errors.flush();
+        let app = Arc::new(app);
         match serve(listener, app) {
             Ok(()) => crate::cli::streams::status::SUCCESS,
             Err(error) => io.io_error(&error),

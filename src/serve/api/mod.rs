@@ -22,6 +22,7 @@ use super::client::Client;
 use super::feed::Feed;
 use super::games::{Action, Games};
 use super::http::{Request, Response};
+use super::journal::{self, Journal, JournalError};
 use super::searchers::Searchers;
 use super::settings::Settings;
 use super::watch::Watch;
@@ -98,19 +99,31 @@ const ROUTES: [(&str, &str); 22] = [
 ];
 
 impl App {
-    /// A server as `settings` describe it.
-    pub fn new(settings: &Settings) -> App {
+    /// A server as `settings` describe it, its games restored from its
+    /// data folder; and a line for each game or line of the journal left
+    /// out, and why.
+    pub fn new(settings: &Settings) -> Result<(App, Vec<String>), JournalError> {
+        let opened = Journal::open(&settings.data, journal::BUDGET)?;
+        let mut problems = opened.problems.clone();
         let rule_set = settings.rule_set;
         let tables =
             (settings.tables.as_deref()).map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
         let searchers = Arc::new(Searchers::new(settings.engines, rule_set, tables.clone()));
-        App {
+        let games = Games::new(
+            Arc::clone(&searchers),
+            settings.claim_after,
             rule_set,
-            games: Games::new(Arc::clone(&searchers), settings.claim_after),
+            opened,
+            &mut problems,
+        );
+        let app = App {
+            rule_set,
+            games,
             searchers,
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
-        }
+        };
+        Ok((app, problems))
     }
 
     /// Whether a request's body is read as it arrives rather than held

@@ -26,6 +26,8 @@ pub(crate) enum GameError {
     Full,
     /// This address has as many games in progress as it may.
     TooManyFromHere,
+    /// The change could not be written to the journal: why.
+    Unsaved(String),
 }
 
 impl GameError {
@@ -39,7 +41,7 @@ impl GameError {
             | GameError::NoTakeBack
             | GameError::NotNow(_) => 409,
             GameError::Move(_) => 400,
-            GameError::Full => 503,
+            GameError::Full | GameError::Unsaved(_) => 503,
             GameError::TooManyFromHere => 429,
         }
     }
@@ -62,6 +64,7 @@ impl fmt::Display for GameError {
                 f,
                 "the server has {MAX_GAMES} games in progress already; try again in a minute"
             ),
+            GameError::Unsaved(why) => write!(f, "the server could not save the game: {why}"),
             GameError::TooManyFromHere => write!(
                 f,
                 "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: \

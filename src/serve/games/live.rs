@@ -8,6 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::action::Action;
+use super::entry::Snapshot;
 use super::state::{Search, Seat, State};
 use super::stop::Stop;
 use super::{GameError, Player};
@@ -15,6 +16,7 @@ use crate::engine::Limit;
 use crate::json::Json;
 use crate::record::Record;
 use crate::serve::feed::{Changes, Feed, Next, Seen};
+use crate::serve::journal::GameLog;
 use crate::serve::searchers::{Asker, Refused, Searchers};
 use crate::{ByColor, Outcome, Position};
 
@@ -32,15 +34,61 @@ pub(crate) struct LiveGame {
     /// Its name in links.
     pub id: String,
     /// Its number, for the engines' fair queue.
-    pub(super) number: u64,
+    number: u64,
     pub(super) creator: IpAddr,
-    pub(super) searchers: Arc<Searchers>,
-    pub(super) state: Mutex<State>,
+    searchers: Arc<Searchers>,
+    state: Mutex<State>,
     /// Bumped at every change, for the pages that follow it.
     pub changes: Changes,
+    /// Where its changes are written; none for a game whose journal is
+    /// damaged, kept to read only.
+    log: Option<GameLog>,
 }
 
 impl LiveGame {
+    /// The game `id`, numbered `number`, made at `creator`, as `state`
+    /// stands, written to `log`.
+    pub(super) fn new(
+        id: String,
+        number: u64,
+        creator: IpAddr,
+        searchers: &Arc<Searchers>,
+        state: State,
+        log: Option<GameLog>,
+    ) -> LiveGame {
+        LiveGame {
+            id,
+            number,
+            creator,
+            searchers: Arc::clone(searchers),
+            state: Mutex::new(state),
+            changes: Changes::default(),
+            log,
+        }
+    }
+
+    /// Writes what changed since `before` to the journal, each line synced
+    /// before the change is answered.
+    pub(super) fn save(
+        &self,
+        state: &State,
+        before: &Snapshot,
+        now: Instant,
+    ) -> Result<(), GameError> {
+        let lines = state.lines_since(before, now);
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let log = self.log.as_ref().ok_or_else(|| {
+            GameError::Unsaved("its journal is damaged, so it is kept to read only".to_owned())
+        })?;
+        for line in lines {
+            log.append(&line)
+                .map_err(|error| GameError::Unsaved(error.to_string()))?;
+        }
+        Ok(())
+    }
+
     pub(super) fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -122,8 +170,10 @@ impl LiveGame {
             return Err(GameError::NotYourTurn(side));
         }
         state.touched = now;
+        let before = state.snapshot();
         let played = state.play(text, now);
         state.adjourn_if_unwatched(now);
+        self.save(&state, &before, now)?;
         self.drive(&mut state);
         let view = self.changed_view(&state, seat, now);
         played.map(|()| view)
@@ -134,8 +184,10 @@ impl LiveGame {
         let now = Instant::now();
         let mut state = self.lock();
         let seat = Self::player(&state, secret)?;
+        let before = state.snapshot();
         state.take_back(seat, now)?;
         state.touched = now;
+        self.save(&state, &before, now)?;
         self.drive(&mut state);
         Ok(self.changed_view(&state, seat, now))
     }
@@ -146,8 +198,10 @@ impl LiveGame {
         let now = Instant::now();
         let mut state = self.lock();
         let seat = Self::player(&state, secret)?;
+        let before = state.snapshot();
         state.act(seat, action, now)?;
         state.touched = now;
+        self.save(&state, &before, now)?;
         Ok(self.changed_view(&state, seat, now))
     }
 
@@ -253,7 +307,11 @@ impl LiveGame {
         if let Some(choice) = choice {
             // A move of congo's own choosing is legal; the clock may have
             // run out meanwhile, which ends the game.
-            let _ = state.play(&choice.best.to_string(), Instant::now());
+            let (before, now) = (state.snapshot(), Instant::now());
+            let _ = state.play(&choice.best.to_string(), now);
+            // Unsaved, the move still stands here; the page is told at
+            // the next change it asks for.
+            let _ = self.save(&state, &before, now);
         }
         self.drive(&mut state);
         // Counted before the state is let go: no view of congo's move is

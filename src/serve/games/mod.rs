@@ -14,6 +14,7 @@
 
 mod action;
 mod bounds;
+mod entry;
 mod error;
 mod live;
 mod player;
@@ -35,8 +36,11 @@ pub(super) use error::GameError;
 pub(super) use live::LiveGame;
 pub(super) use player::{NewGame, Player};
 
-use crate::{ByColor, Color};
+use crate::{ByColor, Color, RuleSet};
 use state::State;
+use stop::Stop;
+
+use crate::serve::journal::{Journal, Opened};
 
 /// How often clocks are looked at for a flag, and idle games for age.
 const SWEEP_EVERY: Duration = Duration::from_millis(25);
@@ -48,6 +52,8 @@ pub(super) struct Games {
     numbers: AtomicU64,
     /// How long a friend's pages must be closed before a claim.
     claim_after: Duration,
+    /// Where every game is written as it changes.
+    journal: Journal,
 }
 
 /// A new game and its links' secrets, one per person's side (the same for
@@ -58,14 +64,62 @@ pub(super) struct Created {
 }
 
 impl Games {
-    /// The games of a server searching with `searchers`; a thread watches
-    /// their clocks and ages.
-    pub fn new(searchers: Arc<super::searchers::Searchers>, claim_after: Duration) -> Arc<Games> {
+    /// The games of a server searching with `searchers`, kept in the
+    /// journal `opened` (its games restored); a thread watches their clocks
+    /// and ages. Each line that says why a game or a line was left out is
+    /// added to `problems`.
+    pub fn new(
+        searchers: Arc<super::searchers::Searchers>,
+        claim_after: Duration,
+        rule_set: RuleSet,
+        opened: Opened,
+        problems: &mut Vec<String>,
+    ) -> Arc<Games> {
+        let now = Instant::now();
+        let mut kept = HashMap::new();
+        let mut ended = Vec::new();
+        let mut numbers = 0;
+        for game in opened.games {
+            let restored = match entry::restore(&game.lines, rule_set, claim_after, now) {
+                Ok(restored) => restored,
+                Err(error) => {
+                    problems.push(format!("game {}: {error}; it is left out", game.id));
+                    continue;
+                }
+            };
+            let mut state = restored.state;
+            if game.read_only && !state.is_over() {
+                // A damaged journal cannot take more moves.
+                state.stop = Some(Stop::Aborted);
+            }
+            numbers = numbers.max(restored.number);
+            if state.is_over() {
+                state.filed_end = true;
+                ended.push(game.id.clone());
+            }
+            let log = opened.journal.log(&game.id).ok();
+            let live = LiveGame::new(
+                game.id.clone(),
+                restored.number,
+                restored.creator,
+                &searchers,
+                state,
+                log,
+            );
+            kept.insert(game.id, Arc::new(live));
+        }
+        link_rematches(&kept);
+        for id in ended {
+            for evicted in opened.journal.ended(&id) {
+                kept.remove(&evicted);
+            }
+        }
         let games = Arc::new(Games {
-            games: Mutex::new(HashMap::new()),
+            games: Mutex::new(kept),
             searchers,
-            numbers: AtomicU64::new(1),
+            numbers: AtomicU64::new(numbers + 1),
             claim_after,
+            journal: opened.journal,
         });
         let watched = Arc::downgrade(&games);
         let _ = thread::Builder::new()
@@ -105,14 +159,20 @@ impl Games {
         while games.contains_key(&id) {
             id = secret(6);
         }
-        let game = Arc::new(LiveGame {
-            id: id.clone(),
-            number: self.numbers.fetch_add(1, Ordering::Relaxed),
+        let number = self.numbers.fetch_add(1, Ordering::Relaxed);
+        let state = State::new(new, secrets.clone(), now, self.claim_after);
+        let log = self
+            .journal
+            .create(&id, &[state.header(number, creator)])
+            .map_err(|error| GameError::Unsaved(error.to_string()))?;
+        let game = Arc::new(LiveGame::new(
+            id.clone(),
+            number,
             creator,
-            searchers: Arc::clone(&self.searchers),
-            changes: Default::default(),
-            state: Mutex::new(State::new(new, secrets.clone(), now, self.claim_after)),
-        });
+            &self.searchers,
+            state,
+            Some(log),
+        ));
         games.insert(id, Arc::clone(&game));
         Ok(Created { game, secrets })
     }
@@ -158,8 +218,10 @@ impl Games {
             self.lock().remove(&created.game.id);
             return self.rematch_made(old);
         }
+        let before = state.snapshot();
         state.rematch = Some((created.game.id.clone(), created.secrets.clone()));
         old.changes.bump();
+        old.save(&state, &before, Instant::now())?;
         Ok(created)
     }
 
@@ -182,11 +244,20 @@ fn sweep(games: &Weak<Games>) {
         let now = Instant::now();
         let kept: Vec<Arc<LiveGame>> = games.lock().values().cloned().collect();
         let mut ended = Vec::new();
+        let mut evicted = Vec::new();
         for game in kept {
             let mut state = game.lock();
             if let Some(stop) = state.due_stop(now) {
+                let before = state.snapshot();
                 state.end(stop, now);
                 game.changes.bump();
+                // Unsaved, the game still ends here; a restart replays
+                // the clock to the same flag.
+                let _ = game.save(&state, &before, now);
+            }
+            if state.is_over() && !state.filed_end {
+                state.filed_end = true;
+                evicted.extend(games.journal.ended(&game.id));
             }
             if state.is_over() && state.followers == 0 {
                 ended.push((state.touched, game.id.clone()));
@@ -194,13 +265,38 @@ fn sweep(games: &Weak<Games>) {
         }
         if ended.len() > MAX_ENDED {
             ended.sort();
+            evicted.extend(
+                ended[..ended.len() - MAX_ENDED]
+                    .iter()
+                    .map(|(_, id)| id.clone()),
+            );
+        }
+        if !evicted.is_empty() {
             let mut kept = games.lock();
-            for (_, id) in &ended[..ended.len() - MAX_ENDED] {
+            for id in &evicted {
                 kept.remove(id);
             }
         }
         drop(games);
         thread::sleep(SWEEP_EVERY);
+    }
+}
+
+/// Gives each restored game whose rematch was made the rematch's links'
+/// secrets.
+fn link_rematches(games: &HashMap<String, Arc<LiveGame>>) {
+    for game in games.values() {
+        let mut state = game.lock();
+        let Some((id, _)) = state.rematch.clone() else {
+            continue;
+        };
+        match games.get(&id) {
+            Some(rematch) if !Arc::ptr_eq(rematch, game) => {
+                let secrets = rematch.lock().secrets.clone();
+                state.rematch = Some((id, secrets));
+            }
+            _ => state.rematch = None,
+        }
     }
 }
 

@@ -46,6 +46,8 @@ pub(super) struct State {
     pub claim_after: Duration,
     /// When a person last did something in it.
     pub touched: Instant,
+    /// Whether the journal was told the game ended.
+    pub filed_end: bool,
 }
 
 /// congo's search for a move: raise `stop` to stop it; `lent` is raised
@@ -240,6 +242,7 @@ impl State {
     ) -> State {
         State {
             claim_after,
+            filed_end: false,
             plies_at_start: new.game.moves().len(),
             game: new.game,
             players: new.players,
