@@ -417,5 +417,75 @@ class Trust(unittest.TestCase):
         play("b2b3", "b6b5")
 
 
+    def ends_alike(self, url, windows, result, ended, words):
+        """Every window shows the ending `words`, and the API agrees on the
+        result and why."""
+        for handle in windows:
+            self.driver.switch_to.window(handle)
+            self.wait(lambda: words in self.text("banner"), f"the banner says {words!r}")
+            page = self.page()
+            view = self.api(url, page["id"], page["key"])
+            self.assertEqual((view["result"], view["ended"]), (result, ended))
+            self.assertEqual(page["result"], view["result"] or view["ended"])
+
+    def friend_pair(self, url, black=None):
+        """A new friend's game: White's window (the one open) and Black's
+        (`black`, or a new one)."""
+        self.driver.get(url + "?white=me&black=friend")
+        self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+        friend = self.element("friend-link").get_attribute("href")
+        white = self.driver.current_window_handle
+        if black:
+            self.driver.switch_to.window(black)
+        else:
+            self.driver.switch_to.new_window("window")
+        self.driver.get(friend)
+        self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
+        return white, self.driver.current_window_handle
+
+    def test_trust_resign_abort_draw_and_rematch_buttons_end_games_as_the_api_says(self):
+        server, url = start_server("--port", "0")
+        self.addCleanup(stop_server, server)
+        white, black = self.friend_pair(url)
+        self.driver.switch_to.window(white)
+        if not self.driver.find_elements(By.ID, "game-resign"):
+            self.skipTest("the page has no game-ending buttons yet (src/serve/page/endings.js)")
+        # Aborted before both have moved: no result.
+        self.wait(lambda: "abort" in self.shown_buttons(), "Abort is offered")
+        self.element("game-abort").click()
+        self.ends_alike(url, [white, black], None, "aborted", "aborted")
+        # A draw agreed after a move each.
+        self.driver.switch_to.window(white)
+        white, black = self.friend_pair(url, black)
+        self.driver.switch_to.window(white)
+        self.click("a2", "a3")
+        self.driver.switch_to.window(black)
+        self.wait(lambda: self.page()["moves"] == ["a2a3"], "Black sees a2a3")
+        self.click("a6", "a5")
+        self.driver.switch_to.window(white)
+        self.wait(lambda: self.page()["moves"] == ["a2a3", "a6a5"], "White sees a6a5")
+        self.element("game-draw").click()
+        self.driver.switch_to.window(black)
+        self.wait(lambda: "accept" in self.shown_buttons(), "the offer arrives")
+        self.element("game-accept").click()
+        self.ends_alike(url, [white, black], "draw", "drawn by agreement", "Drawn")
+        # The rematch, colours swapped: Black's player now has White, and
+        # resigns (the button asks twice).
+        old = self.page()["id"]
+        self.element("game-rematch").click()
+        self.wait(lambda: self.page()["id"] not in (None, old), "the rematch is followed")
+        self.assertEqual(self.page()["you"], "white")
+        self.driver.switch_to.window(white)
+        self.wait(lambda: self.element("game-join").is_displayed(), "Join the rematch shows")
+        self.element("game-join").click()
+        self.wait(lambda: self.page()["id"] not in (None, old) and self.page()["you"] == "black",
+                  "the other joins the rematch as Black")
+        self.driver.switch_to.window(black)
+        self.element("game-resign").click()
+        self.assertFalse(self.element("banner").is_displayed())
+        self.element("game-resign").click()
+        self.ends_alike(url, [black, white], "black wins", "white resigned", "Black wins")
+
+
 if __name__ == "__main__":
     unittest.main()
