@@ -1,14 +1,15 @@
 //! The web board's server: `/api/position` requests a second from 50
 //! keep-alive clients (each from an address of its own, as the server
 //! limits connections by address), how soon a friend's move reaches the
-//! other player's page, the memory of 100 friend games with 200 watchers,
-//! the page's weight, and its first paint in headless Chromium when
-//! `chromedriver` is here.
+//! other player's page, the journal's bytes a move, the memory of 1,000
+//! friend games in progress with 200 watchers, the page's weight, and its
+//! first paint in headless Chromium when `chromedriver` is here.
 //!
 //! Run with `cargo bench --bench serve`. Fixed work: every round of the
 //! throughput sends the same 50,000 requests; the best round of three is
 //! printed. With `CONGO_BENCH_BASELINE=PATH` (another build of congo) the
-//! throughput is measured for both, in turns, side by side.
+//! throughput, the latency and the memory are measured for both, in turns,
+//! side by side.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -35,7 +36,10 @@ const REQUESTS_EACH: usize = 1_000;
 const FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 /// Lions facing down an open file with a pawn on each side to move.
 const FRIENDLY: &str = "3l3/ppppppp/7/7/7/PPPPPPP/3L3 w 0";
-const GAMES: usize = 100;
+const GAMES: usize = 1_000;
+/// Games made from one address: no more than a server lets one address
+/// have in progress.
+const GAMES_AN_ADDRESS: usize = 16;
 const WATCHERS: usize = 200;
 
 fn main() {
@@ -60,27 +64,39 @@ fn main() {
             all.join(", ")
         );
     }
-    let server = Server::start(&[], &[]);
-    let latencies = friend_move_latencies(&server, 200);
-    println!(
-        "serve: a friend's move shown to the other page: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms ({} moves)",
-        latencies[latencies.len() / 2],
-        latencies[latencies.len() * 99 / 100],
-        latencies[latencies.len() - 1],
-        latencies.len()
-    );
-    let server = Server::start(&[], &[]);
-    let before = server.memory();
-    let (games, watchers) = games_and_watchers(&server);
-    match (before, server.memory()) {
-        (Some(before), Some(after)) => println!(
-            "serve: {GAMES} friend games with {WATCHERS} watchers: {:.1} MB resident ({:.1} MB before)",
-            after as f64 / 1e6,
-            before as f64 / 1e6
-        ),
-        _ => println!("serve: memory not measured (no /proc)"),
+    for (name, binary) in &builds {
+        let server = Server::start_binary(binary, &[], &[]);
+        let latencies = friend_move_latencies(&server, 200);
+        println!(
+            "serve: a friend's move shown to the other page, {name}: median {:.2} ms, 99th percentile {:.2} ms, worst {:.2} ms ({} moves)",
+            latencies[latencies.len() / 2],
+            latencies[latencies.len() * 99 / 100],
+            latencies[latencies.len() - 1],
+            latencies.len()
+        );
+        if let Some(data) = server.data() {
+            let bytes = folder_bytes(&data.join("games"));
+            println!(
+                "serve: the journal, {name}: {bytes} bytes for {} games and {} moves",
+                latencies.len().div_ceil(10),
+                latencies.len()
+            );
+        }
+        drop(server);
+        let server = Server::start_binary(binary, &[], &[]);
+        let before = server.memory();
+        let (games, watchers) = games_and_watchers(&server);
+        match (before, server.memory()) {
+            (Some(before), Some(after)) => println!(
+                "serve: {GAMES} friend games in progress with {WATCHERS} watchers, {name}: {:.1} MB resident ({:.1} MB before)",
+                after as f64 / 1e6,
+                before as f64 / 1e6
+            ),
+            _ => println!("serve: memory not measured (no /proc)"),
+        }
+        drop((games, watchers));
     }
-    drop((games, watchers));
+    let server = Server::start(&[], &[]);
     println!(
         "serve: the page, every asset included: {} bytes",
         congo::serve::page_size()
@@ -149,7 +165,7 @@ fn friend_move_latencies(server: &Server, plies: usize) -> Vec<f64> {
         // Each player from an address of their own, as two browsers are;
         // the last game's connections may not have been let go yet.
         let hosts = [20 + 2 * game as u8, 21 + 2 * game as u8];
-        let (id, white, black) = friend_game(server, 2);
+        let (id, white, black) = friend_game(server, hosts[0]);
         let keys = [white, black];
         let mut sees = [
             server.follow_game(hosts[0], &id, Some(&keys[0])),
@@ -185,13 +201,13 @@ fn friend_move_latencies(server: &Server, plies: usize) -> Vec<f64> {
     latencies
 }
 
-/// 100 friend games, each with a move played, and 200 watchers following
-/// them (two a game), held open; what must be kept for them to stay.
+/// 1,000 friend games, each with a move played, and 200 watchers
+/// following the first of them, held open; what must be kept for them to
+/// stay.
 fn games_and_watchers(server: &Server) -> (Vec<String>, Vec<Events>) {
     let mut games = Vec::new();
     for game in 0..GAMES {
-        // At most 32 unfinished games an address.
-        let host = 100 + (game / 25) as u8;
+        let host = 100 + (game / GAMES_AN_ADDRESS) as u8;
         let (id, white, _) = friend_game(server, host);
         let body = format!("{{\"key\": \"{white}\", \"move\": \"a2a3\"}}");
         let reply =
@@ -204,7 +220,7 @@ fn games_and_watchers(server: &Server) -> (Vec<String>, Vec<Events>) {
     let mut watchers = Vec::new();
     for watcher in 0..WATCHERS {
         // At most 16 connections an address.
-        let host = 150 + (watcher / 15) as u8;
+        let host = 170 + (watcher / 15) as u8;
         let mut events = server.follow_game(host, &games[watcher % GAMES], None);
         events.next();
         watchers.push(events);
@@ -212,6 +228,17 @@ fn games_and_watchers(server: &Server) -> (Vec<String>, Vec<Events>) {
     // Settled: every stream open and answered.
     thread::sleep(Duration::from_millis(500));
     (games, watchers)
+}
+
+/// The bytes of the files in `folder`.
+fn folder_bytes(folder: &std::path::Path) -> u64 {
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| entry.metadata().ok())
+        .map(|meta| meta.len())
+        .sum()
 }
 
 /// The page's first contentful paint after navigation, in milliseconds, as

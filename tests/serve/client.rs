@@ -46,7 +46,7 @@ impl Server {
             .chain(args)
             .map(|word| word.to_string())
             .collect();
-        let own_data = (!args.contains(&"--data")).then(fresh_data);
+        let own_data = (!args.contains(&"--data") && keeps_data(binary)).then(fresh_data);
         if let Some(data) = &own_data {
             command.extend(["--data".to_owned(), data.display().to_string()]);
         }
@@ -76,14 +76,11 @@ impl Server {
         line
     }
 
-    /// The data folder the server keeps its games in.
-    pub fn data(&self) -> PathBuf {
-        let at = self
-            .command
-            .iter()
-            .rposition(|word| word == "--data")
-            .unwrap();
-        PathBuf::from(&self.command[at + 1])
+    /// The data folder the server keeps its games in (none for a build
+    /// from before the journal).
+    pub fn data(&self) -> Option<PathBuf> {
+        let at = self.command.iter().rposition(|word| word == "--data")?;
+        Some(PathBuf::from(&self.command[at + 1]))
     }
 
     /// A fresh connection.
@@ -167,6 +164,15 @@ fn spawn(command: &[String]) -> (Child, BufReader<ChildStderr>, SocketAddr) {
         .parse()
         .unwrap();
     (child, errors, address)
+}
+
+/// Whether `binary`'s `serve` takes `--data` (a build from before the
+/// journal, compared by a benchmark, does not).
+fn keeps_data(binary: &str) -> bool {
+    Command::new(binary)
+        .args(["serve", "--help"])
+        .output()
+        .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--data"))
 }
 
 /// A data folder no other server of this run uses, not yet made.

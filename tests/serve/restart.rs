@@ -98,7 +98,7 @@ fn a_torn_last_line_is_reported_and_the_rest_kept() {
     let (id, white, black) = timed_friends(&server);
     play(&server, 2, &id, &white, "d2d3");
     play(&server, 2, &id, &black, "d6d5");
-    let file = server.data().join(format!("games/{id}.journal"));
+    let file = server.data().unwrap().join(format!("games/{id}.journal"));
     let bytes = std::fs::metadata(&file).unwrap().len();
     // What a kill in the middle of a write leaves: half a line.
     OpenOptions::new()
@@ -124,7 +124,7 @@ fn a_torn_last_line_is_reported_and_the_rest_kept() {
 #[test]
 fn a_second_server_on_the_same_data_is_refused() {
     let first = Server::start(&[], &[]);
-    let data = first.data();
+    let data = first.data().unwrap();
     let output = std::process::Command::new(crate::common::CONGO)
         .args(["serve", "--port", "0", "--data"])
         .arg(&data)

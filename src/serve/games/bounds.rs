@@ -18,3 +18,7 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(60 * 60);
 
 /// How long a new game counts as in progress before a page follows it.
 pub const GRACE: Duration = Duration::from_secs(30);
+
+/// The most games in progress that no page follows: past it, those left
+/// longest ago are aborted.
+pub const MAX_ABANDONED: usize = 2_000;

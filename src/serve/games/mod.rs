@@ -20,6 +20,8 @@ mod live;
 mod player;
 mod state;
 mod stop;
+#[cfg(test)]
+mod tests;
 mod view;
 
 use std::collections::HashMap;
@@ -31,7 +33,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub(super) use action::Action;
-pub use bounds::{IDLE_LIMIT, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+pub use bounds::{IDLE_LIMIT, MAX_ABANDONED, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
 pub(super) use error::GameError;
 pub(super) use live::LiveGame;
 pub(super) use player::{NewGame, Player};
@@ -54,6 +56,7 @@ pub(super) struct Games {
     claim_after: Duration,
     /// Where every game is written as it changes.
     journal: Journal,
+    rule_set: RuleSet,
 }
 
 /// A new game and its links' secrets, one per person's side (the same for
@@ -120,6 +123,7 @@ impl Games {
             numbers: AtomicU64::new(numbers + 1),
             claim_after,
             journal: opened.journal,
+            rule_set,
         });
         let watched = Arc::downgrade(&games);
         let _ = thread::Builder::new()
@@ -177,9 +181,36 @@ impl Games {
         Ok(Created { game, secrets })
     }
 
-    /// The game `id`.
+    /// The game `id`: in memory, or brought back from the journal (a
+    /// finished game let go from memory).
     pub fn find(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
-        self.lock().get(id).cloned().ok_or(GameError::Unknown)
+        if let Some(game) = self.lock().get(id) {
+            return Ok(Arc::clone(game));
+        }
+        let mut state = self.read_back(id)?;
+        state.filed_end = state.is_over();
+        if let Some((rematch, _)) = state.rematch.clone() {
+            let secrets = match self.lock().get(&rematch) {
+                Some(game) => Some(game.lock().secrets.clone()),
+                None => self.read_back(&rematch).ok().map(|state| state.secrets),
+            };
+            state.rematch = secrets.map(|secrets| (rematch, secrets));
+        }
+        let (number, creator) = (self.numbers.load(Ordering::Relaxed), IpAddr::from([0; 4]));
+        let log = self.journal.log(id).ok();
+        let game = LiveGame::new(id.to_owned(), number, creator, &self.searchers, state, log);
+        let mut games = self.lock();
+        Ok(Arc::clone(
+            games.entry(id.to_owned()).or_insert(Arc::new(game)),
+        ))
+    }
+
+    /// Game `id`'s state as its journal holds it.
+    fn read_back(&self, id: &str) -> Result<State, GameError> {
+        let lines = self.journal.read(id).map_err(|_| GameError::Unknown)?;
+        let restored = entry::restore(&lines, self.rule_set, self.claim_after, Instant::now())
+            .map_err(|_| GameError::Unknown)?;
+        Ok(restored.state)
     }
 
     /// A rematch of `old` for the holder of `secret`: colours swapped,
@@ -244,6 +275,7 @@ fn sweep(games: &Weak<Games>) {
         let now = Instant::now();
         let kept: Vec<Arc<LiveGame>> = games.lock().values().cloned().collect();
         let mut ended = Vec::new();
+        let mut abandoned = Vec::new();
         let mut evicted = Vec::new();
         for game in kept {
             let mut state = game.lock();
@@ -262,7 +294,12 @@ fn sweep(games: &Weak<Games>) {
             if state.is_over() && state.followers == 0 {
                 ended.push((state.touched, game.id.clone()));
             }
+            if state.abandoned(now) {
+                abandoned.push((state.touched, Arc::clone(&game)));
+            }
         }
+        // Only memory is let go here: the journal keeps the files, and a
+        // link brings its game back.
         if ended.len() > MAX_ENDED {
             ended.sort();
             evicted.extend(
@@ -271,6 +308,7 @@ fn sweep(games: &Weak<Games>) {
                     .map(|(_, id)| id.clone()),
             );
         }
+        abort_the_oldest_abandoned(&mut abandoned, MAX_ABANDONED, now);
         if !evicted.is_empty() {
             let mut kept = games.lock();
             for id in &evicted {
@@ -279,6 +317,30 @@ fn sweep(games: &Weak<Games>) {
         }
         drop(games);
         thread::sleep(SWEEP_EVERY);
+    }
+}
+
+/// Aborts the games left by their players longest ago past `most`
+/// ([`MAX_ABANDONED`]), so that games made and left cannot fill the
+/// memory.
+fn abort_the_oldest_abandoned(
+    abandoned: &mut [(Instant, Arc<LiveGame>)],
+    most: usize,
+    now: Instant,
+) {
+    if abandoned.len() <= most {
+        return;
+    }
+    abandoned.sort_by_key(|(touched, _)| *touched);
+    for (_, game) in &abandoned[..abandoned.len() - most] {
+        let mut state = game.lock();
+        if !state.abandoned(now) {
+            continue;
+        }
+        let before = state.snapshot();
+        state.end(Stop::Aborted, now);
+        game.changes.bump();
+        let _ = game.save(&state, &before, now);
     }
 }
 

@@ -268,6 +268,12 @@ impl State {
             && (self.followers > 0 || now.saturating_duration_since(self.touched) < GRACE)
     }
 
+    /// Whether the game is in progress with no page on it, past its first
+    /// moments.
+    pub fn abandoned(&self, now: Instant) -> bool {
+        !self.is_over() && !self.in_progress(now)
+    }
+
     /// How the game stops at `now` without anyone asking: a clock run
     /// out, or no one there for [`IDLE_LIMIT`].
     pub fn due_stop(&self, now: Instant) -> Option<Stop> {

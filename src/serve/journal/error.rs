@@ -27,8 +27,10 @@ pub enum JournalError {
     /// The file ends in part of a line (a write failed): appending would
     /// glue the next line to it.
     Torn(PathBuf),
-    /// Writing, syncing or reading a game's file failed.
+    /// Writing or syncing a game's file failed.
     Write(PathBuf, io::Error),
+    /// Reading a game's file back failed.
+    Read(PathBuf, io::Error),
 }
 
 impl fmt::Display for JournalError {
@@ -80,6 +82,9 @@ impl fmt::Display for JournalError {
             ),
             JournalError::Write(path, error) => {
                 write!(f, "{}: cannot write: {error}", path.display())
+            }
+            JournalError::Read(path, error) => {
+                write!(f, "{}: cannot read: {error}", path.display())
             }
         }
     }

@@ -5,6 +5,8 @@
 use std::fs::{DirBuilder, File, OpenOptions, TryLockError};
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use super::error::JournalError;
 
@@ -70,8 +72,14 @@ pub(super) fn is_id(text: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// How long a lock held by someone else is waited for: a server that is
+/// exiting, or a child forked at that moment that has not yet run its
+/// program (it holds a copy of every descriptor until then), lets go
+/// within it.
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
+
 /// Takes `dir/lock`, refusing if another process (or another open of
-/// the same folder) holds it.
+/// the same folder) holds it past [`LOCK_PATIENCE`].
 fn lock(dir: &Path) -> Result<File, JournalError> {
     let path = dir.join("lock");
     let lock_error = |error| JournalError::Lock(path.clone(), error);
@@ -83,10 +91,16 @@ fn lock(dir: &Path) -> Result<File, JournalError> {
         .mode(FILE_MODE)
         .open(&path)
         .map_err(lock_error)?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(JournalError::Locked(dir.to_path_buf())),
-        Err(TryLockError::Error(error)) => Err(lock_error(error)),
+    let deadline = Instant::now() + LOCK_PATIENCE;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                thread::sleep(Duration::from_millis(10));
+            }
+            Err(TryLockError::WouldBlock) => return Err(JournalError::Locked(dir.to_path_buf())),
+            Err(TryLockError::Error(error)) => return Err(lock_error(error)),
+        }
     }
 }
 

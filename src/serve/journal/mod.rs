@@ -16,7 +16,7 @@ mod game_log;
 mod recovery;
 mod scan;
 #[cfg(test)]
-mod scratch;
+pub(crate) mod scratch;
 #[cfg(test)]
 mod tests;
 
@@ -199,6 +199,20 @@ impl Journal {
             let _ = self.folder.sync();
         }
         evicted
+    }
+
+    /// The lines of game `id`'s file as they are now, to bring back a game
+    /// let go from memory.
+    pub fn read(&self, id: &str) -> Result<Vec<String>, JournalError> {
+        let path = self.folder.file(id)?;
+        if !self.state().games.contains_key(id) {
+            return Err(JournalError::Unknown(path));
+        }
+        let bytes = fs::read(&path).map_err(|error| JournalError::Read(path.clone(), error))?;
+        match recovery::read(&bytes) {
+            recovery::Reading::Game(game) => Ok(game.lines),
+            _ => Err(JournalError::Unknown(path)),
+        }
     }
 
     /// A creation stamp: the clock's nanoseconds, above every stamp

@@ -5,22 +5,22 @@ use std::path::{Path, PathBuf};
 
 /// A folder under the system's temporary folder, unique to this process
 /// and test.
-pub(super) struct Scratch(PathBuf);
+pub(crate) struct Scratch(PathBuf);
 
 impl Scratch {
-    pub(super) fn new(test: &str) -> Scratch {
+    pub(crate) fn new(test: &str) -> Scratch {
         let name = format!("congo-journal-{}-{test}", std::process::id());
         let path = std::env::temp_dir().join(name);
         let _ = fs::remove_dir_all(&path);
         Scratch(path)
     }
 
-    pub(super) fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.0
     }
 
     /// Game `id`'s file in the data folder.
-    pub(super) fn file(&self, id: &str) -> PathBuf {
+    pub(crate) fn file(&self, id: &str) -> PathBuf {
         self.0.join("games").join(format!("{id}.journal"))
     }
 }

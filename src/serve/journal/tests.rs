@@ -347,6 +347,20 @@ fn every_refusal_names_its_path() {
     fs::remove_file(scratch.file(A)).unwrap();
     let said = format!("{file}: cannot write: No such file or directory (os error 2)");
     assert_eq!(log.append("move").unwrap_err().to_string(), said);
+    let said = format!("{file}: cannot read: No such file or directory (os error 2)");
+    assert_eq!(journal.read(A).unwrap_err().to_string(), said);
+}
+
+#[test]
+fn a_game_is_read_back_as_its_lines_and_an_unknown_one_refused() {
+    let scratch = Scratch::new("read-back");
+    let journal = open(&scratch).journal;
+    let log = journal.create(A, &["new {}".to_owned()]).unwrap();
+    log.append("move d2d3").unwrap();
+    assert_eq!(journal.read(A).unwrap(), ["new {}", "move d2d3"]);
+    let file = scratch.file(B).display().to_string();
+    let said = format!("{file}: not a game of this journal (never created, or evicted)");
+    assert_eq!(journal.read(B).unwrap_err().to_string(), said);
 }
 
 #[test]
