@@ -2,7 +2,7 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 9] = [
+const ASSETS: [(&str, &str); 11] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
     ("/legend.js", "text/javascript; charset=utf-8"),
@@ -10,6 +10,8 @@ const ASSETS: [(&str, &str); 9] = [
     ("/visibility.js", "text/javascript; charset=utf-8"),
     ("/sound.js", "text/javascript; charset=utf-8"),
     ("/premove.js", "text/javascript; charset=utf-8"),
+    ("/endings.js", "text/javascript; charset=utf-8"),
+    ("/mygames.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "image/svg+xml"),
 ];

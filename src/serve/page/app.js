@@ -13,6 +13,8 @@ import { announce, LowTime, LOW_TIME_MS } from './announce.js';
 import { isHidden, onVisibility } from './visibility.js';
 import { playSound, soundOf, wireSoundSwitch } from './sound.js';
 import { Premove } from './premove.js';
+import { Endings } from './endings.js';
+import { endMyGames, rememberGame } from './mygames.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -139,11 +141,15 @@ function resultWords(result) {
   return words[result] || result;
 }
 
-/** The banner for a game's result, or none. */
+/** The banner for a game's result (`aborted` for a game aborted), or
+ * none. */
 function banner(result, reason) {
   $('banner').hidden = !result;
-  $('banner').textContent = result ? `${resultWords(result)}: ${reason}.` : '';
+  $('banner').textContent = !result ? '' : (result === 'aborted' ? 'The game was aborted.' : `${resultWords(result)}: ${reason}.`);
 }
+
+/** Whether a game's view is over: a result, or ended without one. */
+const isOver = (view) => Boolean(view.result || view.ended);
 
 /** The words for the last plies, the newest last. */
 function happened(lines) {
@@ -700,6 +706,9 @@ const play = {
 /** The one premove waiting while congo thinks. */
 const premove = new Premove(api);
 
+/** The game-ending buttons (made when the page is wired). */
+let endings = null;
+
 /** The settings of the New game form, or an error for the field that is
  * wrong. */
 function readSettings() {
@@ -728,6 +737,9 @@ function readSettings() {
     return { error: "congo's time a move must be a whole number of milliseconds from 1 to 60000." };
   }
   settings.movetime = movetime;
+  if (settings.white === 'congo' || settings.black === 'congo') {
+    settings.level = Number($('level').value);
+  }
   return { settings };
 }
 
@@ -748,6 +760,13 @@ function fillForm(settings) {
     $('clock-increment').value = String(settings.clock.increment / 1000);
   }
   $('movetime').value = String(settings.movetime);
+  $('level').value = String(settings.level || 8);
+  showLevel();
+}
+
+/** congo's level is asked for when congo plays. */
+function showLevel() {
+  $('level-row').hidden = !$('opponent').value.startsWith('congo');
 }
 
 /** A new game with `settings`: set up at once on the board, kept on the
@@ -796,7 +815,15 @@ async function keep(settings) {
     black: settings.black,
     clock: settings.clock,
     movetime: settings.movetime,
+    level: settings.level,
+  }).catch((error) => {
+    if (error.status === 429) {
+      tooMany(error.message, () => keep(settings).then(updateLink));
+    }
+    throw error;
   });
+  rememberGame(created.id, created.key);
+  $('too-many').hidden = true;
   play.links = created.links;
   if (created.links.friend) {
     $('friend-link').href = created.links.friend;
@@ -931,14 +958,14 @@ async function lostGame(why) {
  * change of a game in its views' `version`, and the page never goes back
  * to an older one (the answer to a move, computed before congo's reply,
  * may reach the page after the reply's event). */
-function isNewer(view, shown) {
+function isNewer(view, shown, orSame = false) {
   return !shown || shown.id !== view.id || typeof shown.version !== 'number'
-    || view.version > shown.version;
+    || view.version > shown.version || (orSame && view.version === shown.version);
 }
 
 /** A view from the server: the game as it stands, unless an older one. */
-function onView(view) {
-  if (!isNewer(view, play.view)) {
+function onView(view, orSame = false) {
+  if (!isNewer(view, play.view, orSame)) {
     play.sending = false;
     if (isTab('play')) {
       showPlay();
@@ -972,7 +999,7 @@ function playPremove(view) {
     return;
   }
   const side = view.position.side;
-  if (view.result || !view.id) {
+  if (isOver(view) || !view.id) {
     premove.clear();
     return;
   }
@@ -1015,9 +1042,9 @@ function showPlay() {
   const last = ply ? view.plies[ply - 1] : null;
   const side = view.position.side;
   const mine = view.you === 'both' || view.you === side;
-  const takes = latest && !view.result && mine && view.players[side] === 'person' && !play.sending;
+  const takes = latest && !isOver(view) && mine && view.players[side] === 'person' && !play.sending;
   // congo's turn, against the player: a premove may be made.
-  const ahead = latest && !view.result && view.id && view.you && view.you !== 'both'
+  const ahead = latest && !isOver(view) && view.id && view.you && view.you !== 'both'
     && view.you !== side && view.players[side] === 'engine';
   draw(fen, { moves: takes ? view.position.moves : null, onMove: sendMove, last, premove: ahead ? premove.move : null });
   if (ahead && !premove.move) {
@@ -1030,13 +1057,20 @@ function showPlay() {
     });
   }
   showClocks(view.clock);
-  banner(view.result, view.position.reason);
+  banner(view.result || (view.ended ? 'aborted' : null), view.ended || view.position.reason);
   happened(lastWords(list, ply));
-  $('take-back').hidden = !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine'));
+  endings.show(view.id ? view : null);
+  $('take-back').hidden = view.can ? !view.can.takeback
+    : !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine'));
   $('export-record').disabled = !view.id;
+  $('pgn').hidden = !view.id;
+  if (view.id) {
+    $('pgn').href = `/api/games/${encodeURIComponent(view.id)}/pgn`;
+    $('pgn').download = `congo-${view.id}.pgn`;
+  }
   if (!latest) {
     say(`Looking at ply ${ply} of ${view.plies.length}: press End or click the last move to come back.`);
-  } else if (view.result) {
+  } else if (isOver(view)) {
     say('');
   } else if (ahead && premove.move) {
     say(`Premove ${shown(premove.move)}: played when congo has moved. Click the board or right-click to cancel it.`);
@@ -1079,6 +1113,74 @@ async function sendMove(move) {
     notice(`${shown(move)} was not played: ${error.message}.`);
     showPlay();
   }
+}
+
+/** A game-ending action of the Play tab (`resign`, `abort`, `draw`,
+ * `accept`, `decline`, `claim`, `rematch`): the answer is shown, and a
+ * rematch is followed at once. */
+async function gameAction(action) {
+  const view = play.view;
+  if (!view || !view.id) {
+    return;
+  }
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(view.id)}/${action}`, { key: play.key });
+    notice(null);
+    if (action === 'rematch') {
+      rememberGame(answer.id, answer.key);
+      location.assign(answer.links.me);
+      return;
+    }
+    onView(answer);
+  } catch (error) {
+    if (error.status === 404) {
+      await lostGame(error.message);
+    } else {
+      notice(`${action === 'draw' ? 'No draw was offered' : `The game was not ${{
+        resign: 'resigned', abort: 'aborted', accept: 'drawn', decline: 'declined', claim: 'claimed', rematch: 'rematched',
+      }[action]}`}: ${error.message}.`);
+    }
+  }
+}
+
+/** Asks for the game's view again (a countdown ran out). */
+async function refreshGame() {
+  const { id, key } = play;
+  if (!id) {
+    return;
+  }
+  try {
+    const view = await api(`/api/games/${encodeURIComponent(id)}${key ? `?key=${encodeURIComponent(key)}` : ''}`);
+    if (id === play.id) {
+      // The same version, read later: what may be done now can differ.
+      onView(view, true);
+    }
+  } catch {
+    // The stream says what became of the game.
+  }
+}
+
+/** The server refused a new game: too many in progress from here. The
+ * page offers to end the games it made, then tries again with `retry`. */
+function tooMany(why, retry) {
+  $('too-many-words').textContent = `The server will not start another game now: ${why}. `
+    + 'End the other games this browser made (aborted where they may be, resigned where not), then this one starts.';
+  $('too-many').hidden = false;
+  $('end-others').onclick = async () => {
+    $('end-others').disabled = true;
+    try {
+      const ended = await endMyGames(api, play.id);
+      $('too-many-words').textContent = `${ended} game${ended === 1 ? '' : 's'} ended; starting this one…`;
+      await retry();
+      $('too-many').hidden = true;
+      notice(null);
+      $('new-error').textContent = '';
+    } catch (error) {
+      $('too-many-words').textContent = `The game still cannot start: ${error.message}.`;
+    } finally {
+      $('end-others').disabled = false;
+    }
+  };
 }
 
 async function takeBack() {
@@ -1134,6 +1236,9 @@ function updateLink() {
     }
     if (settings.movetime !== 1000) {
       query.set('movetime', String(settings.movetime));
+    }
+    if (settings.level) {
+      query.set('level', String(settings.level));
     }
   }
   if (board.flipped) {
@@ -1197,6 +1302,10 @@ function settingsOfLink(query) {
   if (Number.isInteger(movetime) && movetime >= 1 && movetime <= 60000) {
     settings.movetime = movetime;
   }
+  const level = Number(query.get('level'));
+  if (Number.isInteger(level) && level >= 1 && level <= 8) {
+    settings.level = level;
+  }
   return settings;
 }
 
@@ -1252,6 +1361,7 @@ function settingsOfView(view) {
     black: seat('black'),
     clock: view.clock ? { base: view.clock.base, increment: view.clock.increment } : null,
     movetime: 1000,
+    level: view.level || undefined,
   };
 }
 
@@ -1660,6 +1770,8 @@ function wire() {
     });
   }
   $('take-back').addEventListener('click', takeBack);
+  $('opponent').addEventListener('change', showLevel);
+  endings = new Endings({ act: gameAction, join: (link) => location.assign(link), refresh: refreshGame });
   $('flip').addEventListener('click', () => {
     board.flipped = !board.flipped;
     board.drawn = null;
