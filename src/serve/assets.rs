@@ -28,7 +28,7 @@ macro_rules! asset {
 /// Every asset, by the path it is served at: the page, its script (an ES
 /// module) and the modules it imports, one concept each, its style and
 /// its icon.
-const ASSETS: [(&str, Asset); 11] = [
+const ASSETS: [(&str, Asset); 12] = [
     asset!("/", "index.html", HTML),
     asset!("/app.js", "app.js", JS),
     asset!("/legend.js", "legend.js", JS),
@@ -38,6 +38,7 @@ const ASSETS: [(&str, Asset); 11] = [
     asset!("/premove.js", "premove.js", JS),
     asset!("/endings.js", "endings.js", JS),
     asset!("/mygames.js", "mygames.js", JS),
+    asset!("/nopaths.js", "nopaths.js", JS),
     asset!("/style.css", "style.css", CSS),
     asset!("/favicon.svg", "favicon.svg", SVG),
 ];

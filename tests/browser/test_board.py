@@ -512,6 +512,15 @@ class Board(unittest.TestCase):
         self.wait(lambda: "Score after 2 finished games" in self.text("watch-score"), "the score")
         self.element("watch-games").find_elements(By.TAG_NAME, "button")[0].click()
         self.wait_for_game(first[2], first[3].split(), "watch-moves")
+        # No path of the server's machine is shown: not the record's.
+        shown = self.text("watch-panel") + self.text("board-area")
+        self.assertNotIn(os.path.dirname(self.record), shown)
+        self.assertNotIn("games.rec", shown)
+        # Nor an engine's: its command line is shown with names, not paths.
+        cut = self.driver.execute_async_script(
+            "import('/nopaths.js').then((m) => arguments[0](m.withoutPaths("
+            "'/home/ann/bin/congo engine --book /srv/books/a.txt')))")
+        self.assertEqual(cut, "congo engine --book a.txt")
 
     def test_every_tab_fits_320_px_and_is_pictured(self):
         os.makedirs(SCREENSHOTS, exist_ok=True)

@@ -2,7 +2,7 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 11] = [
+const ASSETS: [(&str, &str); 12] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
     ("/legend.js", "text/javascript; charset=utf-8"),
@@ -12,6 +12,7 @@ const ASSETS: [(&str, &str); 11] = [
     ("/premove.js", "text/javascript; charset=utf-8"),
     ("/endings.js", "text/javascript; charset=utf-8"),
     ("/mygames.js", "text/javascript; charset=utf-8"),
+    ("/nopaths.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
     ("/favicon.svg", "image/svg+xml"),
 ];

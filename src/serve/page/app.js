@@ -15,6 +15,7 @@ import { playSound, soundOf, wireSoundSwitch } from './sound.js';
 import { Premove } from './premove.js';
 import { Endings } from './endings.js';
 import { endMyGames, rememberGame } from './mygames.js';
+import { withoutPaths } from './nopaths.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -1635,11 +1636,12 @@ function showWatch() {
   if (!view) {
     return;
   }
+  // The record's path is the server's business: it is not shown.
   $('watch-match').textContent = view.engines.A
-    ? `${view.record}, being played: A is ${view.engines.A}; B is ${view.engines.B}.`
-    : `${view.record}: no match is writing it now; its finished games are below.`;
+    ? `A match is being played: A is ${withoutPaths(view.engines.A)}; B is ${withoutPaths(view.engines.B)}.`
+    : 'No match is writing the record now; its finished games are below.';
   $('watch-score').textContent = `Score after ${view.score.games} finished game${view.score.games === 1 ? '' : 's'}: A ${view.score.A}, B ${view.score.B}; ${view.playing} under way.`;
-  $('watch-problem').textContent = view.problem || '';
+  $('watch-problem').textContent = withoutPaths(view.problem || '');
   $('watch-games').replaceChildren(...view.games.map((game) => {
     const item = document.createElement('li');
     const button = document.createElement('button');
