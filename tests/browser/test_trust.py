@@ -17,19 +17,17 @@ seed of the players' moves and of the moments the server is killed.
 import json
 import os
 import random
-import re
 import shutil
 import tempfile
 import time
 import unittest
-import urllib.error
 import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
 
 import test_board
-from test_board import FULL_START, PATIENCE, chromium, shown, start_server, stop_server
+from test_board import FULL_START, PATIENCE, chromium, start_server, stop_server
 
 SEED = int(os.environ.get("CONGO_TRUST_SEED", "7"))
 # How long the page may be behind the server, as the issue says.
@@ -47,6 +45,9 @@ GAMES = 50
 # A game longer than this is stuck, not long.
 MOST_PLIES = 300
 KILLS = 20
+# How long a move's request waits after its click when the server is
+# killed right after the click: about as long as a restart takes.
+HOLD_MS = 300
 KILL_MOMENTS = ["between moves", "right after a click", "while the others update"]
 
 # What the page shows, read in one round trip: its view's version and
@@ -84,14 +85,19 @@ CLICK_SQUARES = """
     }
 """
 
-# Records, for each move the page sends, whether the server answered it.
+# Records, for each move the page sends, whether the server answered it;
+# a move's request waits `holdMove` ms (then 0 again) before it goes, so
+# that a kill lands between a click and its answer.
 WATCH_ANSWERS = """
     if (!window.moveAnswers) {
         window.moveAnswers = [];
+        window.holdMove = 0;
         const real = window.fetch;
         window.fetch = (url, options) => {
             const sent = String(url).endsWith('/move') ? JSON.parse(options.body).move : null;
-            const asked = real(url, options);
+            const hold = sent ? window.holdMove : 0;
+            window.holdMove = 0;
+            const asked = new Promise((go) => setTimeout(go, hold)).then(() => real(url, options));
             if (sent) {
                 const record = {move: sent, status: null};
                 window.moveAnswers.push(record);
@@ -259,7 +265,6 @@ class Trust(unittest.TestCase):
               f"{len(lags)} checks, {sum(1 for lag in lags if lag)} with the page behind, "
               f"the most {max(lags) * 1000:.0f} ms; {time.monotonic() - began:.0f} s in all")
 
-
     # ------------------------------------------------ kill -9 and restart
 
     def in_window(self, handle, read):
@@ -373,6 +378,8 @@ class Trust(unittest.TestCase):
                                    and not page["sending"], f"turn {turn}: {seat} may move")
             move = self.quiet_move(rng, view, page["legal"])
             moment = moments.get(turn)
+            if moment == "right after a click":
+                self.driver.execute_script("window.holdMove = arguments[0]", HOLD_MS)
             self.click(*squares_of(move, page["legal"]))
             if moment != "right after a click":
                 self.page_until(lambda page: page["moves"] == view["moves"] + [move],
@@ -385,7 +392,6 @@ class Trust(unittest.TestCase):
                 outcomes.append(f"{moment}: {outcome}")
         self.assertEqual(len(servers), KILLS + 1)
         print("\n" + "\n".join(f"{outcomes.count(o)} x {o}" for o in sorted(set(outcomes))))
-
 
     def post(self, url, path, body):
         request = urllib.request.Request(url + path, data=json.dumps(body).encode())
@@ -408,8 +414,9 @@ class Trust(unittest.TestCase):
         def play(*moves):
             for side, move in zip(("white", "black"), moves):
                 self.post(url, f"api/games/{game}/move", {"key": keys[side], "move": move})
-            shown_now = self.api(url, game)["moves"]
-            self.page_until(lambda page: page["moves"] == shown_now, f"the page shows {shown_now}")
+            view = self.api(url, game)
+            self.page_until(lambda page: page["moves"] == view["moves"],
+                            f"the page shows {view['moves']} (the server's version {view['version']})")
 
         play("a2a3", "a6a5")
         stop_server(servers[-1])
