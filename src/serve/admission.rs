@@ -1,6 +1,8 @@
-//! Who gets a connection: at most [`MAX_CONNECTIONS`] at once, and at most
-//! [`MAX_PER_ADDRESS`] from one address, so that one process opening
-//! hundreds of sockets cannot lock anyone else out.
+//! Room for something held by address: at most so many at once, and at
+//! most so many from one address, so that one process opening hundreds of
+//! sockets, or uploading many records at once, cannot lock anyone else
+//! out. The server's connections are counted so ([`MAX_CONNECTIONS`],
+//! [`MAX_PER_ADDRESS`]), and so are the records being read for replay.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -13,10 +15,11 @@ pub const MAX_CONNECTIONS: usize = 1024;
 /// requests and an event stream or two, for each of a few tabs.
 pub const MAX_PER_ADDRESS: usize = 16;
 
-/// The connections open now, in all and by address.
-#[derive(Default)]
+/// What is held now, in all and by address, and the bounds.
 pub(super) struct Admission {
     open: Mutex<Open>,
+    most: usize,
+    most_per_address: usize,
 }
 
 #[derive(Default)]
@@ -25,25 +28,58 @@ struct Open {
     by_address: HashMap<IpAddr, usize>,
 }
 
+/// Which bound a refusal met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Full {
+    /// As many are held as the server allows.
+    Server,
+    /// As many are held from the address as one address may hold.
+    Address,
+}
+
+impl Default for Admission {
+    /// The server's connections.
+    fn default() -> Admission {
+        Admission::new(MAX_CONNECTIONS, MAX_PER_ADDRESS)
+    }
+}
+
 impl Admission {
-    /// Room for one more connection from `address`, held until the guard
-    /// is dropped; `None` when the server or that address is at its limit.
+    /// At most `most` held at once, `most_per_address` from one address.
+    pub fn new(most: usize, most_per_address: usize) -> Admission {
+        Admission {
+            open: Mutex::default(),
+            most,
+            most_per_address,
+        }
+    }
+
+    /// Room for one more from `address`, held until the guard is dropped;
+    /// `None` when the server or that address is at its bound.
     pub fn admit(self: &Arc<Admission>, address: IpAddr) -> Option<Admitted> {
+        self.enter(address).ok()
+    }
+
+    /// [`Admission::admit`], saying which bound was met.
+    pub fn enter(self: &Arc<Admission>, address: IpAddr) -> Result<Admitted, Full> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let from_address = open.by_address.get(&address).copied().unwrap_or(0);
-        if open.total >= MAX_CONNECTIONS || from_address >= MAX_PER_ADDRESS {
-            return None;
+        if from_address >= self.most_per_address {
+            return Err(Full::Address);
+        }
+        if open.total >= self.most {
+            return Err(Full::Server);
         }
         open.total += 1;
         open.by_address.insert(address, from_address + 1);
-        Some(Admitted {
+        Ok(Admitted {
             admission: Arc::clone(self),
             address,
         })
     }
 }
 
-/// One admitted connection; it leaves the count when dropped.
+/// One admitted; it leaves the count when dropped.
 pub(super) struct Admitted {
     admission: Arc<Admission>,
     address: IpAddr,
@@ -83,5 +119,14 @@ mod tests {
         drop(held);
         assert!(admission.admit(one).is_some());
         assert!(admission.open.lock().unwrap().by_address.is_empty());
+    }
+
+    #[test]
+    fn a_refusal_names_the_bound_it_met() {
+        let admission = Arc::new(Admission::new(3, 2));
+        let address = |last: u8| IpAddr::from([127, 0, 0, last]);
+        let _held = [2, 2, 3].map(|last| admission.enter(address(last)).unwrap());
+        assert_eq!(admission.enter(address(2)).err(), Some(Full::Address));
+        assert_eq!(admission.enter(address(4)).err(), Some(Full::Server));
     }
 }

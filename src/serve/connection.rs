@@ -60,7 +60,7 @@ pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App
             }
             Ok(Some(Incoming::Streamed(request, head, length))) => {
                 let kept = answer_streamed(&mut stream, &mut buffer, head, length, |body| {
-                    app.respond_streamed(&request, body)
+                    app.respond_streamed(&request, &client, body)
                 });
                 if !kept || !request.keep_alive {
                     return;
@@ -93,8 +93,10 @@ pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App
 
 /// Hands a streamed body, the bytes of it already in `buffer` and then the
 /// rest as it arrives, to `handle`; reads what it leaves of the body, so
-/// that the answer is read rather than reset, and writes the answer.
-/// Whether the connection can go on.
+/// that the answer is read rather than reset, and writes the answer. An
+/// answer that says when to come back (the server had no room to read it)
+/// is written at once, so that the client need not send the body first,
+/// and the connection then closes. Whether the connection can go on.
 fn answer_streamed(
     stream: &mut TcpStream,
     buffer: &mut Vec<u8>,
@@ -111,10 +113,14 @@ fn answer_streamed(
     let rest = reader.take((length - held) as u64);
     let mut body = BufReader::new(Cursor::new(early).chain(rest));
     let response = handle(&mut body);
+    let at_once = response.retry_after.is_some();
+    if at_once && response.write(stream, false, false).is_err() {
+        return false;
+    }
     let drained = io::copy(&mut body, &mut io::sink());
     let _ = stream.set_read_timeout(Some(IDLE));
     let whole = drained.is_ok() && body.into_inner().get_ref().1.limit() == 0;
-    response.write(stream, whole, false).is_ok() && whole
+    !at_once && response.write(stream, whole, false).is_ok() && whole
 }
 
 /// Writes `feed`'s events to `stream` as they come, until the client

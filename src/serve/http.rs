@@ -261,7 +261,7 @@ pub struct Response {
     pub body: Vec<u8>,
     /// The methods a path takes, for a 405.
     pub allow: Option<&'static str>,
-    /// When to try again, in seconds, for a 503.
+    /// When to try again, in seconds, for a 429 or a 503.
     pub retry_after: Option<u32>,
 }
 
@@ -338,6 +338,7 @@ fn reason(status: u16) -> &'static str {
         405 => "Method Not Allowed",
         411 => "Length Required",
         413 => "Content Too Large",
+        429 => "Too Many Requests",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
         _ => "Internal Server Error",

@@ -1,9 +1,14 @@
 //! Every refusal the server gives: its status and a message that names
-//! what is wrong, as JSON.
+//! what is wrong, as JSON, and for a busy server when to come back.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
 
-use crate::client::{Server, encoded, quoted};
+use congo::serve::Json;
+
+use crate::client::{Connection, PATIENCE, Reply, Server, encoded, quoted};
 
 #[test]
 fn bad_json_bad_fens_and_illegal_moves_are_400s_that_say_why() {
@@ -155,4 +160,153 @@ fn the_server_survives_garbage_and_goes_on_answering() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(server.is_running());
+}
+
+/// A record of one game, one line.
+const RECORD_LINE: &str = "1\tA\t3l3/7/7/2p4/7/2p4/2ML3 w 1\td1d7\t1-0\tblack's lion was taken\n";
+
+/// An upload from `host` that stays under way: a long record's head and
+/// first line, the rest never sent.
+fn upload_under_way(server: &Server, host: u8) -> Connection {
+    let mut connection = server.connect_from(host);
+    let head = format!(
+        "POST /api/record HTTP/1.1\r\nContent-Length: {}\r\n\r\n{RECORD_LINE}",
+        1 << 20
+    );
+    connection.stream.write_all(head.as_bytes()).unwrap();
+    connection
+}
+
+/// The answer to the first of `requests` the server answers: of requests
+/// sent together, the one refused while the others stay under way (which
+/// one depends on the order the server reads them in; that it is one does
+/// not).
+fn first_answered(requests: &mut [Connection]) -> Reply {
+    let started = Instant::now();
+    loop {
+        for request in requests.iter_mut() {
+            request.stream.set_nonblocking(true).unwrap();
+            let answered = request.stream.peek(&mut [0]).is_ok();
+            request.stream.set_nonblocking(false).unwrap();
+            if answered {
+                return request.reply();
+            }
+        }
+        assert!(started.elapsed() < PATIENCE, "none answered");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn uploads_past_two_from_an_address_or_eight_in_all_say_when_to_come_back() {
+    let server = Server::start(&[], &[]);
+    let mut from_one: Vec<Connection> = (0..3).map(|_| upload_under_way(&server, 2)).collect();
+    let refusal = first_answered(&mut from_one);
+    assert_eq!(
+        refusal.error(429),
+        "2 records from your address are being read already; try again in 1 s"
+    );
+    assert_eq!(refusal.header("retry-after"), Some("1"));
+    // Two are under way; seven from as many others make one too many.
+    let mut from_others: Vec<Connection> = (3..10)
+        .map(|host| upload_under_way(&server, host))
+        .collect();
+    let refusal = first_answered(&mut from_others);
+    assert_eq!(
+        refusal.error(503),
+        "8 records are being read already; try again in 1 s"
+    );
+    assert_eq!(refusal.header("retry-after"), Some("1"));
+    // Once they end, there is room again.
+    drop((from_one, from_others));
+    let started = Instant::now();
+    while server
+        .connect_from(2)
+        .send("POST", "/api/record", Some(RECORD_LINE))
+        .status
+        != 200
+    {
+        assert!(started.elapsed() < PATIENCE, "still refused");
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn an_answer_past_8_mib_is_refused_at_the_game_that_passes_it() {
+    let server = Server::start(&[], &[]);
+    // About 5 MB of one-move games; their summaries take about 8.5 MB.
+    let record = RECORD_LINE.repeat(80_000);
+    let message = server.post("/api/record?summary=1", &record).error(413);
+    let game: usize = message
+        .strip_prefix("the answer would pass 8388608 bytes at game ")
+        .and_then(|rest| rest.strip_suffix("; send the games in parts"))
+        .and_then(|game| game.parse().ok())
+        .unwrap_or_else(|| panic!("{message}"));
+    // One game fewer is answered.
+    let fewer = RECORD_LINE.repeat(game - 1);
+    let answer = server.post("/api/record?summary=1", &fewer).json();
+    let Some(Json::Array(games)) = answer.get("games") else {
+        panic!("games")
+    };
+    assert_eq!(games.len(), game - 1);
+}
+
+#[test]
+fn a_pgn_game_past_1_mib_is_refused_at_the_line_that_passes_it() {
+    let server = Server::start(&[], &[]);
+    let mut lines = vec!["[Event \"long\"]", "[Result \"1-0\"]", "", "1. d1d7 {"];
+    let comment = "z".repeat(100);
+    lines.extend(std::iter::repeat_n(comment.as_str(), 11_000));
+    lines.push("} 1-0");
+    let mut read = 0;
+    let passing = 1 + lines
+        .iter()
+        .position(|line| {
+            read += line.len() + 1;
+            read > 1 << 20
+        })
+        .unwrap();
+    let pgn = format!("{}\n", lines.join("\n"));
+    assert_eq!(
+        server.post("/api/record?summary=1", &pgn).error(413),
+        format!("PGN game 1: longer than 1048576 bytes at line {passing}")
+    );
+}
+
+#[test]
+fn thirty_two_uploads_at_once_hold_little_memory() {
+    let server = Server::start(&[], &[]);
+    // Just under 1 MiB, answered in full: about 5.5 MB of answer each.
+    let record = RECORD_LINE.repeat((1 << 20) / RECORD_LINE.len());
+    let uploading = AtomicBool::new(true);
+    let most = thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut most = 0;
+            while uploading.load(Ordering::Relaxed) {
+                most = most.max(server.memory().unwrap_or(0));
+                thread::sleep(Duration::from_millis(5));
+            }
+            most
+        });
+        let uploads: Vec<_> = (0..32)
+            .map(|client| {
+                let (server, record) = (&server, &record);
+                scope.spawn(move || {
+                    let reply =
+                        server
+                            .connect_from(10 + client)
+                            .send("POST", "/api/record", Some(record));
+                    // Answered, or told to come back: never cut off.
+                    assert!(matches!(reply.status, 200 | 503), "{}", reply.status);
+                })
+            })
+            .collect();
+        for upload in uploads {
+            upload.join().unwrap();
+        }
+        uploading.store(false, Ordering::Relaxed);
+        watcher.join().unwrap()
+    });
+    // Each upload once held its answer as a tree of values: 1.2 GB in all.
+    assert!(most < 300 << 20, "{} MB resident", most >> 20);
 }

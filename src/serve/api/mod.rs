@@ -40,6 +40,7 @@ pub struct App {
     searchers: Arc<Searchers>,
     games: Arc<Games>,
     watch: Option<Watch>,
+    uploads: replay::Uploads,
 }
 
 /// What a request gets: one response, or an event stream that stays open.
@@ -122,6 +123,7 @@ impl App {
             searchers,
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
+            uploads: replay::Uploads::default(),
         };
         Ok((app, problems))
     }
@@ -148,7 +150,9 @@ impl App {
             (["api", "probe"], _) if get => self.probe(request),
             (["api", "play"], "POST") => self.play(request),
             (["api", "best"], "POST") => self.best(request, client),
-            (["api", "record"], "POST") => self.record(request, &mut request.body.as_slice()),
+            (["api", "record"], "POST") => {
+                self.record(request, client, &mut request.body.as_slice())
+            }
             (["api", "games"], "POST") => self.create_game(request, client),
             (["api", "games", id], _) if get => self.game_view(id, request),
             (["api", "games", id, "events"], "GET") => {
@@ -177,10 +181,15 @@ impl App {
         Reply::Response(answer.unwrap_or_else(refused))
     }
 
-    /// The answer to a request whose body is read from `body` as it
-    /// arrives.
-    pub(super) fn respond_streamed(&self, request: &Request, body: &mut dyn BufRead) -> Response {
-        self.record(request, body).unwrap_or_else(refused)
+    /// The answer to a request from `client` whose body is read from
+    /// `body` as it arrives.
+    pub(super) fn respond_streamed(
+        &self,
+        request: &Request,
+        client: &Client,
+        body: &mut dyn BufRead,
+    ) -> Response {
+        self.record(request, client, body).unwrap_or_else(refused)
     }
 
     /// Why a request fits no route: a path served by other methods, or no

@@ -1,17 +1,24 @@
 //! Match records and PGN files read for replay: `POST /api/record` with a
 //! record's text, or a PGN file's (a tournament's `games.pgn`).
-//! The body is read line by line as it arrives, so a record of many
-//! megabytes costs no more memory than its answer; with `?summary=1` the
+//! The body is read line by line as it arrives and the answer written
+//! game by game, so a record of many megabytes costs no more memory than
+//! its answer, which is bounded, and only so many are read at once (one
+//! address's share smaller than all); with `?summary=1` the
 //! answer is one short line a game, and the page asks for a game's plies
 //! by sending that game's line alone.
 
+use std::fmt::Write;
 use std::io::{BufRead, Read};
+use std::net::IpAddr;
+use std::sync::Arc;
 
-use super::{Answer, App, Refusal, json};
-use crate::json::{Json, object};
+use super::{Answer, App, RETRY_AFTER, Refusal};
+use crate::json::Json;
 use crate::pgn::{PgnGame, PgnLines, is_pgn};
 use crate::record::Record;
-use crate::serve::http::Request;
+use crate::serve::admission::{Admission, Admitted, Full};
+use crate::serve::client::Client;
+use crate::serve::http::{Request, Response};
 use crate::serve::views::plies_json;
 
 /// The longest line a record may have: a game of the longest length with
@@ -22,18 +29,210 @@ const MAX_RECORD_LINE: usize = 64 << 10;
 /// the summary is given.
 pub const MAX_FULL_RECORD: usize = 1 << 20;
 
+/// The longest PGN game: one of the longest length with long comments, and
+/// room to spare. The game is held whole before it is read.
+const MAX_PGN_GAME: usize = 1 << 20;
+
+/// The longest answer: the summary of a 16 MiB file of real games, or the
+/// full answer of a few hundred long games. It is what an upload holds.
+const MAX_RECORD_ANSWER: usize = 8 << 20;
+
+/// The most records read at once: each may hold [`MAX_RECORD_ANSWER`]
+/// bytes.
+const MAX_UPLOADS: usize = 8;
+
+/// The most records read at once from one address: a page's file and the
+/// game it shows, or two tabs'.
+const MAX_UPLOADS_PER_ADDRESS: usize = 2;
+
+/// The records being read now, by address.
+pub(super) struct Uploads(Arc<Admission>);
+
+impl Default for Uploads {
+    fn default() -> Uploads {
+        Uploads(Arc::new(Admission::new(
+            MAX_UPLOADS,
+            MAX_UPLOADS_PER_ADDRESS,
+        )))
+    }
+}
+
+impl Uploads {
+    /// Room to read one more record from `address`, or the refusal that
+    /// says when to come back.
+    fn enter(&self, address: IpAddr) -> Result<Admitted, Refusal> {
+        self.0.enter(address).map_err(|full| match full {
+            Full::Address => Refusal::new(
+                429,
+                format!(
+                    "{MAX_UPLOADS_PER_ADDRESS} records from your address are being read already; try again in {RETRY_AFTER} s"
+                ),
+            ),
+            Full::Server => Refusal::new(
+                503,
+                format!(
+                    "{MAX_UPLOADS} records are being read already; try again in {RETRY_AFTER} s"
+                ),
+            ),
+        })
+    }
+}
+
+/// The answer's games, written out one by one as they are read, so that
+/// an upload holds the text of its answer (at most [`MAX_RECORD_ANSWER`]
+/// bytes) and never a tree of values for it.
+struct Written {
+    text: String,
+    games: usize,
+}
+
+impl Written {
+    fn new() -> Written {
+        Written {
+            text: "{\"games\":[".to_owned(),
+            games: 0,
+        }
+    }
+
+    fn push(&mut self, game: Json) -> Result<(), Refusal> {
+        if self.games > 0 {
+            self.text.push(',');
+        }
+        self.games += 1;
+        // Writing to a String cannot fail.
+        let _ = write!(self.text, "{game}");
+        if self.text.len() <= MAX_RECORD_ANSWER {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            413,
+            format!(
+                "the answer would pass {MAX_RECORD_ANSWER} bytes at game {}; send the games in parts",
+                self.games
+            ),
+        ))
+    }
+
+    fn finish(mut self) -> Response {
+        self.text.push_str("]}");
+        Response::json(200, self.text)
+    }
+}
+
+/// A record or PGN file being read, a line at a time.
+struct Reading {
+    summary: bool,
+    games: Written,
+    /// The lines and bytes read so far.
+    lines: usize,
+    read: usize,
+    /// Known once the first line that is not blank says which it is.
+    pgn: Option<PgnLines>,
+    is_record: bool,
+    /// The bytes of the PGN game being gathered.
+    pgn_game: usize,
+}
+
+impl Reading {
+    fn new(summary: bool) -> Reading {
+        Reading {
+            summary,
+            games: Written::new(),
+            lines: 0,
+            read: 0,
+            pgn: None,
+            is_record: false,
+            pgn_game: 0,
+        }
+    }
+
+    /// Takes the file's next line, `line`, as it was read.
+    fn line(&mut self, app: &App, line: &[u8]) -> Result<(), Refusal> {
+        self.lines += 1;
+        self.read += line.len();
+        let number = self.lines;
+        if line.len() > MAX_RECORD_LINE {
+            return Err(Refusal::bad(format!(
+                "record line {number}: longer than {MAX_RECORD_LINE} bytes"
+            )));
+        }
+        if !self.summary && self.read > MAX_FULL_RECORD {
+            return Err(Refusal::new(
+                413,
+                format!("a record over {MAX_FULL_RECORD} bytes is answered with ?summary=1 only"),
+            ));
+        }
+        let text = std::str::from_utf8(line)
+            .map_err(|_| Refusal::bad(format!("record line {number}: not UTF-8")))?;
+        let text = text.trim_end_matches(['\n', '\r']);
+        if self.pgn.is_none() && !self.is_record && is_pgn(text) {
+            self.pgn = Some(PgnLines::after(number - 1));
+        }
+        self.is_record |= self.pgn.is_none() && !text.trim().is_empty();
+        if self.pgn.is_some() {
+            self.pgn_line(app, text, line.len())
+        } else if self.is_record {
+            let game = app.record_game(number, text, self.summary)?;
+            self.games.push(game)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Takes a line of a PGN file, `length` bytes as read.
+    fn pgn_line(&mut self, app: &App, text: &str, length: usize) -> Result<(), Refusal> {
+        let Some(lines) = self.pgn.as_mut() else {
+            return Ok(());
+        };
+        self.pgn_game += length;
+        if let Some((first, game)) = lines.push(text) {
+            // The line begins the next game.
+            self.pgn_game = length;
+            self.pgn_game_read(app, first, &game)?;
+        }
+        if self.pgn_game > MAX_PGN_GAME {
+            return Err(Refusal::new(
+                413,
+                format!(
+                    "PGN game {}: longer than {MAX_PGN_GAME} bytes at line {}",
+                    self.games.games + 1,
+                    self.lines
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes the PGN game whose text, `game`, begins on line `first`.
+    fn pgn_game_read(&mut self, app: &App, first: usize, game: &str) -> Result<(), Refusal> {
+        let ordinal = self.games.games + 1;
+        let game = app.pgn_game(first, game, ordinal, self.summary)?;
+        self.games.push(game)
+    }
+
+    /// The answer, once the file has been read whole.
+    fn finish(mut self, app: &App) -> Answer {
+        if let Some((first, game)) = self.pgn.take().and_then(PgnLines::finish) {
+            self.pgn_game_read(app, first, &game)?;
+        }
+        Ok(self.games.finish())
+    }
+}
+
 impl App {
-    /// `POST /api/record` (`?summary=1`): the games of the record or PGN
-    /// file in `body`, each replayed and checked; in full, each with its
-    /// plies and every position it passed through.
-    pub(super) fn record(&self, request: &Request, body: &mut dyn BufRead) -> Answer {
+    /// `POST /api/record` (`?summary=1`) from `client`: the games of the
+    /// record or PGN file in `body`, each replayed and checked; in full,
+    /// each with its plies and every position it passed through.
+    pub(super) fn record(
+        &self,
+        request: &Request,
+        client: &Client,
+        body: &mut dyn BufRead,
+    ) -> Answer {
+        let _room = self.uploads.enter(client.address)?;
         let summary = request.query("summary").is_some_and(|value| value == "1");
-        let mut games = Vec::new();
+        let mut reading = Reading::new(summary);
         let mut line = Vec::new();
-        let (mut number, mut read) = (0, 0);
-        // Known once the first line that is not blank says which it is.
-        let mut pgn: Option<PgnLines> = None;
-        let mut is_record = false;
         loop {
             line.clear();
             let got = (&mut *body)
@@ -41,44 +240,10 @@ impl App {
                 .read_until(b'\n', &mut line)
                 .map_err(|error| Refusal::bad(format!("the record could not be read: {error}")))?;
             if got == 0 {
-                break;
+                return reading.finish(self);
             }
-            number += 1;
-            read += got;
-            if line.len() > MAX_RECORD_LINE {
-                return Err(Refusal::bad(format!(
-                    "record line {number}: longer than {MAX_RECORD_LINE} bytes"
-                )));
-            }
-            if !summary && read > MAX_FULL_RECORD {
-                return Err(Refusal::new(
-                    413,
-                    format!(
-                        "a record over {MAX_FULL_RECORD} bytes is answered with ?summary=1 only"
-                    ),
-                ));
-            }
-            let text = std::str::from_utf8(&line)
-                .map_err(|_| Refusal::bad(format!("record line {number}: not UTF-8")))?;
-            let text = text.trim_end_matches(['\n', '\r']);
-            if pgn.is_none() && !is_record && is_pgn(text) {
-                pgn = Some(PgnLines::after(number - 1));
-            }
-            is_record |= pgn.is_none() && !text.trim().is_empty();
-            match pgn.as_mut() {
-                Some(lines) => {
-                    if let Some((first, game)) = lines.push(text) {
-                        games.push(self.pgn_game(first, &game, games.len() + 1, summary)?);
-                    }
-                }
-                None if is_record => games.push(self.record_game(number, text, summary)?),
-                None => {}
-            }
+            reading.line(self, &line)?;
         }
-        if let Some((first, game)) = pgn.and_then(PgnLines::finish) {
-            games.push(self.pgn_game(first, &game, games.len() + 1, summary)?);
-        }
-        Ok(json(&object([("games", Json::Array(games))])))
     }
 
     /// The game of record line `number`, `text`.
