@@ -310,3 +310,34 @@ fn thirty_two_uploads_at_once_hold_little_memory() {
     // Each upload once held its answer as a tree of values: 1.2 GB in all.
     assert!(most < 300 << 20, "{} MB resident", most >> 20);
 }
+
+#[test]
+fn a_search_past_its_share_of_the_queue_is_told_when_to_come_back() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    let search = |host: u8, settings: &str| {
+        let body =
+            format!("{{\"fen\": \"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\", {settings}}}");
+        let mut connection = server.connect_from(host);
+        let request = format!(
+            "POST /api/best HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        connection.stream.write_all(request.as_bytes()).unwrap();
+        connection
+    };
+    // One address's four ten-second searches: one runs, two wait, and one
+    // is refused at once.
+    let mut long: Vec<Connection> = (0..4).map(|_| search(2, "\"movetime\": 10000")).collect();
+    let crowded = first_answered(&mut long);
+    assert_eq!(
+        crowded.error(503),
+        "too many searches wait already, from you or from everyone; try again in 1 s"
+    );
+    assert_eq!(crowded.header("retry-after"), Some("1"));
+    let busy = search(3, "\"movetime\": 1, \"wait\": 0").reply();
+    assert_eq!(
+        busy.error(503),
+        "every engine is searching; try again in 1 s"
+    );
+    assert_eq!(busy.header("retry-after"), Some("1"));
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::{Answer, App, Refusal, body_json, json, milliseconds};
+use super::{Answer, App, RETRY_AFTER, Refusal, body_json, json, milliseconds};
 use crate::engine::Limit;
 use crate::json::{Json, object};
 use crate::serve::client::Client;
@@ -84,9 +84,14 @@ impl App {
             .map_err(|refused| match refused {
                 Refused::Crowded => Refusal::new(
                     503,
-                    "too many searches wait already, from you or from everyone; try again",
+                    format!(
+                        "too many searches wait already, from you or from everyone; try again in {RETRY_AFTER} s"
+                    ),
                 ),
-                Refused::TimedOut => Refusal::new(503, "every engine is searching; try again"),
+                Refused::TimedOut => Refusal::new(
+                    503,
+                    format!("every engine is searching; try again in {RETRY_AFTER} s"),
+                ),
                 Refused::Gone => Refusal::new(503, "the search was cancelled"),
             })?;
         engine.clear();
