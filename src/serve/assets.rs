@@ -28,7 +28,7 @@ macro_rules! asset {
 /// Every asset, by the path it is served at: the page, its script (an ES
 /// module) and the modules it imports, one concept each, its style and
 /// its icon.
-const ASSETS: [(&str, Asset); 12] = [
+const ASSETS: [(&str, Asset); 14] = [
     asset!("/", "index.html", HTML),
     asset!("/app.js", "app.js", JS),
     asset!("/legend.js", "legend.js", JS),
@@ -39,6 +39,8 @@ const ASSETS: [(&str, Asset); 12] = [
     asset!("/endings.js", "endings.js", JS),
     asset!("/mygames.js", "mygames.js", JS),
     asset!("/nopaths.js", "nopaths.js", JS),
+    asset!("/evalbar.js", "evalbar.js", JS),
+    asset!("/analysis.js", "analysis.js", JS),
     asset!("/style.css", "style.css", CSS),
     asset!("/favicon.svg", "favicon.svg", SVG),
 ];

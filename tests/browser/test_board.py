@@ -500,6 +500,11 @@ class Board(unittest.TestCase):
         self.wait(lambda: "plies deep" in self.text("study-best-result"), "congo answers")
         best = self.text("study-best-result").split(",")[0].replace("-", "")
         self.assertIn(best, legal_moves(MONKEY))
+        # congo's move as an arrow on the board, its score in the bar.
+        arrow = self.driver.find_element(By.CSS_SELECTOR, "#over .best-arrow")
+        self.assertEqual(arrow.get_attribute("data-move"), best)
+        self.assertTrue(self.element("eval-bar").is_displayed())
+        self.assertIn(f"its move {shown(best)}", self.element("eval-bar").get_attribute("aria-valuetext"))
         self.click("c1", "c3", "c5")
         self.wait_for_game(MONKEY, ["c1c3c5"], "study-line")
 
@@ -901,6 +906,54 @@ class Board(unittest.TestCase):
             self.wait(lambda: not self.element("too-many").is_displayed(), "the offer goes")
         finally:
             stop_server(server)
+
+    def test_a_finished_game_is_analysed_and_its_blunder_marked(self):
+        # White's lion may take Black's on the open file; White plays the
+        # monkey instead, and Black's lion takes White's: a blunder.
+        self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
+        self.assertFalse(self.element("analysis-row").is_displayed())
+        self.click("c1", "b1")
+        self.wait_for_game(MONKEY, ["c1b1"])
+        self.click("d7", "d1")
+        self.wait(lambda: "Black wins" in self.text("banner"), "the game ends")
+        self.element("analyse").click()
+        self.wait(lambda: self.text("analysis-progress").startswith("Done"), "the analysis ends")
+        self.assertIn("1 ply marked", self.text("analysis-progress"))
+        first = self.driver.find_element(By.CSS_SELECTOR, '#play-moves .ply[data-ply="1"]')
+        self.assertIn("blunder", first.get_attribute("class"))
+        self.assertEqual(first.text, "c1-b1??")
+        second = self.driver.find_element(By.CSS_SELECTOR, '#play-moves .ply[data-ply="2"]')
+        self.assertNotIn("blunder", second.get_attribute("class"))
+        # Browsing back shows congo's evaluation and its move: the lion
+        # takes the lion.
+        ActionChains(self.driver).send_keys(Keys.HOME).perform()
+        self.wait(lambda: self.board_fen() == MONKEY, "the start")
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#over .best-arrow"), "the arrow")
+        arrow = self.driver.find_element(By.CSS_SELECTOR, "#over .best-arrow")
+        self.assertEqual(arrow.get_attribute("data-move"), "d1d7")
+        self.assertGreater(int(self.element("eval-bar").get_attribute("aria-valuenow")), 90)
+
+    def test_an_analysis_shows_its_progress_and_stops(self):
+        self.open("?white=me&black=me")
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+        self.click("a6", "a5")
+        self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
+        self.driver.execute_script("arguments[0].click()", self.element("game-resign"))
+        self.driver.execute_script("arguments[0].click()", self.element("game-resign"))
+        self.wait(lambda: self.element("analysis-row").is_displayed(), "the game is over")
+        # Slow searches: the page's fetch of /api/best waits a second.
+        self.driver.execute_script("""
+            const real = window.fetch;
+            window.fetch = (url, options) => String(url).endsWith('/api/best')
+                ? new Promise((done) => setTimeout(done, 1000)).then(() => real(url, options))
+                : real(url, options);
+        """)
+        self.element("analyse").click()
+        self.wait(lambda: "of 3 positions" in self.text("analysis-progress"), "the progress")
+        self.element("analyse-stop").click()
+        self.wait(lambda: self.text("analysis-progress") == "Analysis stopped.", "stopped")
+        self.assertFalse(self.element("analyse-stop").is_displayed())
 
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)

@@ -16,6 +16,8 @@ import { Premove } from './premove.js';
 import { Endings } from './endings.js';
 import { endMyGames, rememberGame } from './mygames.js';
 import { withoutPaths } from './nopaths.js';
+import { drawArrow, showBar } from './evalbar.js';
+import { analyse, judge, MISTAKE, BLUNDER } from './analysis.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -178,13 +180,15 @@ const board = {
   drag: null,
   /** The premove waiting, marked on the board (play only). */
   premove: null,
+  /** congo's best move, drawn as an arrow (study and analysis). */
+  arrow: null,
   /** Counts draws, so that only the latest picture is shown. */
   token: 0,
 };
 
 /** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
  * marking the ply `last`; the keyboard's square keeps its focus. */
-async function draw(fen, { moves = null, onMove = null, last = null, premove = null } = {}) {
+async function draw(fen, { moves = null, onMove = null, last = null, premove = null, arrow = null } = {}) {
   const token = ++board.token;
   const focused = document.activeElement && document.activeElement.closest
     && document.activeElement.closest('#board .square');
@@ -194,6 +198,7 @@ async function draw(fen, { moves = null, onMove = null, last = null, premove = n
   board.onMove = moves ? onMove : null;
   board.last = last;
   board.premove = premove;
+  board.arrow = arrow;
   board.selected = null;
   board.chain = null;
   const key = fen + (board.flipped ? ' flipped' : '');
@@ -378,6 +383,7 @@ function mark() {
       shape('circle', board.chain.slice(at, at + 2), 'mark-chain', 8);
     }
   }
+  drawArrow(board.arrow);
   const ranks = ranksOf(board.fen);
   for (const square of targets()) {
     if (letterAt(ranks, square) === '.') {
@@ -616,6 +622,22 @@ class MoveList {
     }
   }
 
+  /** Marks plies judged by an analysis: `marks` maps a ply's number to
+   * `?` (a mistake) or `??` (a blunder). */
+  annotate(marks) {
+    for (const button of this.element.querySelectorAll('.ply[data-ply]')) {
+      const mark = marks[Number(button.dataset.ply)];
+      if (mark) {
+        const judgement = document.createElement('span');
+        judgement.className = 'judgement';
+        judgement.textContent = mark;
+        button.append(judgement);
+        button.classList.add(mark === '??' ? 'blunder' : 'mistake');
+        button.title += mark === '??' ? ' A blunder, by congo\'s analysis.' : ' A mistake, by congo\'s analysis.';
+      }
+    }
+  }
+
   /** The FEN after `ply` plies. */
   fenAt(ply) {
     return ply === 0 ? this.start : this.plies[ply - 1].fen;
@@ -848,6 +870,7 @@ function leaveGame() {
   play.browsing = null;
   play.sending = false;
   premove.clear();
+  stopAnalysis();
 }
 
 /** Follows kept game `id` as the holder of `key` (none: watching). */
@@ -993,6 +1016,63 @@ function onView(view, orSame = false) {
   playPremove(view);
 }
 
+/** congo's score for the side to move of `fen`, for White. */
+const scoreForWhite = (score, fen) => (turnOf(fen).white ? score : -score);
+
+/** congo's view of a position in words, from an /api/best answer. */
+function evaluationWords(best, fen) {
+  return `congo: ${pawns(scoreForWhite(best.score, fen))} for White; its move ${shown(best.move)}`;
+}
+
+/** congo's evaluation of every position of the finished game shown, a
+ * short search each, with its progress; the plies that lost much are
+ * marked in the move list. */
+async function analyseGame() {
+  const view = play.view;
+  if (!view || !view.id || !isOver(view)) {
+    return;
+  }
+  stopAnalysis();
+  const controller = new AbortController();
+  play.analysing = controller;
+  $('analyse').disabled = true;
+  $('analyse-stop').hidden = false;
+  const fens = [view.start, ...view.plies.map((ply) => ply.fen)];
+  const progress = (done, total) => {
+    $('analysis-progress').textContent = `congo has looked at ${done} of ${total} positions…`;
+  };
+  progress(0, fens.length);
+  try {
+    const answers = await analyse(api, fens, {
+      signal: controller.signal,
+      onProgress: progress,
+      over: (index) => index === view.plies.length && Boolean(view.position.result),
+    });
+    const marks = judge(answers);
+    play.analysis = { id: view.id, answers, marks };
+    const count = Object.keys(marks).length;
+    $('analysis-progress').textContent = `Done: ${count} ${count === 1 ? 'ply' : 'plies'} marked `
+      + `(? the mover's evaluation fell by ${MISTAKE / 100} pawns or more, ?? by ${BLUNDER / 100} or more). `
+      + 'Browse the moves to see congo\'s evaluation and move.';
+    showPlay();
+  } catch (error) {
+    $('analysis-progress').textContent = error.name === 'AbortError' ? 'Analysis stopped.' : `Analysis stopped: ${error.message}.`;
+  } finally {
+    if (play.analysing === controller) {
+      play.analysing = null;
+    }
+    $('analyse').disabled = false;
+    $('analyse-stop').hidden = true;
+  }
+}
+
+function stopAnalysis() {
+  if (play.analysing) {
+    play.analysing.abort();
+    play.analysing = null;
+  }
+}
+
 /** The player's turn has come: the premove waiting is sent if it is legal
  * now, and dropped (and said so) if not. */
 function playPremove(view) {
@@ -1037,6 +1117,10 @@ function showPlay() {
   }
   const list = play.list;
   list.show(view.start, view.plies, play.browsing ?? view.plies.length);
+  const analysis = play.analysis && play.analysis.id === view.id ? play.analysis : null;
+  if (analysis) {
+    list.annotate(analysis.marks);
+  }
   const latest = play.browsing === null || play.browsing === view.plies.length;
   const ply = latest ? view.plies.length : play.browsing;
   const fen = list.fenAt(ply);
@@ -1047,7 +1131,13 @@ function showPlay() {
   // congo's turn, against the player: a premove may be made.
   const ahead = latest && !isOver(view) && view.id && view.you && view.you !== 'both'
     && view.you !== side && view.players[side] === 'engine';
-  draw(fen, { moves: takes ? view.position.moves : null, onMove: sendMove, last, premove: ahead ? premove.move : null });
+  const judged = analysis && analysis.answers[ply];
+  draw(fen, {
+    moves: takes ? view.position.moves : null, onMove: sendMove, last, premove: ahead ? premove.move : null,
+    arrow: judged ? judged.move : null,
+  });
+  showBar(judged ? scoreForWhite(judged.score, fen) : null, judged ? evaluationWords(judged, fen) : '');
+  $('analysis-row').hidden = !(view.id && isOver(view) && view.plies.length);
   if (ahead && !premove.move) {
     premove.movesOn(fen).then((moves) => {
       if (play.view === view && play.browsing === null && !premove.move && board.fen === fen) {
@@ -1439,6 +1529,7 @@ async function studyShow(ply) {
     ? answer.moves.map(shown).join(' ')
     : (answer.result ? `none: ${answer.reason}` : 'none');
   const last = ply ? study.plies[ply - 1] : null;
+  showBar(null);
   await draw(answer.fen, { moves: answer.result ? null : answer.moves, onMove: studyMove, last });
   banner(answer.result, answer.reason);
   happened(lastWords(study.list, ply));
@@ -1479,6 +1570,11 @@ async function studyBest() {
   try {
     const best = await api('/api/best', { fen, movetime: time }, search.signal);
     const white = turnOf(fen).white ? best.score : -best.score;
+    if (board.fen === fen) {
+      board.arrow = best.move;
+      mark();
+      showBar(white, evaluationWords(best, fen));
+    }
     const table = best.tablebase ? `; the endgame tables say ${best.tablebase}` : '';
     $('study-best-result').textContent =
       `${shown(best.move)}, worth ${pawns(white)} for White by congo's own measure, `
@@ -1698,6 +1794,7 @@ function showTab(name) {
   banner(null);
   happened([]);
   stopSearch();
+  showBar(null);
   if (name !== 'play') {
     showClocks(null);
   }
@@ -1772,6 +1869,8 @@ function wire() {
     });
   }
   $('take-back').addEventListener('click', takeBack);
+  $('analyse').addEventListener('click', analyseGame);
+  $('analyse-stop').addEventListener('click', stopAnalysis);
   $('opponent').addEventListener('change', showLevel);
   endings = new Endings({ act: gameAction, join: (link) => location.assign(link), refresh: refreshGame });
   $('flip').addEventListener('click', () => {
