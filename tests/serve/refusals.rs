@@ -181,7 +181,7 @@ fn upload_under_way(server: &Server, host: u8) -> Connection {
 /// sent together, the one refused while the others stay under way (which
 /// one depends on the order the server reads them in; that it is one does
 /// not).
-fn first_answered(requests: &mut [Connection]) -> Reply {
+pub fn first_answered(requests: &mut [Connection]) -> Reply {
     let started = Instant::now();
     loop {
         for request in requests.iter_mut() {
