@@ -53,6 +53,14 @@ pub(super) struct Changes {
 }
 
 impl Changes {
+    /// A count that starts at `count`.
+    pub fn starting_at(count: u64) -> Changes {
+        Changes {
+            count: Mutex::new(count),
+            changed: Condvar::new(),
+        }
+    }
+
     /// Says that something changed, to every waiter.
     pub fn bump(&self) {
         let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);

@@ -56,6 +56,8 @@ fn every_link_continues_the_same_game_after_a_kill() {
         // Stopped while the server was down, each side's time as saved.
         assert_eq!(clock.get("running"), Some(&Json::Null), "{after}");
         let saved = before.get("clock").unwrap();
+        // Newer than any view a page had before, so an open page takes it.
+        assert!(whole(after.get("version").unwrap()) > whole(before.get("version").unwrap()));
         assert_eq!(
             whole(clock.get("white").unwrap()),
             whole(saved.get("white").unwrap())

@@ -47,13 +47,11 @@ pub(crate) struct LiveGame {
 
 impl LiveGame {
     /// The game `id`, numbered `number`, made at `creator`, as `state`
-    /// stands, written to `log`.
+    /// stands at `version`, written to `log`.
     pub(super) fn new(
-        id: String,
-        number: u64,
-        creator: IpAddr,
+        (id, number, creator): (String, u64, IpAddr),
         searchers: &Arc<Searchers>,
-        state: State,
+        (state, version): (State, u64),
         log: Option<GameLog>,
     ) -> LiveGame {
         LiveGame {
@@ -62,7 +60,7 @@ impl LiveGame {
             creator,
             searchers: Arc::clone(searchers),
             state: Mutex::new(state),
-            changes: Changes::default(),
+            changes: Changes::starting_at(version),
             log,
         }
     }

@@ -57,6 +57,9 @@ pub(super) struct Games {
     /// Where every game is written as it changes.
     journal: Journal,
     rule_set: RuleSet,
+    /// The version a game read back from the journal starts at: above
+    /// any a page saw of it before the server restarted.
+    restored_version: u64,
 }
 
 /// A new game and its links' secrets, one per person's side (the same for
@@ -79,6 +82,7 @@ impl Games {
         problems: &mut Vec<String>,
     ) -> Arc<Games> {
         let now = Instant::now();
+        let restored_version = restored_version();
         let mut kept = HashMap::new();
         let mut ended = Vec::new();
         let mut numbers = 0;
@@ -102,11 +106,9 @@ impl Games {
             }
             let log = opened.journal.log(&game.id).ok();
             let live = LiveGame::new(
-                game.id.clone(),
-                restored.number,
-                restored.creator,
+                (game.id.clone(), restored.number, restored.creator),
                 &searchers,
-                state,
+                (state, restored_version),
                 log,
             );
             kept.insert(game.id, Arc::new(live));
@@ -124,6 +126,7 @@ impl Games {
             claim_after,
             journal: opened.journal,
             rule_set,
+            restored_version,
         });
         let watched = Arc::downgrade(&games);
         let _ = thread::Builder::new()
@@ -170,11 +173,9 @@ impl Games {
             .create(&id, &[state.header(number, creator)])
             .map_err(|error| GameError::Unsaved(error.to_string()))?;
         let game = Arc::new(LiveGame::new(
-            id.clone(),
-            number,
-            creator,
+            (id.clone(), number, creator),
             &self.searchers,
-            state,
+            (state, 0),
             Some(log),
         ));
         games.insert(id, Arc::clone(&game));
@@ -187,30 +188,34 @@ impl Games {
         if let Some(game) = self.lock().get(id) {
             return Ok(Arc::clone(game));
         }
-        let mut state = self.read_back(id)?;
+        let restored = self.read_back(id)?;
+        let mut state = restored.state;
         state.filed_end = state.is_over();
         if let Some((rematch, _)) = state.rematch.clone() {
             let secrets = match self.lock().get(&rematch) {
                 Some(game) => Some(game.lock().secrets.clone()),
-                None => self.read_back(&rematch).ok().map(|state| state.secrets),
+                None => (self.read_back(&rematch).ok()).map(|other| other.state.secrets),
             };
             state.rematch = secrets.map(|secrets| (rematch, secrets));
         }
-        let (number, creator) = (self.numbers.load(Ordering::Relaxed), IpAddr::from([0; 4]));
         let log = self.journal.log(id).ok();
-        let game = LiveGame::new(id.to_owned(), number, creator, &self.searchers, state, log);
+        let game = LiveGame::new(
+            (id.to_owned(), restored.number, restored.creator),
+            &self.searchers,
+            (state, self.restored_version),
+            log,
+        );
         let mut games = self.lock();
         Ok(Arc::clone(
             games.entry(id.to_owned()).or_insert(Arc::new(game)),
         ))
     }
 
-    /// Game `id`'s state as its journal holds it.
-    fn read_back(&self, id: &str) -> Result<State, GameError> {
+    /// Game `id` as its journal holds it.
+    fn read_back(&self, id: &str) -> Result<entry::Restored, GameError> {
         let lines = self.journal.read(id).map_err(|_| GameError::Unknown)?;
-        let restored = entry::restore(&lines, self.rule_set, self.claim_after, Instant::now())
-            .map_err(|_| GameError::Unknown)?;
-        Ok(restored.state)
+        entry::restore(&lines, self.rule_set, self.claim_after, Instant::now())
+            .map_err(|_| GameError::Unknown)
     }
 
     /// A rematch of `old` for the holder of `secret`: colours swapped,
@@ -360,6 +365,17 @@ fn link_rematches(games: &HashMap<String, Arc<LiveGame>>) {
             _ => state.rematch = None,
         }
     }
+}
+
+/// The version games restored by this run of the server start at: its
+/// start's milliseconds since 1970 times 4,096, so that a page open across
+/// a restart takes the restored game's views as newer than any it had
+/// (unless the game changed 4,096 times for every millisecond the server
+/// was down), and still a whole number a page's JavaScript holds exactly
+/// (until 2039).
+fn restored_version() -> u64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    since.map_or(0, |since| since.as_millis() as u64) << 12
 }
 
 /// `bytes` random bytes in hexadecimal: from the system's random source,

@@ -1,0 +1,94 @@
+//! The store's own bounds, which a test over TCP cannot reach in
+//! reasonable time: a finished game let go from memory comes back from
+//! the journal, and games left behind past a bound are aborted oldest
+//! first.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::serve::journal::scratch::Scratch;
+use crate::{Game, Position, Reach, START};
+
+/// A store on a fresh journal in `scratch`.
+fn store(scratch: &Scratch) -> Arc<Games> {
+    let opened = Journal::open(scratch.path(), crate::serve::journal::BUDGET).unwrap();
+    let searchers = Arc::new(super::super::searchers::Searchers::new(
+        1,
+        RuleSet::default(),
+        None,
+    ));
+    let mut problems = Vec::new();
+    let games = Games::new(
+        searchers,
+        Duration::from_secs(30),
+        RuleSet::default(),
+        opened,
+        &mut problems,
+    );
+    assert_eq!(problems, Vec::<String>::new());
+    games
+}
+
+/// A friend game from the start, made at `host`.
+fn friends(games: &Games, host: u8) -> Created {
+    let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
+    let new = NewGame {
+        game: Game::new(start, RuleSet::default()),
+        players: ByColor([Player::Person; 2]),
+        one_person: false,
+        clock: None,
+        movetime: Duration::from_millis(1),
+        level: None,
+    };
+    games.create(new, IpAddr::from([127, 0, 0, host])).unwrap()
+}
+
+#[test]
+fn a_finished_game_let_go_from_memory_comes_back_by_its_link() {
+    let scratch = Scratch::new("games-read-back");
+    let games = store(&scratch);
+    let created = friends(&games, 2);
+    let (id, white) = (
+        created.game.id.clone(),
+        created.secrets[Color::White].clone(),
+    );
+    created.game.play(white.as_deref(), "d2d3").unwrap();
+    created.game.act(white.as_deref(), Action::Resign).unwrap();
+    let shown = created.game.view(white.as_deref()).to_string();
+    games.lock().remove(&id);
+    let back = games.find(&id).unwrap();
+    let again = back.view(white.as_deref()).to_string();
+    // The same game, but for its version, a count of this server's
+    // changes to it.
+    let unversioned = |view: &str| view.split_once(",\"you\"").map(|(_, rest)| rest.to_owned());
+    assert_eq!(unversioned(&again), unversioned(&shown));
+    assert!(matches!(
+        games.find("0123456789ab"),
+        Err(GameError::Unknown)
+    ));
+    assert!(matches!(games.find("../../etc"), Err(GameError::Unknown)));
+}
+
+#[test]
+fn games_left_behind_past_the_bound_are_aborted_oldest_first() {
+    let scratch = Scratch::new("games-abandoned");
+    let games = store(&scratch);
+    let made: Vec<Arc<LiveGame>> = (0..3).map(|_| friends(&games, 2).game).collect();
+    let later = Instant::now() + Duration::from_secs(60);
+    let mut left: Vec<(Instant, Arc<LiveGame>)> = made
+        .iter()
+        .rev()
+        .map(|game| (game.lock().touched, Arc::clone(game)))
+        .collect();
+    abort_the_oldest_abandoned(&mut left, 1, later);
+    let ended: Vec<Option<String>> = made
+        .iter()
+        .map(|game| game.lock().over().map(|verdict| verdict.reason))
+        .collect();
+    assert_eq!(
+        ended,
+        [Some("aborted".to_owned()), Some("aborted".to_owned()), None]
+    );
+}
