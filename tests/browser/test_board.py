@@ -955,6 +955,30 @@ class Board(unittest.TestCase):
         self.wait(lambda: self.text("analysis-progress") == "Analysis stopped.", "stopped")
         self.assertFalse(self.element("analyse-stop").is_displayed())
 
+    def test_watch_follows_the_next_game_of_a_match_by_itself(self):
+        record = os.path.join(self.folder.name, "live.rec")
+        match = subprocess.Popen(
+            [CONGO, "match", "--movetime", "100", "--games", "2", "--record", record,
+             "--", CONGO, "engine", "--", CONGO, "engine"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        server = None
+        try:
+            self.wait(lambda: os.path.exists(record + ".live"), "the match begins")
+            server, url = start_server("--port", "0", "--watch", record)
+            self.driver.get(url)
+            self.wait(lambda: self.element("tab-watch").is_displayed(), "the Watch tab")
+            self.element("tab-watch").click()
+            self.wait(lambda: self.text("watch-title").startswith("Game 1"), "game 1 is followed")
+            self.assertIn("congo engine", self.text("watch-match"))
+            self.assertNotIn(os.path.dirname(CONGO), self.text("watch-panel"))
+            self.wait(lambda: self.text("watch-title").startswith("Game 2"), "game 2 by itself")
+        finally:
+            match.kill()
+            match.wait()
+            if server:
+                stop_server(server)
+
     def test_the_board_is_played_by_keyboard_keeping_its_focus(self):
         self.driver.set_window_size(320, 740)
         self.open("?white=me&black=me")

@@ -1682,6 +1682,8 @@ const watch = {
   /** Whether the Watch tab follows the match (its stream closed while the
    * page is hidden). */
   following: false,
+  /** The game seen under way, followed by the next when it ends. */
+  live: null,
   /** The game shown, and the ply while browsing (null: the latest). */
   game: null,
   browsing: null,
@@ -1758,6 +1760,17 @@ function showWatch() {
   if (!game) {
     say(view.games.length ? '' : 'No game yet: the match has not started, or its record is empty.');
     return;
+  }
+  if (!game.result) {
+    // Seen under way: when it ends, the next game is followed.
+    watch.live = game.game;
+  } else if (watch.live === game.game && watch.browsing === null) {
+    const next = view.games.find((other) => other.game > game.game && other.state === 'playing');
+    if (next) {
+      watchMatch(next.game);
+      say(`Game ${game.game} ended (${game.result}, ${game.reason}): following game ${next.game}.`);
+      return;
+    }
   }
   $('watch-title').textContent = `Game ${game.game}: ${game.white} has White`;
   const ply = watch.browsing ?? game.plies.length;
