@@ -8,10 +8,16 @@
 //! the asker served longest ago (round robin at both levels), so that an
 //! address with many games gets no more engine time than one with a
 //! single request; a waiter whose client has gone leaves the queue.
+//!
+//! Searches are sliced: while an address waits, a search of an address
+//! that runs more searches than it is hurried once it has searched
+//! [`SLICE`], and answers with the best move it has (a game plays it), so
+//! that no one waits long behind another's long searches.
 
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -30,6 +36,10 @@ pub const WAITING_PER_ADDRESS: usize = 8;
 
 /// The searches waiting, from everyone.
 pub const MAX_WAITING: usize = 64;
+
+/// How long a search runs before a waiter of an address that runs fewer
+/// searches may hurry it.
+pub const SLICE: Duration = Duration::from_secs(1);
 
 /// How often a waiter looks whether its client is still there.
 const LOOK_EVERY: Duration = Duration::from_millis(20);
@@ -111,6 +121,9 @@ struct State {
     addresses: Turns<IpAddr>,
     next_ticket: u64,
     lent: u64,
+    /// Each search under way that may be hurried: its lending's number,
+    /// its address, when it started and the flag that stops it.
+    halts: Vec<(u64, IpAddr, Instant, Arc<AtomicBool>)>,
 }
 
 impl State {
@@ -170,6 +183,28 @@ impl State {
         self.add_running(asker, 1);
     }
 
+    /// Hurries the searches that `waiter`'s address waits behind: those
+    /// of addresses that run more searches than it, once they have run a
+    /// [`SLICE`] at `now`.
+    fn hurry_for(&self, waiter: IpAddr, now: Instant) {
+        let running = |address: IpAddr| {
+            self.running
+                .iter()
+                .filter(|(asker, _)| asker.address() == address)
+                .map(|&(_, count)| count)
+                .sum::<usize>()
+        };
+        let mine = running(waiter);
+        for (_, address, started, halt) in &self.halts {
+            if *address != waiter
+                && running(*address) > mine
+                && now.saturating_duration_since(*started) >= SLICE
+            {
+                halt.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
     /// Forgets when askers and addresses that neither run nor wait were
     /// served.
     fn forget_idle(&mut self) {
@@ -202,6 +237,7 @@ impl Searchers {
                 addresses: Turns { last: Vec::new() },
                 next_ticket: 0,
                 lent: 0,
+                halts: Vec::new(),
             }),
             freed: Condvar::new(),
         }
@@ -237,10 +273,14 @@ impl Searchers {
                 return Ok(Lent {
                     engine,
                     asker,
+                    number: state.lent,
                     searchers: self,
                 });
             }
             let now = Instant::now();
+            if state.free.is_empty() {
+                state.hurry_for(asker.address(), now);
+            }
             let refused = if now >= deadline {
                 Some(Refused::TimedOut)
             } else {
@@ -275,7 +315,30 @@ impl Searchers {
 pub(super) struct Lent<'a> {
     engine: Option<Engine>,
     asker: Asker,
+    /// Its lending's number, which names it among the searches that may
+    /// be hurried.
+    number: u64,
     searchers: &'a Searchers,
+}
+
+impl Lent<'_> {
+    /// Stops the search once `halt` is raised, by the asker or, when its
+    /// slice is over and another address waits, by the searchers.
+    pub fn stop_when(&mut self, halt: Arc<AtomicBool>) {
+        let mut state = self.searchers.lock();
+        let entry = (
+            self.number,
+            self.asker.address(),
+            Instant::now(),
+            Arc::clone(&halt),
+        );
+        state.halts.retain(|(number, ..)| *number != self.number);
+        state.halts.push(entry);
+        drop(state);
+        if let Some(engine) = &mut self.engine {
+            engine.stop_when(Some(halt));
+        }
+    }
 }
 
 impl Deref for Lent<'_> {
@@ -302,6 +365,7 @@ impl Drop for Lent<'_> {
         if let Some(mut engine) = self.engine.take() {
             engine.stop_when(None);
             let mut state = self.searchers.lock();
+            state.halts.retain(|(number, ..)| *number != self.number);
             state.free.push(engine);
             state.add_running(self.asker, -1);
             state.forget_idle();

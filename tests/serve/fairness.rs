@@ -70,3 +70,21 @@ fn another_address_is_served_before_one_address_s_later_searches() {
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert!(answer.json().get("move").is_some());
 }
+
+#[test]
+fn a_long_search_is_hurried_when_another_address_waits() {
+    let server = Server::start(&[], &["--engines", "1"]);
+    // One address's four games each search for a minute; the first has
+    // the only engine.
+    let mut first = congo_against_congo(&server, 2, "thinking");
+    let _later: Vec<Events> = (0..3)
+        .map(|_| congo_against_congo(&server, 2, "waiting"))
+        .collect();
+    // Another address's one-second search waits at most 15 s: it is
+    // answered only if the minute-long search gives way after its slice.
+    let answer = ask_best(&server, 3, SHORT_SEARCH).reply();
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(answer.json().get("move").is_some());
+    // The hurried search played the best move it had.
+    first.until(|view| matches!(view.get("moves"), Some(congo::serve::Json::Array(moves)) if !moves.is_empty()));
+}

@@ -95,7 +95,7 @@ impl App {
                 Refused::Gone => Refusal::new(503, "the search was cancelled"),
             })?;
         engine.clear();
-        engine.stop_when(Some(Arc::clone(&stop)));
+        engine.stop_when(Arc::clone(&stop));
         let limit = Limit::Time(movetime);
         let position = game.position();
         let choice = engine

@@ -250,8 +250,10 @@ impl LiveGame {
             Arc::new(AtomicBool::new(false)),
             Arc::new(AtomicBool::new(false)),
         );
+        let halt = Arc::new(AtomicBool::new(false));
         state.search = Some(Search {
             stop: Arc::clone(&stop),
+            halt: Arc::clone(&halt),
             lent: Arc::clone(&lent),
         });
         let limit = state.engine_limit(Instant::now());
@@ -260,7 +262,7 @@ impl LiveGame {
         let game = Arc::clone(self);
         let spawned = thread::Builder::new()
             .name("congo's move".into())
-            .spawn(move || game.search(position, keys, limit, stop, lent));
+            .spawn(move || game.search(position, keys, limit, (stop, halt, lent)));
         if spawned.is_err() {
             state.search = None;
         }
@@ -274,8 +276,7 @@ impl LiveGame {
         position: Position,
         keys: Vec<u64>,
         limit: Limit,
-        stop: Arc<AtomicBool>,
-        lent: Arc<AtomicBool>,
+        (stop, halt, lent): (Arc<AtomicBool>, Arc<AtomicBool>, Arc<AtomicBool>),
     ) {
         let Some(mut engine) = self.wait_for_engine(&stop) else {
             return;
@@ -290,7 +291,7 @@ impl LiveGame {
             self.changes.bump();
         }
         engine.clear();
-        engine.stop_when(Some(Arc::clone(&stop)));
+        engine.stop_when(halt);
         let choice = engine.choose(&position, limit, &keys);
         drop(engine);
         let mut state = self.lock();

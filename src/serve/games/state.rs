@@ -50,10 +50,13 @@ pub(super) struct State {
     pub filed_end: bool,
 }
 
-/// congo's search for a move: raise `stop` to stop it; `lent` is raised
-/// once it has an engine (until then it waits its turn).
+/// congo's search for a move: raise `stop` to call it off; `halt` stops
+/// the engine (raised with `stop`, or by the engines' queue to hurry it,
+/// when congo plays the best move it has); `lent` is raised once it has
+/// an engine (until then it waits its turn).
 pub(super) struct Search {
     pub stop: Arc<AtomicBool>,
+    pub halt: Arc<AtomicBool>,
     pub lent: Arc<AtomicBool>,
 }
 
@@ -180,6 +183,7 @@ impl State {
     pub fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.stop.store(true, Ordering::Relaxed);
+            search.halt.store(true, Ordering::Relaxed);
         }
     }
 
