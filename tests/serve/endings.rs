@@ -266,7 +266,7 @@ fn games_whose_pages_closed_stop_counting_against_their_address() {
         .connect_from(9)
         .send("POST", "/api/games", Some(&body));
     assert_eq!(reply.status, 429, "{}", reply.text());
-    assert_eq!(reply.header("retry-after"), Some("1"));
+    assert_eq!(reply.header("retry-after"), Some("30"));
     assert_eq!(
         reply.error(429),
         format!(
@@ -291,4 +291,36 @@ fn games_whose_pages_closed_stop_counting_against_their_address() {
         assert!(Instant::now() < deadline, "the closed games still count");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+#[test]
+fn the_server_refuses_a_game_past_its_games_in_progress_and_says_when() {
+    let server = Server::start(&[], &[]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(FULL_START)
+    );
+    // From many addresses, each under its own bound, until the server is
+    // full (games that stopped counting meanwhile only make it take more).
+    let mut made = 0;
+    let refusal = loop {
+        let host = 100 + (made % 150) as u8;
+        let reply = server
+            .connect_from(host)
+            .send("POST", "/api/games", Some(&body));
+        if reply.status != 200 {
+            break reply;
+        }
+        made += 1;
+        assert!(made < 3 * congo::serve::MAX_GAMES, "never full");
+    };
+    assert!(made >= congo::serve::MAX_GAMES, "full after {made}");
+    assert_eq!(refusal.header("retry-after"), Some("60"));
+    assert_eq!(
+        refusal.error(503),
+        format!(
+            "the server has {} games in progress already; try again in a minute",
+            congo::serve::MAX_GAMES
+        )
+    );
 }

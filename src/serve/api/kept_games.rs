@@ -38,7 +38,10 @@ enum Seat {
 
 impl From<GameError> for Refusal {
     fn from(error: GameError) -> Refusal {
-        Refusal::new(error.status(), error.to_string())
+        Refusal {
+            retry_after: error.retry_after(),
+            ..Refusal::new(error.status(), error.to_string())
+        }
     }
 }
 

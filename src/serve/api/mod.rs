@@ -55,6 +55,8 @@ struct Refusal {
     status: u16,
     message: String,
     allow: Option<&'static str>,
+    /// For a 429 or a 503, when to come back, in seconds, if not soon.
+    retry_after: Option<u32>,
 }
 
 impl Refusal {
@@ -63,6 +65,7 @@ impl Refusal {
             status,
             message: message.into(),
             allow: None,
+            retry_after: None,
         }
     }
 
@@ -262,7 +265,7 @@ fn refused(refusal: Refusal) -> Response {
     let mut response = error(refusal.status, &refusal.message);
     response.allow = refusal.allow;
     if matches!(refusal.status, 429 | 503) {
-        response.retry_after = Some(RETRY_AFTER);
+        response.retry_after = Some(refusal.retry_after.unwrap_or(RETRY_AFTER));
     }
     response
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::bounds::{MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
 use crate::Color;
 
 /// Why a request about a game was refused.
@@ -43,6 +43,18 @@ impl GameError {
             GameError::Move(_) => 400,
             GameError::Full | GameError::Unsaved(_) => 503,
             GameError::TooManyFromHere => 429,
+        }
+    }
+
+    /// When a client refused for want of room should come back, in
+    /// seconds: a minute for a full server, whose games end over minutes;
+    /// the time a new game counts before its page opens for an address at
+    /// its bound (it may end or close a game at once).
+    pub fn retry_after(&self) -> Option<u32> {
+        match self {
+            GameError::Full => Some(60),
+            GameError::TooManyFromHere => Some(GRACE.as_secs() as u32),
+            _ => None,
         }
     }
 }
