@@ -46,6 +46,10 @@ pub(super) struct State {
     pub claim_after: Duration,
     /// When a person last did something in it.
     pub touched: Instant,
+    /// When it was made, or brought back from the journal.
+    pub made: Instant,
+    /// Whether a page has followed it since.
+    pub followed: bool,
     /// Whether the journal was told the game ended.
     pub filed_end: bool,
 }
@@ -131,6 +135,7 @@ impl State {
 
     /// The sides whose player a page of `seat` shows there.
     pub fn arrived(&mut self, seat: Option<Seat>) {
+        self.followed = true;
         for side in [Color::White, Color::Black] {
             if seat.is_some_and(|seat| seat.plays(side)) {
                 self.present[side] += 1;
@@ -262,14 +267,16 @@ impl State {
             present: ByColor([0, 0]),
             gone_since: ByColor([None, None]),
             touched: now,
+            made: now,
+            followed: false,
         }
     }
 
     /// Whether the game counts as in progress for its address at `now`:
     /// not over, and followed by a page or new.
     pub fn in_progress(&self, now: Instant) -> bool {
-        !self.is_over()
-            && (self.followers > 0 || now.saturating_duration_since(self.touched) < GRACE)
+        let new = !self.followed && now.saturating_duration_since(self.made) < GRACE;
+        !self.is_over() && (self.followers > 0 || new)
     }
 
     /// Whether the game is in progress with no page on it, past its first
