@@ -136,3 +136,33 @@ fn a_second_server_on_the_same_data_is_refused() {
     let said = String::from_utf8_lossy(&output.stderr);
     assert!(said.contains(&data.display().to_string()), "{said}");
 }
+
+#[test]
+fn a_change_that_cannot_be_saved_is_not_made() {
+    let mut server = Server::start(&[], &[]);
+    let (id, white, black) = timed_friends(&server);
+    play(&server, 2, &id, &white, "a2a3");
+    let file = server.data().unwrap().join(format!("games/{id}.journal"));
+    let aside = file.with_extension("aside");
+    // The next write fails: a folder stands where the file was.
+    std::fs::rename(&file, &aside).unwrap();
+    std::fs::create_dir(&file).unwrap();
+    let (status, refused) = play(&server, 2, &id, &black, "a6a5");
+    assert_eq!(status, 503, "{refused}");
+    assert_eq!(
+        string(refused.get("error").unwrap()),
+        "the server could not save the change, so it was not made; try again"
+    );
+    let body = format!("{{\"key\": {}}}", quoted(&black));
+    let resign = server.post(&format!("/api/games/{id}/resign"), &body);
+    assert_eq!(resign.status, 503, "{}", resign.text());
+    let shown = view(&server, &id, &white);
+    assert_eq!(moves(&shown), ["a2a3"]);
+    assert_eq!(shown.get("ended"), Some(&Json::Null));
+    std::fs::remove_dir(&file).unwrap();
+    std::fs::rename(&aside, &file).unwrap();
+    let (status, answer) = play(&server, 2, &id, &black, "a6a5");
+    assert_eq!(status, 200, "{answer}");
+    server.kill_and_restart();
+    assert_eq!(moves(&view(&server, &id, &white)), ["a2a3", "a6a5"]);
+}

@@ -26,8 +26,10 @@ pub(crate) enum GameError {
     Full,
     /// This address has as many games in progress as it may.
     TooManyFromHere,
-    /// The change could not be written to the journal: why.
-    Unsaved(String),
+    /// The change could not be written to the journal.
+    Unsaved,
+    /// The game's journal is damaged: it is kept to read only.
+    ReadOnly,
 }
 
 impl GameError {
@@ -41,7 +43,8 @@ impl GameError {
             | GameError::NoTakeBack
             | GameError::NotNow(_) => 409,
             GameError::Move(_) => 400,
-            GameError::Full | GameError::Unsaved(_) => 503,
+            GameError::Full | GameError::Unsaved => 503,
+            GameError::ReadOnly => 409,
             GameError::TooManyFromHere => 429,
         }
     }
@@ -76,7 +79,12 @@ impl fmt::Display for GameError {
                 f,
                 "the server has {MAX_GAMES} games in progress already; try again in a minute"
             ),
-            GameError::Unsaved(why) => write!(f, "the server could not save the game: {why}"),
+            GameError::Unsaved => {
+                f.write_str("the server could not save the change, so it was not made; try again")
+            }
+            GameError::ReadOnly => {
+                f.write_str("this game's record on the server is damaged: it is kept to read only")
+            }
             GameError::TooManyFromHere => write!(
                 f,
                 "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: \

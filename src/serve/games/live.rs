@@ -77,14 +77,31 @@ impl LiveGame {
         if lines.is_empty() {
             return Ok(());
         }
-        let log = self.log.as_ref().ok_or_else(|| {
-            GameError::Unsaved("its journal is damaged, so it is kept to read only".to_owned())
-        })?;
+        let log = self.log.as_ref().ok_or(GameError::ReadOnly)?;
         for line in lines {
-            log.append(&line)
-                .map_err(|error| GameError::Unsaved(error.to_string()))?;
+            // Why is the server's own business (a path, a disk), not the
+            // client's.
+            log.append(&line).map_err(|_| GameError::Unsaved)?;
         }
         Ok(())
+    }
+
+    /// Makes `change` to `state` at `now` and saves it; if it cannot be
+    /// saved, `state` is put back as it was, so that no one is shown what
+    /// a restart would not bring back.
+    pub(super) fn change<T>(
+        &self,
+        state: &mut State,
+        now: Instant,
+        change: impl FnOnce(&mut State) -> T,
+    ) -> Result<T, GameError> {
+        let (before, kept) = (state.snapshot(), state.kept());
+        let result = change(state);
+        if let Err(error) = self.save(state, &before, now) {
+            state.put_back(kept);
+            return Err(error);
+        }
+        Ok(result)
     }
 
     pub(super) fn lock(&self) -> MutexGuard<'_, State> {
@@ -168,10 +185,8 @@ impl LiveGame {
             return Err(GameError::NotYourTurn(side));
         }
         state.touched = now;
-        let before = state.snapshot();
-        let played = state.play(text, now);
+        let played = self.change(&mut state, now, |state| state.play(text, now))?;
         state.adjourn_if_unwatched(now);
-        self.save(&state, &before, now)?;
         self.drive(&mut state);
         let view = self.changed_view(&state, seat, now);
         played.map(|()| view)
@@ -182,10 +197,8 @@ impl LiveGame {
         let now = Instant::now();
         let mut state = self.lock();
         let seat = Self::player(&state, secret)?;
-        let before = state.snapshot();
-        state.take_back(seat, now)?;
+        self.change(&mut state, now, |state| state.take_back(seat, now))??;
         state.touched = now;
-        self.save(&state, &before, now)?;
         self.drive(&mut state);
         Ok(self.changed_view(&state, seat, now))
     }
@@ -196,10 +209,8 @@ impl LiveGame {
         let now = Instant::now();
         let mut state = self.lock();
         let seat = Self::player(&state, secret)?;
-        let before = state.snapshot();
-        state.act(seat, action, now)?;
+        self.change(&mut state, now, |state| state.act(seat, action, now))??;
         state.touched = now;
-        self.save(&state, &before, now)?;
         Ok(self.changed_view(&state, seat, now))
     }
 
@@ -306,11 +317,11 @@ impl LiveGame {
         if let Some(choice) = choice {
             // A move of congo's own choosing is legal; the clock may have
             // run out meanwhile, which ends the game.
-            let (before, now) = (state.snapshot(), Instant::now());
-            let _ = state.play(&choice.best.to_string(), now);
-            // Unsaved, the move still stands here; the page is told at
-            // the next change it asks for.
-            let _ = self.save(&state, &before, now);
+            // Unsaved, the move is not made, and congo searches again.
+            let move_text = choice.best.to_string();
+            let _ = self.change(&mut state, Instant::now(), |state| {
+                state.play(&move_text, Instant::now())
+            });
         }
         self.drive(&mut state);
         // Counted before the state is let go: no view of congo's move is

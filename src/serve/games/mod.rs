@@ -171,7 +171,7 @@ impl Games {
         let log = self
             .journal
             .create(&id, &[state.header(number, creator)])
-            .map_err(|error| GameError::Unsaved(error.to_string()))?;
+            .map_err(|_| GameError::Unsaved)?;
         let game = Arc::new(LiveGame::new(
             (id.clone(), number, creator),
             &self.searchers,
@@ -248,16 +248,28 @@ impl Games {
     fn rematch_for(&self, old: &LiveGame, new: NewGame) -> Result<Created, GameError> {
         let created = self.create(new, old.creator)?;
         let mut state = old.lock();
-        if state.rematch.is_some() {
+        let made = (created.game.id.clone(), created.secrets.clone());
+        let now = Instant::now();
+        let linked = match state.rematch.is_some() {
             // Both asked at once: the first one made stands.
-            drop(state);
+            true => Err(GameError::NotNow(String::new())),
+            false => old.change(&mut state, now, |state| state.rematch = Some(made)),
+        };
+        drop(state);
+        if let Err(error) = linked {
+            // The game made for nothing is called off, kept or not.
             self.lock().remove(&created.game.id);
-            return self.rematch_made(old);
+            let mut spare = created.game.lock();
+            let _ = created
+                .game
+                .change(&mut spare, now, |state| state.end(Stop::Aborted, now));
+            drop(spare);
+            return match error {
+                GameError::NotNow(_) => self.rematch_made(old),
+                error => Err(error),
+            };
         }
-        let before = state.snapshot();
-        state.rematch = Some((created.game.id.clone(), created.secrets.clone()));
         old.changes.bump();
-        old.save(&state, &before, Instant::now())?;
         Ok(created)
     }
 
@@ -284,13 +296,13 @@ fn sweep(games: &Weak<Games>) {
         let mut evicted = Vec::new();
         for game in kept {
             let mut state = game.lock();
-            if let Some(stop) = state.due_stop(now) {
-                let before = state.snapshot();
-                state.end(stop, now);
+            // Unsaved, the game goes on, and the next sweep tries again.
+            if let Some(stop) = state.due_stop(now)
+                && game
+                    .change(&mut state, now, |state| state.end(stop, now))
+                    .is_ok()
+            {
                 game.changes.bump();
-                // Unsaved, the game still ends here; a restart replays
-                // the clock to the same flag.
-                let _ = game.save(&state, &before, now);
             }
             if state.is_over() && !state.filed_end {
                 state.filed_end = true;
@@ -342,10 +354,12 @@ fn abort_the_oldest_abandoned(
         if !state.abandoned(now) {
             continue;
         }
-        let before = state.snapshot();
-        state.end(Stop::Aborted, now);
-        game.changes.bump();
-        let _ = game.save(&state, &before, now);
+        if game
+            .change(&mut state, now, |state| state.end(Stop::Aborted, now))
+            .is_ok()
+        {
+            game.changes.bump();
+        }
     }
 }
 

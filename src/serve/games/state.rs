@@ -54,6 +54,16 @@ pub(super) struct State {
     pub filed_end: bool,
 }
 
+/// What a change may alter, kept to put back when the change cannot be
+/// saved.
+pub(super) struct Kept {
+    game: Game,
+    clock: Option<Clocks>,
+    stop: Option<Stop>,
+    draw_offer: Option<Color>,
+    rematch: Option<(String, ByColor<Option<String>>)>,
+}
+
 /// congo's search for a move: raise `stop` to call it off; `halt` stops
 /// the engine (raised with `stop`, or by the engines' queue to hurry it,
 /// when congo plays the best move it has); `lent` is raised once it has
@@ -90,6 +100,26 @@ impl Seat {
 }
 
 impl State {
+    /// A copy of what a change may alter.
+    pub fn kept(&self) -> Kept {
+        Kept {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            stop: self.stop,
+            draw_offer: self.draw_offer,
+            rematch: self.rematch.clone(),
+        }
+    }
+
+    /// Puts back what `kept` copied.
+    pub fn put_back(&mut self, kept: Kept) {
+        self.game = kept.game;
+        self.clock = kept.clock;
+        self.stop = kept.stop;
+        self.draw_offer = kept.draw_offer;
+        self.rematch = kept.rematch;
+    }
+
     pub fn is_over(&self) -> bool {
         self.stop.is_some() || self.game.ending().is_some()
     }
