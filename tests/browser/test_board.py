@@ -688,6 +688,10 @@ class Board(unittest.TestCase):
         ink = self.driver.execute_script(
             "return getComputedStyle(document.getElementById('take-back')).color")
         self.assertGreater(brightness(ink), 500, ink)
+        # The board's coordinates stand beside it, on the page's colour.
+        coordinate = self.driver.execute_script(
+            "return getComputedStyle(document.querySelector('#board .coordinate')).fill")
+        self.assertGreater(brightness(coordinate), 400, coordinate)
 
     def test_ten_tabs_of_one_server_all_play_congo(self):
         # A browser opens six connections to one host: a tab that is not
