@@ -359,3 +359,18 @@ fn congos_clock_stands_while_its_move_waits_for_an_engine() {
     // Once the engine is free, congo's clock runs while it thinks.
     sees.until(|view| view.get("congo") == Some(&"thinking".into()));
 }
+
+#[test]
+fn a_watcher_alone_keeps_no_game_against_congo_going() {
+    let server = Server::start(&[], &[]);
+    let clock = "\"clock\": {\"base\": 60000, \"increment\": 0}";
+    let (id, key) = against_congo(&server, FULL_START, clock);
+    // A stranger watches; the player has no page open.
+    let mut watcher = server.follow_game(4, &id, None);
+    watcher.next();
+    let (status, view) = play(&server, 2, &id, &key, "d2d3");
+    assert_eq!(status, 200, "{view}");
+    let clock = view.get("clock").unwrap();
+    assert_eq!(clock.get("running"), Some(&Json::Null), "{view}");
+    assert_eq!(view.get("congo"), Some(&Json::Null), "{view}");
+}

@@ -166,3 +166,21 @@ fn a_change_that_cannot_be_saved_is_not_made() {
     server.kill_and_restart();
     assert_eq!(moves(&view(&server, &id, &white)), ["a2a3", "a6a5"]);
 }
+
+#[test]
+fn a_friend_who_does_not_come_back_after_a_restart_may_be_claimed_from() {
+    let mut server = Server::start(&[], &["--claim-after", "1"]);
+    let (id, white, black) = timed_friends(&server);
+    play(&server, 2, &id, &white, "d2d3");
+    play(&server, 2, &id, &black, "d6d5");
+    server.kill_and_restart();
+    let _page = server.follow_game(2, &id, Some(&white));
+    let deadline = std::time::Instant::now() + crate::client::PATIENCE;
+    while view(&server, &id, &white).get("can").unwrap().get("claim") != Some(&Json::Bool(true)) {
+        assert!(std::time::Instant::now() < deadline, "never claimable");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let body = format!("{{\"key\": {}}}", quoted(&white));
+    let claimed = server.post(&format!("/api/games/{id}/claim"), &body).json();
+    assert_eq!(string(claimed.get("ended").unwrap()), "black left the game");
+}

@@ -224,15 +224,17 @@ impl LiveGame {
     }
 
     /// A feed of the game's views as the holder of `secret` sees them, one
-    /// now and one at each change; congo searches while the game has one.
+    /// now and one at each change; congo searches while its player has
+    /// one.
     pub fn follow(self: &Arc<Self>, secret: Option<String>) -> GameFeed {
         let mut state = self.lock();
         let seat = state.seat(secret.as_deref());
+        let attended = state.attended();
         state.followers += 1;
         state.arrived(seat);
         let now = Instant::now();
         state.touched = now;
-        if state.followers == 1 {
+        if !attended && state.attended() {
             state.resume_clock(now);
         }
         self.drive(&mut state);
@@ -253,7 +255,7 @@ impl LiveGame {
         if state.is_over()
             || state.players[side] != Player::Engine
             || state.search.is_some()
-            || state.followers == 0
+            || !state.attended()
         {
             return;
         }
@@ -383,7 +385,7 @@ impl Drop for GameFeed {
         let now = Instant::now();
         state.followers -= 1;
         state.left(self.seat, now);
-        if state.followers == 0 {
+        if !state.attended() {
             // No one to play for: congo stops, and searches again when
             // someone comes back; meanwhile the game is adjourned.
             state.stop_search();

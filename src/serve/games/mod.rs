@@ -95,6 +95,15 @@ impl Games {
                 }
             };
             let mut state = restored.state;
+            // Every page closed with the server: a friend who does not
+            // come back may be claimed from, and the game counts for its
+            // address once a page follows it again.
+            state.followed = true;
+            for side in [Color::White, Color::Black] {
+                if state.players[side] == Player::Person {
+                    state.gone_since[side] = Some(now);
+                }
+            }
             if game.read_only && !state.is_over() {
                 // A damaged journal cannot take more moves.
                 state.stop = Some(Stop::Aborted);
@@ -337,9 +346,10 @@ fn sweep(games: &Weak<Games>) {
     }
 }
 
-/// Aborts the games left by their players longest ago past `most`
-/// ([`MAX_ABANDONED`]), so that games made and left cannot fill the
-/// memory.
+/// Aborts games left by their players past `most` ([`MAX_ABANDONED`]),
+/// so that games made and left cannot fill the memory: each time the
+/// oldest of the address that left the most, so that one visitor's flood
+/// aborts its own games, not others'.
 fn abort_the_oldest_abandoned(
     abandoned: &mut [(Instant, Arc<LiveGame>)],
     most: usize,
@@ -349,14 +359,20 @@ fn abort_the_oldest_abandoned(
         return;
     }
     abandoned.sort_by_key(|(touched, _)| *touched);
-    for (_, game) in &abandoned[..abandoned.len() - most] {
+    let mut left: HashMap<IpAddr, Vec<&Arc<LiveGame>>> = HashMap::new();
+    for (_, game) in abandoned.iter() {
+        left.entry(game.creator).or_default().push(game);
+    }
+    for _ in most..abandoned.len() {
+        let Some(games) = left.values_mut().max_by_key(|games| games.len()) else {
+            return;
+        };
+        let game = games.remove(0);
         let mut state = game.lock();
-        if !state.abandoned(now) {
-            continue;
-        }
-        if game
-            .change(&mut state, now, |state| state.end(Stop::Aborted, now))
-            .is_ok()
+        if state.abandoned(now)
+            && game
+                .change(&mut state, now, |state| state.end(Stop::Aborted, now))
+                .is_ok()
         {
             game.changes.bump();
         }

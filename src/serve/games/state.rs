@@ -191,10 +191,24 @@ impl State {
     /// loses on time to a player who left.
     pub fn adjourn_if_unwatched(&mut self, now: Instant) {
         if self.against_congo()
-            && self.followers == 0
+            && !self.attended()
             && let Some(clock) = &mut self.clock
         {
             clock.stop(now);
+        }
+    }
+
+    /// Whether someone congo plays for is here: a page of a person who
+    /// plays (a watcher's does not count), or in a game congo plays
+    /// against itself, any page.
+    pub fn attended(&self) -> bool {
+        let people = [Color::White, Color::Black]
+            .into_iter()
+            .filter(|&side| self.players[side] == Player::Person);
+        let mut people = people.peekable();
+        match people.peek() {
+            None => self.followers > 0,
+            Some(_) => people.any(|side| self.present[side] > 0),
         }
     }
 

@@ -72,23 +72,23 @@ fn a_finished_game_let_go_from_memory_comes_back_by_its_link() {
 }
 
 #[test]
-fn games_left_behind_past_the_bound_are_aborted_oldest_first() {
+fn games_left_behind_past_the_bound_are_aborted_from_the_address_that_left_most() {
     let scratch = Scratch::new("games-abandoned");
     let games = store(&scratch);
-    let made: Vec<Arc<LiveGame>> = (0..3).map(|_| friends(&games, 2).game).collect();
+    // Another visitor's game, left first; then one address's flood.
+    let theirs = friends(&games, 5).game;
+    let flood: Vec<Arc<LiveGame>> = (0..3).map(|_| friends(&games, 2).game).collect();
     let later = Instant::now() + Duration::from_secs(60);
-    let mut left: Vec<(Instant, Arc<LiveGame>)> = made
-        .iter()
-        .rev()
+    let mut left: Vec<(Instant, Arc<LiveGame>)> = std::iter::once(&theirs)
+        .chain(&flood)
         .map(|game| (game.lock().touched, Arc::clone(game)))
         .collect();
-    abort_the_oldest_abandoned(&mut left, 1, later);
-    let ended: Vec<Option<String>> = made
-        .iter()
-        .map(|game| game.lock().over().map(|verdict| verdict.reason))
-        .collect();
+    abort_the_oldest_abandoned(&mut left, 2, later);
+    let ended = |game: &Arc<LiveGame>| game.lock().over().map(|verdict| verdict.reason);
+    assert_eq!(ended(&theirs), None);
+    let flooded: Vec<Option<String>> = flood.iter().map(ended).collect();
     assert_eq!(
-        ended,
+        flooded,
         [Some("aborted".to_owned()), Some("aborted".to_owned()), None]
     );
 }
