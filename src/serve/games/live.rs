@@ -294,6 +294,9 @@ impl LiveGame {
         let Some(mut engine) = self.wait_for_engine(&stop) else {
             return;
         };
+        // Made ready before congo's clock starts: its time is its search's.
+        engine.clear();
+        engine.stop_when(halt);
         {
             let mut state = self.lock();
             if stop.load(Ordering::Relaxed) {
@@ -303,8 +306,6 @@ impl LiveGame {
             state.start_engine_clock(position.side, Instant::now());
             self.changes.bump();
         }
-        engine.clear();
-        engine.stop_when(halt);
         let choice = engine.choose(&position, limit, &keys);
         drop(engine);
         let mut state = self.lock();

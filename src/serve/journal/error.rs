@@ -31,6 +31,10 @@ pub enum JournalError {
     Write(PathBuf, io::Error),
     /// Reading a game's file back failed.
     Read(PathBuf, io::Error),
+    /// Another file, or a link, stands where congo wrote a game's file.
+    Swapped(PathBuf),
+    /// Others may write in the data folder: the mode it has.
+    Exposed(PathBuf, u32),
 }
 
 impl fmt::Display for JournalError {
@@ -86,6 +90,16 @@ impl fmt::Display for JournalError {
             JournalError::Read(path, error) => {
                 write!(f, "{}: cannot read: {error}", path.display())
             }
+            JournalError::Swapped(path) => write!(
+                f,
+                "{}: not the file congo wrote (a link or another file stands there); left alone",
+                path.display()
+            ),
+            JournalError::Exposed(path, mode) => write!(
+                f,
+                "{}: others may write in it (mode {mode:04o}); make it private (chmod 700) or give another --data",
+                path.display()
+            ),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! held for the server's life. Folders are private to their owner and
 //! files readable by no one else, since they hold the players' keys.
 
-use std::fs::{DirBuilder, File, OpenOptions, TryLockError};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::fs::{self, DirBuilder, File, OpenOptions, TryLockError};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -38,6 +38,16 @@ impl Folder {
             .create(&games)
             .map_err(folder_error)?;
         sync(dir).map_err(folder_error)?;
+        for folder in [dir, &games] {
+            let mode = fs::metadata(folder)
+                .map_err(folder_error)?
+                .permissions()
+                .mode()
+                & 0o7777;
+            if mode & 0o022 != 0 {
+                return Err(JournalError::Exposed(folder.to_path_buf(), mode));
+            }
+        }
         Ok(Folder {
             games,
             _lock: lock(dir)?,

@@ -1,10 +1,10 @@
 //! `GameLog`: where one game's lines are appended, each kept on disk
 //! before `append` returns.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::os::unix::fs::FileExt;
-use std::path::PathBuf;
+use std::os::unix::fs::{FileExt, MetadataExt};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -41,6 +41,7 @@ impl GameLog {
             .append(true)
             .open(&self.path)
             .map_err(write_error)?;
+        ours(&self.path, &file)?;
         if !ends_a_line(&file).map_err(write_error)? {
             return Err(JournalError::Torn(self.path.clone()));
         }
@@ -52,6 +53,20 @@ impl GameLog {
             return Err(write_error(io::Error::new(io::ErrorKind::WriteZero, short)));
         }
         file.sync_data().map_err(write_error)
+    }
+}
+
+/// Refuses `file`, opened at `path`, unless it is a plain file that was
+/// at `path` itself: a link put in its place would send the line to
+/// another file.
+pub(super) fn ours(path: &Path, file: &File) -> Result<(), JournalError> {
+    let swapped = || JournalError::Swapped(path.to_path_buf());
+    let there = fs::symlink_metadata(path).map_err(|_| swapped())?;
+    let opened = file.metadata().map_err(|_| swapped())?;
+    let same = there.dev() == opened.dev() && there.ino() == opened.ino();
+    match there.file_type().is_file() && same {
+        true => Ok(()),
+        false => Err(swapped()),
     }
 }
 

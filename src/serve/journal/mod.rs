@@ -208,7 +208,11 @@ impl Journal {
         if !self.state().games.contains_key(id) {
             return Err(JournalError::Unknown(path));
         }
-        let bytes = fs::read(&path).map_err(|error| JournalError::Read(path.clone(), error))?;
+        let read_error = |error| JournalError::Read(path.clone(), error);
+        let mut file = fs::File::open(&path).map_err(read_error)?;
+        game_log::ours(&path, &file)?;
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
         match recovery::read(&bytes) {
             recovery::Reading::Game(game) => Ok(game.lines),
             _ => Err(JournalError::Unknown(path)),

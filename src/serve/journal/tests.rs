@@ -440,3 +440,35 @@ fn a_killed_writer_loses_no_acknowledged_line() {
     let written: Vec<String> = (0..lines.len()).map(numbered).collect();
     assert_eq!(lines, &written);
 }
+
+#[test]
+fn a_link_put_in_place_of_a_games_file_is_never_written_through() {
+    let scratch = Scratch::new("swapped");
+    let journal = open(&scratch).journal;
+    let log = journal.create(A, &[]).unwrap();
+    let victim = scratch.path().join("precious");
+    fs::write(&victim, "precious\n").unwrap();
+    fs::remove_file(scratch.file(A)).unwrap();
+    std::os::unix::fs::symlink(&victim, scratch.file(A)).unwrap();
+    let file = scratch.file(A).display().to_string();
+    let said = format!(
+        "{file}: not the file congo wrote (a link or another file stands there); left alone"
+    );
+    assert_eq!(log.append("move a2a3").unwrap_err().to_string(), said);
+    assert_eq!(journal.read(A).unwrap_err().to_string(), said);
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+}
+
+#[test]
+fn a_data_folder_others_may_write_in_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("exposed");
+    fs::create_dir_all(scratch.path()).unwrap();
+    fs::set_permissions(scratch.path(), fs::Permissions::from_mode(0o777)).unwrap();
+    let said = format!(
+        "{}: others may write in it (mode 0777); make it private (chmod 700) or give another --data",
+        scratch.path().display()
+    );
+    let refused = Journal::open(scratch.path(), BUDGET).unwrap_err();
+    assert_eq!(refused.to_string(), said);
+}
