@@ -494,5 +494,44 @@ class Trust(unittest.TestCase):
         self.ends_alike(url, [black, white], "black wins", "white resigned", "Black wins")
 
 
+    def test_trust_a_friend_who_looks_at_another_tab_cannot_be_claimed_from(self):
+        server, url = start_server("--port", "0", "--claim-after", "1")
+        self.addCleanup(stop_server, server)
+        white, black = self.friend_pair(url)
+        self.driver.switch_to.window(black)
+        game, key = self.page()["id"], self.page()["key"]
+        self.driver.execute_script("""
+            window.wentHidden = false;
+            document.addEventListener('visibilitychange', () => {
+                if (document.visibilityState === 'hidden') { window.wentHidden = true; }
+            });
+        """)
+        # Black looks at another tab of the same window for longer than
+        # the claim's wait.
+        self.driver.switch_to.new_window("tab")
+        time.sleep(2.5)
+        view = self.api(url, game)
+        self.assertEqual(view["gone"], None, view)
+        self.driver.close()
+        self.driver.switch_to.window(black)
+        self.assertTrue(self.driver.execute_script("return window.wentHidden"),
+                        "Black's page was never hidden: the test proves nothing")
+        self.assertFalse(self.api(url, game, key)["can"]["claim"])
+
+    def test_trust_moves_never_scroll_a_narrow_page(self):
+        server, url = start_server("--port", "0")
+        self.addCleanup(stop_server, server)
+        self.driver.set_window_size(320, 640)
+        self.addCleanup(self.driver.set_window_size, 1280, 900)
+        self.driver.get(url + "?white=me&black=me")
+        self.wait(lambda: self.board_fen() == FULL_START, "the board")
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        for move in ["a2a3", "a6a5", "b2b3", "b6b5"]:
+            page = self.page()
+            self.driver.execute_script(CLICK_SQUARES, squares_of(move, page["legal"]))
+            self.page_until(lambda page, move=move: move in page["moves"], f"{move} is shown")
+        self.assertEqual(self.driver.execute_script("return window.scrollY"), 0)
+
+
 if __name__ == "__main__":
     unittest.main()

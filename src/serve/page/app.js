@@ -560,6 +560,18 @@ function onPointerUp(event) {
 
 // ------------------------------------------------------------ move lists
 
+/** Scrolls `list`, and nothing around it (the window of a one-column
+ * page included), so that `item` shows. */
+function keepInView(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) {
+    list.scrollTop -= box.top - at.top;
+  } else if (at.bottom > box.bottom) {
+    list.scrollTop += at.bottom - box.bottom;
+  }
+}
+
 /** A list of moves numbered as players read them, White's and Black's
  * plies side by side; a ply is picked by a click. */
 class MoveList {
@@ -614,7 +626,7 @@ class MoveList {
       button.classList.toggle('current', here);
       button.setAttribute('aria-current', here ? 'step' : 'false');
       if (here) {
-        button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        keepInView(this.element, button);
       }
     }
     if (current === this.plies.length) {
@@ -913,6 +925,16 @@ function closeGameStream() {
     play.source.close();
     play.source = null;
   }
+}
+
+/** Whether this page plays a side of a game between friends still going
+ * on: its stream stays open while hidden, since a closed one tells the
+ * server its player left (and the friend may claim the win). */
+function playsAFriend() {
+  const view = play.view;
+  return Boolean(view && play.key && view.you && view.you !== 'both'
+    && !view.ended && view.players && view.players.white === 'person'
+    && view.players.black === 'person');
 }
 
 /** The page is seen again: reads the game's whole state and follows it
@@ -1932,7 +1954,9 @@ function wire() {
   document.addEventListener('keydown', onPageKey);
   wireSoundSwitch($('sound'));
   onVisibility(() => {
-    closeGameStream();
+    if (!playsAFriend()) {
+      closeGameStream();
+    }
     closeWatchStream();
   }, () => {
     findGameAgain();
