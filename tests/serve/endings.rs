@@ -101,12 +101,20 @@ fn a_draw_is_offered_declined_by_a_move_and_agreed() {
     );
     let (_, declined) = act(&server, &id, "decline", &black);
     assert_eq!(field(&declined, "draw"), &Json::Null);
+    // One offer a move: no flood of offers.
+    assert_eq!(
+        refused(&server, &id, "draw", &white, 409),
+        "you offered a draw already; offer again after your next move"
+    );
+    play(&server, 2, &id, &white, "d2d3");
+    play(&server, 2, &id, &black, "d6d5");
     // An offer stands past the offerer's own move; the other side's move
     // declines it.
-    act(&server, &id, "draw", &white);
-    let (_, moved) = play(&server, 2, &id, &white, "d2d3");
+    let (status, again) = act(&server, &id, "draw", &white);
+    assert_eq!(status, 200, "{again}");
+    let (_, moved) = play(&server, 2, &id, &white, "c2c3");
     assert_eq!(string(field(&moved, "draw")), "white");
-    let (_, answered) = play(&server, 2, &id, &black, "d6d5");
+    let (_, answered) = play(&server, 2, &id, &black, "c6c5");
     assert_eq!(field(&answered, "draw"), &Json::Null);
     act(&server, &id, "draw", &black);
     let (status, agreed) = act(&server, &id, "draw", &white);

@@ -87,6 +87,12 @@ impl State {
                 refuse("draws are offered only between friends")
             }
             Action::Draw if self.draw_offer == Some(side) => refuse("your draw offer stands"),
+            Action::Draw
+                if self.draw_offer.is_none()
+                    && self.offered_at[side] == Some(self.game.moves().len()) =>
+            {
+                refuse("you offered a draw already; offer again after your next move")
+            }
             Action::Draw => Ok(()),
             Action::Accept | Action::Decline if self.draw_offer != Some(!side) => {
                 refuse("no draw is offered to you")
@@ -173,7 +179,10 @@ impl State {
             Action::Resign => self.end(Stop::Resigned(side), now),
             Action::Abort => self.end(Stop::Aborted, now),
             Action::Draw if self.draw_offer == Some(!side) => self.end(Stop::Agreed, now),
-            Action::Draw => self.draw_offer = Some(side),
+            Action::Draw => {
+                self.draw_offer = Some(side);
+                self.offered_at[side] = Some(self.game.moves().len());
+            }
             Action::Accept => self.end(Stop::Agreed, now),
             Action::Decline => self.draw_offer = None,
             Action::Claim => self.end(Stop::Left(!side), now),

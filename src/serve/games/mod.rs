@@ -87,8 +87,22 @@ impl Games {
         let mut ended = Vec::new();
         let mut numbers = 0;
         for game in opened.games {
-            let restored = match entry::restore(&game.lines, rule_set, claim_after, now) {
+            let restore = |lines: &[String]| entry::restore(lines, rule_set, claim_after, now);
+            let mut read_only = game.read_only;
+            let restored = match restore(&game.lines) {
                 Ok(restored) => restored,
+                // A line congo would not write: the game as it stood before
+                // it, kept to read only.
+                Err(error @ entry::RestoreError::Line(line, _))
+                    if let Ok(restored) = restore(&game.lines[..line - 1]) =>
+                {
+                    problems.push(format!(
+                        "game {}: {error}; kept to read only before it",
+                        game.id
+                    ));
+                    read_only = true;
+                    restored
+                }
                 Err(error) => {
                     problems.push(format!("game {}: {error}; it is left out", game.id));
                     continue;
@@ -104,7 +118,7 @@ impl Games {
                     state.gone_since[side] = Some(now);
                 }
             }
-            if game.read_only && !state.is_over() {
+            if read_only && !state.is_over() {
                 // A damaged journal cannot take more moves.
                 state.stop = Some(Stop::Aborted);
             }
@@ -113,7 +127,9 @@ impl Games {
                 state.filed_end = true;
                 ended.push(game.id.clone());
             }
-            let log = opened.journal.log(&game.id).ok();
+            let log = (!read_only)
+                .then(|| opened.journal.log(&game.id).ok())
+                .flatten();
             let live = LiveGame::new(
                 (game.id.clone(), restored.number, restored.creator),
                 &searchers,

@@ -31,6 +31,9 @@ pub(super) struct State {
     pub plies_at_start: usize,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
+    /// The plies the game had when each side last offered a draw: one
+    /// offer a move, so that offers cannot be made a flood.
+    pub offered_at: ByColor<Option<usize>>,
     /// The rematch, once made: its name and its links' secrets.
     pub rematch: Option<(String, ByColor<Option<String>>)>,
     /// congo's search under way, if one is.
@@ -305,6 +308,7 @@ impl State {
             movetime: new.movetime,
             level: new.level,
             draw_offer: None,
+            offered_at: ByColor([None, None]),
             rematch: None,
             search: None,
             followers: 0,

@@ -8,11 +8,20 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::json::Json;
 use crate::serve::journal::scratch::Scratch;
 use crate::{Game, Position, Reach, START};
 
 /// A store on a fresh journal in `scratch`.
 fn store(scratch: &Scratch) -> Arc<Games> {
+    let (games, problems) = store_with_problems(scratch);
+    assert_eq!(problems, Vec::<String>::new());
+    games
+}
+
+/// A store on the journal in `scratch`, and what it says of the games it
+/// read back.
+fn store_with_problems(scratch: &Scratch) -> (Arc<Games>, Vec<String>) {
     let opened = Journal::open(scratch.path(), crate::serve::journal::BUDGET).unwrap();
     let searchers = Arc::new(super::super::searchers::Searchers::new(
         1,
@@ -27,8 +36,7 @@ fn store(scratch: &Scratch) -> Arc<Games> {
         opened,
         &mut problems,
     );
-    assert_eq!(problems, Vec::<String>::new());
-    games
+    (games, problems)
 }
 
 /// A friend game from the start, made at `host`.
@@ -91,4 +99,36 @@ fn games_left_behind_past_the_bound_are_aborted_from_the_address_that_left_most(
         flooded,
         [Some("aborted".to_owned()), Some("aborted".to_owned()), None]
     );
+}
+
+#[test]
+fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
+    let scratch = Scratch::new("games-bad-line");
+    let games = store(&scratch);
+    let created = friends(&games, 2);
+    let (id, white) = (
+        created.game.id.clone(),
+        created.secrets[Color::White].clone(),
+    );
+    created.game.play(white.as_deref(), "d2d3").unwrap();
+    // Framed and checked, but no move of the game.
+    games.journal.log(&id).unwrap().append("move a1a1").unwrap();
+    drop((created, games));
+    let (games, problems) = store_with_problems(&scratch);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with(&format!("game {id}: line 3: a1a1: ")),
+        "{problems:?}"
+    );
+    assert!(
+        problems[0].ends_with("; kept to read only before it"),
+        "{problems:?}"
+    );
+    let game = games.find(&id).unwrap();
+    let view = game.view(white.as_deref());
+    assert_eq!(view.get("moves"), Some(&Json::Array(vec!["d2d3".into()])));
+    assert!(matches!(
+        game.act(white.as_deref(), Action::Resign),
+        Err(GameError::Over(_))
+    ));
 }

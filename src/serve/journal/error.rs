@@ -33,6 +33,8 @@ pub enum JournalError {
     Read(PathBuf, io::Error),
     /// Another file, or a link, stands where congo wrote a game's file.
     Swapped(PathBuf),
+    /// The game's file holds as much as a game's file may.
+    Full(PathBuf),
     /// Others may write in the data folder: the mode it has.
     Exposed(PathBuf, u32),
 }
@@ -94,6 +96,12 @@ impl fmt::Display for JournalError {
                 f,
                 "{}: not the file congo wrote (a link or another file stands there); left alone",
                 path.display()
+            ),
+            JournalError::Full(path) => write!(
+                f,
+                "{}: the game's file holds {} bytes already, as much as it may",
+                path.display(),
+                super::game_log::MOST_BYTES
             ),
             JournalError::Exposed(path, mode) => write!(
                 f,

@@ -11,6 +11,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::error::JournalError;
 use super::framing;
 
+/// The most bytes a game's file may hold: some 120,000 moves on a clock,
+/// far past any game played (the rules end one at a few hundred plies),
+/// so that a flood of offers or take-backs cannot fill the disk.
+pub const MOST_BYTES: u64 = 4 << 20;
+
 /// A game's file, opened for each append rather than held: a server may
 /// keep a thousand games, and a descriptor held for each would crowd out
 /// its connections under a usual limit of 1,024, while an open costs
@@ -46,6 +51,10 @@ impl GameLog {
             return Err(JournalError::Torn(self.path.clone()));
         }
         let bytes = framing::entry(line).into_bytes();
+        let length = file.metadata().map_err(write_error)?.len();
+        if length + bytes.len() as u64 > MOST_BYTES {
+            return Err(JournalError::Full(self.path.clone()));
+        }
         let written = file.write(&bytes).map_err(write_error)?;
         self.total.fetch_add(written as u64, Ordering::SeqCst);
         if written < bytes.len() {

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use super::error::JournalError;
 use super::folder::{EXTENSION, Folder, is_id};
+use super::game_log::MOST_BYTES;
 use super::recovery::{self, End, Reading};
 use crate::text::Count;
 
@@ -51,6 +52,13 @@ pub(super) fn scan(
 
 /// Reads one game's file, cutting a torn last line off it.
 fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Option<Found> {
+    let size = fs::metadata(path).map_or(0, |meta| meta.len());
+    if size > MOST_BYTES {
+        problems.push(format!(
+            "{shown}: {size} bytes, more than a game's file holds ({MOST_BYTES}); left alone"
+        ));
+        return None;
+    }
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) => {

@@ -472,3 +472,32 @@ fn a_data_folder_others_may_write_in_is_refused() {
     let refused = Journal::open(scratch.path(), BUDGET).unwrap_err();
     assert_eq!(refused.to_string(), said);
 }
+
+#[test]
+fn a_games_file_is_bounded_when_written_and_when_read() {
+    let scratch = Scratch::new("bounded");
+    let journal = open(&scratch).journal;
+    let log = journal.create(A, &[]).unwrap();
+    let file = File::options().append(true).open(scratch.file(A)).unwrap();
+    file.set_len(game_log::MOST_BYTES - 1).unwrap();
+    (&file).write_all(b"\n").unwrap();
+    let said = format!(
+        "{}: the game's file holds {} bytes already, as much as it may",
+        scratch.file(A).display(),
+        game_log::MOST_BYTES
+    );
+    assert_eq!(log.append("move").unwrap_err().to_string(), said);
+    drop(journal);
+    // Grown past the bound behind congo's back: left alone, unread.
+    file.set_len(game_log::MOST_BYTES + 1).unwrap();
+    let opened = open(&scratch);
+    assert_eq!(opened.games, []);
+    assert_eq!(
+        opened.problems,
+        [format!(
+            "games/{A}.journal: {} bytes, more than a game's file holds ({}); left alone",
+            game_log::MOST_BYTES + 1,
+            game_log::MOST_BYTES
+        )]
+    );
+}
