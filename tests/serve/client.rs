@@ -227,7 +227,7 @@ impl Connection {
             if let Some(at) = find(&self.unread, b"\r\n\r\n") {
                 return at + 4;
             }
-            let read = self.stream.read(&mut chunk).unwrap();
+            let read = read_some(&mut self.stream, &mut chunk);
             assert!(
                 read > 0,
                 "the server closed the connection without an answer"
@@ -258,7 +258,7 @@ impl Connection {
             .expect("every answer has a Content-Length");
         let length = if with_body { length } else { 0 };
         while self.unread.len() < head_end + length {
-            let read = self.stream.read(&mut chunk).unwrap();
+            let read = read_some(&mut self.stream, &mut chunk);
             assert!(read > 0, "the server closed the connection inside a body");
             self.unread.extend_from_slice(&chunk[..read]);
         }
@@ -318,7 +318,7 @@ impl Events {
                 let data = data.join("\n");
                 return Json::parse(&data).unwrap_or_else(|e| panic!("{e}: {data}"));
             }
-            let read = connection.stream.read(&mut chunk).unwrap();
+            let read = read_some(&mut connection.stream, &mut chunk);
             assert!(read > 0, "the server closed the event stream");
             connection.unread.extend_from_slice(&chunk[..read]);
         }
@@ -468,4 +468,15 @@ pub fn connect_from(host: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
         return Err(Error::last_os_error());
     }
     Ok(TcpStream::from(owned))
+}
+
+/// Reads what `stream` has, up to `buffer`'s length, waiting for some:
+/// a read that a signal interrupted is tried again.
+fn read_some(stream: &mut TcpStream, buffer: &mut [u8]) -> usize {
+    loop {
+        match stream.read(buffer) {
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            read => return read.unwrap(),
+        }
+    }
 }

@@ -10,7 +10,9 @@
 
 mod analysis;
 mod kept_games;
+mod refusal;
 mod replay;
+mod uploads;
 mod watching;
 
 use std::io::BufRead;
@@ -26,11 +28,15 @@ use super::journal::{self, Journal, JournalError};
 use super::searchers::Searchers;
 use super::settings::Settings;
 use super::watch::Watch;
-use crate::json::{Json, object};
+use crate::json::Json;
 use crate::tablebase::Tablebase;
 use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
 
 pub use analysis::MAX_MOVETIME;
+pub(super) use refusal::{RETRY_AFTER, error};
+
+use refusal::{Answer, Refusal, refused};
+use uploads::Uploads;
 
 /// The server's state: its rule set, its tables, its engines, the games it
 /// keeps and the match it watches.
@@ -40,7 +46,7 @@ pub struct App {
     searchers: Arc<Searchers>,
     games: Arc<Games>,
     watch: Option<Watch>,
-    uploads: replay::Uploads,
+    uploads: Uploads,
 }
 
 /// What a request gets: one response, or an event stream that stays open.
@@ -48,33 +54,6 @@ pub(super) enum Reply {
     Response(Response),
     Events(Box<dyn Feed>),
 }
-
-/// A request that cannot be answered: its status, the message, and for a
-/// 405 the methods its path takes.
-struct Refusal {
-    status: u16,
-    message: String,
-    allow: Option<&'static str>,
-    /// For a 429 or a 503, when to come back, in seconds, if not soon.
-    retry_after: Option<u32>,
-}
-
-impl Refusal {
-    fn new(status: u16, message: impl Into<String>) -> Refusal {
-        Refusal {
-            status,
-            message: message.into(),
-            allow: None,
-            retry_after: None,
-        }
-    }
-
-    fn bad(message: impl Into<String>) -> Refusal {
-        Refusal::new(400, message)
-    }
-}
-
-type Answer = Result<Response, Refusal>;
 
 /// The API paths, and the methods each takes.
 const ROUTES: [(&str, &str); 22] = [
@@ -126,7 +105,7 @@ impl App {
             searchers,
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
-            uploads: replay::Uploads::default(),
+            uploads: Uploads::default(),
         };
         Ok((app, problems))
     }
@@ -257,25 +236,6 @@ fn path_fits(path: &str, pattern: &str) -> bool {
             _ => return false,
         }
     }
-}
-
-/// A refusal's answer; a 405 names the methods its path takes, a 429 or a
-/// 503 when to try again.
-fn refused(refusal: Refusal) -> Response {
-    let mut response = error(refusal.status, &refusal.message);
-    response.allow = refusal.allow;
-    if matches!(refusal.status, 429 | 503) {
-        response.retry_after = Some(refusal.retry_after.unwrap_or(RETRY_AFTER));
-    }
-    response
-}
-
-/// How long a client told the server is busy waits, in seconds.
-pub(super) const RETRY_AFTER: u32 = 1;
-
-/// An error's answer: `{"error": message}`.
-pub(super) fn error(status: u16, message: &str) -> Response {
-    Response::json(status, object([("error", message.into())]).to_string())
 }
 
 fn json(value: &Json) -> Response {

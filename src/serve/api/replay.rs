@@ -9,14 +9,11 @@
 
 use std::fmt::Write;
 use std::io::{BufRead, Read};
-use std::net::IpAddr;
-use std::sync::Arc;
 
-use super::{Answer, App, RETRY_AFTER, Refusal};
+use super::{Answer, App, Refusal};
 use crate::json::Json;
 use crate::pgn::{PgnGame, PgnLines, is_pgn};
 use crate::record::Record;
-use crate::serve::admission::{Admission, Admitted, Full};
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::views::plies_json;
@@ -36,47 +33,6 @@ const MAX_PGN_GAME: usize = 1 << 20;
 /// The longest answer: the summary of a 16 MiB file of real games, or the
 /// full answer of a few hundred long games. It is what an upload holds.
 const MAX_RECORD_ANSWER: usize = 8 << 20;
-
-/// The most records read at once: each may hold [`MAX_RECORD_ANSWER`]
-/// bytes.
-const MAX_UPLOADS: usize = 8;
-
-/// The most records read at once from one address: a page's file and the
-/// game it shows, or two tabs'.
-const MAX_UPLOADS_PER_ADDRESS: usize = 2;
-
-/// The records being read now, by address.
-pub(super) struct Uploads(Arc<Admission>);
-
-impl Default for Uploads {
-    fn default() -> Uploads {
-        Uploads(Arc::new(Admission::new(
-            MAX_UPLOADS,
-            MAX_UPLOADS_PER_ADDRESS,
-        )))
-    }
-}
-
-impl Uploads {
-    /// Room to read one more record from `address`, or the refusal that
-    /// says when to come back.
-    fn enter(&self, address: IpAddr) -> Result<Admitted, Refusal> {
-        self.0.enter(address).map_err(|full| match full {
-            Full::Address => Refusal::new(
-                429,
-                format!(
-                    "{MAX_UPLOADS_PER_ADDRESS} records from your address are being read already; try again in {RETRY_AFTER} s"
-                ),
-            ),
-            Full::Server => Refusal::new(
-                503,
-                format!(
-                    "{MAX_UPLOADS} records are being read already; try again in {RETRY_AFTER} s"
-                ),
-            ),
-        })
-    }
-}
 
 /// The answer's games, written out one by one as they are read, so that
 /// an upload holds the text of its answer (at most [`MAX_RECORD_ANSWER`]

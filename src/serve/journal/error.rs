@@ -33,8 +33,9 @@ pub enum JournalError {
     Read(PathBuf, io::Error),
     /// Another file, or a link, stands where congo wrote a game's file.
     Swapped(PathBuf),
-    /// The game's file holds as much as a game's file may.
-    Full(PathBuf),
+    /// The game's file holds as much as a game's file may: that many
+    /// bytes.
+    Full(PathBuf, u64),
     /// Others may write in the data folder: the mode it has.
     Exposed(PathBuf, u32),
 }
@@ -97,11 +98,10 @@ impl fmt::Display for JournalError {
                 "{}: not the file congo wrote (a link or another file stands there); left alone",
                 path.display()
             ),
-            JournalError::Full(path) => write!(
+            JournalError::Full(path, most) => write!(
                 f,
-                "{}: the game's file holds {} bytes already, as much as it may",
-                path.display(),
-                super::game_log::MOST_BYTES
+                "{}: the game's file holds {most} bytes already, as much as it may",
+                path.display()
             ),
             JournalError::Exposed(path, mode) => write!(
                 f,

@@ -53,7 +53,7 @@ impl GameLog {
         let bytes = framing::entry(line).into_bytes();
         let length = file.metadata().map_err(write_error)?.len();
         if length + bytes.len() as u64 > MOST_BYTES {
-            return Err(JournalError::Full(self.path.clone()));
+            return Err(JournalError::Full(self.path.clone(), MOST_BYTES));
         }
         let written = file.write(&bytes).map_err(write_error)?;
         self.total.fetch_add(written as u64, Ordering::SeqCst);
