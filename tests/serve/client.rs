@@ -83,6 +83,18 @@ impl Server {
         Some(PathBuf::from(&self.command[at + 1]))
     }
 
+    /// Sends `method path` with `body` from `127.0.0.{host}` without
+    /// reading the answer, which the connection returned may read later.
+    pub fn send_only(&self, host: u8, method: &str, path: &str, body: &str) -> Connection {
+        let mut connection = self.connect_from(host);
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        connection.stream.write_all(request.as_bytes()).unwrap();
+        connection
+    }
+
     /// A fresh connection.
     pub fn connect(&self) -> Connection {
         Connection::over(TcpStream::connect(self.address).unwrap())

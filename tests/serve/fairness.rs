@@ -1,7 +1,6 @@
 //! Engine time shared by address, then by game within it: one address's
 //! many searches wait their turns behind another address's one search.
 
-use std::io::Write;
 
 use crate::client::{Connection, Events, Server, quoted, string};
 use crate::refusals::first_answered;
@@ -36,13 +35,7 @@ fn congo_against_congo(server: &Server, host: u8, wanted: &str) -> Events {
 /// Sends a search for the start from `host` without reading its answer.
 fn ask_best(server: &Server, host: u8, settings: &str) -> Connection {
     let body = format!("{{\"fen\": {}, {settings}}}", quoted(START));
-    let mut connection = server.connect_from(host);
-    let request = format!(
-        "POST /api/best HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    connection.stream.write_all(request.as_bytes()).unwrap();
-    connection
+    server.send_only(host, "POST", "/api/best", &body)
 }
 
 #[test]

@@ -317,13 +317,7 @@ fn a_search_past_its_share_of_the_queue_is_told_when_to_come_back() {
     let search = |host: u8, settings: &str| {
         let body =
             format!("{{\"fen\": \"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\", {settings}}}");
-        let mut connection = server.connect_from(host);
-        let request = format!(
-            "POST /api/best HTTP/1.1\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        connection.stream.write_all(request.as_bytes()).unwrap();
-        connection
+        server.send_only(host, "POST", "/api/best", &body)
     };
     // One address's four ten-second searches: one runs, two wait, and one
     // is refused at once.

@@ -53,16 +53,21 @@ fn friends(games: &Games, host: u8) -> Created {
     games.create(new, IpAddr::from([127, 0, 0, host])).unwrap()
 }
 
+/// A friend game made at 127.0.0.2 after White's first move: it, its id
+/// and White's key.
+fn friends_after_a_move(games: &Games) -> (Created, String, Option<String>) {
+    let created = friends(games, 2);
+    let id = created.game.id.clone();
+    let white = created.secrets[Color::White].clone();
+    created.game.play(white.as_deref(), "d2d3").unwrap();
+    (created, id, white)
+}
+
 #[test]
 fn a_finished_game_let_go_from_memory_comes_back_by_its_link() {
     let scratch = Scratch::new("games-read-back");
     let games = store(&scratch);
-    let created = friends(&games, 2);
-    let (id, white) = (
-        created.game.id.clone(),
-        created.secrets[Color::White].clone(),
-    );
-    created.game.play(white.as_deref(), "d2d3").unwrap();
+    let (created, id, white) = friends_after_a_move(&games);
     created.game.act(white.as_deref(), Action::Resign).unwrap();
     let shown = created.game.view(white.as_deref()).to_string();
     games.lock().remove(&id);
@@ -105,12 +110,7 @@ fn games_left_behind_past_the_bound_are_aborted_from_the_address_that_left_most(
 fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
     let scratch = Scratch::new("games-bad-line");
     let games = store(&scratch);
-    let created = friends(&games, 2);
-    let (id, white) = (
-        created.game.id.clone(),
-        created.secrets[Color::White].clone(),
-    );
-    created.game.play(white.as_deref(), "d2d3").unwrap();
+    let (created, id, white) = friends_after_a_move(&games);
     // Framed and checked, but no move of the game.
     games.journal.log(&id).unwrap().append("move a1a1").unwrap();
     drop((created, games));
