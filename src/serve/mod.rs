@@ -25,13 +25,14 @@ mod refuser;
 mod searchers;
 mod settings;
 mod views;
+mod visitor;
 mod watch;
 
 pub use crate::json::{Json, JsonError};
 pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_MOVETIME};
 pub use assets::page_size;
-pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_MADE};
 pub use settings::{CLAIM_AFTER, Settings, default_data};
 
 use std::io;
@@ -59,7 +60,8 @@ pub fn serve(listener: TcpListener, app: Arc<App>) -> io::Result<()> {
         let Ok(peer) = stream.peer_addr() else {
             continue;
         };
-        let Some(admitted) = admission.admit(peer.ip()) else {
+        let address = visitor::visitor(peer.ip());
+        let Some(admitted) = admission.admit(address) else {
             refuser.refuse(stream);
             continue;
         };
@@ -67,7 +69,7 @@ pub fn serve(listener: TcpListener, app: Arc<App>) -> io::Result<()> {
         let spawned = thread::Builder::new()
             .stack_size(CONNECTION_STACK)
             .spawn(move || {
-                connection::serve_connection(stream, peer.ip(), &app);
+                connection::serve_connection(stream, address, &app);
                 drop(admitted);
             });
         // Without a thread the connection is dropped, and its room with it.

@@ -335,3 +335,31 @@ fn the_server_refuses_a_game_past_its_games_in_progress_and_says_when() {
         )
     );
 }
+
+#[test]
+fn an_address_makes_so_many_games_a_minute() {
+    let server = Server::start(&[], &[]);
+    let most = congo::serve::MAX_MADE;
+    // Each made and called off at once: none stays in progress.
+    for _ in 0..most {
+        let (id, white, _) = friends(&server, 12, FULL_START);
+        act(&server, &id, "abort", &white);
+    }
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(FULL_START)
+    );
+    let reply = server
+        .connect_from(12)
+        .send("POST", "/api/games", Some(&body));
+    let message = reply.error(429);
+    let prefix = format!("{most} games made from your address in the last minute; try again in ");
+    assert!(message.starts_with(&prefix), "{message}");
+    assert!(
+        reply
+            .header("retry-after")
+            .is_some_and(|s| s.parse::<u32>().is_ok_and(|s| (1..=60).contains(&s)))
+    );
+    // Another address is not held back.
+    friends(&server, 13, FULL_START);
+}

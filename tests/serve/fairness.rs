@@ -1,7 +1,6 @@
 //! Engine time shared by address, then by game within it: one address's
 //! many searches wait their turns behind another address's one search.
 
-
 use crate::client::{Connection, Events, Server, quoted, string};
 use crate::refusals::first_answered;
 

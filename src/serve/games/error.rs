@@ -1,8 +1,10 @@
 //! Why a request about a kept game is refused, and with which status.
 
 use std::fmt;
+use std::time::Duration;
 
 use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+use super::pace::MAX_MADE;
 use crate::Color;
 
 /// Why a request about a game was refused.
@@ -26,6 +28,9 @@ pub(crate) enum GameError {
     Full,
     /// This address has as many games in progress as it may.
     TooManyFromHere,
+    /// This address made as many games this minute as it may: the time
+    /// until it may make one.
+    TooFast(Duration),
     /// The change could not be written to the journal.
     Unsaved,
     /// The game's journal is damaged: it is kept to read only.
@@ -45,7 +50,7 @@ impl GameError {
             GameError::Move(_) => 400,
             GameError::Full | GameError::Unsaved => 503,
             GameError::ReadOnly => 409,
-            GameError::TooManyFromHere => 429,
+            GameError::TooManyFromHere | GameError::TooFast(_) => 429,
         }
     }
 
@@ -57,6 +62,7 @@ impl GameError {
         match self {
             GameError::Full => Some(60),
             GameError::TooManyFromHere => Some(GRACE.as_secs() as u32),
+            GameError::TooFast(wait) => Some(seconds(*wait)),
             _ => None,
         }
     }
@@ -85,6 +91,11 @@ impl fmt::Display for GameError {
             GameError::ReadOnly => {
                 f.write_str("this game's record on the server is damaged: it is kept to read only")
             }
+            GameError::TooFast(wait) => write!(
+                f,
+                "{MAX_MADE} games made from your address in the last minute; try again in {} s",
+                seconds(*wait)
+            ),
             GameError::TooManyFromHere => write!(
                 f,
                 "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: \
@@ -95,3 +106,8 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// `wait` in whole seconds, rounded up.
+fn seconds(wait: Duration) -> u32 {
+    wait.as_secs_f64().ceil() as u32
+}

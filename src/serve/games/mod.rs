@@ -17,6 +17,7 @@ mod bounds;
 mod entry;
 mod error;
 mod live;
+mod pace;
 mod player;
 mod state;
 mod stop;
@@ -36,6 +37,7 @@ pub(super) use action::Action;
 pub use bounds::{IDLE_LIMIT, MAX_ABANDONED, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
 pub(super) use error::GameError;
 pub(super) use live::LiveGame;
+pub use pace::MAX_MADE;
 pub(super) use player::{NewGame, Player};
 
 use crate::{ByColor, Color, RuleSet};
@@ -54,6 +56,8 @@ pub(super) struct Games {
     numbers: AtomicU64,
     /// How long a friend's pages must be closed before a claim.
     claim_after: Duration,
+    /// How fast each address makes games.
+    pace: pace::Pace,
     /// Where every game is written as it changes.
     journal: Journal,
     rule_set: RuleSet,
@@ -149,6 +153,7 @@ impl Games {
             searchers,
             numbers: AtomicU64::new(numbers + 1),
             claim_after,
+            pace: pace::Pace::default(),
             journal: opened.journal,
             rule_set,
             restored_version,
@@ -183,6 +188,7 @@ impl Games {
         if from_here >= MAX_GAMES_PER_ADDRESS {
             return Err(GameError::TooManyFromHere);
         }
+        self.pace.make(creator, now).map_err(GameError::TooFast)?;
         let one = new.one_person.then(|| secret(16));
         let secrets = ByColor([Color::White, Color::Black].map(|side| {
             (new.players[side] == Player::Person).then(|| one.clone().unwrap_or_else(|| secret(16)))
