@@ -67,12 +67,7 @@ impl LiveGame {
 
     /// Writes what changed since `before` to the journal, each line synced
     /// before the change is answered.
-    pub(super) fn save(
-        &self,
-        state: &State,
-        before: &Snapshot,
-        now: Instant,
-    ) -> Result<(), GameError> {
+    fn save(&self, state: &State, before: &Snapshot, now: Instant) -> Result<(), GameError> {
         let lines = state.lines_since(before, now);
         if lines.is_empty() {
             return Ok(());

@@ -44,7 +44,7 @@ use crate::{ByColor, Color, RuleSet};
 use state::State;
 use stop::Stop;
 
-use crate::serve::journal::{Journal, Opened};
+use crate::serve::journal::{Journal, Kept, Opened};
 
 /// How often clocks are looked at for a flag, and idle games for age.
 const SWEEP_EVERY: Duration = Duration::from_millis(25);
@@ -92,43 +92,12 @@ impl Games {
         let mut numbers = 0;
         for game in opened.games {
             let restore = |lines: &[String]| entry::restore(lines, rule_set, claim_after, now);
-            let mut read_only = game.read_only;
-            let restored = match restore(&game.lines) {
-                Ok(restored) => restored,
-                // A line congo would not write: the game as it stood before
-                // it, kept to read only.
-                Err(error @ entry::RestoreError::Line(line, _))
-                    if let Ok(restored) = restore(&game.lines[..line - 1]) =>
-                {
-                    problems.push(format!(
-                        "game {}: {error}; kept to read only before it",
-                        game.id
-                    ));
-                    read_only = true;
-                    restored
-                }
-                Err(error) => {
-                    problems.push(format!("game {}: {error}; it is left out", game.id));
-                    continue;
-                }
+            let Some((restored, read_only)) = restore_kept(&game, restore, problems) else {
+                continue;
             };
-            let mut state = restored.state;
-            // Every page closed with the server: a friend who does not
-            // come back may be claimed from, and the game counts for its
-            // address once a page follows it again.
-            state.followed = true;
-            for side in [Color::White, Color::Black] {
-                if state.players[side] == Player::Person {
-                    state.gone_since[side] = Some(now);
-                }
-            }
-            if read_only && !state.is_over() {
-                // A damaged journal cannot take more moves.
-                state.stop = Some(Stop::Aborted);
-            }
+            let state = restored.state.after_a_restart(read_only, now);
             numbers = numbers.max(restored.number);
             if state.is_over() {
-                state.filed_end = true;
                 ended.push(game.id.clone());
             }
             let log = (!read_only)
@@ -278,30 +247,33 @@ impl Games {
     /// first: then that one.
     fn rematch_for(&self, old: &LiveGame, new: NewGame) -> Result<Created, GameError> {
         let created = self.create(new, old.creator)?;
-        let mut state = old.lock();
-        let made = (created.game.id.clone(), created.secrets.clone());
         let now = Instant::now();
-        let linked = match state.rematch.is_some() {
+        let mut state = old.lock();
+        if state.rematch.is_some() {
             // Both asked at once: the first one made stands.
-            true => Err(GameError::NotNow(String::new())),
-            false => old.change(&mut state, now, |state| state.rematch = Some(made)),
-        };
-        drop(state);
-        if let Err(error) = linked {
-            // The game made for nothing is called off, kept or not.
-            self.lock().remove(&created.game.id);
-            let mut spare = created.game.lock();
-            let _ = created
-                .game
-                .change(&mut spare, now, |state| state.end(Stop::Aborted, now));
-            drop(spare);
-            return match error {
-                GameError::NotNow(_) => self.rematch_made(old),
-                error => Err(error),
-            };
+            drop(state);
+            self.call_off(&created, now);
+            return self.rematch_made(old);
+        }
+        let made = (created.game.id.clone(), created.secrets.clone());
+        if let Err(error) = old.change(&mut state, now, |state| state.rematch = Some(made)) {
+            drop(state);
+            self.call_off(&created, now);
+            return Err(error);
         }
         old.changes.bump();
         Ok(created)
+    }
+
+    /// Calls off a game made for nothing (a rematch made twice, or one the
+    /// old game could not be told of): let go, and aborted in its journal
+    /// so that a restart does not bring it back in progress.
+    fn call_off(&self, created: &Created, now: Instant) {
+        self.lock().remove(&created.game.id);
+        let mut state = created.game.lock();
+        let _ = created
+            .game
+            .change(&mut state, now, |state| state.end(Stop::Aborted, now));
     }
 
     /// The rematch already made of `old`.
@@ -397,6 +369,33 @@ fn abort_the_oldest_abandoned(
                 .is_ok()
         {
             game.changes.bump();
+        }
+    }
+}
+
+/// The game a journal kept, restored by `restore`, and whether it is read
+/// only: a line congo would not write keeps the game as it stood before
+/// it, read only; a game that cannot be restored at all is left out. Each
+/// goes into `problems`.
+fn restore_kept(
+    game: &Kept,
+    restore: impl Fn(&[String]) -> Result<entry::Restored, entry::RestoreError>,
+    problems: &mut Vec<String>,
+) -> Option<(entry::Restored, bool)> {
+    match restore(&game.lines) {
+        Ok(restored) => Some((restored, game.read_only)),
+        Err(error @ entry::RestoreError::Line(line, _))
+            if let Ok(restored) = restore(&game.lines[..line - 1]) =>
+        {
+            problems.push(format!(
+                "game {}: {error}; kept to read only before it",
+                game.id
+            ));
+            Some((restored, true))
+        }
+        Err(error) => {
+            problems.push(format!("game {}: {error}; it is left out", game.id));
+            None
         }
     }
 }

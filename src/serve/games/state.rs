@@ -327,6 +327,24 @@ impl State {
         !self.is_over() && (self.followers > 0 || new)
     }
 
+    /// The game as a restart brings it back at `now`: every page closed
+    /// with the server, so a friend who does not come back may be claimed
+    /// from, and the game counts for its address only once a page follows
+    /// it again; a game that is `read_only` takes no more moves.
+    pub fn after_a_restart(mut self, read_only: bool, now: Instant) -> State {
+        self.followed = true;
+        for side in [Color::White, Color::Black] {
+            if self.players[side] == Player::Person {
+                self.gone_since[side] = Some(now);
+            }
+        }
+        if read_only && !self.is_over() {
+            self.stop = Some(Stop::Aborted);
+        }
+        self.filed_end = self.is_over();
+        self
+    }
+
     /// Whether the game is in progress with no page on it, past its first
     /// moments.
     pub fn abandoned(&self, now: Instant) -> bool {
