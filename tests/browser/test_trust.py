@@ -52,8 +52,11 @@ KILL_MOMENTS = ["between moves", "right after a click", "while the others update
 
 # What the page shows, read in one round trip: its view's version and
 # moves, the board's picture, whether it takes a move, its clocks, its
-# notice and its address.
+# notice and its address; null while a new page's script has not run.
 PAGE_STATE = """
+    if (!window.play) {
+        return null;
+    }
     const view = window.play.view;
     const title = document.querySelector('#board svg title');
     const clock = (id) => {
@@ -166,7 +169,10 @@ class Trust(unittest.TestCase):
     # ---------------------------------------------------------- helpers
 
     def page(self):
-        return self.driver.execute_script(PAGE_STATE)
+        """What the page shows, once its script has loaded: a page that is
+        being replaced (a rematch's link followed) is waited for."""
+        return self.wait(lambda: self.driver.execute_script(PAGE_STATE),
+                         "the page's script runs")
 
     def page_until(self, condition, what):
         """The page's state once `condition` holds of it; fails with the
