@@ -8,9 +8,9 @@ use std::str::FromStr;
 use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, Square};
 
-/// The most pieces beside the lions a table may hold: three already give
-/// 19 million positions.
-pub const MAX_PIECES: usize = 3;
+/// The most pieces beside the lions a table may hold: four give 623
+/// million numbers, five gigabytes of analysis.
+pub const MAX_PIECES: usize = 4;
 
 /// The order of the kinds in a material's name: the lion, then the others
 /// roughly by strength, pawns last, as chess names its endings.
@@ -244,7 +244,8 @@ impl Material {
             ) else {
                 return;
             };
-            let mut squares = [white.index(), black.index(), 0, 0, 0];
+            let mut squares = [0; MAX_PIECES + 2];
+            squares[..2].copy_from_slice(&[white.index(), black.index()]);
             self.walk_gaps(2, &mut squares, true, &mut number, &mut gap);
         }
     }
@@ -446,8 +447,9 @@ const WHITE_LION_SQUARES: usize = 6;
 
 /// A material numbered without building it, for probing: at most
 /// [`MAX_PIECES`] pieces beside the lions, each coded 1 to 14 (white's in
-/// name order, then black's), sorted, and packed with their count; and
-/// whether it is the stored twin.
+/// name order, then black's), sorted, and packed four bits each, the
+/// first in the lowest (no code is 0, so the count needs no field of its
+/// own); and whether it is the stored twin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Compact {
     /// Below [`Compact::COUNT`].
@@ -456,8 +458,9 @@ pub(super) struct Compact {
 }
 
 impl Compact {
-    /// How many numbers there are.
-    pub(super) const COUNT: usize = 1 << (2 + 4 * MAX_PIECES);
+    /// How many numbers there are: a table of this many entries is
+    /// indexed by them (65 536 for four pieces).
+    pub(super) const COUNT: usize = 1 << (4 * MAX_PIECES);
 
     /// The compact number of the material on `board`, or how many pieces
     /// beside the lions it has when they are too many.
@@ -488,9 +491,7 @@ impl Compact {
         let number = sorted[..count]
             .iter()
             .enumerate()
-            .fold(count, |number, (slot, &code)| {
-                number | code << (2 + 4 * slot)
-            });
+            .fold(0, |number, (slot, &code)| number | code << (4 * slot));
         // The stored twin's white side is the stronger: more pieces, then
         // stronger ones (lower codes) first; codes 1 to 7 are white's.
         let side = |white: bool| {
@@ -650,11 +651,104 @@ mod tests {
     }
 
     #[test]
+    fn the_gaps_walked_in_four_piece_tables_are_those_of_sampled_stretches() {
+        // Three alike pieces, two pairs, and four unlike ones: each walked
+        // whole, its gaps compared in a few stretches (the first, the
+        // last, and some between).
+        let mut rng = crate::random::Rng::new(4);
+        for name in ["LGGGvL", "LZZvLZZ", "LGZvLSP"] {
+            let material: Material = name.parse().unwrap();
+            let size = material.size();
+            const STRETCH: usize = 20_000;
+            let mut starts = vec![0, size - STRETCH];
+            starts.extend((0..6).map(|_| rng.below((size - STRETCH) as u64) as usize));
+            let inside = |number: usize| {
+                starts
+                    .iter()
+                    .any(|&start| (start..start + STRETCH).contains(&number))
+            };
+            let mut gaps = Vec::new();
+            material.each_gap(|number| {
+                if inside(number) {
+                    gaps.push(number);
+                }
+            });
+            gaps.sort_unstable();
+            gaps.dedup();
+            let mut expected: Vec<usize> = starts
+                .iter()
+                .flat_map(|&start| start..start + STRETCH)
+                .filter(|&number| material.position(number).is_none())
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert!(expected.len() > STRETCH, "{name}: {}", expected.len());
+            assert!(
+                gaps == expected,
+                "{name}: {} gaps against {}",
+                gaps.len(),
+                expected.len()
+            );
+        }
+    }
+
+    #[test]
+    fn four_piece_numbers_round_trip_through_their_positions() {
+        // Alike pieces in threes, pairs and fours, and pawns, sampled.
+        let mut rng = crate::random::Rng::new(44);
+        for name in [
+            "LZZvLZ", "LGGGvL", "LZZvLZZ", "LGZvLSP", "LCCCCvL", "LPPvLPP",
+        ] {
+            let material: Material = name.parse().unwrap();
+            let mut named = 0;
+            for _ in 0..40_000 {
+                let index = rng.below(material.size() as u64) as usize;
+                let Some(position) = material.position(index) else {
+                    continue;
+                };
+                named += 1;
+                assert_eq!(Material::of(&position.board), material, "{name}");
+                assert_eq!(
+                    Material::index_of(&position),
+                    Some(index),
+                    "{name}: {position}"
+                );
+                // Mirrored, white's lion on the e file, the same number.
+                let mirrored = position.mirrored();
+                let lion = Piece::new(Color::White, Kind::Lion);
+                if position
+                    .board
+                    .pieces(lion)
+                    .into_iter()
+                    .any(|s| s.file() == 2)
+                {
+                    assert_eq!(
+                        Material::index_of(&mirrored),
+                        Some(index),
+                        "{name}: {mirrored}"
+                    );
+                }
+                let placement = material.placement(index).unwrap();
+                assert_eq!(material.number(&placement), Some(index), "{name}");
+            }
+            // Four alike pieces are in square order in one number of 24.
+            assert!(named > 1_000, "{name}: {named}");
+        }
+        // Past the end, no placement.
+        let four: Material = "LGZvLSP".parse().unwrap();
+        assert_eq!(four.size(), 2 * 6 * 9 * 49usize.pow(4));
+        assert!(four.placement(four.size()).is_none());
+        assert!(four.placement(four.size() - 1).is_some());
+    }
+
+    #[test]
     fn a_placement_is_numbered_as_its_board_is() {
         // Alike pieces in either order, and white's lion on any of its
         // castle's squares, the e file (numbered mirrored) included.
         let mut rng = crate::random::Rng::new(34);
-        for name in ["LCCvL", "LZZZvL", "LPvLPP", "LGZvLS"] {
+        for name in [
+            "LCCvL", "LZZZvL", "LPvLPP", "LGZvLS", "LZZvLZZ", "LGGGvL", "LGZvLSP",
+        ] {
             let material: Material = name.parse().unwrap();
             for _ in 0..2_000 {
                 let mut squares = [Square::from_index(0).unwrap(); 2 + MAX_PIECES];
@@ -694,7 +788,7 @@ mod tests {
                 );
             }
             // Read back from its own number, a placement gives that number.
-            for index in (0..material.size()).step_by(97) {
+            for index in (0..material.size()).step_by(material.size() / 100_000 + 1) {
                 if let Some(placement) = material
                     .placement(index)
                     .filter(|placement| material.position_of(placement).is_some())
@@ -717,8 +811,16 @@ mod tests {
             assert!(bad.parse::<Material>().is_err(), "{bad}");
         }
         assert_eq!(
-            "LZZZvLP".parse::<Material>(),
-            Err(ParseMaterialError::TooMany(4))
+            "LZZZvLPP".parse::<Material>(),
+            Err(ParseMaterialError::TooMany(5))
+        );
+        assert_eq!(
+            ParseMaterialError::TooMany(5).to_string(),
+            "material has 5 pieces beside the lions, expected at most 4"
+        );
+        assert_eq!(
+            "LZZvLPP".parse::<Material>().unwrap().to_string(),
+            "LZZvLPP"
         );
     }
 
@@ -777,6 +879,21 @@ mod tests {
             }
         }
         assert_eq!(Material::all_up_to(2, false).len(), 1 + 6 + 21 + 21);
+        // Up to four: of the multisets of 4 from the 14 pieces, 28 are
+        // their own twins (the same pair on each side); the rest pair up.
+        let all = Material::all_up_to(MAX_PIECES, true);
+        assert_eq!(all.len(), 1 + 7 + 56 + 280 + (2380 + 28) / 2);
+        let at: std::collections::HashMap<&Material, usize> =
+            all.iter().enumerate().map(|(at, m)| (m, at)).collect();
+        for (place, material) in all.iter().enumerate() {
+            for successor in material.successors(true) {
+                assert!(at[&successor] < place, "{successor} after {material}");
+            }
+        }
+        assert_eq!(
+            Material::all_up_to(MAX_PIECES, false).len(),
+            1 + 6 + 42 + 182 + (1365 + 21) / 2
+        );
     }
 
     #[test]
@@ -799,6 +916,46 @@ mod tests {
         }
         let crowded: Position = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0".parse().unwrap();
         assert_eq!(Compact::of(&crowded.board), Err(26));
+        let five: Position = "3l3/7/7/7/7/GMCZE2/3L3 w 0".parse().unwrap();
+        assert_eq!(Compact::of(&five.board), Err(5));
+    }
+
+    #[test]
+    fn compact_numbers_agree_with_materials_on_random_boards() {
+        // Boards of none to four pieces beside the lions, of any kinds and
+        // colours: the compact number and stored twin are the material's,
+        // and two materials never share a number.
+        let mut rng = crate::random::Rng::new(404);
+        let kinds: Vec<Kind> = NAME_ORDER[1..].to_vec();
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..20_000 {
+            let mut board = Board::empty();
+            for color in Color::ALL {
+                let castle: Vec<Square> = castle_of(color).into_iter().collect();
+                board.put(rng.pick(&castle).unwrap(), Piece::new(color, Kind::Lion));
+            }
+            for _ in 0..rng.below(MAX_PIECES as u64 + 1) {
+                let empty: Vec<Square> = Square::all()
+                    .filter(|&square| board.piece_at(square).is_none())
+                    .collect();
+                let color = if rng.percent(50) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let piece = Piece::new(color, rng.pick(&kinds).unwrap());
+                board.put(rng.pick(&empty).unwrap(), piece);
+            }
+            let material = Material::of(&board);
+            let compact = Compact::of(&board).unwrap();
+            assert_eq!(compact.number, material.compact(), "{material}");
+            assert!(compact.number < Compact::COUNT);
+            assert_eq!(compact.stored, material.is_stored(), "{material}");
+            if let Some(other) = seen.insert(compact.number, material.clone()) {
+                assert_eq!(other, material);
+            }
+        }
+        assert!(seen.len() > 2_000, "{}", seen.len());
     }
 
     #[test]
