@@ -11,13 +11,19 @@ use crate::arena::{
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{
-    CONCURRENCY, FEN, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD, STARTUP, TABLES,
+    CONCURRENCY, FEN, MARGIN, MAX_PLIES, OPENING_PLIES, OPENINGS, SEED, SHARD as SHARES, STARTUP,
+    TABLES,
 };
 use crate::cli::progress::ProgressLine;
 use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
+use crate::shard::Shard;
 
+const SHARD: Opt = SHARES.help(
+    "play only game pairs I, I+N, I+2N, ... (--merge joins the shards); without it, a \
+     Slurm job array task plays its share (SLURM_ARRAY_TASK_ID among _MIN to _MAX)",
+);
 const OUTPUT: Opt = Opt::new(
     "--output",
     Value::Path("DIR"),
@@ -313,7 +319,9 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
     };
     refuse_unused(args, &format)?;
     let (fen, _) = args.fen_option(&START, crate::START)?;
-    let shard = args.shard(&SHARD)?;
+    // Without --shard, a Slurm job array task plays its share.
+    let shard =
+        Shard::given_or_slurm(args.text(&SHARD).as_deref()).map_err(UsageError::BadShard)?;
     let openings = args.path(&OPENINGS);
     let default_plies = if openings.is_some() { 0 } else { 2 };
     Ok(TournamentOptions {
