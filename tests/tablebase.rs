@@ -339,3 +339,160 @@ fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `congo tb generate DIR --pieces 1 --threads 1 ARGS...`, Slurm's array
+/// variables set to `slurm` (and no others, whatever runs the tests).
+fn generate_as_task(dir: &Path, args: &[&str], slurm: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(common::CONGO);
+    command
+        .args(["tb", "generate"])
+        .arg(dir)
+        .args(["--pieces", "1", "--threads", "1"])
+        .args(args);
+    for (name, _) in std::env::vars() {
+        if name.starts_with("SLURM_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(slurm.iter().copied()).output().unwrap()
+}
+
+#[test]
+fn a_set_built_level_by_level_as_slurm_array_tasks_is_the_whole_sets() {
+    let levels = congo(&["tb", "levels", "--pieces", "1"], b"");
+    // LvL; the pieces alone (the pawn under 2021); the pawn that promotes.
+    assert_eq!(text(&levels.stdout), "0 1\n1 7\n2 1\n");
+    let named = congo(&["tb", "levels", "LZvLZ", "LvLZ", "LZvL"], b"");
+    assert_eq!(text(&named.stdout), "1 1\n2 1\n");
+
+    let (dir, whole) = (scratch("levels"), scratch("levels-whole"));
+    let early = generate_as_task(&dir, &["--level", "1"], &[]);
+    assert!(!early.status.success());
+    // Named whatever the file format calls it.
+    let said = text(&early.stderr);
+    let lions = dir.join("LvL.").display().to_string();
+    assert!(
+        said.contains("missing table") && said.contains(&lions),
+        "{said}"
+    );
+    assert!(
+        generate_as_task(&dir, &["--level", "0"], &[])
+            .status
+            .success()
+    );
+    for entry in fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name();
+        assert!(name.to_string_lossy().starts_with("LvL."), "{name:?}");
+    }
+    // Level 1 as an array of two tasks, `--array=1-2`, one after the other:
+    // neither waits, and each builds its share.
+    for (id, built) in [("1", 4), ("2", 3)] {
+        let slurm = [
+            ("SLURM_ARRAY_TASK_ID", id),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "2"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ];
+        let task = generate_as_task(&dir, &["--level", "1"], &slurm);
+        let said = text(&task.stderr);
+        assert!(task.status.success(), "{said}");
+        assert!(
+            said.starts_with(&format!("congo tb: shard {id}/2, from Slurm's job array\n")),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!("congo tb: {built} tables in ")),
+            "{said}"
+        );
+    }
+    assert!(
+        generate_as_task(&dir, &["--level", "2"], &[])
+            .status
+            .success()
+    );
+    assert!(generate_as_task(&whole, &[], &[]).status.success());
+    let names = |dir: &Path| {
+        let mut names: Vec<_> = fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&dir), names(&whole));
+    for name in names(&whole) {
+        let same = fs::read(dir.join(&name)).unwrap() == fs::read(whole.join(&name)).unwrap();
+        assert!(same, "{name:?}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&whole);
+}
+
+#[test]
+fn slurm_variables_that_name_no_task_are_refused_by_name_and_value() {
+    let dir = scratch("slurm-refused");
+    let bad = [
+        ("SLURM_ARRAY_TASK_ID", "x"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+        ("SLURM_ARRAY_TASK_COUNT", "2"),
+    ];
+    let refused = generate_as_task(&dir, &[], &bad);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).starts_with(
+            "congo: bad SLURM_ARRAY_TASK_ID=\"x\" (Slurm's job array, read for --shard): \
+             expected a whole number\n"
+        ),
+        "{}",
+        text(&refused.stderr)
+    );
+    // A listed array (`--array=1,4,9`) has no place for its tasks.
+    let listed = [
+        ("SLURM_ARRAY_TASK_ID", "4"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "9"),
+        ("SLURM_ARRAY_TASK_STEP", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "3"),
+    ];
+    let refused = generate_as_task(&dir, &[], &listed);
+    assert!(
+        text(&refused.stderr).starts_with("congo: SLURM_ARRAY_TASK_COUNT=3 disagrees with "),
+        "{}",
+        text(&refused.stderr)
+    );
+    // --shard comes first; nothing else reads the variables.
+    let given = generate_as_task(&dir, &["--level", "0", "--shard", "1/1"], &listed);
+    assert!(given.status.success(), "{}", text(&given.stderr));
+    assert!(!text(&given.stderr).contains("Slurm"));
+    let _ = fs::remove_dir_all(&dir);
+    for (args, message) in [
+        (
+            &["tb", "verify", "tables", "--level", "1"][..],
+            "congo: unexpected argument \"--level\"\n",
+        ),
+        (
+            &["tb", "levels", "--threads", "2"],
+            "congo: unexpected argument \"--threads\"\n",
+        ),
+        (
+            &["tb", "levels", "--shard", "1/2"],
+            "congo: unexpected argument \"--shard\"\n",
+        ),
+        (
+            &["tb", "levels", "LZvL", "--pieces", "2"],
+            "congo: unexpected argument \"--pieces\"\n",
+        ),
+        (
+            &["tb", "generate", "tables", "--pieces", "1", "--level", "3"],
+            "congo: --level \"3\": expected a level the set has (tb levels counts them)\n",
+        ),
+        (
+            &["tb"],
+            "congo: tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR \
+             [MATERIAL...], verify DIR [MATERIAL...] or levels [MATERIAL...]\n",
+        ),
+    ] {
+        common::assert_usage_error(args, message);
+    }
+}

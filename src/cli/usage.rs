@@ -96,7 +96,7 @@ pub enum UsageError {
         found: String,
         expected: &'static str,
     },
-    /// `tb` without generate, probe, summary or verify.
+    /// `tb` without generate, probe, summary, verify or levels.
     MissingTablesVerb,
     /// Another usage error, and what the person most likely meant.
     Hinted(Box<UsageError>, String),
@@ -213,7 +213,7 @@ impl fmt::Display for UsageError {
                 "{subcommand} read {option}, which it does not declare (a bug in congo; please report it)"
             ),
             UsageError::MissingTablesVerb => f.write_str(
-                "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...] or verify DIR [MATERIAL...]",
+                "tb needs what to do: generate DIR [MATERIAL...], probe DIR, summary DIR [MATERIAL...], verify DIR [MATERIAL...] or levels [MATERIAL...]",
             ),
             UsageError::MissingFiles => f.write_str(
                 "grade needs a judge subcommand, its input file and at least one output file",

@@ -1,8 +1,10 @@
 //! Work on a whole folder of tables: which units (a material and the rule
 //! set it is built under) make a set, and building, summing up or
 //! verifying a list of them in order, each unit reported as it is done.
-//! Building keeps every table already there whole, so a run cut off
-//! starts again where it stopped.
+//! Building goes level by level (a table needs only tables of lower
+//! levels), so shards of one set seldom wait for each other, and keeps
+//! every table already there whole, so a run cut off starts again where
+//! it stopped.
 
 use std::path::{Path, PathBuf};
 use std::thread;
@@ -46,6 +48,53 @@ pub fn units(materials: &[Material], pieces: usize, rule_set: RuleSet) -> Vec<Un
     units
 }
 
+impl Material {
+    /// Its level among the tables of a rule set that does (`promotion`)
+    /// or does not promote pawns: 0 for the bare lions, else one more than
+    /// the highest level of the materials it turns into. A level's tables
+    /// need only lower levels', so they can all be built at once: one
+    /// cluster job array a level, each after the last.
+    pub fn level(&self, promotion: bool) -> usize {
+        level_among(&self.stored(), promotion, &mut Vec::new())
+    }
+}
+
+/// The level of the stored `material`, `known` holding those found.
+fn level_among(material: &Material, promotion: bool, known: &mut Vec<(Material, usize)>) -> usize {
+    if let Some((_, level)) = known.iter().find(|(seen, _)| seen == material) {
+        return *level;
+    }
+    let level = material
+        .successors(promotion)
+        .iter()
+        .map(|next| level_among(next, promotion, known) + 1)
+        .max()
+        .unwrap_or(0);
+    known.push((material.clone(), level));
+    level
+}
+
+/// A unit's level ([`Material::level`] under its rule set).
+fn level(unit: &Unit) -> usize {
+    let (material, rule_set) = unit;
+    material.level(rule_set.promotes())
+}
+
+/// `units` in the order they are built: by level, and in their own order
+/// within one.
+fn in_level_order(units: &[Unit]) -> Vec<Unit> {
+    let mut ordered: Vec<(usize, usize, &Unit)> = units
+        .iter()
+        .enumerate()
+        .map(|(number, unit)| (level(unit), number, unit))
+        .collect();
+    ordered.sort_unstable_by_key(|&(level, number, _)| (level, number));
+    ordered
+        .into_iter()
+        .map(|(_, _, unit)| unit.clone())
+        .collect()
+}
+
 /// What became of one unit's table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Built {
@@ -68,8 +117,9 @@ pub enum TableEvent<'a> {
 /// How often a shard looks again for the tables it waits for.
 const WAIT_STEP: Duration = Duration::from_millis(100);
 
-/// Builds the table of each unit of `units` that is `shard`'s (the units
-/// are numbered in order, from 0) in `dir` (made if missing), in order,
+/// Builds the table of each unit of `units` that is `shard`'s in `dir`
+/// (made if missing), level by level ([`Material::level`]; the units are
+/// numbered, from 0, in that order, and keep their own within a level),
 /// with `threads` threads a table; `tell` hears of each as it is finished,
 /// and of any wait for a table another shard builds. A table already there
 /// is kept when it reads back whole (its name, size and checksum right),
@@ -83,6 +133,7 @@ pub fn generate_units(
     mut tell: impl FnMut(TableEvent),
 ) -> Result<(), TableError> {
     std::fs::create_dir_all(dir).map_err(|error| TableError::Write(dir.to_owned(), error))?;
+    let units = in_level_order(units);
     for (number, unit) in units.iter().enumerate() {
         if !shard.plays(number) {
             continue;
@@ -93,7 +144,7 @@ pub fn generate_units(
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;
         }
-        wait_for_other_shards(&tables, unit, units, shard, &mut tell);
+        wait_for_other_shards(dir, unit, &units, shard, &mut tell);
         let built = Built::Written(tables.generate(material, threads)?);
         tell(TableEvent::Finished(unit, &built));
     }
@@ -102,23 +153,28 @@ pub fn generate_units(
 
 /// Waits until the tables `unit` turns into that other shards build are
 /// there (a table no unit builds is left for `generate` to name missing).
+/// Tables are matched by file, so a unit under 2021 waits for a table
+/// without pawns that another shard builds under 2022.
 fn wait_for_other_shards(
-    tables: &Tablebase,
+    dir: &Path,
     unit: &Unit,
     units: &[Unit],
     shard: Shard,
     tell: &mut impl FnMut(TableEvent),
 ) {
     let (material, rule_set) = unit;
+    let others: Vec<PathBuf> = units
+        .iter()
+        .enumerate()
+        .filter(|&(number, _)| !shard.plays(number))
+        .map(|(_, (other, other_rules))| Tablebase::new(dir, *other_rules).path(other))
+        .collect();
+    let tables = Tablebase::new(dir, *rule_set);
     let theirs: Vec<PathBuf> = material
         .successors(rule_set.promotes())
-        .into_iter()
-        .filter(|needed| {
-            units.iter().enumerate().any(|(number, other)| {
-                other == &(needed.clone(), *rule_set) && !shard.plays(number)
-            })
-        })
-        .map(|needed| tables.path(&needed))
+        .iter()
+        .map(|needed| tables.path(needed))
+        .filter(|path| others.contains(path))
         .collect();
     let mut told = false;
     loop {
@@ -161,4 +217,64 @@ pub fn verify_units(
         done(unit, checked);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn material(name: &str) -> Material {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn every_table_needs_only_tables_of_lower_levels() {
+        for promotion in [true, false] {
+            let all = Material::all_up_to(3, promotion);
+            let levels: Vec<usize> = all.iter().map(|one| one.level(promotion)).collect();
+            let level_of = |wanted: &Material| {
+                let place = all.iter().position(|one| one == wanted).unwrap();
+                levels[place]
+            };
+            for (one, &level) in all.iter().zip(&levels) {
+                let successors = one.successors(promotion);
+                for next in &successors {
+                    assert!(level_of(next) < level, "{next} of {one}");
+                }
+                // One more than the highest: no level is skipped.
+                let highest = successors.iter().map(level_of).max();
+                assert_eq!(highest.map_or(0, |highest| highest + 1), level, "{one}");
+            }
+        }
+        for (name, promotion, level) in [
+            ("LvL", true, 0),
+            ("LZvL", true, 1),
+            ("LvLZ", true, 1),
+            ("LZvLZ", true, 2),
+            ("LPvL", true, 2),
+            ("LPvL", false, 1),
+        ] {
+            assert_eq!(material(name).level(promotion), level, "{name}");
+        }
+    }
+
+    #[test]
+    fn units_are_built_level_by_level_in_their_own_order_within_one() {
+        let units = units(&[], 2, RuleSet::Wits2022);
+        let ordered = in_level_order(&units);
+        assert_eq!(ordered.len(), units.len());
+        let place = |unit: &Unit| units.iter().position(|one| one == unit).unwrap();
+        for pair in ordered.windows(2) {
+            let (first, second) = (&pair[0], &pair[1]);
+            assert!(
+                (level(first), place(first)) < (level(second), place(second)),
+                "{first:?} before {second:?}"
+            );
+        }
+        // A pawn's table under 2021 comes before one under 2022 that can
+        // promote into a level above it.
+        let pawn = |rule_set| (material("LPvL"), rule_set);
+        let in_order = |unit: &Unit| ordered.iter().position(|one| one == unit).unwrap();
+        assert!(in_order(&pawn(RuleSet::Wits2021)) < in_order(&pawn(RuleSet::Wits2022)));
+    }
 }

@@ -1,5 +1,6 @@
 //! `congo tb`: endgame tables built (`generate`), probed (`probe`, a
-//! judge), summed up in Markdown (`summary`) and checked (`verify`).
+//! judge), summed up in Markdown (`summary`), checked (`verify`), and a
+//! set's levels counted for a cluster's job arrays (`levels`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -24,8 +25,15 @@ const TB_THREADS: crate::cli::option::Opt =
 const SHARD: crate::cli::option::Opt = crate::cli::option::Opt::new(
     "--shard",
     crate::cli::option::Value::Text("I/N"),
-    "generate only tables I, I+N, I+2N, ... of the list, waiting for those other \
-     shards build (run N processes or machines on one folder)",
+    "generate only tables I, I+N, I+2N, ... of the list (level by level), waiting for \
+     those other shards build (run N processes or machines on one folder); without it, \
+     a Slurm job array task builds its share (SLURM_ARRAY_TASK_ID among _MIN to _MAX)",
+);
+const LEVEL: crate::cli::option::Opt = crate::cli::option::Opt::new(
+    "--level",
+    crate::cli::option::whole("L", 0, 99),
+    "generate only the tables of level L, which need only lower levels' (tb levels \
+     counts them: one job array a level)",
 );
 const PIECES: crate::cli::option::Opt = crate::cli::option::Opt::new(
     "--pieces",
@@ -36,15 +44,17 @@ const PIECES: crate::cli::option::Opt = crate::cli::option::Opt::new(
 
 pub(crate) const TB: Subcommand = Subcommand::tool(
     "tb",
-    "generate|probe|summary|verify DIR [MATERIAL...]",
-    &[TB_THREADS, PIECES, SHARD],
+    "generate|probe|summary|verify DIR [MATERIAL...] | levels [MATERIAL...]",
+    &[TB_THREADS, PIECES, SHARD, LEVEL],
     "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on (every material \
      with at most two pieces beside the lions, or --pieces N, both rule sets, when \
      none is named; a named one needs the tables it turns into; whole tables already \
      there are kept, so a run cut off goes on where it stopped); probe answers each FEN line with win \
      N, loss N or draw (N plies to a lion's capture) and a best move; summary writes \
      a Markdown table of each table's wins, draws, losses and longest win; verify \
-     checks each table against its positions' successors",
+     checks each table against its positions' successors; levels prints a LEVEL COUNT \
+     line a level of the set (0: LvL; a table's level is one more than the highest of \
+     those it turns into)",
     read,
 );
 
@@ -57,8 +67,12 @@ enum Verb {
 }
 
 /// `tb generate DIR [MATERIAL...] [--threads N]`, `tb probe DIR`,
-/// `tb summary DIR [MATERIAL...]`, `tb verify DIR [MATERIAL...]`.
+/// `tb summary DIR [MATERIAL...]`, `tb verify DIR [MATERIAL...]`,
+/// `tb levels [MATERIAL...]`.
 fn read(args: &Args) -> Result<Work, UsageError> {
+    if args.operands.first().is_some_and(|verb| verb == "levels") {
+        return read_levels(args);
+    }
     let mut operands = args.operands.iter();
     let verb = operands
         .next()
@@ -76,6 +90,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     for (option, allowed) in [
         (&TB_THREADS, builds_or_checks),
         (&SHARD, verb == Some(Verb::Generate)),
+        (&LEVEL, verb == Some(Verb::Generate)),
     ] {
         if !allowed && args.has(option) {
             return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
@@ -84,10 +99,14 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     if verb.is_none() && args.has(&PIECES) {
         return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
     }
-    let shard: Shard = match args.text(&SHARD) {
-        Some(text) => text.parse().map_err(UsageError::BadShard)?,
-        None => Shard::ALL,
+    // Only a build is shared out, and only it reads Slurm's variables.
+    let shard = match verb {
+        Some(Verb::Generate) => {
+            Shard::given_or_slurm(args.text(&SHARD).as_deref()).map_err(UsageError::BadShard)?
+        }
+        _ => Shard::ALL,
     };
+    let from_slurm = shard.is_part() && !args.has(&SHARD);
     let dir = match operands.next() {
         None => return Err(UsageError::MissingValue("tb DIR")),
         Some(dir) if dir.is_empty() => return Err(UsageError::EmptyPath("tb DIR")),
@@ -102,6 +121,43 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         let probe = Probe::new(&dir, args.rule_set);
         return Ok(Work::judge(args, Positions::boxed(args.rules(), probe)));
     };
+    let mut units = named_units(args, operands)?;
+    if let Some(level) = args.whole::<usize>(&LEVEL)? {
+        units.retain(|unit| unit_level(unit) == level);
+        if units.is_empty() {
+            return Err(UsageError::BadValue {
+                option: LEVEL.name,
+                found: level.to_string(),
+                expected: "a level the set has (tb levels counts them)",
+            });
+        }
+    }
+    let threads = match args.whole(&TB_THREADS)? {
+        Some(threads) => threads,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    Ok(Work::tool(move |io| {
+        if from_slurm {
+            say(io, format_args!("shard {shard}, from Slurm's job array"));
+        }
+        let done = match verb {
+            Verb::Generate => generate(&dir, &units, threads, shard, io),
+            Verb::Summary => summary(&dir, &units, io),
+            Verb::Verify => verify(&dir, &units, threads, io),
+        };
+        match done {
+            Ok(status) => status,
+            Err(error) => io.fail(error),
+        }
+    }))
+}
+
+/// The units the words after the verb name (`operands`: materials, or
+/// none for every material with at most `--pieces`).
+fn named_units<'a>(
+    args: &Args,
+    operands: impl Iterator<Item = &'a std::ffi::OsString>,
+) -> Result<Vec<Unit>, UsageError> {
     let materials = operands
         .map(|word| {
             text(word.clone())?
@@ -113,21 +169,41 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         return Err(UsageError::UnexpectedArgument(PIECES.name.to_owned()));
     }
     let pieces = args.whole(&PIECES)?.unwrap_or(DEFAULT_PIECES);
-    let units = units(&materials, pieces, args.rule_set);
-    let threads = match args.whole(&TB_THREADS)? {
-        Some(threads) => threads,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
-    Ok(Work::tool(move |io| {
-        let done = match verb {
-            Verb::Generate => generate(&dir, &units, threads, shard, io),
-            Verb::Summary => summary(&dir, &units, io),
-            Verb::Verify => verify(&dir, &units, threads, io),
-        };
-        match done {
-            Ok(status) => status,
-            Err(error) => io.fail(error),
+    Ok(units(&materials, pieces, args.rule_set))
+}
+
+/// A unit's level ([`Material::level`] under its rule set).
+fn unit_level((material, rule_set): &Unit) -> usize {
+    material.level(rule_set.promotes())
+}
+
+/// `tb levels [MATERIAL...] [--pieces N]`: a `LEVEL COUNT` line a level
+/// of the set, lowest first, for a cluster script that submits one job
+/// array a level, each after the last.
+fn read_levels(args: &Args) -> Result<Work, UsageError> {
+    for option in [&TB_THREADS, &SHARD, &LEVEL] {
+        if args.has(option) {
+            return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
         }
+    }
+    let units = named_units(args, args.operands.iter().skip(1))?;
+    let mut counts: Vec<usize> = Vec::new();
+    for unit in &units {
+        let level = unit_level(unit);
+        if counts.len() <= level {
+            counts.resize(level + 1, 0);
+        }
+        counts[level] += 1;
+    }
+    let lines: String = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count > 0)
+        .map(|(level, count)| format!("{level} {count}\n"))
+        .collect();
+    Ok(Work::tool(move |io| {
+        let written = io.output.write_all(lines.as_bytes());
+        io.finish(written)
     }))
 }
 
