@@ -15,7 +15,7 @@ fail() {
 }
 
 [ "$(id -u)" -eq 0 ] ||
-    fail "needs root (slurmd and munged start as root and run jobs as their owner): run it as root, e.g. sudo -E bash tests/slurm/run.sh"
+    fail "needs root: slurmd runs each job as its owner, which takes root; run it as root, as CI does (sudo -E bash tests/slurm/run.sh)"
 
 # An array task of an outer Slurm must not make this test's runs shards.
 unset "${!SLURM_@}"
@@ -75,8 +75,9 @@ wait_for_jobs() {
     done
     local job states
     for job in "${jobs[@]}"; do
-        states=$(scontrol -o show job "$job" | grep -o 'JobState=[A-Z_]*' | sort -u)
-        [ "$states" = JobState=COMPLETED ] ||
+        states=$(scontrol -o show job "$job" | grep -o 'JobState=[A-Z_]*\|ExitCode=[0-9:]*' |
+            sort -u | tr '\n' ' ')
+        [ "$states" = "ExitCode=0:0 JobState=COMPLETED " ] ||
             fail "job $job: $states
 $(tail -n 5 "$work"/logs/"${job}"_*.out 2>&1)"
     done
@@ -84,7 +85,8 @@ $(tail -n 5 "$work"/logs/"${job}"_*.out 2>&1)"
 }
 
 # tables_by_level DIR ARGS...: one job array a level of the set ARGS name
-# (`tb levels`), each after the last; prints nothing.
+# (`tb levels`), each after the last, the first after job $last (none
+# when empty); leaves the last level's job in $last.
 tables_by_level() {
     local dir=$1 level count after=${last:-}
     shift
