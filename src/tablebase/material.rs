@@ -463,20 +463,38 @@ impl Compact {
     pub(super) const COUNT: usize = 1 << (4 * MAX_PIECES);
 
     /// The compact number of the material on `board`, or how many pieces
-    /// beside the lions it has when they are too many.
+    /// beside the lions it has when they are too many: building a table
+    /// asks it of every move out of the material, so it is written out
+    /// for a handful of pieces, without a sort call or an allocation.
     pub(super) fn of(board: &Board) -> Result<Compact, usize> {
-        let lions = board.by_kind(Kind::Lion);
-        let others = board.occupied() & !lions;
-        let count = others.count() as usize;
-        if count > MAX_PIECES {
-            return Err(count);
+        let others = board.occupied() & !board.by_kind(Kind::Lion);
+        let mut codes = [0; MAX_PIECES];
+        let mut count = 0;
+        for square in others {
+            let Some(slot) = codes.get_mut(count) else {
+                return Err(others.count() as usize);
+            };
+            *slot = board.piece_at(square).map_or(0, piece_code);
+            count += 1;
         }
-        Ok(Compact::fold(
-            others
-                .into_iter()
-                .filter_map(|square| board.piece_at(square))
-                .map(piece_code),
-        ))
+        let codes = &mut codes[..count];
+        sort_runs(codes, |_| true);
+        let number = codes
+            .iter()
+            .enumerate()
+            .fold(0, |number, (slot, &code)| number | code << (4 * slot));
+        // White's codes (1 to 7) come first; black's, less 7, after them.
+        let white = codes.iter().take_while(|&&code| code <= 7).count();
+        let (whites, blacks) = codes.split_at(white);
+        let stored = match white.cmp(&blacks.len()) {
+            std::cmp::Ordering::Equal => whites
+                .iter()
+                .zip(blacks)
+                .find(|&(white, black)| *white != black - 7)
+                .is_none_or(|(white, black)| *white < black - 7),
+            longer => longer == std::cmp::Ordering::Greater,
+        };
+        Ok(Compact { number, stored })
     }
 
     /// Packs piece codes, in any order.
