@@ -106,11 +106,11 @@ fn a_unit_names_the_tables_it_needs() {
     let output = generate(&dir, &["LZvLP"]);
     assert_eq!(output.status.code(), Some(1));
     let expected: Vec<String> = [
-        "LvL.ctb",
-        "LSvL.ctb",
-        "LZvL.ctb",
-        "LPvL.2022.ctb",
-        "LZvLS.ctb",
+        "LvL.ctbw",
+        "LSvL.ctbw",
+        "LZvL.ctbw",
+        "LPvL.2022.ctbw",
+        "LZvLS.ctbw",
     ]
     .iter()
     .map(|name| dir.join(name).display().to_string())
@@ -130,15 +130,16 @@ fn a_unit_names_the_tables_it_needs() {
         .output()
         .unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(dir.join("LZvLP.2021.ctb").is_file());
-    assert!(!dir.join("LSvL.ctb").exists());
+    assert!(dir.join("LZvLP.2021.ctbw").is_file());
+    assert!(dir.join("LZvLP.2021.ctbz").is_file());
+    assert!(!dir.join("LSvL.ctbw").exists());
     let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn damaged_or_foreign_files_are_refused_by_name() {
     let dir = zebra_tables("damaged");
-    let table = dir.join("LZvL.ctb");
+    let table = dir.join("LZvL.ctbw");
     let good = fs::read(&table).unwrap();
     let fen = "7/7/3l3/7/3Z3/7/3L3 w 0";
     let refused = |bytes: &[u8], why: &str| {
@@ -157,35 +158,33 @@ fn damaged_or_foreign_files_are_refused_by_name() {
     flipped[last] ^= 1;
     refused(
         &flipped,
-        "is corrupted: its values do not match their checksum",
+        "is corrupted: block 0 does not match its checksum",
     );
     refused(
         &good[..good.len() - 10],
-        "is truncated or has bytes past its values",
+        "is truncated or has bytes past its blocks",
     );
     refused(b"hello, world", "is not a Congo endgame table");
     let mut older = good.clone();
     older[8] = 3;
-    refused(&older, "is a table of format 3, expected 4");
-    // Packed bytes that do not unpack, under a checksum made to match them:
-    // the header is magic, version, rules, name, then three 8-byte words.
-    let packed_at = 11 + usize::from(good[10]) + 24;
-    let mut forged = good[..packed_at].to_vec();
-    let garbage = vec![0xa5u8; good.len() - packed_at];
-    let fnv = garbage
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
-    forged[packed_at - 8..].copy_from_slice(&fnv.to_le_bytes());
-    forged.extend_from_slice(&garbage);
     refused(
-        &forged,
-        "is corrupted: its packed values do not unpack to the table",
+        &older,
+        "is a table of format 3, expected 5 (build it again with congo tb generate)",
+    );
+    // A byte of the model changed: the header's checksum catches it.
+    let mut header = good.clone();
+    header[40] ^= 1;
+    refused(
+        &header,
+        "is corrupted: its header does not match its checksum",
     );
     refused(
-        &fs::read(dir.join("LGvL.ctb")).unwrap(),
-        "holds LGvL (rules byte 0), not what its name says",
+        &fs::read(dir.join("LGvL.ctbw")).unwrap(),
+        "holds LGvL (rules byte 0, kind 'w'), not what its name says",
+    );
+    refused(
+        &fs::read(dir.join("LZvL.ctbz")).unwrap(),
+        "holds LZvL (rules byte 0, kind 'z'), not what its name says",
     );
     fs::write(&table, &good).unwrap();
     let output = probe(&dir, &[fen]);
@@ -208,9 +207,9 @@ fn positions_outside_the_tables_are_per_line_errors() {
     assert_eq!(
         text(&output.stderr),
         format!(
-            "congo: line 2: the position has 26 pieces beside the lions, and the tables hold at most 3\n\
+            "congo: line 2: the position has 26 pieces beside the lions, and the tables hold at most 4\n\
              congo: line 3: missing table {} (generate it first)\n",
-            dir.join("LCvL.ctb").display()
+            dir.join("LCvL.ctbw").display()
         )
     );
     assert_eq!(text(&output.stdout), "\n\nwin 1 d1d7\n");
@@ -298,15 +297,15 @@ fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
     assert!(said[1].contains("congo tb: 4 tables in "), "{}", said[1]);
     assert!(said[0].contains("congo tb: [1/5] LvL under 2022: 162 positions"));
     let tables: Vec<_> = fs::read_dir(&dir).unwrap().collect();
-    assert_eq!(tables.len(), 9);
+    assert_eq!(tables.len(), 18);
 
     // Cut off: one table never written, one half written, and the partial
     // file a killed writer leaves.
-    let zebra = fs::read(dir.join("LZvL.ctb")).unwrap();
-    let monkey = fs::read(dir.join("LMvL.ctb")).unwrap();
-    fs::remove_file(dir.join("LZvL.ctb")).unwrap();
-    fs::write(dir.join("LMvL.ctb"), &monkey[..monkey.len() / 2]).unwrap();
-    fs::write(dir.join(".LGvL.ctb.99999.partial"), b"half").unwrap();
+    let zebra = fs::read(dir.join("LZvL.ctbw")).unwrap();
+    let monkey = fs::read(dir.join("LMvL.ctbz")).unwrap();
+    fs::remove_file(dir.join("LZvL.ctbw")).unwrap();
+    fs::write(dir.join("LMvL.ctbz"), &monkey[..monkey.len() / 2]).unwrap();
+    fs::write(dir.join(".LGvL.ctbw.99999.partial"), b"half").unwrap();
     let again = Command::new(common::CONGO)
         .args(["tb", "generate"])
         .arg(&dir)
@@ -323,10 +322,10 @@ fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
         said.contains(" 9 tables in ") && said.contains(" (2 built, 7 kept), "),
         "{said}"
     );
-    assert_eq!(fs::read(dir.join("LZvL.ctb")).unwrap(), zebra);
-    assert_eq!(fs::read(dir.join("LMvL.ctb")).unwrap(), monkey);
+    assert_eq!(fs::read(dir.join("LZvL.ctbw")).unwrap(), zebra);
+    assert_eq!(fs::read(dir.join("LMvL.ctbz")).unwrap(), monkey);
     assert_eq!(
-        fs::read(dir.join(".LGvL.ctb.99999.partial")).unwrap(),
+        fs::read(dir.join(".LGvL.ctbw.99999.partial")).unwrap(),
         b"half"
     );
     common::assert_usage_error(

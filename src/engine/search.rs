@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::move_lists::MoveLists;
-use crate::tablebase::{Tablebase, Value};
+use crate::tablebase::{Tablebase, Value, Wdl};
 use crate::transposition::SharedTable;
 use crate::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
 
@@ -182,11 +182,14 @@ impl Engine {
         self
     }
 
-    /// The tables' value of `position`, if they cover it and are there.
-    fn probe(&self, position: &Position) -> Option<Value> {
+    /// The tables' win, draw or loss for `position`, if they cover it
+    /// and are there: a search needs no distance (the root plays the
+    /// tables' best move, which has it), and the file that holds it is a
+    /// fifth the size.
+    fn probe(&self, position: &Position) -> Option<Wdl> {
         let tables = self.endgame_tables.as_ref()?;
         Tablebase::covers(position)
-            .then(|| tables.probe(position).ok())
+            .then(|| tables.probe_wdl(position).ok())
             .flatten()
     }
 
@@ -489,9 +492,9 @@ impl Engine {
             return self.draw_score(ply);
         }
         if ply > 0
-            && let Some(value) = self.probe(position)
+            && let Some(wdl) = self.probe(position)
         {
-            return table_score(value, ply);
+            return wdl_score(wdl, ply);
         }
         if ply > 0 && self.path_keys.contains(&key) {
             return self.draw_score(ply);
@@ -711,6 +714,18 @@ fn table_score(value: Value, ply: usize) -> i32 {
         Value::Win(plies) => ENGINE_WIN - (ply as i32 + i32::from(plies)),
         Value::Loss(plies) => -ENGINE_WIN + ply as i32 + i32::from(plies),
         Value::Draw => 0,
+    }
+}
+
+/// The score of a position the tables call won, drawn or lost, `ply`
+/// plies from the root: past every evaluation, short of any lion capture
+/// found by search or a distance the tables give, sooner wins higher.
+fn wdl_score(wdl: Wdl, ply: usize) -> i32 {
+    let won = ENGINE_WIN - 2 * MAX_PLY as i32 - ply as i32;
+    match wdl {
+        Wdl::Win => won,
+        Wdl::Draw => 0,
+        Wdl::Loss => -won,
     }
 }
 

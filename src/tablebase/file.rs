@@ -1,35 +1,47 @@
-//! A table's file: a header that says what it holds, then its value
-//! codes laid out for packing ([`super::layout`]) and packed
-//! ([`super::packed`]).
+//! A table's files, read in place. Each material has two: `.ctbw` holds
+//! win, draw or loss, all a search needs; `.ctbz` holds the distances,
+//! for perfect play. Both are blocks coded alone ([`super::coding`])
+//! behind an index, so that opening a file reads only its header and
+//! index, and a probe reads one block by its offset.
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | magic `CONGOTB\0` |
-//! | 1 | format version, 4 |
+//! | 1 | format version, 5 |
+//! | 1 | `w` for win/draw/loss, `z` for distances |
 //! | 1 | rule set: 0 for a material without pawns (the same under both), 21 or 22 |
 //! | 1 | length of the material's name, then the name (`LZvLP`) |
-//! | 8 | number of value codes, little-endian |
-//! | 8 | number of packed bytes, little-endian |
-//! | 8 | FNV-1a 64 checksum of the packed bytes, little-endian |
-//! | rest | the value codes, laid out and packed |
+//! | 1 | digits, then the order: one byte a digit (see [`super::order`]) |
+//! | 1 | the side to move whose values are kept: 0 white, 1 black, 2 both |
+//! | 8 | number of values, little-endian (all numbers below are) |
+//! | 2 | alphabet: symbols a context codes |
+//! | 2 a symbol a context | the model: each context's frequencies (see [`super::scheme`]) |
+//! | 72 | what the table holds: positions, wins, draws, losses by side to move, the longest win's plies and number (see [`Facts`]) |
+//! | 4 | number of blocks, then 12 bytes a block: where its bytes end (8), the low half of their FNV-1a 64 (4) |
+//! | 8 | FNV-1a 64 of every byte above |
+//! | rest | the blocks |
 //!
-//! A code is 0 for a draw, 1 + the distance in plies to the capture of a
-//! lion otherwise (odd distances are wins for the side to move, even ones
-//! losses), and 65535 for a number that is no position. The whole file is
-//! read and checked before any of it is used: one cut short or changed is
-//! refused whole.
+//! A damaged header or index refuses the file; a damaged block refuses
+//! the probes that need it, by name and number, and no other.
 
 use std::fmt;
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
+use super::coding::{BLOCK, Coded};
 use super::material::Material;
-use super::{layout, packed};
+use super::order::Order;
+use super::range_coder::Frequencies;
+use super::scheme::{Model, Scheme};
 use crate::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
-const VERSION: u8 = 4;
+const VERSION: u8 = 5;
+/// The longest header read whole: a model and an index, a few hundred
+/// kilobytes for four pieces.
+const MOST_HEADER: u64 = 64 << 20;
 
 /// Why a table file cannot be used; each names the file.
 #[derive(Debug)]
@@ -44,11 +56,10 @@ pub enum TableFileError {
     Mismatch(PathBuf, String),
     /// Shorter or longer than its header says.
     Size(PathBuf),
-    /// Its values do not match their checksum.
+    /// Its header or index does not match its checksum, or makes no sense.
     Checksum(PathBuf),
-    /// Its packed values match their checksum but do not unpack to the
-    /// table (a file made to look whole).
-    Packing(PathBuf),
+    /// One block's bytes do not match their checksum, or do not decode.
+    Block(PathBuf, usize),
 }
 
 impl fmt::Display for TableFileError {
@@ -60,7 +71,7 @@ impl fmt::Display for TableFileError {
             }
             TableFileError::Version(path, version) => write!(
                 f,
-                "{} is a table of format {version}, expected {VERSION}",
+                "{} is a table of format {version}, expected {VERSION} (build it again with congo tb generate)",
                 path.display()
             ),
             TableFileError::Mismatch(path, what) => {
@@ -68,17 +79,17 @@ impl fmt::Display for TableFileError {
             }
             TableFileError::Size(path) => write!(
                 f,
-                "{} is truncated or has bytes past its values",
+                "{} is truncated or has bytes past its blocks",
                 path.display()
             ),
             TableFileError::Checksum(path) => write!(
                 f,
-                "{} is corrupted: its values do not match their checksum",
+                "{} is corrupted: its header does not match its checksum",
                 path.display()
             ),
-            TableFileError::Packing(path) => write!(
+            TableFileError::Block(path, block) => write!(
                 f,
-                "{} is corrupted: its packed values do not unpack to the table",
+                "{} is corrupted: block {block} does not match its checksum",
                 path.display()
             ),
         }
@@ -86,6 +97,47 @@ impl fmt::Display for TableFileError {
 }
 
 impl std::error::Error for TableFileError {}
+
+/// What a table holds, counted when it is built and kept in its header,
+/// so that a summary reads no value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Facts {
+    /// Positions, both sides to move, mirror images counted.
+    pub(super) positions: u64,
+    /// By side to move: won, drawn and lost.
+    pub(super) wins: [u64; 2],
+    pub(super) draws: [u64; 2],
+    pub(super) losses: [u64; 2],
+    /// The longest win's plies and the first number with it.
+    pub(super) longest: Option<(u16, u64)>,
+}
+
+impl Facts {
+    fn words(&self) -> [u64; 9] {
+        let (plies, number) = self.longest.unwrap_or((0, 0));
+        [
+            self.positions,
+            self.wins[0],
+            self.wins[1],
+            self.draws[0],
+            self.draws[1],
+            self.losses[0],
+            self.losses[1],
+            u64::from(plies),
+            number,
+        ]
+    }
+
+    fn of_words(words: [u64; 9]) -> Facts {
+        Facts {
+            positions: words[0],
+            wins: [words[1], words[2]],
+            draws: [words[3], words[4]],
+            losses: [words[5], words[6]],
+            longest: (words[7] > 0).then(|| (words[7] as u16, words[8])),
+        }
+    }
+}
 
 /// The rule set byte: 0 when the material has no pawns.
 pub(super) fn rules_byte(material: &Material, rule_set: crate::RuleSet) -> u8 {
@@ -96,72 +148,318 @@ pub(super) fn rules_byte(material: &Material, rule_set: crate::RuleSet) -> u8 {
     }
 }
 
-/// Writes the codes of `material` to `path`, whole or not at all.
-pub(super) fn write(
-    path: &Path,
-    material: &Material,
-    rule_set: u8,
-    codes: &[u16],
-) -> io::Result<()> {
-    let packed = packed::pack(&layout::to_stream(codes));
-    let name = material.to_string();
-    let mut bytes = Vec::with_capacity(packed.len() + 64);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&[VERSION, rule_set, name.len() as u8]);
-    bytes.extend_from_slice(name.as_bytes());
-    for word in [codes.len() as u64, packed.len() as u64, fnv1a_64(&packed)] {
-        bytes.extend_from_slice(&word.to_le_bytes());
+fn scheme_byte(scheme: Scheme) -> u8 {
+    match scheme {
+        Scheme::Wdl => b'w',
+        Scheme::Distance => b'z',
     }
-    bytes.extend_from_slice(&packed);
-    crate::output_files::write_whole(path, &bytes)
 }
 
-/// Reads the codes of `material` from `path`, refusing anything that is
-/// not exactly the table the name promises.
-pub(super) fn read(
-    path: &Path,
+/// What a table file says of itself.
+#[derive(Clone, Debug)]
+struct Header {
+    order: Order,
+    /// The side to move whose values are kept, `None` for both.
+    side: Option<usize>,
+    count: usize,
+    model: Model,
+    facts: Facts,
+    /// Where each block's bytes end, from the start of the first, and
+    /// the low half of their checksum.
+    index: Vec<(u64, u32)>,
+}
+
+/// The bytes of `coded` with its header, as a file holds them.
+pub(super) fn bytes_of(
     material: &Material,
     rule_set: u8,
-) -> Result<Vec<u16>, TableFileError> {
-    let bytes = fs::read(path).map_err(|error| TableFileError::Io(path.to_owned(), error))?;
-    let foreign = || TableFileError::Foreign(path.to_owned());
-    let header = bytes.get(..11).ok_or_else(foreign)?;
-    if &header[..8] != MAGIC {
-        return Err(foreign());
+    scheme: Scheme,
+    count: usize,
+    coded: &Coded,
+    facts: &Facts,
+) -> Vec<u8> {
+    let name = material.to_string();
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&[VERSION, scheme_byte(scheme), rule_set, name.len() as u8]);
+    bytes.extend_from_slice(name.as_bytes());
+    bytes.push(coded.order.bytes().len() as u8);
+    bytes.extend_from_slice(coded.order.bytes());
+    bytes.push(coded.side.map_or(2, |side| side as u8));
+    bytes.extend_from_slice(&(count as u64).to_le_bytes());
+    bytes.extend_from_slice(&(coded.alphabet as u16).to_le_bytes());
+    for frequencies in &coded.model {
+        for frequency in frequencies.frequencies() {
+            bytes.extend_from_slice(&(frequency as u16).to_le_bytes());
+        }
     }
-    if header[8] != VERSION {
-        return Err(TableFileError::Version(path.to_owned(), header[8]));
+    for word in facts.words() {
+        bytes.extend_from_slice(&word.to_le_bytes());
     }
-    let (stored_rules, name_length) = (header[9], usize::from(header[10]));
-    let name_end = 11 + name_length;
-    let name = bytes
-        .get(11..name_end)
-        .and_then(|name| std::str::from_utf8(name).ok())
-        .ok_or_else(foreign)?;
-    let expected_name = material.to_string();
-    if name != expected_name || stored_rules != rule_set {
-        return Err(TableFileError::Mismatch(
-            path.to_owned(),
-            format!("{name} (rules byte {stored_rules})"),
-        ));
+    bytes.extend_from_slice(&(coded.blocks.len() as u32).to_le_bytes());
+    let mut end = 0u64;
+    for block in &coded.blocks {
+        end += block.len() as u64;
+        bytes.extend_from_slice(&end.to_le_bytes());
+        bytes.extend_from_slice(&(fnv1a_64(block) as u32).to_le_bytes());
     }
-    let size = || TableFileError::Size(path.to_owned());
-    let word = |at: usize| -> Option<u64> {
-        Some(u64::from_le_bytes(bytes.get(at..at + 8)?.try_into().ok()?))
+    let sum = fnv1a_64(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    for block in &coded.blocks {
+        bytes.extend_from_slice(block);
+    }
+    bytes
+}
+
+/// Writes a coded table to `path`, whole or not at all.
+pub(super) fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    crate::output_files::write_whole(path, bytes)
+}
+
+/// An open table file: its header and index in memory, its blocks read
+/// by offset when a probe needs them.
+#[derive(Debug)]
+pub(super) struct TableFile {
+    path: PathBuf,
+    file: File,
+    scheme: Scheme,
+    header: Header,
+    /// Where the first block starts.
+    blocks_at: u64,
+}
+
+/// Reads the header's fields in order, failing on a short header.
+struct Fields<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Fields<'a> {
+    fn take(&mut self, count: usize) -> Option<&'a [u8]> {
+        let taken = self.bytes.get(self.at..self.at.checked_add(count)?)?;
+        self.at += count;
+        Some(taken)
+    }
+
+    fn word<const N: usize>(&mut self) -> Option<[u8; N]> {
+        self.take(N)?.try_into().ok()
+    }
+}
+
+impl TableFile {
+    /// Opens the `scheme` file of `material` at `path`, reading its
+    /// header and index and checking them, and nothing else.
+    pub(super) fn open(
+        path: &Path,
+        material: &Material,
+        rule_set: u8,
+        scheme: Scheme,
+    ) -> Result<TableFile, TableFileError> {
+        let io = |error| TableFileError::Io(path.to_owned(), error);
+        let file = File::open(path).map_err(io)?;
+        let length = file.metadata().map_err(io)?.len();
+        let mut bytes = Vec::new();
+        (&file)
+            .take(MOST_HEADER.min(length))
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        let foreign = || TableFileError::Foreign(path.to_owned());
+        if bytes.get(..8) != Some(&MAGIC[..]) {
+            return Err(foreign());
+        }
+        let version = *bytes.get(8).ok_or_else(foreign)?;
+        if version != VERSION {
+            return Err(TableFileError::Version(path.to_owned(), version));
+        }
+        let mut fields = Fields {
+            bytes: &bytes,
+            at: 9,
+        };
+        let (header, header_end) =
+            read_header(&mut fields, material, rule_set, scheme).map_err(|error| match error {
+                HeaderError::Mismatch(what) => TableFileError::Mismatch(path.to_owned(), what),
+                HeaderError::Short => TableFileError::Size(path.to_owned()),
+                HeaderError::Damaged => TableFileError::Checksum(path.to_owned()),
+            })?;
+        let blocks_length = header.index.last().map_or(0, |&(end, _)| end);
+        if header_end as u64 + blocks_length != length {
+            return Err(TableFileError::Size(path.to_owned()));
+        }
+        Ok(TableFile {
+            path: path.to_owned(),
+            file,
+            scheme,
+            header,
+            blocks_at: header_end as u64,
+        })
+    }
+
+    /// Where number `number` is: its block and its place in the block.
+    pub(super) fn locate(&self, number: usize) -> (usize, usize) {
+        let place = self.header.order.place_of(number);
+        (place / BLOCK, place % BLOCK)
+    }
+
+    /// How many blocks the file has.
+    pub(super) fn blocks(&self) -> usize {
+        self.header.index.len()
+    }
+
+    /// The bytes block `block` takes in the file.
+    #[cfg(test)]
+    pub(super) fn block_length(&self, block: usize) -> u64 {
+        let start = block
+            .checked_sub(1)
+            .map_or(0, |before| self.header.index[before].0);
+        self.header.index[block].0 - start
+    }
+
+    /// How many values the table has.
+    pub(super) fn count(&self) -> usize {
+        self.header.count
+    }
+
+    /// The order the values are coded in.
+    pub(super) fn order(&self) -> &Order {
+        &self.header.order
+    }
+
+    /// Whether the values of positions with `side` (0 white, 1 black) to
+    /// move are kept: where not, they are found from their moves.
+    pub(super) fn keeps(&self, side: usize) -> bool {
+        self.header.side.is_none_or(|kept| kept == side)
+    }
+
+    /// What the table holds, from its header.
+    pub(super) fn facts(&self) -> &Facts {
+        &self.header.facts
+    }
+
+    /// The path the file was opened at.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Block `block`'s values decoded into `values`, its bytes read into
+    /// `bytes` and checked first.
+    pub(super) fn decode(
+        &self,
+        block: usize,
+        bytes: &mut Vec<u8>,
+        values: &mut Vec<u16>,
+    ) -> Result<(), TableFileError> {
+        let damaged = || TableFileError::Block(self.path.clone(), block);
+        let start = match block {
+            0 => 0,
+            _ => self.header.index.get(block - 1).ok_or_else(damaged)?.0,
+        };
+        let &(end, sum) = self.header.index.get(block).ok_or_else(damaged)?;
+        bytes.clear();
+        bytes.resize((end - start) as usize, 0);
+        self.file
+            .read_exact_at(bytes, self.blocks_at + start)
+            .map_err(|error| TableFileError::Io(self.path.clone(), error))?;
+        if fnv1a_64(bytes) as u32 != sum {
+            return Err(damaged());
+        }
+        let count = BLOCK.min(self.header.count - block * BLOCK);
+        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
+            .ok_or_else(damaged)
+    }
+}
+
+/// Why a header cannot be read, before the path is known to name it.
+enum HeaderError {
+    Mismatch(String),
+    Short,
+    Damaged,
+}
+
+/// The header after the version byte, and where the blocks start.
+fn read_header(
+    fields: &mut Fields,
+    material: &Material,
+    rule_set: u8,
+    scheme: Scheme,
+) -> Result<(Header, usize), HeaderError> {
+    use HeaderError::{Damaged, Mismatch, Short};
+    let [stored_scheme, stored_rules, name_length] = fields.word().ok_or(Short)?;
+    let name = fields.take(usize::from(name_length)).ok_or(Short)?;
+    let name = String::from_utf8_lossy(name);
+    if name != material.to_string()
+        || stored_rules != rule_set
+        || stored_scheme != scheme_byte(scheme)
+    {
+        return Err(Mismatch(format!(
+            "{name} (rules byte {stored_rules}, kind {:?})",
+            char::from(stored_scheme)
+        )));
+    }
+    let [digits] = fields.word().ok_or(Short)?;
+    let order_bytes = fields.take(usize::from(digits)).ok_or(Short)?;
+    let order = Order::from_bytes(order_bytes, material.pieces().len()).ok_or(Damaged)?;
+    let side = match fields.word().ok_or(Short)? {
+        [2] => None,
+        [side @ (0 | 1)] => Some(usize::from(side)),
+        _ => return Err(Damaged),
     };
-    let (Some(count), Some(length), Some(sum)) =
-        (word(name_end), word(name_end + 8), word(name_end + 16))
-    else {
-        return Err(size());
+    let count = u64::from_le_bytes(fields.word().ok_or(Short)?);
+    if count != material.size() as u64 {
+        return Err(Damaged);
+    }
+    let alphabet = usize::from(u16::from_le_bytes(fields.word().ok_or(Short)?));
+    let mut model = Vec::with_capacity(scheme.contexts());
+    for _ in 0..scheme.contexts() {
+        let stored = fields.take(alphabet * 2).ok_or(Short)?;
+        let frequencies: Vec<u32> = stored
+            .chunks_exact(2)
+            .map(|pair| u32::from(u16::from_le_bytes([pair[0], pair[1]])))
+            .collect();
+        model.push(Frequencies::of_frequencies(&frequencies).ok_or(Damaged)?);
+    }
+    let mut words = [0u64; 9];
+    for word in &mut words {
+        *word = u64::from_le_bytes(fields.word().ok_or(Short)?);
+    }
+    let blocks = u32::from_le_bytes(fields.word().ok_or(Short)?) as usize;
+    if blocks != material.size().div_ceil(BLOCK) {
+        return Err(Damaged);
+    }
+    let mut index = Vec::with_capacity(blocks);
+    let mut last = 0;
+    for _ in 0..blocks {
+        let end = u64::from_le_bytes(fields.word().ok_or(Short)?);
+        let sum = u32::from_le_bytes(fields.word().ok_or(Short)?);
+        if end < last {
+            return Err(Damaged);
+        }
+        last = end;
+        index.push((end, sum));
+    }
+    let summed = fnv1a_64(&fields.bytes[..fields.at]);
+    if u64::from_le_bytes(fields.word().ok_or(Short)?) != summed {
+        return Err(Damaged);
+    }
+    let header = Header {
+        order,
+        side,
+        count: count as usize,
+        model,
+        facts: Facts::of_words(words),
+        index,
     };
-    let packed = &bytes[name_end + 24..];
-    if count != material.size() as u64 || packed.len() as u64 != length {
-        return Err(size());
-    }
-    if fnv1a_64(packed) != sum {
-        return Err(TableFileError::Checksum(path.to_owned()));
-    }
-    packed::unpack(packed, material.size())
-        .map(|stream| layout::from_stream(&stream, material))
-        .ok_or_else(|| TableFileError::Packing(path.to_owned()))
+    Ok((header, fields.at))
+}
+
+/// The format version of the file at `path`, if it is a Congo table at
+/// all: what an old file left in a folder is refused by.
+pub(super) fn version_of(path: &Path) -> Option<u8> {
+    let mut start = [0u8; 9];
+    File::open(path).ok()?.read_exact(&mut start).ok()?;
+    (start[..8] == MAGIC[..]).then_some(start[8])
+}
+
+/// The size of the file at `path` in bytes, 0 if it cannot be read.
+pub(super) fn size_of(path: &Path) -> u64 {
+    fs::metadata(path).map_or(0, |metadata| metadata.len())
 }

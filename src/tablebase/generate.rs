@@ -19,7 +19,8 @@
 //!
 //! Four pieces number 623 million positions, and the analysis must stay
 //! within a few gigabytes beside their 8-byte nodes (five gigabytes): the
-//! nodes are held in chunks, turned into the codes a chunk at a time; the distance where a lion is taken at once, nearly half the
+//! nodes are held in chunks, turned into the 4-byte [`Solved`] a chunk at
+//! a time; the distance where a lion is taken at once, nearly half the
 //! positions, is swept for in the nodes instead of listed; and the lists
 //! grow by fixed blocks, handed back as they are read.
 
@@ -50,18 +51,78 @@ struct Node {
     /// added when a win out of the material is on its way, so that the
     /// count never falls to a loss.
     open: u16,
-    /// The slowest of the won children outside the material.
-    slowest_won_child: u16,
+    /// The best value for the side to move among the moves that leave
+    /// the material (captures, drownings, promotions), as a code, or
+    /// [`NO_POSITION`] when it has none: the retrograde pass needs its
+    /// slowest won child, and the table files need it whole, to leave
+    /// out what a probe can find again by trying those moves.
+    outside: u16,
 }
 
-/// The value codes of `nodes`, in number order, each chunk of nodes
-/// handed back once read, so that four pieces never hold both at once.
-fn codes_of(nodes: Nodes) -> Vec<u16> {
-    let mut codes = Vec::with_capacity(nodes.len);
-    for chunk in nodes.chunks {
-        codes.extend(chunk.iter().map(|node| node.code));
+impl Node {
+    /// A number before the forward pass: nothing known.
+    const EMPTY: Node = Node {
+        code: UNKNOWN,
+        queued: 0,
+        open: 0,
+        outside: NO_POSITION,
+    };
+
+    /// The slowest of the won children outside the material, 0 for none
+    /// (set only when every child outside is won).
+    fn slowest_won_child(self) -> u16 {
+        match Value::from_code(self.outside) {
+            Some(Value::Loss(plies)) => plies - 1,
+            _ => 0,
+        }
     }
-    codes
+}
+
+/// What building a table found of each number: its value code and its
+/// best value out of the material (see [`Node::outside`]), four bytes a
+/// number in chunks, made from the nodes a chunk at a time as each is
+/// handed back, so that four pieces never hold both at once.
+pub(super) struct Solved {
+    chunks: Vec<Vec<[u16; 2]>>,
+    len: usize,
+}
+
+impl Solved {
+    /// The codes of `nodes`, which are handed back as they are read.
+    fn of(nodes: Nodes) -> Solved {
+        let len = nodes.len;
+        let chunks = nodes
+            .chunks
+            .into_iter()
+            .map(|chunk| chunk.iter().map(|node| [node.code, node.outside]).collect())
+            .collect();
+        Solved { chunks, len }
+    }
+
+    /// How many numbers the table has.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The value code of number `index`.
+    pub(super) fn code(&self, index: usize) -> u16 {
+        self.get(index)[0]
+    }
+
+    /// The code of the best value of number `index` by a move that leaves
+    /// the material, [`NO_POSITION`] for none.
+    pub(super) fn outside(&self, index: usize) -> u16 {
+        self.get(index)[1]
+    }
+
+    /// Every value code, in number order.
+    pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
+        self.chunks.iter().flatten().map(|&[code, _]| code)
+    }
+
+    fn get(&self, index: usize) -> [u16; 2] {
+        self.chunks[index >> CHUNK_BITS][index & CHUNK_MASK]
+    }
 }
 
 /// Numbers in a chunk of [`Nodes`]: 8 MB of nodes.
@@ -83,7 +144,7 @@ impl Nodes {
     fn new(len: usize) -> Nodes {
         let chunk = 1 << CHUNK_BITS;
         let chunks = (0..len.div_ceil(chunk))
-            .map(|at| vec![Node::default(); chunk.min(len - at * chunk)])
+            .map(|at| vec![Node::EMPTY; chunk.min(len - at * chunk)])
             .collect();
         Nodes { chunks, len }
     }
@@ -124,7 +185,7 @@ pub(super) fn generate(
     rule_set: RuleSet,
     threads: usize,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) -> Result<Vec<u16>, Material> {
+) -> Result<Solved, Material> {
     let threads = threads.max(1);
     let mut nodes = Nodes::new(material.size());
     // Workers take a stretch of numbers at a time, so that they finish
@@ -142,7 +203,7 @@ pub(super) fn generate(
         add_counts(&mut queued, &part?);
     }
     retrograde(material, rule_set, threads, &mut nodes, &queued);
-    Ok(codes_of(nodes))
+    Ok(Solved::of(nodes))
 }
 
 /// Adds `more` to `counts`, element by element, lengthening it to fit.
@@ -183,7 +244,7 @@ fn forward<'a>(
                 Some(position) => node_of(&position, rule_set, &mut moves, outside)?,
                 None => Node {
                     code: NO_POSITION,
-                    ..Node::default()
+                    ..Node::EMPTY
                 },
             };
             if node.queued != 0 {
@@ -206,7 +267,7 @@ fn node_of(
     moves: &mut Vec<Move>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Node, Material> {
-    let mut node = Node::default();
+    let mut node = Node::EMPTY;
     if position.is_bare_lions_draw() {
         return Ok(node);
     }
@@ -218,12 +279,14 @@ fn node_of(
         return Ok(Node {
             queued: 2,
             open: BARRED,
-            ..Node::default()
+            outside: Value::Win(1).code(),
+            ..Node::EMPTY
         });
     }
     // The quickest win through a lost child outside the material, in
     // plies; 0 for none (a win takes at least one).
     let mut quickest_win = 0;
+    let (mut draw_outside, mut slowest_won_child) = (false, None::<u16>);
     for &m in moves.iter() {
         if position.is_plain_step(m, rule_set) {
             node.open += 1;
@@ -243,11 +306,20 @@ fn node_of(
                 }
             }
             Value::Win(plies) => {
-                node.slowest_won_child = node.slowest_won_child.max(plies);
+                slowest_won_child = slowest_won_child.max(Some(plies));
             }
-            Value::Draw => node.open += 1,
+            Value::Draw => {
+                node.open += 1;
+                draw_outside = true;
+            }
         }
     }
+    node.outside = match (quickest_win, draw_outside, slowest_won_child) {
+        (0, false, None) => NO_POSITION,
+        (0, false, Some(plies)) => Value::Loss(plies + 1).code(),
+        (0, true, _) => Value::Draw.code(),
+        (plies, _, _) => Value::Win(plies).code(),
+    };
     let first = if moves.is_empty() {
         // No legal move: lost at once.
         Some(0)
@@ -255,7 +327,7 @@ fn node_of(
         node.open += BARRED;
         Some(quickest_win)
     } else if node.open == 0 {
-        Some(node.slowest_won_child + 1)
+        Some(node.slowest_won_child() + 1)
     } else {
         None
     };
@@ -329,7 +401,7 @@ fn count_in(nodes: &mut Nodes, due: &mut Due, plies: usize, found: Vec<Vec<u32>>
             node.open -= 1;
             // Every child won: lost.
             if node.open == 0 {
-                let slowest = node.slowest_won_child.max(plies as u16);
+                let slowest = node.slowest_won_child().max(plies as u16);
                 due.push(node, slowest + 1, parent);
             }
         }
@@ -671,7 +743,7 @@ mod tests {
                 let outside = |child: &Position| tables.probe(child).ok();
                 generate(&material, rule_set, 2, &outside).unwrap()
             };
-            let bytes: Vec<u8> = codes.iter().flat_map(|code| code.to_le_bytes()).collect();
+            let bytes: Vec<u8> = codes.codes().flat_map(|code| code.to_le_bytes()).collect();
             found.push((name.to_string(), crate::digest::fnv1a_64(&bytes)));
             if at + 1 < names.len() {
                 tables.generate(&material, 2).unwrap();

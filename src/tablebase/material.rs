@@ -229,56 +229,6 @@ impl Material {
         if white_lion < 3 { 2 } else { 1 }
     }
 
-    /// Calls `gap` with each number, in order, that names no position
-    /// (where [`Material::position`] gives `None`), walking the squares
-    /// in number order instead of building each position: a table read
-    /// from its file marks its gaps this way (tens of milliseconds for
-    /// three pieces). The rule is [`Material::position`]'s, and a test
-    /// holds the two to the same numbers.
-    pub(super) fn each_gap(&self, mut gap: impl FnMut(usize)) {
-        let mut number = 0;
-        for lions in 0..WHITE_LION_SQUARES * 9 {
-            let (Some(white), Some(black)) = (
-                castle_square(Color::White, lions / 9),
-                castle_square(Color::Black, lions % 9),
-            ) else {
-                return;
-            };
-            let mut squares = [0; MAX_PIECES + 2];
-            squares[..2].copy_from_slice(&[white.index(), black.index()]);
-            self.walk_gaps(2, &mut squares, true, &mut number, &mut gap);
-        }
-    }
-
-    /// [`Material::each_gap`] from the piece in `slot` on (the first two
-    /// entries of `squares` are the lions'), below squares already placed
-    /// that name a position or not (`named`).
-    fn walk_gaps(
-        &self,
-        slot: usize,
-        squares: &mut [usize; MAX_PIECES + 2],
-        named: bool,
-        number: &mut usize,
-        gap: &mut impl FnMut(usize),
-    ) {
-        let Some(&piece) = self.pieces.get(slot - 2) else {
-            if !named {
-                gap(*number);
-                gap(*number + 1);
-            }
-            *number += 2;
-            return;
-        };
-        let alike = slot > 2 && self.pieces[slot - 3] == piece;
-        for square in 0..49 {
-            let clashes = squares[..slot].contains(&square);
-            let out_of_order = alike && squares[slot - 1] > square;
-            let here = !(clashes || out_of_order);
-            squares[slot] = square;
-            self.walk_gaps(slot + 1, squares, named && here, number, gap);
-        }
-    }
-
     /// The position numbered `index`, or `None` where two pieces would
     /// share a square, or where alike pieces are not in square order (the
     /// same position has a number with them in order).
@@ -647,68 +597,6 @@ impl FromStr for Material {
 mod tests {
     use super::*;
     use crate::Bitboard;
-
-    #[test]
-    fn the_gaps_walked_are_the_numbers_with_no_position() {
-        // Alike pieces (whose order makes gaps) and unlike ones, from none
-        // to three beside the lions.
-        for name in ["LvL", "LZvL", "LCCvL", "LZvLP", "LGGvLG", "LPvLPP"] {
-            let material: Material = name.parse().unwrap();
-            let mut gaps = Vec::new();
-            material.each_gap(|number| gaps.push(number));
-            let expected: Vec<usize> = (0..material.size())
-                .filter(|&number| material.position(number).is_none())
-                .collect();
-            assert!(
-                gaps == expected,
-                "{name}: {} gaps against {}",
-                gaps.len(),
-                expected.len()
-            );
-        }
-    }
-
-    #[test]
-    fn the_gaps_walked_in_four_piece_tables_are_those_of_sampled_stretches() {
-        // Three alike pieces, two pairs, and four unlike ones: each walked
-        // whole, its gaps compared in a few stretches (the first, the
-        // last, and some between).
-        let mut rng = crate::random::Rng::new(4);
-        for name in ["LGGGvL", "LZZvLZZ", "LGZvLSP"] {
-            let material: Material = name.parse().unwrap();
-            let size = material.size();
-            const STRETCH: usize = 20_000;
-            let mut starts = vec![0, size - STRETCH];
-            starts.extend((0..6).map(|_| rng.below((size - STRETCH) as u64) as usize));
-            let inside = |number: usize| {
-                starts
-                    .iter()
-                    .any(|&start| (start..start + STRETCH).contains(&number))
-            };
-            let mut gaps = Vec::new();
-            material.each_gap(|number| {
-                if inside(number) {
-                    gaps.push(number);
-                }
-            });
-            gaps.sort_unstable();
-            gaps.dedup();
-            let mut expected: Vec<usize> = starts
-                .iter()
-                .flat_map(|&start| start..start + STRETCH)
-                .filter(|&number| material.position(number).is_none())
-                .collect();
-            expected.sort_unstable();
-            expected.dedup();
-            assert!(expected.len() > STRETCH, "{name}: {}", expected.len());
-            assert!(
-                gaps == expected,
-                "{name}: {} gaps against {}",
-                gaps.len(),
-                expected.len()
-            );
-        }
-    }
 
     #[test]
     fn four_piece_numbers_round_trip_through_their_positions() {

@@ -19,13 +19,17 @@
 //! the positions with white's lion on its castle's c and d files only, one
 //! with it on the e file being its mirror image's.
 
+mod cache;
+mod coding;
 mod file;
 mod folder;
 mod generate;
-mod huffman;
-mod layout;
+#[cfg(test)]
+mod in_place_tests;
 mod material;
-mod packed;
+mod order;
+mod range_coder;
+mod scheme;
 mod value;
 
 pub use file::TableFileError;
@@ -34,7 +38,12 @@ pub use folder::{
 };
 use material::Compact;
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
-pub use value::Value;
+pub use value::{Value, Wdl};
+
+use cache::{Cache, Decoded};
+use file::{Facts, TableFile};
+use scheme::Scheme;
+use value::NO_POSITION;
 
 use std::fmt::{self, Write};
 use std::path::{Path, PathBuf};
@@ -104,35 +113,62 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// One material's values, in memory.
+/// One material's two files, opened when first probed.
 #[derive(Debug)]
 struct Table {
-    codes: Vec<u16>,
+    /// Its compact number: its blocks' key in the cache.
+    number: u32,
+    material: Material,
+    wdl: TableFile,
+    distance_path: PathBuf,
+    rule_set: u8,
+    /// The distance file, opened when first needed: a search probes only
+    /// win, draw or loss.
+    distance: OnceLock<Result<TableFile, Arc<TableError>>>,
 }
 
-/// The value `table` holds for `position`, of its material.
-fn index_in(table: &Table, position: &Position) -> Option<Value> {
-    let material_index = Material::index_of(position)?;
-    table
-        .codes
-        .get(material_index)
-        .copied()
-        .and_then(Value::from_code)
+impl Table {
+    /// The distance file, opened the first time.
+    fn distance_file(&self) -> Result<&TableFile, TableError> {
+        self.distance
+            .get_or_init(|| self.open_distance())
+            .as_ref()
+            .map_err(|error| TableError::Again(error.clone()))
+    }
+
+    fn open_distance(&self) -> Result<TableFile, Arc<TableError>> {
+        let path = &self.distance_path;
+        if !path.exists() {
+            return Err(Arc::new(TableError::Missing(vec![path.clone()])));
+        }
+        TableFile::open(path, &self.material, self.rule_set, Scheme::Distance)
+            .map_err(|error| Arc::new(TableError::File(error)))
+    }
 }
 
-/// A table as read from its file, or why it could not be.
+/// A table as opened, or why it could not be.
 type Loaded = Result<Arc<Table>, Arc<TableError>>;
+
+/// A table's true values in memory, in number order: what building a
+/// table reads of the tables it turns into, and what `verify` checks.
+type Whole = Result<Arc<[u16]>, Arc<TableError>>;
+
+/// The decoded blocks kept for probes in place, in bytes.
+pub const PROBE_CACHE: usize = 32 << 20;
 
 /// A folder of tables for one rule set, read as probes need them.
 #[derive(Debug)]
 pub struct Tablebase {
     dir: PathBuf,
     rule_set: RuleSet,
-    /// Each material's table once read, or why it could not be, by its
-    /// compact number: a search probes the same missing table at every
-    /// node, and must not look for its file each time; and probes from
-    /// many threads read at once.
+    /// Each material's files once opened, or why they could not be, by
+    /// its compact number: a search probes the same missing table at
+    /// every node, and must not look for its file each time; and probes
+    /// from many threads read at once.
     loaded: Box<[OnceLock<Loaded>]>,
+    /// Each material's true values, once asked for whole.
+    whole: Box<[OnceLock<Whole>]>,
+    cache: Cache,
 }
 
 impl Tablebase {
@@ -142,22 +178,34 @@ impl Tablebase {
             dir: dir.to_owned(),
             rule_set,
             loaded: (0..Compact::COUNT).map(|_| OnceLock::new()).collect(),
+            whole: (0..Compact::COUNT).map(|_| OnceLock::new()).collect(),
+            cache: Cache::new(PROBE_CACHE),
         }
     }
 
-    /// The file of `material`'s table (the stored one of the colour twins):
-    /// one per rule set only where pawns make them differ.
+    /// The file of `material`'s table (the stored one of the colour twins)
+    /// that a search probes, win, draw or loss: one per rule set only
+    /// where pawns make them differ. Its distances are beside it
+    /// ([`Tablebase::distance_path`]).
     pub fn path(&self, material: &Material) -> PathBuf {
+        self.named(material, "ctbw")
+    }
+
+    /// The file of `material`'s distances.
+    pub fn distance_path(&self, material: &Material) -> PathBuf {
+        self.named(material, "ctbz")
+    }
+
+    fn named(&self, material: &Material, extension: &str) -> PathBuf {
         let material = material.stored();
         let name = match file::rules_byte(&material, self.rule_set) {
-            0 => format!("{material}.ctb"),
-            rule_set => format!("{material}.20{rule_set}.ctb"),
+            0 => format!("{material}.{extension}"),
+            rule_set => format!("{material}.20{rule_set}.{extension}"),
         };
         self.dir.join(name)
     }
 
-    /// The table of `material`, a stored one, read from its file the
-    /// first time.
+    /// The table of `material`, a stored one, opened the first time.
     fn table(&self, material: &Material) -> Result<Arc<Table>, TableError> {
         self.loaded(material.compact(), || material.clone())
             .clone()
@@ -165,40 +213,198 @@ impl Tablebase {
     }
 
     /// The table with compact number `number`, or why it could not be
-    /// read: read from the file of the stored `material` the first time,
-    /// and from memory, without a lock, after that.
+    /// opened: opened from the files of the stored `material` the first
+    /// time, and from memory, without a lock, after that.
     fn loaded(&self, number: usize, material: impl FnOnce() -> Material) -> &Loaded {
         self.loaded[number].get_or_init(|| {
             let material = material();
             let path = self.path(&material);
-            if !path.exists() {
-                return Err(Arc::new(TableError::Missing(vec![path])));
-            }
             let rule_set = file::rules_byte(&material, self.rule_set);
-            file::read(&path, &material, rule_set)
-                .map(|codes| Arc::new(Table { codes }))
-                .map_err(|error| Arc::new(TableError::File(error)))
+            if !path.exists() {
+                // A table of an older format is refused by its name.
+                let old = path.with_extension("ctb");
+                return Err(Arc::new(match file::version_of(&old) {
+                    Some(version) => TableError::File(TableFileError::Version(old, version)),
+                    None => TableError::Missing(vec![path]),
+                }));
+            }
+            let wdl = TableFile::open(&path, &material, rule_set, Scheme::Wdl)
+                .map_err(|error| Arc::new(TableError::File(error)))?;
+            Ok(Arc::new(Table {
+                number: number as u32,
+                distance_path: self.distance_path(&material),
+                material,
+                wdl,
+                rule_set,
+                distance: OnceLock::new(),
+            }))
         })
     }
 
-    /// The value of `position`, which must have both lions.
-    pub fn probe(&self, position: &Position) -> Result<Value, TableError> {
-        if position.status() != Status::Ongoing {
-            return Ok(Value::Loss(0));
-        }
+    /// The stored table of `position` and the position as that table
+    /// numbers it (its colours swapped if it is of the other twin).
+    fn table_of<'p>(
+        &self,
+        position: &'p Position,
+    ) -> Result<(&Arc<Table>, std::borrow::Cow<'p, Position>), TableError> {
         let compact = Compact::of(&position.board).map_err(TableError::TooManyPieces)?;
-        if !compact.stored {
-            return self.probe(&position.colours_swapped());
-        }
+        let position = if compact.stored {
+            std::borrow::Cow::Borrowed(position)
+        } else {
+            std::borrow::Cow::Owned(position.colours_swapped())
+        };
+        let compact = if compact.stored {
+            compact
+        } else {
+            Compact::of(&position.board).map_err(TableError::TooManyPieces)?
+        };
         // The material itself is built only the first time its table is
-        // read; a probe after that allocates nothing and takes no lock.
+        // opened; a probe after that allocates nothing and takes no lock
+        // but the cache's.
         let table = self
             .loaded(compact.number, || Material::of(&position.board))
             .as_ref()
             .map_err(|error| TableError::Again(error.clone()))?;
-        let code = index_in(table, position);
-        // Every position with both lions in their castles has a number.
-        Ok(code.unwrap_or(Value::Draw))
+        Ok((table, position))
+    }
+
+    /// The value stored for `number` in `table`'s `scheme` file, read
+    /// from its block, decoded once and kept in the cache.
+    fn stored(&self, table: &Table, scheme: Scheme, number: usize) -> Result<u16, TableError> {
+        let file = match scheme {
+            Scheme::Wdl => &table.wdl,
+            Scheme::Distance => table.distance_file()?,
+        };
+        let (block, at) = file.locate(number);
+        let key = (
+            table.number * 2 + u32::from(scheme == Scheme::Distance),
+            block as u32,
+        );
+        let decoded = match self.cache.get(key) {
+            Some(decoded) => decoded,
+            None => {
+                let (mut bytes, mut values) = (Vec::new(), Vec::new());
+                file.decode(block, &mut bytes, &mut values)
+                    .map_err(TableError::File)?;
+                let decoded = Arc::new(Decoded::of(&values));
+                self.cache.put(key, decoded.clone());
+                decoded
+            }
+        };
+        decoded
+            .get(at)
+            .ok_or_else(|| TableError::File(TableFileError::Block(file.path().to_owned(), block)))
+    }
+}
+
+/// The better of two values for the side to move: the quicker win, the
+/// slower loss.
+fn better(one: Value, other: Value) -> Value {
+    if other.for_parent() < one.for_parent() {
+        other
+    } else {
+        one
+    }
+}
+
+/// The value of a position to the side to move from a child's value.
+fn from_child(child: Value) -> Value {
+    match child {
+        Value::Loss(plies) => Value::Win(plies + 1),
+        Value::Win(plies) => Value::Loss(plies + 1),
+        Value::Draw => Value::Draw,
+    }
+}
+
+impl Tablebase {
+    /// The best value of `position` among the moves that leave its
+    /// material (captures, drownings, promotions; taking the lion among
+    /// them), each child's value given by `child_value`; `None` when it
+    /// has none. The table files leave out what this finds again.
+    fn outside(
+        &self,
+        position: &Position,
+        mut child_value: impl FnMut(&Position) -> Result<Value, TableError>,
+    ) -> Result<Option<Value>, TableError> {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let mut best: Option<Value> = None;
+        for m in moves {
+            if position.is_plain_step(m, self.rule_set) {
+                continue;
+            }
+            let child = position.play_unchecked(m, self.rule_set);
+            let value = match child.status() {
+                Status::Ongoing => from_child(child_value(&child)?),
+                _ => Value::Win(1),
+            };
+            best = Some(best.map_or(value, |best| better(best, value)));
+        }
+        Ok(best)
+    }
+
+    /// Win, draw or loss for the side to move in `position`, which must
+    /// have both lions: what a search needs, read from the `.ctbw` file
+    /// in place.
+    pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TableError> {
+        if position.status() != Status::Ongoing {
+            return Ok(Wdl::Loss);
+        }
+        if position.is_bare_lions_draw() {
+            return Ok(Wdl::Draw);
+        }
+        let (table, position) = self.table_of(position)?;
+        let number = Material::index_of(&position).ok_or(TableError::TooManyPieces(0))?;
+        let stored = self.stored(table, Scheme::Wdl, number)?;
+        if stored == scheme::WIN {
+            return Ok(Wdl::Win);
+        }
+        // Stored lower than a move out of the material may make it.
+        let mut best = Wdl::of_class(stored);
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        for m in moves {
+            if position.is_plain_step(m, self.rule_set) {
+                continue;
+            }
+            let child = position.play_unchecked(m, self.rule_set);
+            let value = match child.status() {
+                Status::Ongoing => self.probe_wdl(&child)?.for_parent(),
+                _ => Wdl::Win,
+            };
+            best = best.max(value);
+            if best == Wdl::Win {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The value of `position`, which must have both lions, with its
+    /// distance: read in place from both files.
+    pub fn probe(&self, position: &Position) -> Result<Value, TableError> {
+        let wdl = self.probe_wdl(position)?;
+        if wdl == Wdl::Draw || position.status() != Status::Ongoing {
+            return Ok(match wdl {
+                Wdl::Draw => Value::Draw,
+                _ => Value::Loss(0),
+            });
+        }
+        let (table, numbered) = self.table_of(position)?;
+        if !table.distance_file()?.keeps(numbered.side.index()) {
+            return self.by_successors(&numbered, |child| self.probe(child));
+        }
+        let number = Material::index_of(&numbered).ok_or(TableError::TooManyPieces(0))?;
+        let moves = self.stored(table, Scheme::Distance, number)?;
+        let stored = match wdl {
+            Wdl::Win => Value::Win((2 * moves).saturating_sub(1).max(1)),
+            _ => Value::Loss(2 * moves),
+        };
+        let outside = self.outside(position, |child| self.probe(child))?;
+        Ok(match outside {
+            Some(outside) if Wdl::of(outside) == wdl => better(stored, outside),
+            _ => stored,
+        })
     }
 
     /// Whether `position` is small enough for the tables (whether they are
@@ -253,7 +459,194 @@ impl Tablebase {
             .collect()
     }
 
-    /// Builds the table of `material` and writes it to its file. The
+    /// The true values of `material`'s table, a stored one, in number
+    /// order: decoded whole and the values left out found again, with
+    /// the tables it turns into read whole the same way. Kept once read.
+    fn whole(&self, material: &Material) -> Result<Arc<[u16]>, TableError> {
+        self.whole_by(material.compact(), || material.clone())
+            .clone()
+            .map_err(TableError::Again)
+    }
+
+    /// [`Tablebase::whole`] of the table with compact number `number`,
+    /// its material made only the first time.
+    fn whole_by(&self, number: usize, material: impl FnOnce() -> Material) -> &Whole {
+        self.whole[number].get_or_init(|| self.read_whole(&material()).map_err(Arc::new))
+    }
+
+    fn read_whole(&self, material: &Material) -> Result<Arc<[u16]>, TableError> {
+        let table = self.table(material)?;
+        let distance = table.distance_file()?;
+        let (wdl, moves) = (stream_of(&table.wdl)?, stream_of(distance)?);
+        let kept = |number: usize| distance.keeps(number % 2);
+        // First the positions whose distances are kept, then the others
+        // from their moves, which lead to the first or out of the table.
+        let first = each_number(material.size(), |number| {
+            if !kept(number) {
+                return Ok(NO_POSITION);
+            }
+            let place = table.wdl.order().place_of(number);
+            let place_z = distance.order().place_of(number);
+            self.restore(material, number, wdl[place], moves[place_z])
+        })?;
+        let own = material.compact();
+        let codes = each_number(material.size(), |number| {
+            if kept(number) {
+                return Ok(first[number]);
+            }
+            let Some(position) = material.position(number) else {
+                return Ok(NO_POSITION);
+            };
+            let value = self.by_successors(&position, |child| match Compact::of(&child.board) {
+                Ok(compact) if compact.number == own && compact.stored => {
+                    let code = Material::index_of(child).and_then(|n| first.get(n).copied());
+                    Ok(code.and_then(Value::from_code).unwrap_or(Value::Draw))
+                }
+                _ => self.probe_whole(child),
+            })?;
+            Ok(value.code())
+        })?;
+        Ok(codes.into())
+    }
+
+    /// The true value code of `number` of `material` stored as `wdl` and
+    /// `moves`, the moves out of the material probed whole.
+    fn restore(
+        &self,
+        material: &Material,
+        number: usize,
+        wdl: u16,
+        moves: u16,
+    ) -> Result<u16, TableError> {
+        let Some(position) = material.position(number) else {
+            return Ok(NO_POSITION);
+        };
+        if position.is_bare_lions_draw() {
+            return Ok(Value::Draw.code());
+        }
+        let outside = self.outside(&position, |child| self.probe_whole(child))?;
+        let class = Wdl::of_class(wdl).max(outside.map_or(Wdl::Loss, Wdl::of));
+        let stored = match class {
+            Wdl::Draw => return Ok(Value::Draw.code()),
+            Wdl::Win => Value::Win((2 * moves).saturating_sub(1).max(1)),
+            Wdl::Loss => Value::Loss(2 * moves),
+        };
+        Ok(match outside {
+            Some(outside) if Wdl::of(outside) == class => better(stored, outside),
+            _ => stored,
+        }
+        .code())
+    }
+
+    /// The value of `position` from its table read whole: building a
+    /// table asks it of every move out of the material, so after the
+    /// first time it allocates nothing.
+    fn probe_whole(&self, position: &Position) -> Result<Value, TableError> {
+        if position.status() != Status::Ongoing {
+            return Ok(Value::Loss(0));
+        }
+        let compact = Compact::of(&position.board).map_err(TableError::TooManyPieces)?;
+        if !compact.stored {
+            return self.probe_whole(&position.colours_swapped());
+        }
+        let codes = self
+            .whole_by(compact.number, || Material::of(&position.board))
+            .as_ref()
+            .map_err(|error| TableError::Again(error.clone()))?;
+        let code = Material::index_of(position).and_then(|number| codes.get(number).copied());
+        Ok(code.and_then(Value::from_code).unwrap_or(Value::Draw))
+    }
+}
+
+/// `solved` coded with `scheme`, in the order and (for distances) with
+/// the side to move kept that cost least: distances are kept for one side
+/// only, the other's found from their moves, which halves the file.
+fn code(
+    scheme: Scheme,
+    solved: &generate::Solved,
+    pieces: usize,
+    most: u16,
+    threads: usize,
+) -> coding::Coded {
+    let alphabet = scheme::alphabet(scheme, most);
+    let allowed_for = |side: Option<usize>| {
+        move |number: usize| match side {
+            Some(side) if number % 2 != side => scheme::Allowed::any(0),
+            _ => scheme.allowed(solved.code(number), solved.outside(number)),
+        }
+    };
+    let sides: &[Option<usize>] = match scheme {
+        Scheme::Wdl => &[None],
+        Scheme::Distance => &[Some(0), Some(1)],
+    };
+    let (side, order) = sides
+        .iter()
+        .map(|&side| {
+            let allowed = allowed_for(side);
+            let (order, bits) =
+                coding::choose_order(scheme, &allowed, solved.len(), pieces, alphabet, threads);
+            (side, order, bits)
+        })
+        .min_by(|a, b| a.2.total_cmp(&b.2))
+        .map(|(side, order, _)| (side, order))
+        .unwrap_or((None, order::Order::numbering(pieces)));
+    let allowed = allowed_for(side);
+    coding::code_table(
+        scheme,
+        &allowed,
+        solved.len(),
+        order,
+        side,
+        alphabet,
+        threads,
+    )
+}
+
+/// `value_of` each number below `size`, worked out over the machine's
+/// threads (at most four), in number order.
+fn each_number(
+    size: usize,
+    value_of: impl Fn(usize) -> Result<u16, TableError> + Sync,
+) -> Result<Vec<u16>, TableError> {
+    let mut codes = vec![NO_POSITION; size];
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let chunk = size.div_ceil(threads).max(1);
+    let parts: Vec<Result<(), TableError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = codes
+            .chunks_mut(chunk)
+            .enumerate()
+            .map(|(part, codes)| {
+                let value_of = &value_of;
+                scope.spawn(move || {
+                    for (at, code) in codes.iter_mut().enumerate() {
+                        *code = value_of(part * chunk + at)?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        generate::join_all(workers)
+    });
+    parts.into_iter().collect::<Result<(), TableError>>()?;
+    Ok(codes)
+}
+
+/// Every value of `file` in its own order, decoded block by block.
+fn stream_of(file: &TableFile) -> Result<Vec<u16>, TableError> {
+    let mut stream = Vec::with_capacity(file.count());
+    let (mut bytes, mut values) = (Vec::new(), Vec::new());
+    for block in 0..file.blocks() {
+        file.decode(block, &mut bytes, &mut values)
+            .map_err(TableError::File)?;
+        stream.extend_from_slice(&values);
+    }
+    Ok(stream)
+}
+
+impl Tablebase {
+    /// Builds the table of `material` and writes its two files. The
     /// tables it can turn into must be in the folder already.
     pub fn generate(
         &mut self,
@@ -272,33 +665,81 @@ impl Tablebase {
             return Err(TableError::Missing(missing));
         }
         let started = Instant::now();
-        let outside = |child: &Position| self.probe(child).ok();
-        let codes = generate::generate(material, self.rule_set, threads, &outside)
-            .map_err(|lacking| TableError::Missing(vec![self.path(&lacking)]))?;
-        let path = self.path(material);
-        let rule_set = file::rules_byte(material, self.rule_set);
-        file::write(&path, material, rule_set, &codes)
-            .map_err(|error| TableError::Write(path.clone(), error))?;
-        let generated = Generated {
-            summary: Summary::of(material, &codes),
-            seconds: started.elapsed().as_secs_f64(),
+        // The first table that could not be read, to name it as it is.
+        let failed = std::sync::Mutex::new(None);
+        let outside = |child: &Position| {
+            self.probe_whole(child)
+                .map_err(|error| {
+                    let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+                    failed.get_or_insert(error);
+                })
+                .ok()
         };
-        self.loaded[material.compact()] = OnceLock::from(Ok(Arc::new(Table { codes })));
-        Ok(generated)
+        let solved =
+            generate::generate(material, self.rule_set, threads, &outside).map_err(|lacking| {
+                let failed = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
+                failed.unwrap_or_else(|| TableError::Missing(vec![self.path(&lacking)]))
+            })?;
+        let facts = Summary::facts(material, solved.codes());
+        let rule_set = file::rules_byte(material, self.rule_set);
+        let most = solved
+            .codes()
+            .filter_map(Value::from_code)
+            .map(|value| match value {
+                Value::Win(plies) | Value::Loss(plies) => scheme::moves_of(plies),
+                Value::Draw => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        // The distances first: a table counts as there once its `.ctbw`
+        // file is.
+        for (scheme, path) in [
+            (Scheme::Distance, self.distance_path(material)),
+            (Scheme::Wdl, self.path(material)),
+        ] {
+            let coded = code(scheme, &solved, material.pieces().len(), most, threads);
+            let bytes = file::bytes_of(material, rule_set, scheme, solved.len(), &coded, &facts);
+            file::write(&path, &bytes).map_err(|error| TableError::Write(path.clone(), error))?;
+        }
+        let codes: Arc<[u16]> = solved.codes().collect();
+        drop(solved);
+        self.loaded[material.compact()] = OnceLock::new();
+        self.whole[material.compact()] = OnceLock::from(Ok(codes));
+        Ok(Generated {
+            summary: Summary::of_facts(material, &facts),
+            seconds: started.elapsed().as_secs_f64(),
+        })
     }
 
-    /// What the table of `material` holds, read from its file.
+    /// What the table of `material` holds, read from its files' headers.
     pub fn summary(&self, material: &Material) -> Result<Summary, TableError> {
         let material = &material.stored();
-        Ok(Summary::of(material, &self.table(material)?.codes))
+        let table = self.table(material)?;
+        table.open_distance().map_err(TableError::Again)?;
+        Ok(Summary::of_facts(material, table.wdl.facts()))
+    }
+
+    /// Bytes of decoded blocks the probes keep now: bounded by
+    /// [`PROBE_CACHE`] however many tables they read.
+    pub fn cached_bytes(&self) -> usize {
+        self.cache.bytes()
+    }
+
+    /// The bytes of `material`'s two files: win/draw/loss, distances.
+    pub fn file_sizes(&self, material: &Material) -> (u64, u64) {
+        (
+            file::size_of(&self.path(material)),
+            file::size_of(&self.distance_path(material)),
+        )
     }
 
     /// Checks every stored value of `material` against its successors'
-    /// (see [`Tablebase::successors_value`]).
+    /// (see [`Tablebase::successors_value`]), the table and those it
+    /// turns into read whole, and returns how many it checked.
     pub fn verify(&self, material: &Material, threads: usize) -> Result<usize, TableError> {
         let material = &material.stored();
-        let table = self.table(material)?;
-        let codes = &table.codes;
+        let codes = self.whole(material)?;
+        let codes = &codes[..];
         let chunk = codes.len().div_ceil(threads.max(1)).max(1);
         let parts: Vec<Result<usize, TableError>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..codes.len())
@@ -313,7 +754,6 @@ impl Tablebase {
         // The first wrong value in number order, whatever thread found it.
         parts.into_iter().sum()
     }
-
     /// [`Tablebase::verify`] of the numbers in `range`.
     fn verify_range(
         &self,
@@ -322,9 +762,8 @@ impl Tablebase {
         range: std::ops::Range<usize>,
     ) -> Result<usize, TableError> {
         let mut checked = 0;
-        // One text and one move list for the whole range.
+        // One text for the whole range.
         let mut fen = String::new();
-        let mut moves = Vec::new();
         for index in range {
             let (Some(stored), Some(numbered)) =
                 (Value::from_code(codes[index]), material.position(index))
@@ -336,7 +775,7 @@ impl Tablebase {
             fen.clear();
             let _ = write!(fen, "{numbered}");
             let position = Position::from_fen(&fen, self.rule_set, Reach::Game).unwrap_or(numbered);
-            let expected = self.successors_value(&position, &mut moves)?;
+            let expected = self.successors_value(&position)?;
             if stored != expected {
                 return Err(TableError::Wrong {
                     material: material.clone(),
@@ -356,29 +795,34 @@ impl Tablebase {
     /// loss only won children with the slowest one ply nearer, a draw no
     /// lost child and some child not won. `moves` is scratch space for
     /// the move list.
-    fn successors_value(
+    fn successors_value(&self, position: &Position) -> Result<Value, TableError> {
+        self.by_successors(position, |child| self.probe_whole(child))
+    }
+
+    /// The value of `position` from each legal move's, given by `value_of`
+    /// (see [`Tablebase::successors_value`]).
+    fn by_successors(
         &self,
         position: &Position,
-        moves: &mut Vec<Move>,
+        mut value_of: impl FnMut(&Position) -> Result<Value, TableError>,
     ) -> Result<Value, TableError> {
         if position.is_bare_lions_draw() {
             return Ok(Value::Draw);
         }
-        moves.clear();
-        position.legal_moves(moves);
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
         let mut best: Option<Value> = None;
-        for &m in moves.iter() {
-            let value = self.probe(&position.play_unchecked(m, self.rule_set))?;
+        for m in moves {
+            let child = position.play_unchecked(m, self.rule_set);
+            let value = match child.status() {
+                Status::Ongoing => value_of(&child)?,
+                _ => Value::Loss(0),
+            };
             if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
                 best = Some(value);
             }
         }
-        Ok(match best {
-            None => Value::Loss(0),
-            Some(Value::Loss(plies)) => Value::Win(plies + 1),
-            Some(Value::Win(plies)) => Value::Loss(plies + 1),
-            Some(Value::Draw) => Value::Draw,
-        })
+        Ok(best.map_or(Value::Loss(0), from_child))
     }
 }
 
@@ -408,39 +852,48 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn of(material: &Material, codes: &[u16]) -> Summary {
-        let mut summary = Summary {
-            positions: 0,
-            wins: [0; 2],
-            draws: [0; 2],
-            losses: [0; 2],
-            longest: None,
-        };
-        for (index, &code) in codes.iter().enumerate() {
+    /// What `codes`, the values of `material` in number order, hold.
+    fn facts(material: &Material, codes: impl Iterator<Item = u16>) -> Facts {
+        let mut facts = Facts::default();
+        for (index, code) in codes.enumerate() {
             // Even numbers are white to move (see `Material::position`);
             // a number stored once for a position and its mirror image
             // counts twice, so that the figures are those of every
             // placement.
             let side = index % 2;
-            let weight = material.weight(index);
+            let weight = material.weight(index) as u64;
             match Value::from_code(code) {
                 None => continue,
-                Some(Value::Draw) => summary.draws[side] += weight,
-                Some(Value::Loss(_)) => summary.losses[side] += weight,
+                Some(Value::Draw) => facts.draws[side] += weight,
+                Some(Value::Loss(_)) => facts.losses[side] += weight,
                 Some(Value::Win(plies)) => {
-                    summary.wins[side] += weight;
-                    if summary.longest.as_ref().is_none_or(|(top, _)| plies > *top) {
-                        let fen = material
-                            .position(index)
-                            .map(|position| position.to_string())
-                            .unwrap_or_default();
-                        summary.longest = Some((plies, fen));
+                    facts.wins[side] += weight;
+                    if facts.longest.is_none_or(|(top, _)| plies > top) {
+                        facts.longest = Some((plies, index as u64));
                     }
                 }
             }
-            summary.positions += weight;
+            facts.positions += weight;
         }
-        summary
+        facts
+    }
+
+    /// The summary `facts` of `material` make.
+    fn of_facts(material: &Material, facts: &Facts) -> Summary {
+        let count = |counts: [u64; 2]| counts.map(|count| count as usize);
+        Summary {
+            positions: facts.positions as usize,
+            wins: count(facts.wins),
+            draws: count(facts.draws),
+            losses: count(facts.losses),
+            longest: facts.longest.map(|(plies, number)| {
+                let fen = material
+                    .position(number as usize)
+                    .map(|position| position.to_string())
+                    .unwrap_or_default();
+                (plies, fen)
+            }),
+        }
     }
 
     /// The percentages of positions won, drawn and lost with `side` (0
@@ -504,9 +957,9 @@ mod tests {
                 tables
                     .path(&"LPvLZ".parse().unwrap())
                     .ends_with(if rule_set.promotes() {
-                        "LZvLP.2022.ctb"
+                        "LZvLP.2022.ctbw"
                     } else {
-                        "LZvLP.2021.ctb"
+                        "LZvLP.2021.ctbw"
                     })
             );
             let twin: Material = "LPvLZ".parse().unwrap();
@@ -516,20 +969,37 @@ mod tests {
                     continue;
                 };
                 let probed = tables.probe(&position).unwrap();
-                let by_successors = tables.successors_value(&position, &mut Vec::new()).unwrap();
+                let by_successors = tables.successors_value(&position).unwrap();
                 assert_eq!(probed, by_successors, "{position}");
                 assert_eq!(probed, tables.probe(&position.colours_swapped()).unwrap());
                 // Its mirror image (white's lion on the e file for some):
                 // numbered as the position, and right by its successors.
                 let mirrored = position.mirrored();
                 assert_eq!(probed, tables.probe(&mirrored).unwrap());
-                let by_successors = tables.successors_value(&mirrored, &mut Vec::new()).unwrap();
+                let by_successors = tables.successors_value(&mirrored).unwrap();
                 assert_eq!(probed, by_successors, "{mirrored}");
                 checked += 1;
             }
             assert!(checked > 20_000, "{checked}");
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Writes `codes` as `material`'s two files with every value kept,
+    /// none left to the probe: a table a test has changed.
+    fn write_every_value(tables: &Tablebase, material: &Material, codes: &[u16]) {
+        for (scheme, path) in [
+            (Scheme::Wdl, tables.path(material)),
+            (Scheme::Distance, tables.distance_path(material)),
+        ] {
+            let allowed = |number: usize| scheme.allowed(codes[number], NO_POSITION);
+            let order = order::Order::numbering(material.pieces().len());
+            let alphabet = scheme::alphabet(scheme, 200);
+            let coded = coding::code_table(scheme, &allowed, codes.len(), order, None, alphabet, 2);
+            let facts = Summary::facts(material, codes.iter().copied());
+            let bytes = file::bytes_of(material, 0, scheme, codes.len(), &coded, &facts);
+            file::write(&path, &bytes).unwrap();
+        }
     }
 
     #[test]
@@ -547,14 +1017,13 @@ mod tests {
         assert_eq!(tables.verify(&zebra, 2).unwrap(), 5076);
         assert_eq!(tables.summary(&zebra).unwrap().positions, 7614);
         // The longest win, made one ply shorter, with a valid checksum.
-        let path = tables.path(&zebra);
-        let mut codes = file::read(&path, &zebra, 0).unwrap();
+        let mut codes = tables.whole(&zebra).unwrap().to_vec();
         let longest = codes
             .iter()
             .position(|&code| Value::from_code(code) == Some(Value::Win(17)))
             .unwrap();
         codes[longest] = Value::code_of_distance(15);
-        file::write(&path, &zebra, 0, &codes).unwrap();
+        write_every_value(&tables, &zebra, &codes);
         let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
         let error = fresh.verify(&zebra, 2).unwrap_err().to_string();
         assert!(

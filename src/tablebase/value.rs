@@ -24,6 +24,14 @@ impl Value {
         plies + 1
     }
 
+    /// The code of this value.
+    pub(super) fn code(self) -> u16 {
+        match self {
+            Value::Draw => 0,
+            Value::Win(plies) | Value::Loss(plies) => Value::code_of_distance(plies),
+        }
+    }
+
     /// The value a code stands for; `None` for no position.
     pub(super) fn from_code(code: u16) -> Option<Value> {
         match code {
@@ -52,5 +60,56 @@ impl fmt::Display for Value {
             Value::Loss(plies) => write!(f, "loss {plies}"),
             Value::Draw => f.write_str("draw"),
         }
+    }
+}
+
+/// A position's value for the side to move without its distance: what
+/// the `.ctbw` files hold, and all a search needs. Ordered worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wdl {
+    /// Lost under perfect play.
+    Loss,
+    /// Drawn.
+    Draw,
+    /// Won.
+    Win,
+}
+
+impl Wdl {
+    /// The class of `value`.
+    pub fn of(value: Value) -> Wdl {
+        match value {
+            Value::Loss(_) => Wdl::Loss,
+            Value::Draw => Wdl::Draw,
+            Value::Win(_) => Wdl::Win,
+        }
+    }
+
+    /// The class a `.ctbw` value stands for: 0 loss, 1 draw, 2 win.
+    pub(super) fn of_class(class: u16) -> Wdl {
+        match class {
+            0 => Wdl::Loss,
+            1 => Wdl::Draw,
+            _ => Wdl::Win,
+        }
+    }
+
+    /// The value to the side that moved into a position of this value.
+    pub fn for_parent(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        })
     }
 }

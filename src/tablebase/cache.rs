@@ -1,0 +1,145 @@
+//! Decoded blocks, shared by the threads that probe: a probe finds its
+//! block here, or reads and decodes it and puts it here, pushing out the
+//! oldest blocks once the budget is spent. Memory stays bounded however
+//! many tables are probed; the file's bytes themselves are left to the
+//! operating system's page cache.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// A block's key: its file (the material's compact number, twice, plus
+/// one for the distance file) and its number.
+pub(super) type Key = (u32, u32);
+
+/// The decoded values of one block, a byte each (win/draw/loss) or two
+/// (distances).
+#[derive(Debug)]
+pub(super) enum Decoded {
+    Small(Box<[u8]>),
+    Wide(Box<[u16]>),
+}
+
+impl Decoded {
+    /// `values` kept in the smallest form that holds them.
+    pub(super) fn of(values: &[u16]) -> Decoded {
+        if values.iter().all(|&value| value <= u16::from(u8::MAX)) {
+            Decoded::Small(values.iter().map(|&value| value as u8).collect())
+        } else {
+            Decoded::Wide(values.into())
+        }
+    }
+
+    /// The value at `at`.
+    pub(super) fn get(&self, at: usize) -> Option<u16> {
+        match self {
+            Decoded::Small(values) => values.get(at).map(|&value| u16::from(value)),
+            Decoded::Wide(values) => values.get(at).copied(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Decoded::Small(values) => values.len(),
+            Decoded::Wide(values) => values.len() * 2,
+        }
+        .max(1)
+    }
+}
+
+/// Parts the cache is split into, each with its own lock, so that
+/// threads probing different blocks rarely wait for each other.
+const PARTS: usize = 16;
+
+/// The blocks of one part and the order they came in.
+#[derive(Default)]
+struct Part {
+    blocks: HashMap<Key, Arc<Decoded>>,
+    arrivals: VecDeque<Key>,
+    bytes: usize,
+}
+
+/// Decoded blocks within a budget of bytes.
+pub(super) struct Cache {
+    parts: Box<[Mutex<Part>]>,
+    budget_a_part: usize,
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cache")
+            .field("budget", &(self.budget_a_part * PARTS))
+            .finish()
+    }
+}
+
+impl Cache {
+    /// A cache holding about `budget` bytes of decoded values.
+    pub(super) fn new(budget: usize) -> Cache {
+        Cache {
+            parts: (0..PARTS).map(|_| Mutex::new(Part::default())).collect(),
+            budget_a_part: budget / PARTS,
+        }
+    }
+
+    fn part(&self, key: Key) -> std::sync::MutexGuard<'_, Part> {
+        let at = (key.0 as usize)
+            .wrapping_mul(31)
+            .wrapping_add(key.1 as usize)
+            % PARTS;
+        self.parts[at]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The block under `key`, if it is here.
+    pub(super) fn get(&self, key: Key) -> Option<Arc<Decoded>> {
+        self.part(key).blocks.get(&key).cloned()
+    }
+
+    /// Keeps `block` under `key`, pushing out the oldest blocks of its
+    /// part while it is over budget (never the one just put).
+    pub(super) fn put(&self, key: Key, block: Arc<Decoded>) {
+        let mut part = self.part(key);
+        let size = block.bytes();
+        if part.blocks.insert(key, block).is_none() {
+            part.arrivals.push_back(key);
+            part.bytes += size;
+        }
+        while part.bytes > self.budget_a_part && part.arrivals.len() > 1 {
+            let Some(oldest) = part.arrivals.pop_front() else {
+                break;
+            };
+            if let Some(gone) = part.blocks.remove(&oldest) {
+                part.bytes -= gone.bytes();
+            }
+        }
+    }
+
+    /// Bytes of decoded values held now.
+    pub(super) fn bytes(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| part.lock().unwrap_or_else(PoisonError::into_inner).bytes)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_oldest_blocks_go_once_the_budget_is_spent() {
+        let cache = Cache::new(PARTS * 1000);
+        for block in 0..100u32 {
+            cache.put((0, block * PARTS as u32), Arc::new(Decoded::of(&[7; 300])));
+        }
+        // One part, three blocks of 300 bytes within its 1000.
+        assert!(cache.bytes() <= 1000, "{}", cache.bytes());
+        assert!(cache.get((0, 99 * PARTS as u32)).is_some());
+        assert!(cache.get((0, 0)).is_none());
+        let wide = Decoded::of(&[1, 300]);
+        assert!(matches!(wide, Decoded::Wide(_)));
+        assert_eq!((wide.get(1), wide.get(2)), (Some(300), None));
+    }
+}

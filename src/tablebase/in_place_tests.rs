@@ -1,0 +1,176 @@
+//! Probes read in place, held to the values the generator built: every
+//! two-piece position, a sample of a three-piece table, the values the
+//! files leave out among them, and a damaged block refused alone.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::random::Rng;
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("congo-tb-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Builds `names` in order in `dir` and returns each one's values as the
+/// generator made them (kept in memory by `generate`).
+fn build(dir: &Path, names: &[&str]) -> Vec<(Material, Arc<[u16]>)> {
+    let mut tables = Tablebase::new(dir, RuleSet::Wits2022);
+    names
+        .iter()
+        .map(|name| {
+            let material: Material = name.parse().unwrap();
+            tables.generate(&material, 2).unwrap();
+            let codes = tables.whole(&material).unwrap();
+            (material, codes)
+        })
+        .collect()
+}
+
+/// The sets built here: a three-piece table and what it turns into.
+const SET: [&str; 8] = [
+    "LvL", "LGvL", "LZvL", "LSvL", "LGZvL", "LGvLS", "LZvLS", "LGZvLS",
+];
+
+/// What probing `numbers` of `material` in place found: positions
+/// checked, those whose stored win/draw/loss the probe raised, and those
+/// whose distance it found from their moves.
+#[derive(Default)]
+struct Found {
+    checked: usize,
+    raised: usize,
+    from_moves: usize,
+}
+
+fn probe_in_place(
+    tables: &Tablebase,
+    material: &Material,
+    codes: &[u16],
+    numbers: impl Iterator<Item = usize>,
+) -> Found {
+    let mut found = Found::default();
+    for number in numbers {
+        let Some(position) = material.position(number) else {
+            continue;
+        };
+        let expected = Value::from_code(codes[number]).unwrap();
+        assert_eq!(tables.probe(&position).unwrap(), expected, "{position}");
+        assert_eq!(tables.probe_wdl(&position).unwrap(), Wdl::of(expected));
+        let table = tables.table(material).unwrap();
+        let stored = tables.stored(&table, Scheme::Wdl, number).unwrap();
+        found.raised += usize::from(Wdl::of_class(stored) != Wdl::of(expected));
+        let distances = table.distance_file().unwrap();
+        found.from_moves += usize::from(!distances.keeps(number % 2));
+        found.checked += 1;
+    }
+    found
+}
+
+#[test]
+fn probes_in_place_give_the_built_values_those_left_out_included() {
+    let dir = folder("in-place");
+    let built = build(&dir, &SET);
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let mut total = Found::default();
+    for (material, codes) in &built {
+        let numbers: Box<dyn Iterator<Item = usize>> = if material.pieces().len() < 3 {
+            Box::new(0..codes.len())
+        } else {
+            let mut rng = Rng::new(47);
+            Box::new((0..20_000).map(move |_| rng.below(codes.len() as u64) as usize))
+        };
+        let found = probe_in_place(&tables, material, codes, numbers);
+        total.checked += found.checked;
+        total.raised += found.raised;
+        total.from_moves += found.from_moves;
+    }
+    // Every two-piece position, and the sample: among them thousands the
+    // win/draw/loss file leaves to the moves out of the material, and
+    // half whose distances come from their moves.
+    assert!(total.checked > 60_000, "{}", total.checked);
+    assert!(total.raised > 1000, "{}", total.raised);
+    assert!(total.from_moves * 3 > total.checked, "{}", total.from_moves);
+    // The probes kept their blocks within the budget.
+    assert!(tables.cached_bytes() <= PROBE_CACHE);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_read_whole_from_its_files_is_the_one_built() {
+    let dir = folder("whole");
+    let built = build(&dir, &SET);
+    let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
+    for (material, codes) in &built {
+        assert_eq!(
+            &fresh.whole(material).unwrap()[..],
+            &codes[..],
+            "{material}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_block_is_refused_by_name_and_the_others_still_probe() {
+    let dir = folder("damaged-block");
+    let built = build(&dir, &SET[..5]);
+    let (material, codes) = &built[4];
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let path = tables.path(material);
+    let file = TableFile::open(&path, material, 0, Scheme::Wdl).unwrap();
+    // Block 3's last byte, counted back from the end of the file.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let blocks = file.blocks();
+    let after: u64 = (4..blocks).map(|block| file.block_length(block)).sum();
+    let at = bytes.len() - after as usize - 1;
+    bytes[at] ^= 0x20;
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged = Tablebase::new(&dir, RuleSet::Wits2022);
+    let (mut refused, mut probed) = (0, 0);
+    for number in (0..codes.len()).step_by(97) {
+        let Some(position) = material.position(number) else {
+            continue;
+        };
+        let (block, _) = file.locate(number);
+        match damaged.probe_wdl(&position) {
+            Err(error) => {
+                assert_eq!(block, 3);
+                assert_eq!(
+                    error.to_string(),
+                    format!(
+                        "{} is corrupted: block 3 does not match its checksum",
+                        path.display()
+                    )
+                );
+                refused += 1;
+            }
+            Ok(wdl) => {
+                assert_ne!(block, 3);
+                assert_eq!(Some(wdl), Value::from_code(codes[number]).map(Wdl::of));
+                probed += 1;
+            }
+        }
+    }
+    assert!(refused > 100 && probed > 1000, "{refused} {probed}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_of_the_old_format_is_refused_by_its_name() {
+    let dir = folder("old-format");
+    std::fs::write(dir.join("LZvL.ctb"), b"CONGOTB\0\x04\0\x04LZvL").unwrap();
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let position =
+        Position::from_fen("7/7/3l3/7/3Z3/7/3L3 w 0", RuleSet::Wits2022, Reach::Game).unwrap();
+    assert_eq!(
+        tables.probe(&position).unwrap_err().to_string(),
+        format!(
+            "{} is a table of format 4, expected 5 (build it again with congo tb generate)",
+            dir.join("LZvL.ctb").display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
