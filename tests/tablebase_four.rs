@@ -25,7 +25,7 @@ const DEEPEST_WIN: u16 = 5;
 const DRAW_DEPTH: u16 = 4;
 
 /// Positions sampled of each value (win 1, 3, 5, loss 0, 2, 4, draw).
-const PER_VALUE: usize = 10;
+const PER_VALUE: usize = 25;
 
 /// Random numbers tried per table before settling for the values found.
 const TRIES: usize = 400_000;
@@ -94,21 +94,31 @@ impl Search<'_> {
                 "{}: {position} is stored as {value}, which a search over the rules refutes",
                 self.material
             );
+            // The search tells values apart: a value two plies longer,
+            // or a draw called a win, is refuted.
+            let wrong = match value {
+                Value::Win(plies) => Value::Win(plies + 2),
+                Value::Loss(plies) => Value::Loss(plies + 2),
+                Value::Draw => Value::Win(1),
+            };
+            assert!(!self.agrees(&position, wrong), "{position}: {wrong}");
         }
         found.retain(|_, &mut count| count > 0);
         found
     }
 
-    /// Whether a search to the depth `value` claims finds it.
+    /// Whether a search to the depth `value` claims finds it: not sooner
+    /// (asked first, the cheaper search for a value too long), and then
+    /// within it.
     fn agrees(&self, position: &Position, value: Value) -> bool {
         match value {
             Value::Win(plies) => {
-                self.wins_within(position, plies)
-                    && (plies < 2 || !self.wins_within(position, plies - 2))
+                (plies < 2 || !self.wins_within(position, plies - 2))
+                    && self.wins_within(position, plies)
             }
             Value::Loss(plies) => {
-                self.loses_within(position, plies)
-                    && (plies < 2 || !self.loses_within(position, plies - 2))
+                (plies < 2 || !self.loses_within(position, plies - 2))
+                    && self.loses_within(position, plies)
             }
             Value::Draw => {
                 !self.wins_within(position, DRAW_DEPTH - 1)
