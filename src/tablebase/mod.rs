@@ -280,20 +280,19 @@ impl Tablebase {
             table.number * 2 + u32::from(scheme == Scheme::Distance),
             block as u32,
         );
-        let decoded = match self.cache.get(key) {
-            Some(decoded) => decoded,
+        let value = match self.cache.value(key, at) {
+            Some(value) => value,
             None => {
                 let (mut bytes, mut values) = (Vec::new(), Vec::new());
                 file.decode(block, &mut bytes, &mut values)
                     .map_err(TableError::File)?;
                 let decoded = Arc::new(Decoded::of(&values));
-                self.cache.put(key, decoded.clone());
-                decoded
+                let value = decoded.get(at);
+                self.cache.put(key, decoded);
+                value
             }
         };
-        decoded
-            .get(at)
-            .ok_or_else(|| TableError::File(TableFileError::Block(file.path().to_owned(), block)))
+        value.ok_or_else(|| TableError::File(TableFileError::Block(file.path().to_owned(), block)))
     }
 }
 
@@ -390,9 +389,18 @@ impl Tablebase {
                 _ => Value::Loss(0),
             });
         }
+        // A won position's distance comes only from children lost to
+        // their side: the others are told apart by win/draw/loss alone,
+        // and stand in as draws, which a win never takes.
+        let child_value = |child: &Position| {
+            if wdl == Wdl::Win && self.probe_wdl(child)? != Wdl::Loss {
+                return Ok(Value::Draw);
+            }
+            self.probe(child)
+        };
         let (table, numbered) = self.table_of(position)?;
         if !table.distance_file()?.keeps(numbered.side.index()) {
-            return self.by_successors(&numbered, |child| self.probe(child));
+            return self.by_successors(&numbered, child_value);
         }
         let number = Material::index_of(&numbered).ok_or(TableError::TooManyPieces(0))?;
         let moves = self.stored(table, Scheme::Distance, number)?;
@@ -400,7 +408,7 @@ impl Tablebase {
             Wdl::Win => Value::Win((2 * moves).saturating_sub(1).max(1)),
             _ => Value::Loss(2 * moves),
         };
-        let outside = self.outside(position, |child| self.probe(child))?;
+        let outside = self.outside(position, child_value)?;
         Ok(match outside {
             Some(outside) if Wdl::of(outside) == wdl => better(stored, outside),
             _ => stored,
