@@ -176,7 +176,7 @@ fn damaged_or_foreign_files_are_refused_by_name() {
     header[40] ^= 1;
     refused(
         &header,
-        "is corrupted: its header does not match its checksum",
+        "is corrupted: its header does not check out (its checksum or a field out of range)",
     );
     refused(
         &fs::read(dir.join("LGvL.ctbw")).unwrap(),

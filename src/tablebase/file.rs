@@ -56,7 +56,8 @@ pub enum TableFileError {
     Mismatch(PathBuf, String),
     /// Shorter or longer than its header says.
     Size(PathBuf),
-    /// Its header or index does not match its checksum, or makes no sense.
+    /// Its header or index does not match its checksum, or holds a field
+    /// out of range (a forged checksum over a bad field).
     Checksum(PathBuf),
     /// One block's bytes do not match their checksum, or do not decode.
     Block(PathBuf, usize),
@@ -84,7 +85,7 @@ impl fmt::Display for TableFileError {
             ),
             TableFileError::Checksum(path) => write!(
                 f,
-                "{} is corrupted: its header does not match its checksum",
+                "{} is corrupted: its header does not check out (its checksum or a field out of range)",
                 path.display()
             ),
             TableFileError::Block(path, block) => write!(
@@ -256,6 +257,11 @@ impl TableFile {
         scheme: Scheme,
     ) -> Result<TableFile, TableFileError> {
         let io = |error| TableFileError::Io(path.to_owned(), error);
+        // A FIFO or device would block the open, or never end: only a
+        // plain file is read.
+        if !fs::metadata(path).map_err(io)?.is_file() {
+            return Err(TableFileError::Foreign(path.to_owned()));
+        }
         let file = File::open(path).map_err(io)?;
         let length = file.metadata().map_err(io)?.len();
         let mut bytes = Vec::new();
@@ -455,6 +461,9 @@ fn read_header(
 /// all: what an old file left in a folder is refused by.
 pub(super) fn version_of(path: &Path) -> Option<u8> {
     let mut start = [0u8; 9];
+    if !fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     File::open(path).ok()?.read_exact(&mut start).ok()?;
     (start[..8] == MAGIC[..]).then_some(start[8])
 }

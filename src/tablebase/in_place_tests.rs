@@ -174,3 +174,22 @@ fn a_table_of_the_old_format_is_refused_by_its_name() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_fifo_named_as_a_table_is_refused_not_waited_on() {
+    let dir = folder("fifo");
+    let table = dir.join("LZvL.ctbw");
+    let made = std::process::Command::new("mkfifo").arg(&table).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("mkfifo is not here: skipped");
+        return;
+    }
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let position =
+        Position::from_fen("7/7/3l3/7/3Z3/7/3L3 w 0", RuleSet::Wits2022, Reach::Game).unwrap();
+    assert_eq!(
+        tables.probe_wdl(&position).unwrap_err().to_string(),
+        format!("{} is not a Congo endgame table", table.display())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
