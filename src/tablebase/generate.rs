@@ -18,7 +18,7 @@
 //! pieces can block is then looked for on the board before it.
 //!
 //! Four pieces number 623 million positions, and the analysis must stay
-//! within a few gigabytes beside their 8-byte nodes (five gigabytes): the
+//! within a few gigabytes beside their 6-byte nodes (3.7 gigabytes): the
 //! nodes are held in chunks, turned into the 4-byte [`Solved`] a chunk at
 //! a time; the distance where a lion is taken at once, nearly half the
 //! positions, is swept for in the nodes instead of listed; and the lists
@@ -35,17 +35,23 @@ use crate::{Color, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
 
-/// One number's state in the analysis: eight bytes, kept together and
-/// never across two cache lines, so that a parent counted in touches one
-/// place in memory.
-#[derive(Clone, Copy, Default)]
-#[repr(align(8))]
+/// Set in [`Node::state`] once the position is settled: its code is
+/// then the rest.
+const SETTLED: u16 = 1 << 15;
+
+/// [`Node::state`] of a number that names no position.
+const NONE: u16 = u16::MAX;
+
+/// One number's state in the analysis: six bytes, kept together so that
+/// a parent counted in touches one place in memory (four pieces: 3.7
+/// GB of nodes, leaving room for a four-piece table a pawn promotes
+/// into, read whole).
+#[derive(Clone, Copy)]
 struct Node {
-    /// Its value code: [`UNKNOWN`] until settled, [`NO_POSITION`] when the
-    /// number names none.
-    code: u16,
-    /// 1 + the distance it is queued at (see [`Due`]), 0 when it is not.
-    queued: u16,
+    /// [`SETTLED`] and the value code once settled, [`NONE`] when the
+    /// number names no position; before that, 1 + the distance it is
+    /// queued at (see [`Due`]), 0 when it is not.
+    state: u16,
     /// Children not yet known to be won for their side to move: those in
     /// the material, and one more for any draw outside it. [`BARRED`] is
     /// added when a win out of the material is on its way, so that the
@@ -62,11 +68,30 @@ struct Node {
 impl Node {
     /// A number before the forward pass: nothing known.
     const EMPTY: Node = Node {
-        code: UNKNOWN,
-        queued: 0,
+        state: 0,
         open: 0,
         outside: NO_POSITION,
     };
+
+    /// Its value code: [`UNKNOWN`] until settled, [`NO_POSITION`] when
+    /// the number names no position.
+    fn code(self) -> u16 {
+        match self.state {
+            NONE => NO_POSITION,
+            state if state & SETTLED != 0 => state & !SETTLED,
+            _ => UNKNOWN,
+        }
+    }
+
+    /// Whether its value is known (or it names no position).
+    fn is_settled(self) -> bool {
+        self.state & SETTLED != 0
+    }
+
+    /// 1 + the distance it is queued at, 0 when it is not (or settled).
+    fn queued(self) -> u16 {
+        if self.is_settled() { 0 } else { self.state }
+    }
 
     /// The slowest of the won children outside the material, 0 for none
     /// (set only when every child outside is won).
@@ -94,7 +119,12 @@ impl Solved {
         let chunks = nodes
             .chunks
             .into_iter()
-            .map(|chunk| chunk.iter().map(|node| [node.code, node.outside]).collect())
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .map(|node| [node.code(), node.outside])
+                    .collect()
+            })
             .collect();
         Solved { chunks, len }
     }
@@ -125,13 +155,13 @@ impl Solved {
     }
 }
 
-/// Numbers in a chunk of [`Nodes`]: 8 MB of nodes.
+/// Numbers in a chunk of [`Nodes`]: 6 MB of nodes.
 const CHUNK_BITS: u32 = 20;
 
 /// A number's place in its chunk.
 const CHUNK_MASK: usize = (1 << CHUNK_BITS) - 1;
 
-/// A table's nodes, in chunks of `1 << CHUNK_BITS`: four pieces need five
+/// A table's nodes, in chunks of `1 << CHUNK_BITS`: four pieces need 3.7
 /// gigabytes, which the allocator finds more easily in pieces, and which
 /// can be handed back a piece at a time.
 struct Nodes {
@@ -187,6 +217,7 @@ pub(super) fn generate(
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Solved, Material> {
     let threads = threads.max(1);
+    read_successors(material, rule_set, outside);
     let mut nodes = Nodes::new(material.size());
     // Workers take a stretch of numbers at a time, so that they finish
     // together however the cost of a position varies across the table.
@@ -204,6 +235,23 @@ pub(super) fn generate(
     }
     retrograde(material, rule_set, threads, &mut nodes, &queued);
     Ok(Solved::of(nodes))
+}
+
+/// Probes a position of each material `material` turns into, so that
+/// `outside` reads their tables before the nodes are made: reading a
+/// four-piece table whole (the one a pawn promotes into) takes a few
+/// gigabytes for a moment, which must not come on top of the nodes'.
+fn read_successors(
+    material: &Material,
+    rule_set: RuleSet,
+    outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
+) {
+    for successor in material.successors(rule_set.promotes()) {
+        if let Some(position) = (0..successor.size()).find_map(|index| successor.position(index)) {
+            // A table that cannot be read is named by the forward pass.
+            let _ = outside(&position);
+        }
+    }
 }
 
 /// Adds `more` to `counts`, element by element, lengthening it to fit.
@@ -243,12 +291,12 @@ fn forward<'a>(
             *node = match material.position(index) {
                 Some(position) => node_of(&position, rule_set, &mut moves, outside)?,
                 None => Node {
-                    code: NO_POSITION,
+                    state: NONE,
                     ..Node::EMPTY
                 },
             };
-            if node.queued != 0 {
-                let plies = usize::from(node.queued - 1);
+            if node.queued() != 0 {
+                let plies = usize::from(node.queued() - 1);
                 if queued.len() <= plies {
                     queued.resize(plies + 1, 0);
                 }
@@ -277,10 +325,9 @@ fn node_of(
         // Won in one ply, the quickest there is: no other move matters,
         // and none is probed (nearly half the positions of four pieces).
         return Ok(Node {
-            queued: 2,
+            state: 2,
             open: BARRED,
             outside: Value::Win(1).code(),
-            ..Node::EMPTY
         });
     }
     // The quickest win through a lost child outside the material, in
@@ -332,7 +379,7 @@ fn node_of(
         None
     };
     if let Some(plies) = first {
-        node.queued = plies + 1;
+        node.state = plies + 1;
     }
     Ok(node)
 }
@@ -360,8 +407,8 @@ fn retrograde(
 ) {
     let mut due = Due::new(queued, nodes.len);
     for (index, node) in nodes.chunks.iter().flatten().enumerate() {
-        if node.queued != 0 {
-            due.enlist(node.queued - 1, index);
+        if node.queued() != 0 {
+            due.enlist(node.queued() - 1, index);
         }
     }
     let mut plies = 0;
@@ -391,7 +438,7 @@ fn count_in(nodes: &mut Nodes, due: &mut Due, plies: usize, found: Vec<Vec<u32>>
     for parent in found.into_iter().flatten() {
         let parent = parent as usize;
         let node = &mut nodes[parent];
-        if node.code != UNKNOWN {
+        if node.is_settled() {
             continue;
         }
         if plies.is_multiple_of(2) {
@@ -495,7 +542,7 @@ pub(super) fn join_all<T>(workers: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<
 /// A distance is swept for, not listed, when the forward pass queues
 /// more than this share of the numbers at it: with four pieces, a lion
 /// taken at once settles 200 million positions, whose list alone would
-/// take 800 MB beside the nodes' five gigabytes.
+/// take 800 MB beside the nodes' 3.7 gigabytes.
 const SWEPT_SHARE: usize = 16;
 
 /// Positions to settle at each distance: a position's value is that
@@ -525,10 +572,10 @@ impl Due {
     /// is queued as near already.
     fn push(&mut self, node: &mut Node, plies: u16, index: usize) {
         let mark = plies + 1;
-        if node.queued != 0 && node.queued <= mark {
+        if node.queued() != 0 && node.queued() <= mark {
             return;
         }
-        node.queued = mark;
+        node.state = mark;
         self.enlist(plies, index);
     }
 
@@ -610,8 +657,8 @@ impl Source {
                 for at in *next..*next + size {
                     let index = list.blocks[at / BLOCK][at % BLOCK];
                     let node = &mut nodes[index as usize];
-                    if node.code == UNKNOWN {
-                        node.code = code;
+                    if !node.is_settled() {
+                        node.state = SETTLED | code;
                         settled.push(index);
                     }
                     if at % BLOCK == BLOCK - 1 {
@@ -627,8 +674,8 @@ impl Source {
                 let mark = plies as u16 + 1;
                 while *next < nodes.len && settled.len() < BLOCK {
                     let node = &mut nodes[*next];
-                    if node.queued == mark && node.code == UNKNOWN {
-                        node.code = code;
+                    if node.state == mark {
+                        node.state = SETTLED | code;
                         settled.push(*next as u32);
                     }
                     *next += 1;
