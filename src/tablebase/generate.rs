@@ -145,9 +145,11 @@ impl Solved {
         self.get(index)[1]
     }
 
-    /// Every value code, in number order.
+    /// Every value code, in number order: an iterator of known length,
+    /// which `collect` turns into a slice (an `Arc<[u16]>` included)
+    /// with one allocation and no copy.
     pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
-        self.chunks.iter().flatten().map(|&[code, _]| code)
+        (0..self.len).map(|index| self.code(index))
     }
 
     fn get(&self, index: usize) -> [u16; 2] {
@@ -155,8 +157,10 @@ impl Solved {
     }
 }
 
-/// Numbers in a chunk of [`Nodes`]: 6 MB of nodes.
-const CHUNK_BITS: u32 = 20;
+/// Numbers in a chunk of [`Nodes`]: 48 MB of nodes, above the largest
+/// size the allocator keeps for itself once freed (32 MB for glibc), so
+/// that a chunk handed back is the system's again.
+const CHUNK_BITS: u32 = 23;
 
 /// A number's place in its chunk.
 const CHUNK_MASK: usize = (1 << CHUNK_BITS) - 1;
