@@ -168,6 +168,17 @@ pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, lim
     monkey::has_more_chains_than(board, side, from, limit)
 }
 
+/// Hands `found` each jump chain of the monkey of `side` on `from`, in
+/// the order they are found, until it says to stop.
+pub(crate) fn monkey_chains<B>(
+    board: &Board,
+    side: Color,
+    from: Square,
+    found: &mut impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    monkey::chains(board, side, from, found)
+}
+
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
 pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
     if kind == Kind::Monkey {

@@ -29,6 +29,17 @@ pub(super) fn moves<B>(
     })
 }
 
+/// Hands `found` each jump chain of the monkey on `from` until it says
+/// to stop.
+pub(super) fn chains<B>(
+    board: &Board,
+    side: Color,
+    from: Square,
+    found: &mut impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    Chain::new(board, side, from).extend(from, Bitboard::EMPTY, Jumps::default(), found)
+}
+
 /// The number of jump chains of the monkey on `from`, without listing
 /// them; `go_on` is asked every [`CHAINS_PER_CHECK`] chains.
 pub(super) fn chain_count<B>(

@@ -2,6 +2,7 @@
 //! its operations grouped by concern, a file each: reading and writing
 //! FENs (`fen.rs`, errors in `fen_error.rs`), which positions are accepted
 //! (`acceptance.rs`), the legal moves and a move's text (`legal.rs`),
+//! the moves that change the material, for endgame tables (`leaving.rs`),
 //! playing a move with its captures, promotion and drowning (`play.rs`),
 //! and the mirror images (`symmetry.rs`). How a game stands and ends is
 //! above, in `outcome.rs`.
@@ -9,6 +10,7 @@
 mod acceptance;
 mod fen;
 mod fen_error;
+mod leaving;
 mod legal;
 mod play;
 mod symmetry;

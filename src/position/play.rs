@@ -174,7 +174,7 @@ pub(crate) fn drownable(board: &Board, color: Color) -> Bitboard {
 }
 
 /// The rank a side's pawns promote on: 7 for white, 1 for black.
-const fn far_rank(color: Color) -> u8 {
+pub(super) const fn far_rank(color: Color) -> u8 {
     match color {
         Color::White => Square::SIDE - 1,
         Color::Black => 0,

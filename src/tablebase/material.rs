@@ -347,6 +347,23 @@ pub(super) struct Placement {
     pub(super) squares: [Square; 2 + MAX_PIECES],
 }
 
+impl Placement {
+    /// The placement after the piece on `from` (one of the lions or the
+    /// `pieces` others) steps to `to`, taking nothing: the other side to
+    /// move. Numbered by [`Material::number`], it gives a child's number
+    /// without a board.
+    pub(super) fn after_step(mut self, from: Square, to: Square, pieces: usize) -> Placement {
+        if let Some(square) = self.squares[..2 + pieces]
+            .iter_mut()
+            .find(|square| **square == from)
+        {
+            *square = to;
+        }
+        self.side = !self.side;
+        self
+    }
+}
+
 /// How a number sees the board: mirrored when white's lion is on the e
 /// file, so that it stands on the c file.
 #[derive(Clone, Copy)]

@@ -36,7 +36,7 @@ pub use file::TableFileError;
 pub use folder::{
     Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, summarize_units, units, verify_units,
 };
-use material::Compact;
+use material::{Compact, Placement};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 pub use value::{Value, Wdl};
 
@@ -46,6 +46,7 @@ use scheme::Scheme;
 use value::NO_POSITION;
 
 use std::fmt::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -138,7 +139,7 @@ impl Table {
 
     fn open_distance(&self) -> Result<TableFile, Arc<TableError>> {
         let path = &self.distance_path;
-        if !path.exists() {
+        if absent(path) {
             return Err(Arc::new(TableError::Missing(vec![path.clone()])));
         }
         TableFile::open(path, &self.material, self.rule_set, Scheme::Distance)
@@ -220,7 +221,7 @@ impl Tablebase {
             let material = material();
             let path = self.path(&material);
             let rule_set = file::rules_byte(&material, self.rule_set);
-            if !path.exists() {
+            if absent(&path) {
                 // A table of an older format is refused by its name.
                 let old = path.with_extension("ctb");
                 return Err(Arc::new(match file::version_of(&old) {
@@ -296,6 +297,13 @@ impl Tablebase {
     }
 }
 
+/// Whether nothing at all is at `path`. A link to nowhere, or one that
+/// loops, is something: opening it says what is wrong with it, where
+/// calling it missing would send its owner to build a table again.
+fn absent(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_err()
+}
+
 /// The better of two values for the side to move: the quicker win, the
 /// slower loss.
 fn better(one: Value, other: Value) -> Value {
@@ -316,29 +324,45 @@ fn from_child(child: Value) -> Value {
 }
 
 impl Tablebase {
+    /// Hands `visit` the position each move out of `position`'s material
+    /// (a capture, a drowning, a promotion) leads to, `None` for one that
+    /// takes the lion, until it says to stop or fails.
+    fn each_leaving(
+        &self,
+        position: &Position,
+        mut visit: impl FnMut(Option<&Position>) -> Result<ControlFlow<()>, TableError>,
+    ) -> Result<(), TableError> {
+        let mut failed = None;
+        let _ = position.leaving_moves(self.rule_set, |m| {
+            let child = position.play_unchecked(m, self.rule_set);
+            match visit((child.status() == Status::Ongoing).then_some(&child)) {
+                Ok(flow) => flow,
+                Err(error) => {
+                    failed = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
     /// The best value of `position` among the moves that leave its
-    /// material (captures, drownings, promotions; taking the lion among
-    /// them), each child's value given by `child_value`; `None` when it
-    /// has none. The table files leave out what this finds again.
+    /// material, each child's value given by `child_value`; `None` when
+    /// it has none. The table files leave out what this finds again.
     fn outside(
         &self,
         position: &Position,
         mut child_value: impl FnMut(&Position) -> Result<Value, TableError>,
     ) -> Result<Option<Value>, TableError> {
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
         let mut best: Option<Value> = None;
-        for m in moves {
-            if position.is_plain_step(m, self.rule_set) {
-                continue;
-            }
-            let child = position.play_unchecked(m, self.rule_set);
-            let value = match child.status() {
-                Status::Ongoing => from_child(child_value(&child)?),
-                _ => Value::Win(1),
+        self.each_leaving(position, |child| {
+            let value = match child {
+                Some(child) => from_child(child_value(child)?),
+                None => Value::Win(1),
             };
             best = Some(best.map_or(value, |best| better(best, value)));
-        }
+            Ok(ControlFlow::Continue(()))
+        })?;
         Ok(best)
     }
 
@@ -346,36 +370,46 @@ impl Tablebase {
     /// have both lions: what a search needs, read from the `.ctbw` file
     /// in place.
     pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TableError> {
+        self.wdl_up_to(position, Wdl::Win)
+    }
+
+    /// [`Tablebase::probe_wdl`] where only values below `enough` matter:
+    /// the true value if it is below, else one at least `enough` and no
+    /// better than the true value. A move out of the material helps the
+    /// parent only if its child is worse than the parent's best so far,
+    /// so each child is searched only that far, and a lion capture
+    /// answers before any table is read.
+    fn wdl_up_to(&self, position: &Position, enough: Wdl) -> Result<Wdl, TableError> {
         if position.status() != Status::Ongoing {
             return Ok(Wdl::Loss);
         }
         if position.is_bare_lions_draw() {
             return Ok(Wdl::Draw);
         }
-        let (table, position) = self.table_of(position)?;
-        let number = Material::index_of(&position).ok_or(TableError::TooManyPieces(0))?;
-        let stored = self.stored(table, Scheme::Wdl, number)?;
-        if stored == scheme::WIN {
+        if position.can_take_lion() {
             return Ok(Wdl::Win);
         }
-        // Stored lower than a move out of the material may make it.
+        let (table, numbered) = self.table_of(position)?;
+        let number = Material::index_of(&numbered).ok_or(TableError::TooManyPieces(0))?;
+        let stored = self.stored(table, Scheme::Wdl, number)?;
+        // Stored no better than its true value: a move out of the
+        // material may make it better.
         let mut best = Wdl::of_class(stored);
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        for m in moves {
-            if position.is_plain_step(m, self.rule_set) {
-                continue;
-            }
-            let child = position.play_unchecked(m, self.rule_set);
-            let value = match child.status() {
-                Status::Ongoing => self.probe_wdl(&child)?.for_parent(),
-                _ => Wdl::Win,
+        if best >= enough {
+            return Ok(best);
+        }
+        self.each_leaving(position, |child| {
+            let value = match child {
+                Some(child) => self.wdl_up_to(child, best.for_parent())?.for_parent(),
+                None => Wdl::Win,
             };
             best = best.max(value);
-            if best == Wdl::Win {
-                break;
-            }
-        }
+            Ok(if best >= enough {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        })?;
         Ok(best)
     }
 
@@ -497,22 +531,15 @@ impl Tablebase {
             let place_z = distance.order().place_of(number);
             self.restore(material, number, wdl[place], moves[place_z])
         })?;
-        let own = material.compact();
         let codes = each_number(material.size(), |number| {
             if kept(number) {
                 return Ok(first[number]);
             }
-            let Some(position) = material.position(number) else {
+            let Some(placement) = material.placement(number) else {
                 return Ok(NO_POSITION);
             };
-            let value = self.by_successors(&position, |child| match Compact::of(&child.board) {
-                Ok(compact) if compact.number == own && compact.stored => {
-                    let code = Material::index_of(child).and_then(|n| first.get(n).copied());
-                    Ok(code.and_then(Value::from_code).unwrap_or(Value::Draw))
-                }
-                _ => self.probe_whole(child),
-            })?;
-            Ok(value.code())
+            let place = table.wdl.order().place_of(number);
+            self.restore_by_moves(material, placement, wdl[place], &first)
         })?;
         Ok(codes.into())
     }
@@ -544,6 +571,40 @@ impl Tablebase {
             _ => stored,
         }
         .code())
+    }
+
+    /// The true value code of the position at `placement`, of the side
+    /// whose distances are left out, stored as `wdl`: a draw as it is,
+    /// else the best of its moves, those that keep the material read in
+    /// `first` (the other side's codes, found first) and numbered from
+    /// the placement with one square changed, the others probed whole.
+    fn restore_by_moves(
+        &self,
+        material: &Material,
+        placement: Placement,
+        wdl: u16,
+        first: &[u16],
+    ) -> Result<u16, TableError> {
+        let Some(position) = material.position_of(&placement) else {
+            return Ok(NO_POSITION);
+        };
+        if position.is_bare_lions_draw() {
+            return Ok(Value::Draw.code());
+        }
+        let mut best = self.outside(&position, |child| self.probe_whole(child))?;
+        if Wdl::of_class(wdl).max(best.map_or(Wdl::Loss, Wdl::of)) == Wdl::Draw {
+            return Ok(Value::Draw.code());
+        }
+        let _ = position.plain_steps(self.rule_set, |m| {
+            let child = placement.after_step(m.from(), m.to(), material.pieces().len());
+            let code = material
+                .number(&child)
+                .and_then(|number| first.get(number).copied());
+            let value = from_child(code.and_then(Value::from_code).unwrap_or(Value::Draw));
+            best = Some(best.map_or(value, |best| better(best, value)));
+            ControlFlow::<()>::Continue(())
+        });
+        Ok(best.unwrap_or(Value::Loss(0)).code())
     }
 
     /// The value of `position` from its table read whole: building a
@@ -667,7 +728,7 @@ impl Tablebase {
             .successors(promotion)
             .iter()
             .map(|successor| self.path(successor))
-            .filter(|path| !path.exists())
+            .filter(|path| absent(path))
             .collect();
         if !missing.is_empty() {
             return Err(TableError::Missing(missing));

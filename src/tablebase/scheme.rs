@@ -20,7 +20,7 @@ use super::value::Value;
 /// Loss, draw and win, as the WDL file codes them.
 pub(super) const LOSS: u16 = 0;
 pub(super) const DRAW: u16 = 1;
-pub(super) const WIN: u16 = 2;
+const WIN: u16 = 2;
 
 /// What a file codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
