@@ -322,6 +322,23 @@ fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
         said.contains(" 9 tables in ") && said.contains(" (2 built, 7 kept), "),
         "{said}"
     );
+    // The size of both files of each table, and of the win/draw/loss ones.
+    let bytes = |extension: &str| {
+        fs::read_dir(&dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|found| found == extension))
+            .map(|path| fs::metadata(path).unwrap().len())
+            .sum::<u64>() as f64
+            / 1e3
+    };
+    let (wdl, distances) = (bytes("ctbw"), bytes("ctbz"));
+    let sizes = format!(
+        "{:.0} kB in {} ({wdl:.0} kB of it win/draw/loss)\n",
+        wdl + distances,
+        dir.display()
+    );
+    assert!(said.ends_with(&sizes), "{said}");
     assert_eq!(fs::read(dir.join("LZvL.ctbw")).unwrap(), zebra);
     assert_eq!(fs::read(dir.join("LMvL.ctbz")).unwrap(), monkey);
     assert_eq!(

@@ -152,12 +152,11 @@ impl Args {
             .map_or(default, Duration::from_millis))
     }
 
-    /// The share given to `option` (`I/N`), or the whole.
+    /// The share given to `option` (`I/N`); without it, the one the
+    /// Slurm job array task this process runs in stands for (see
+    /// [`Shard::given_or_slurm`]), or the whole.
     pub fn shard(&self, option: &Opt) -> Result<Shard, UsageError> {
-        match self.text(option) {
-            Some(text) => text.parse().map_err(UsageError::BadShard),
-            None => Ok(Shard::ALL),
-        }
+        Shard::given_or_slurm(self.text(option).as_deref()).map_err(UsageError::BadShard)
     }
 
     /// The path given to `option`.

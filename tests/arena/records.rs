@@ -148,3 +148,56 @@ fn merged_shards_give_the_report_of_one_run() {
         assert_usage_error(args, message);
     }
 }
+
+#[test]
+fn a_slurm_array_task_plays_its_share_of_a_match() {
+    let dir = common::scratch("slurm-match");
+    let record = dir.join("2.rec");
+    // Task 2 of `sbatch --array=1-3`, whatever runs the tests.
+    let as_task = |extra: &[&str]| {
+        let mut command = std::process::Command::new(common::CONGO);
+        command.args(["match", "--games", "10", "--movetime", "500"]);
+        command.args(extra).args([
+            "--",
+            common::CONGO,
+            "engine",
+            "--nodes",
+            "3000",
+            "--",
+            common::CONGO,
+            "engine",
+            "--nodes",
+            "2000",
+        ]);
+        for (name, _) in std::env::vars() {
+            if name.starts_with("SLURM_") {
+                command.env_remove(name);
+            }
+        }
+        command.envs([
+            ("SLURM_ARRAY_TASK_ID", "2"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "3"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ]);
+        command.stdin(std::process::Stdio::null()).output().unwrap()
+    };
+    let played = as_task(&["--record", record.to_str().unwrap()]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let report = text(&played.stdout);
+    assert!(report.contains("shard 2/3 of the game pairs"), "{report}");
+    let games: Vec<String> = std::fs::read_to_string(&record)
+        .unwrap()
+        .lines()
+        .map(|line| line.split('\t').next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(games, ["3", "4", "9", "10"]);
+    let refused = as_task(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        text(&refused.stderr).lines().next(),
+        Some("congo: match --shard needs --record FILE")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

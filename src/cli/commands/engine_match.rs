@@ -38,7 +38,8 @@ const RECORD: Opt = Opt::new(
 );
 const SHARD: Opt = SHARES.help(
     "play only pairs I, I+N, I+2N, ... (needs --record; --merge joins the \
-     shards)",
+     shards); without it, a Slurm job array task plays its share \
+     (SLURM_ARRAY_TASK_ID among _MIN to _MAX)",
 );
 const OPENING_SEED: Opt = SEED.help("the seed of the random opening plies (default 1)");
 const ADJUDICATE: Opt = TABLES.help("end the games the endgame tables in DIR decide");

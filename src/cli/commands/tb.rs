@@ -101,9 +101,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     }
     // Only a build is shared out, and only it reads Slurm's variables.
     let shard = match verb {
-        Some(Verb::Generate) => {
-            Shard::given_or_slurm(args.text(&SHARD).as_deref()).map_err(UsageError::BadShard)?
-        }
+        Some(Verb::Generate) => args.shard(&SHARD)?,
         _ => Shard::ALL,
     };
     let from_slurm = shard.is_part() && !args.has(&SHARD);
@@ -209,7 +207,7 @@ fn read_levels(args: &Args) -> Result<Work, UsageError> {
 
 /// Builds the units (`shard`'s share of them), each reported on stderr as
 /// it is done, numbered of all; then the time, what was built and kept,
-/// and the size on disk.
+/// and the size on disk of both files, and of those a search reads.
 fn generate(
     dir: &std::path::Path,
     units: &[Unit],
@@ -221,7 +219,7 @@ fn generate(
     let mine = (0..units.len())
         .filter(|&number| shard.plays(number))
         .count();
-    let (mut done, mut kept, mut bytes) = (0, 0, 0);
+    let (mut done, mut kept, mut bytes, mut wdl_bytes) = (0, 0, 0, 0);
     generate_units(dir, units, threads, shard, |event| match event {
         TableEvent::Finished((material, rule_set), built) => {
             done += 1;
@@ -236,8 +234,9 @@ fn generate(
                     );
                 }
             }
-            let path = Tablebase::new(dir, *rule_set).path(material);
-            bytes += std::fs::metadata(path).map_or(0, |meta| meta.len());
+            let (wdl, distances) = Tablebase::new(dir, *rule_set).file_sizes(material);
+            bytes += wdl + distances;
+            wdl_bytes += wdl;
         }
         TableEvent::Waiting(paths) => {
             let names: Vec<String> = paths
@@ -253,12 +252,13 @@ fn generate(
     say(
         io,
         format_args!(
-            "{} in {:.1} s ({} built, {kept} kept), {} in {}",
+            "{} in {:.1} s ({} built, {kept} kept), {} in {} ({} of it win/draw/loss)",
             Count(mine, "table"),
             started.elapsed().as_secs_f64(),
             mine - kept,
             size(bytes),
-            dir.display()
+            dir.display(),
+            size(wdl_bytes)
         ),
     );
     Ok(status::SUCCESS)

@@ -18,7 +18,6 @@ use crate::cli::progress::ProgressLine;
 use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::shard::Shard;
 
 const SHARD: Opt = SHARES.help(
     "play only game pairs I, I+N, I+2N, ... (--merge joins the shards); without it, a \
@@ -320,8 +319,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
     refuse_unused(args, &format)?;
     let (fen, _) = args.fen_option(&START, crate::START)?;
     // Without --shard, a Slurm job array task plays its share.
-    let shard =
-        Shard::given_or_slurm(args.text(&SHARD).as_deref()).map_err(UsageError::BadShard)?;
+    let shard = args.shard(&SHARD)?;
     let openings = args.path(&OPENINGS);
     let default_plies = if openings.is_some() { 0 } else { 2 };
     Ok(TournamentOptions {
