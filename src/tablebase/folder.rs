@@ -134,12 +134,16 @@ pub fn generate_units(
 ) -> Result<(), TableError> {
     std::fs::create_dir_all(dir).map_err(|error| TableError::Write(dir.to_owned(), error))?;
     let units = in_level_order(units);
+    // One folder reader a rule set for the whole run, so that a table
+    // built, or read whole, stays in memory for the units still to come
+    // that turn into it (within a budget).
+    let mut readers: Vec<Tablebase> = Vec::new();
     for (number, unit) in units.iter().enumerate() {
         if !shard.plays(number) {
             continue;
         }
         let (material, rule_set) = unit;
-        let mut tables = Tablebase::new(dir, *rule_set);
+        let tables = reader(&mut readers, dir, *rule_set);
         if tables.path(material).is_file() && tables.summary(material).is_ok() {
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;
@@ -147,8 +151,47 @@ pub fn generate_units(
         wait_for_other_shards(dir, unit, &units, shard, &mut tell);
         let built = Built::Written(tables.generate(material, threads)?);
         tell(TableEvent::Finished(unit, &built));
+        tables.retain_whole(&wanted_after(&units, number, shard), WHOLE_BUDGET);
     }
     Ok(())
+}
+
+/// Bytes of tables read whole that a run keeps for the units to come, a
+/// rule set: the three-piece tables a pawn promotes into are 32 MB each,
+/// and a pawnful table read them again for each unit (half the time of
+/// building the three-piece set).
+const WHOLE_BUDGET: usize = 1 << 30;
+
+/// The run's reader of `dir` under `rule_set`, made the first time, its
+/// files looked for afresh: another shard may have written them since.
+fn reader<'a>(readers: &'a mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) -> &'a mut Tablebase {
+    let at = match readers
+        .iter()
+        .position(|tables| tables.rule_set == rule_set)
+    {
+        Some(at) => at,
+        None => {
+            readers.push(Tablebase::new(dir, rule_set));
+            readers.len() - 1
+        }
+    };
+    let tables = &mut readers[at];
+    tables.forget_files();
+    tables
+}
+
+/// The tables that the units after `number` that `shard` builds under
+/// its rule set turn into, by compact number, soonest wanted first.
+fn wanted_after(units: &[Unit], number: usize, shard: Shard) -> Vec<usize> {
+    let rule_set = units[number].1;
+    units
+        .iter()
+        .enumerate()
+        .skip(number + 1)
+        .filter(|&(later, (_, rules))| shard.plays(later) && *rules == rule_set)
+        .flat_map(|(_, (material, _))| material.successors(rule_set.promotes()))
+        .map(|successor| successor.stored().compact())
+        .collect()
 }
 
 /// Waits until the tables `unit` turns into that other shards build are
@@ -256,6 +299,44 @@ mod tests {
         ] {
             assert_eq!(material(name).level(promotion), level, "{name}");
         }
+    }
+
+    #[test]
+    fn a_table_built_in_a_run_is_read_from_memory_by_the_units_after_it() {
+        let scratch = |name: &str| {
+            let dir = std::env::temp_dir().join(format!("congo-run-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            dir
+        };
+        let (dir, fresh) = (scratch("kept"), scratch("fresh"));
+        // The pawn promotes into LSvL: its files are damaged as soon as
+        // they are written, and building LPvL does not read them.
+        let materials = [material("LvL"), material("LSvL"), material("LPvL")];
+        let set = units(&materials, 0, RuleSet::Wits2022);
+        let superpawn = Tablebase::new(&dir, RuleSet::Wits2022);
+        let paths = [
+            superpawn.path(&materials[1]),
+            superpawn.distance_path(&materials[1]),
+        ];
+        generate_units(&dir, &set, 1, Shard::ALL, |event| {
+            if let TableEvent::Finished((material, _), _) = event
+                && *material == materials[1]
+            {
+                for path in &paths {
+                    std::fs::write(path, b"damaged").unwrap();
+                }
+            }
+        })
+        .unwrap();
+        generate_units(&fresh, &set, 1, Shard::ALL, |_| {}).unwrap();
+        let pawn = superpawn.path(&materials[2]);
+        let name = pawn.file_name().unwrap();
+        assert_eq!(
+            std::fs::read(&pawn).unwrap(),
+            std::fs::read(fresh.join(name)).unwrap()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&fresh);
     }
 
     #[test]

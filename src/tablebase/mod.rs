@@ -715,6 +715,35 @@ fn stream_of(file: &TableFile) -> Result<Vec<u16>, TableError> {
 }
 
 impl Tablebase {
+    /// Looks for every table's files again at its next probe (another
+    /// process may have written them since); what was read whole stays.
+    fn forget_files(&mut self) {
+        self.loaded.fill_with(OnceLock::new);
+    }
+
+    /// Keeps, of the tables read whole or built, those `wanted` names (by
+    /// compact number, soonest wanted first) while they fit in `budget`
+    /// bytes, and forgets the others and any that could not be read.
+    fn retain_whole(&mut self, wanted: &[usize], budget: usize) {
+        let mut keep = vec![false; self.whole.len()];
+        let mut bytes = 0;
+        for &number in wanted {
+            let Some(Ok(codes)) = self.whole.get(number).and_then(OnceLock::get) else {
+                continue;
+            };
+            let size = codes.len() * 2;
+            if !keep[number] && bytes + size <= budget {
+                keep[number] = true;
+                bytes += size;
+            }
+        }
+        for (whole, keep) in self.whole.iter_mut().zip(keep) {
+            if !keep {
+                *whole = OnceLock::new();
+            }
+        }
+    }
+
     /// Builds the table of `material` and writes its two files. The
     /// tables it can turn into must be in the folder already.
     pub fn generate(
