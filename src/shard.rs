@@ -199,8 +199,13 @@ impl Shard {
         let unset = |names| ParseShardError::Unset { names, id };
         let min = whole(TASK_MIN, 0)?.ok_or_else(|| unset(TASK_MIN))?;
         let step = whole(TASK_STEP, 1)?.unwrap_or(1);
-        let spanned = |max: usize| max.checked_sub(min).map_or(0, |span| span / step + 1);
-        let count = match (whole(TASK_COUNT, 0)?, whole(TASK_MAX, 0)?) {
+        // No real array comes near it, but a count past the largest
+        // number must not wrap.
+        let spanned = |max: usize| {
+            max.checked_sub(min)
+                .map_or(0, |span| (span / step).saturating_add(1))
+        };
+        let count = match (whole(TASK_COUNT, 1)?, whole(TASK_MAX, 0)?) {
             (Some(count), Some(max)) if count != spanned(max) => {
                 return Err(ParseShardError::Disagree {
                     count,
@@ -361,7 +366,12 @@ mod tests {
 
     #[test]
     fn bad_or_inconsistent_slurm_variables_are_named_with_their_values() {
-        let cases: [(&[(&str, &str)], &str); 8] = [
+        let cases: [(&[(&str, &str)], &str); 9] = [
+            (
+                &[(TASK_ID, "0"), (TASK_MIN, "0"), (TASK_COUNT, "0")],
+                "bad SLURM_ARRAY_TASK_COUNT=\"0\" (Slurm's job array, read for --shard): \
+                 expected a whole number from 1",
+            ),
             (
                 &[(TASK_ID, "x"), (TASK_MIN, "0"), (TASK_COUNT, "2")],
                 "bad SLURM_ARRAY_TASK_ID=\"x\" (Slurm's job array, read for --shard): \
@@ -423,6 +433,11 @@ mod tests {
             let error = Shard::of_slurm_task(lookup(vars)).unwrap_err();
             assert_eq!(error.to_string(), message, "{vars:?}");
         }
+        // The largest array there could be: no count wraps to 0.
+        let huge = usize::MAX.to_string();
+        let widest = [(TASK_ID, "0"), (TASK_MIN, "0"), (TASK_MAX, huge.as_str())];
+        let shard = Shard::of_slurm_task(lookup(&widest)).unwrap().unwrap();
+        assert_eq!(shard.to_string(), format!("1/{huge}"));
         // Below the lowest ID.
         let below = [(TASK_ID, "0"), (TASK_MIN, "1"), (TASK_COUNT, "2")];
         assert!(matches!(

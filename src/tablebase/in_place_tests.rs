@@ -196,7 +196,7 @@ fn a_fifo_named_as_a_table_is_refused_not_waited_on() {
 }
 
 #[test]
-fn a_link_that_loops_is_named_as_it_is_not_as_missing() {
+fn links_that_loop_are_named_as_they_are_not_as_missing() {
     let dir = folder("looping-link");
     let table = dir.join("LZvL.ctbw");
     std::os::unix::fs::symlink(&table, &table).unwrap();
@@ -207,6 +207,15 @@ fn a_link_that_loops_is_named_as_it_is_not_as_missing() {
     assert_eq!(
         tables.probe_wdl(&position).unwrap_err().to_string(),
         format!("cannot read {}: {loops}", table.display())
+    );
+    // So is a folder that loops.
+    let folder = dir.join("tables");
+    std::os::unix::fs::symlink(&folder, &folder).unwrap();
+    let tables = Tablebase::new(&folder, RuleSet::Wits2022);
+    let in_loop = folder.join("LZvL.ctbw");
+    assert_eq!(
+        tables.probe_wdl(&position).unwrap_err().to_string(),
+        format!("cannot read {}: {loops}", in_loop.display())
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -297,11 +297,12 @@ impl Tablebase {
     }
 }
 
-/// Whether nothing at all is at `path`. A link to nowhere, or one that
-/// loops, is something: opening it says what is wrong with it, where
-/// calling it missing would send its owner to build a table again.
+/// Whether nothing at all is at `path`. A link to nowhere or one that
+/// loops, or a folder that is not one, is something: opening it says
+/// what is wrong, where calling it missing would send its owner to build
+/// a table again.
 fn absent(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_err()
+    std::fs::symlink_metadata(path).is_err_and(|error| error.kind() == std::io::ErrorKind::NotFound)
 }
 
 /// The better of two values for the side to move: the quicker win, the
