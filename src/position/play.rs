@@ -124,8 +124,10 @@ impl Position {
 
     /// Whether `m`, a legal move, moves its piece and changes nothing
     /// else: it takes nothing, nothing drowns and nothing is promoted, so
-    /// the position keeps its material. Endgame tables ask this of every
-    /// move they follow, where playing it and comparing would cost a copy.
+    /// the position keeps its material. The definition, move by move, that
+    /// the tests hold the tables' generators (`leaving.rs`) and the moves
+    /// read backwards to.
+    #[cfg(test)]
     pub(crate) fn is_plain_step(&self, m: Move, rule_set: RuleSet) -> bool {
         m.jumps().is_empty()
             && self.board.piece_at(m.to()).is_none()
@@ -137,7 +139,7 @@ impl Position {
     }
 
     /// The squares from which the piece on `to`, of the side that just
-    /// moved, may have come by a plain step ([`Position::is_plain_step`])
+    /// moved, may have come by a plain step (`Position::plain_steps`)
     /// to this position: the empty squares it reaches `to` from, less any
     /// the step would have drowned or promoted it from. Where its kind
     /// [`may be blocked`](movegen::may_be_blocked), the move must still be

@@ -24,13 +24,14 @@
 //! positions, is swept for in the nodes instead of listed; and the lists
 //! grow by fixed blocks, handed back as they are read.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::material::{Material, Placement};
 use super::value::{NO_POSITION, Value};
-use crate::{Color, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen};
+use crate::{Color, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
@@ -281,7 +282,6 @@ fn forward<'a>(
     stretches: &Mutex<impl Iterator<Item = (usize, &'a mut [Node])>>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Vec<usize>, Material> {
-    let mut moves = Vec::new();
     let mut queued = Vec::new();
     loop {
         let next = stretches
@@ -293,7 +293,7 @@ fn forward<'a>(
         };
         for (index, node) in (start..).zip(part) {
             *node = match material.position(index) {
-                Some(position) => node_of(&position, rule_set, &mut moves, outside)?,
+                Some(position) => node_of(&position, rule_set, outside)?,
                 None => Node {
                     state: NONE,
                     ..Node::EMPTY
@@ -311,59 +311,62 @@ fn forward<'a>(
 }
 
 /// What the forward pass learns of `position` from its moves, with the
-/// position queued where they already bound its value; `moves` is scratch
-/// space.
+/// position queued where they already bound its value: the plain steps
+/// only counted, the moves out of the material played and probed.
 fn node_of(
     position: &Position,
     rule_set: RuleSet,
-    moves: &mut Vec<Move>,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Node, Material> {
     let mut node = Node::EMPTY;
     if position.is_bare_lions_draw() {
         return Ok(node);
     }
-    moves.clear();
-    position.legal_moves(moves);
-    if takes_lion(position, moves) {
-        // Won in one ply, the quickest there is: no other move matters,
-        // and none is probed (nearly half the positions of four pieces).
-        return Ok(Node {
-            state: 2,
-            open: BARRED,
-            outside: Value::Win(1).code(),
-        });
+    // Won in one ply, the quickest there is: no other move matters, and
+    // none is probed (nearly half the positions of four pieces).
+    let won_at_once = Node {
+        state: 2,
+        open: BARRED,
+        outside: Value::Win(1).code(),
+    };
+    if position.can_take_lion() {
+        return Ok(won_at_once);
     }
+    node.open = position.plain_step_count(rule_set);
     // The quickest win through a lost child outside the material, in
     // plies; 0 for none (a win takes at least one).
     let mut quickest_win = 0;
     let (mut draw_outside, mut slowest_won_child) = (false, None::<u16>);
-    for &m in moves.iter() {
-        if position.is_plain_step(m, rule_set) {
-            node.open += 1;
-            continue;
-        }
+    let mut leaving = 0;
+    let probed = position.leaving_moves(rule_set, |m| {
+        leaving += 1;
         let child = position.play_unchecked(m, rule_set);
-        let value = if child.status() != Status::Ongoing {
-            Value::Loss(0)
-        } else {
-            outside(&child).ok_or_else(|| Material::of(&child.board))?
-        };
-        match value {
-            Value::Loss(plies) => {
+        if child.status() != Status::Ongoing {
+            // A monkey's jump took the lion.
+            return ControlFlow::Break(Ok(()));
+        }
+        match outside(&child) {
+            None => return ControlFlow::Break(Err(Material::of(&child.board))),
+            Some(Value::Loss(plies)) => {
                 let win = plies + 1;
                 if quickest_win == 0 || win < quickest_win {
                     quickest_win = win;
                 }
             }
-            Value::Win(plies) => {
+            Some(Value::Win(plies)) => {
                 slowest_won_child = slowest_won_child.max(Some(plies));
             }
-            Value::Draw => {
+            Some(Value::Draw) => {
                 node.open += 1;
                 draw_outside = true;
             }
         }
+        ControlFlow::Continue(())
+    });
+    match probed {
+        ControlFlow::Break(Ok(())) => return Ok(won_at_once),
+        ControlFlow::Break(Err(lacking)) => return Err(lacking),
+        ControlFlow::Continue(()) => {}
     }
     node.outside = match (quickest_win, draw_outside, slowest_won_child) {
         (0, false, None) => NO_POSITION,
@@ -371,7 +374,7 @@ fn node_of(
         (0, true, _) => Value::Draw.code(),
         (plies, _, _) => Value::Win(plies).code(),
     };
-    let first = if moves.is_empty() {
+    let first = if node.open == 0 && leaving == 0 {
         // No legal move: lost at once.
         Some(0)
     } else if quickest_win > 0 {
@@ -386,18 +389,6 @@ fn node_of(
         node.state = plies + 1;
     }
     Ok(node)
-}
-
-/// Whether one of `moves`, those of `position`, takes the other lion:
-/// landing on it, or a monkey jumping it.
-fn takes_lion(position: &Position, moves: &[Move]) -> bool {
-    let lion = Piece::new(!position.side, Kind::Lion);
-    let Some(square) = position.board.pieces(lion).into_iter().next() else {
-        return false;
-    };
-    moves
-        .iter()
-        .any(|m| m.to() == square || m.jumped().any(|jumped| jumped == square))
 }
 
 /// Spreads the values back from the children, nearest first; `queued`
