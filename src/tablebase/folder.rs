@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
 
-use super::{Generated, Material, Summary, TableError, Tablebase};
+use super::{Generated, Material, Summary, TableError, Tablebase, WHOLE_BUDGET};
 use crate::RuleSet;
 use crate::shard::Shard;
 
@@ -155,12 +155,6 @@ pub fn generate_units(
     }
     Ok(())
 }
-
-/// Bytes of tables read whole that a run keeps for the units to come, a
-/// rule set: the three-piece tables a pawn promotes into are 32 MB each,
-/// and a pawnful table read them again for each unit (half the time of
-/// building the three-piece set).
-const WHOLE_BUDGET: usize = 1 << 30;
 
 /// The run's reader of `dir` under `rule_set`, made the first time, its
 /// files looked for afresh: another shard may have written them since.

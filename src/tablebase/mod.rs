@@ -154,6 +154,13 @@ type Loaded = Result<Arc<Table>, Arc<TableError>>;
 /// table reads of the tables it turns into, and what `verify` checks.
 type Whole = Result<Arc<[u16]>, Arc<TableError>>;
 
+/// Bytes of tables read whole that a run of `tb generate` keeps for the
+/// units to come, a rule set: the three-piece tables a pawn promotes into
+/// are 32 MB each, and a pawnful table read them again for each unit
+/// (half the time of building the three-piece set); a four-piece table,
+/// 1.2 GB, is read again.
+const WHOLE_BUDGET: usize = 1 << 30;
+
 /// The decoded blocks kept for probes in place, in bytes.
 pub const PROBE_CACHE: usize = 32 << 20;
 
@@ -532,6 +539,8 @@ impl Tablebase {
             let place_z = distance.order().place_of(number);
             self.restore(material, number, wdl[place], moves[place_z])
         })?;
+        // Four pieces: 1.2 GB a stream, not needed any more.
+        drop(moves);
         let codes = each_number(material.size(), |number| {
             if kept(number) {
                 return Ok(first[number]);
@@ -745,6 +754,17 @@ impl Tablebase {
         }
     }
 
+    /// Forgets the tables read whole that are larger than `most` bytes.
+    fn retain_whole_up_to(&mut self, most: usize) {
+        for whole in self.whole.iter_mut() {
+            if let Some(Ok(codes)) = whole.get()
+                && codes.len() * 2 > most
+            {
+                *whole = OnceLock::new();
+            }
+        }
+    }
+
     /// Builds the table of `material` and writes its two files. The
     /// tables it can turn into must be in the folder already.
     pub fn generate(
@@ -779,6 +799,9 @@ impl Tablebase {
                 let failed = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
                 failed.unwrap_or_else(|| TableError::Missing(vec![self.path(&lacking)]))
             })?;
+        // The tables too large to keep for the units to come are not
+        // needed once this one is solved (four pieces: 1.2 GB each).
+        self.retain_whole_up_to(WHOLE_BUDGET);
         let facts = Summary::facts(material, solved.codes());
         let rule_set = file::rules_byte(material, self.rule_set);
         let most = solved
@@ -800,10 +823,12 @@ impl Tablebase {
             let bytes = file::bytes_of(material, rule_set, scheme, solved.len(), &coded, &facts);
             file::write(&path, &bytes).map_err(|error| TableError::Write(path.clone(), error))?;
         }
-        let codes: Arc<[u16]> = solved.codes().collect();
+        // Kept for the units to come only if it may stay.
+        let whole = (solved.len() * 2 <= WHOLE_BUDGET).then(|| solved.codes().collect());
         drop(solved);
         self.loaded[material.compact()] = OnceLock::new();
-        self.whole[material.compact()] = OnceLock::from(Ok(codes));
+        self.whole[material.compact()] =
+            whole.map_or_else(OnceLock::new, |codes| OnceLock::from(Ok(codes)));
         Ok(Generated {
             summary: Summary::of_facts(material, &facts),
             seconds: started.elapsed().as_secs_f64(),
