@@ -21,6 +21,7 @@ use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 
 pub use crate::moves::{Jumps, Move};
 pub use monkey::CHAINS_PER_CHECK;
+pub(crate) use monkey::chains as monkey_chains;
 pub(crate) use origins::{may_be_blocked, origins};
 
 /// A `go_on` that always goes on: generation with no deadline.
@@ -166,17 +167,6 @@ pub fn monkeys_may_jump(board: &Board, side: Color) -> bool {
 /// chains (counting stops past the limit).
 pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, limit: u32) -> bool {
     monkey::has_more_chains_than(board, side, from, limit)
-}
-
-/// Hands `found` each jump chain of the monkey of `side` on `from`, in
-/// the order they are found, until it says to stop.
-pub(crate) fn monkey_chains<B>(
-    board: &Board,
-    side: Color,
-    from: Square,
-    found: &mut impl FnMut(Move) -> ControlFlow<B>,
-) -> ControlFlow<B> {
-    monkey::chains(board, side, from, found)
 }
 
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
