@@ -512,3 +512,25 @@ fn slurm_variables_that_name_no_task_are_refused_by_name_and_value() {
         common::assert_usage_error(args, message);
     }
 }
+
+#[test]
+fn a_file_or_a_looping_link_named_as_the_folder_is_not_a_folder() {
+    let dir = scratch("not-a-folder");
+    let file = dir.join("tables");
+    fs::write(&file, b"someone's notes").unwrap();
+    let looping = dir.join("loop");
+    std::os::unix::fs::symlink(&looping, &looping).unwrap();
+    for path in [&file, &looping] {
+        let output = generate(path, &["LZvL"]);
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            text(&output.stderr),
+            format!(
+                "congo: cannot write tables in {}: not a folder\n",
+                path.display()
+            )
+        );
+    }
+    assert_eq!(fs::read(&file).unwrap(), b"someone's notes");
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -132,7 +132,11 @@ pub fn generate_units(
     shard: Shard,
     mut tell: impl FnMut(TableEvent),
 ) -> Result<(), TableError> {
-    std::fs::create_dir_all(dir).map_err(|error| TableError::Write(dir.to_owned(), error))?;
+    std::fs::create_dir_all(dir).map_err(|error| match error.kind() {
+        // Something that is not a folder stands at `dir`.
+        std::io::ErrorKind::AlreadyExists => TableError::NotAFolder(dir.to_owned()),
+        _ => TableError::Write(dir.to_owned(), error),
+    })?;
     let units = in_level_order(units);
     // One folder reader a rule set for the whole run, so that a table
     // built, or read whole, stays in memory for the units still to come

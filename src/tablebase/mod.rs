@@ -62,6 +62,8 @@ pub enum TableError {
     File(TableFileError),
     /// A table could not be written.
     Write(PathBuf, std::io::Error),
+    /// The folder named for the tables is a file or a link to none.
+    NotAFolder(PathBuf),
     /// The position has more pieces than a table holds.
     TooManyPieces(usize),
     /// The error an earlier use of the same table met.
@@ -95,6 +97,9 @@ impl fmt::Display for TableError {
             TableError::File(error) => error.fmt(f),
             TableError::Again(error) => error.fmt(f),
             TableError::Write(path, error) => write!(f, "cannot write {}: {error}", path.display()),
+            TableError::NotAFolder(path) => {
+                write!(f, "cannot write tables in {}: not a folder", path.display())
+            }
             TableError::TooManyPieces(count) => write!(
                 f,
                 "the position has {count} pieces beside the lions, and the tables hold at most {MAX_PIECES}"
@@ -332,16 +337,18 @@ fn from_child(child: Value) -> Value {
 }
 
 impl Tablebase {
-    /// Hands `visit` the position each move out of `position`'s material
-    /// (a capture, a drowning, a promotion) leads to, `None` for one that
-    /// takes the lion, until it says to stop or fails.
-    fn each_leaving(
+    /// Hands `visit` the position each move of `moves` leads to, `None`
+    /// for one that takes the lion, until it says to stop or fails: the
+    /// moves out of `position`'s material (a capture, a drowning, a
+    /// promotion) first, then, for [`Moves::All`], its plain steps.
+    fn each_child(
         &self,
         position: &Position,
+        moves: Moves,
         mut visit: impl FnMut(Option<&Position>) -> Result<ControlFlow<()>, TableError>,
     ) -> Result<(), TableError> {
         let mut failed = None;
-        let _ = position.leaving_moves(self.rule_set, |m| {
+        let mut play = |m| {
             let child = position.play_unchecked(m, self.rule_set);
             match visit((child.status() == Status::Ongoing).then_some(&child)) {
                 Ok(flow) => flow,
@@ -350,20 +357,26 @@ impl Tablebase {
                     ControlFlow::Break(())
                 }
             }
-        });
+        };
+        let flow = position.leaving_moves(self.rule_set, &mut play);
+        if flow.is_continue() && moves == Moves::All {
+            let _ = position.plain_steps(self.rule_set, &mut play);
+        }
         failed.map_or(Ok(()), Err)
     }
 
-    /// The best value of `position` among the moves that leave its
-    /// material, each child's value given by `child_value`; `None` when
-    /// it has none. The table files leave out what this finds again.
-    fn outside(
+    /// The best value of `position` among `moves`, each child's value
+    /// given by `child_value`; `None` when it has none. The table files
+    /// leave out what this finds again among the moves out of the
+    /// material.
+    fn best_child(
         &self,
         position: &Position,
+        moves: Moves,
         mut child_value: impl FnMut(&Position) -> Result<Value, TableError>,
     ) -> Result<Option<Value>, TableError> {
         let mut best: Option<Value> = None;
-        self.each_leaving(position, |child| {
+        self.each_child(position, moves, |child| {
             let value = match child {
                 Some(child) => from_child(child_value(child)?),
                 None => Value::Win(1),
@@ -372,6 +385,15 @@ impl Tablebase {
             Ok(ControlFlow::Continue(()))
         })?;
         Ok(best)
+    }
+
+    /// [`Tablebase::best_child`] among the moves out of the material.
+    fn outside(
+        &self,
+        position: &Position,
+        child_value: impl FnMut(&Position) -> Result<Value, TableError>,
+    ) -> Result<Option<Value>, TableError> {
+        self.best_child(position, Moves::Leaving, child_value)
     }
 
     /// Win, draw or loss for the side to move in `position`, which must
@@ -406,7 +428,7 @@ impl Tablebase {
         if best >= enough {
             return Ok(best);
         }
-        self.each_leaving(position, |child| {
+        self.each_child(position, Moves::Leaving, |child| {
             let value = match child {
                 Some(child) => self.wdl_up_to(child, best.for_parent())?.for_parent(),
                 None => Wdl::Win,
@@ -913,12 +935,11 @@ impl Tablebase {
         Ok(checked)
     }
 
-    /// The value of `position` that its successors give, found by listing
-    /// the legal moves and playing them as a game does, and probing the
-    /// results: a win needs a lost child one ply nearer and none nearer, a
-    /// loss only won children with the slowest one ply nearer, a draw no
-    /// lost child and some child not won. `moves` is scratch space for
-    /// the move list.
+    /// The value of `position` that its successors give, found by playing
+    /// every legal move as a game does and probing the results: a win
+    /// needs a lost child one ply nearer and none nearer, a loss only won
+    /// children with the slowest one ply nearer, a draw no lost child and
+    /// some child not won.
     fn successors_value(&self, position: &Position) -> Result<Value, TableError> {
         self.by_successors(position, |child| self.probe_whole(child))
     }
@@ -928,26 +949,23 @@ impl Tablebase {
     fn by_successors(
         &self,
         position: &Position,
-        mut value_of: impl FnMut(&Position) -> Result<Value, TableError>,
+        value_of: impl FnMut(&Position) -> Result<Value, TableError>,
     ) -> Result<Value, TableError> {
         if position.is_bare_lions_draw() {
             return Ok(Value::Draw);
         }
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let mut best: Option<Value> = None;
-        for m in moves {
-            let child = position.play_unchecked(m, self.rule_set);
-            let value = match child.status() {
-                Status::Ongoing => value_of(&child)?,
-                _ => Value::Loss(0),
-            };
-            if best.is_none_or(|top| value.for_parent() > top.for_parent()) {
-                best = Some(value);
-            }
-        }
-        Ok(best.map_or(Value::Loss(0), from_child))
+        let best = self.best_child(position, Moves::All, value_of)?;
+        Ok(best.unwrap_or(Value::Loss(0)))
     }
+}
+
+/// Which moves [`Tablebase::each_child`] plays.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Moves {
+    /// Those that leave the material: what the files leave out.
+    Leaving,
+    /// Every legal move.
+    All,
 }
 
 /// What building one table found.
