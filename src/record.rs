@@ -242,19 +242,26 @@ pub fn read_records(path: &Path) -> Result<Vec<(Place, Record)>, RecordFileError
 
 /// The games of a record's text, read from `path`.
 pub fn read_record_text(path: &Path, text: &str) -> Result<Vec<(Place, Record)>, RecordFileError> {
-    text.lines()
-        .enumerate()
-        .map(|(number, line)| {
-            let place = Place {
-                path: path.to_owned(),
-                line: number + 1,
-            };
-            match line.parse() {
-                Ok(record) => Ok((place, record)),
-                Err(error) => Err(RecordFileError::Line(place, error)),
-            }
-        })
-        .collect()
+    each_record(path, text).collect()
+}
+
+/// Each game of a record's text, read from `path`, or the error of a
+/// line that is no record: a reader that counts what it can goes on
+/// past one.
+pub fn each_record<'a>(
+    path: &'a Path,
+    text: &'a str,
+) -> impl Iterator<Item = Result<(Place, Record), RecordFileError>> + 'a {
+    text.lines().enumerate().map(move |(number, line)| {
+        let place = Place {
+            path: path.to_owned(),
+            line: number + 1,
+        };
+        match line.parse() {
+            Ok(record) => Ok((place, record)),
+            Err(error) => Err(RecordFileError::Line(place, error)),
+        }
+    })
 }
 
 #[cfg(test)]

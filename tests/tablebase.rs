@@ -534,3 +534,66 @@ fn a_file_or_a_looping_link_named_as_the_folder_is_not_a_folder() {
     assert_eq!(fs::read(&file).unwrap(), b"someone's notes");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn endings_counts_the_first_small_material_each_recorded_game_reaches() {
+    let dir = scratch("endings");
+    let game = |number: usize, start: &str, moves: &str| {
+        format!("{number}\tA\t{start}\t{moves}\t1-0\tblack's lion was taken\n")
+    };
+    let records = dir.join("match.rec");
+    let lines = [
+        game(1, "3l3/3z3/7/3p3/7/2Z4/3L3 w 0", "c2d4 d6e4"),
+        game(2, "3l3/3zg2/7/7/7/2ZG3/3L3 b 0", "d7c7"),
+        "not a record\n".to_owned(),
+        game(4, "3l3/7/7/7/7/7/3L3 w 0", "d1d5"),
+        game(5, "3l3/7/7/3z3/7/2G4/3L3 w 0", "d1e1"),
+        game(6, "3l3/3z3/7/3p3/7/2Z4/3L3 w 0", "c2d4"),
+    ]
+    .concat();
+    fs::write(&records, lines).unwrap();
+    let missing = dir.join("missing.rec");
+    let output = Command::new(common::CONGO)
+        .args(["tb", "endings", "--pieces", "2"])
+        .args([&records, &missing])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    // The most reached first, though its name comes later.
+    assert_eq!(text(&output.stdout), "2 LZvLZ\n1 LGvLZ\n");
+    let path = records.display();
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "congo: {path} line 3: expected 6 tab-separated fields (game, white, start, moves, \
+             result, reason), found 1\n\
+             congo: {path} line 4: game 4 ply 1: move \"d1d5\" is not legal in this position\n\
+             congo: cannot read {}: No such file or directory (os error 2)\n\
+             congo tb: 3 of 4 games reach at most 2 pieces beside the lions\n",
+            missing.display()
+        )
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn endings_needs_a_record_and_takes_no_build_options() {
+    for (args, said) in [
+        (
+            &["tb", "endings"][..],
+            "congo: tb endings RECORD needs a value\n",
+        ),
+        (
+            &["tb", "endings", "a.rec", "--threads", "2"][..],
+            "congo: unexpected argument \"--threads\"\n",
+        ),
+    ] {
+        let output = Command::new(common::CONGO).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            text(&output.stderr).starts_with(said),
+            "{}",
+            text(&output.stderr)
+        );
+    }
+}

@@ -21,6 +21,7 @@
 
 mod cache;
 mod coding;
+mod endings;
 mod file;
 mod folder;
 mod generate;
@@ -32,6 +33,7 @@ mod range_coder;
 mod scheme;
 mod value;
 
+pub use endings::Endings;
 pub use file::TableFileError;
 pub use folder::{
     Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, summarize_units, units, verify_units,

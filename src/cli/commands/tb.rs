@@ -1,6 +1,7 @@
 //! `congo tb`: endgame tables built (`generate`), probed (`probe`, a
 //! judge), summed up in Markdown (`summary`), checked (`verify`), and a
-//! set's levels counted for a cluster's job arrays (`levels`).
+//! set's levels counted for a cluster's job arrays (`levels`), and the
+//! endings recorded games reach (`endings`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -13,10 +14,11 @@ use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::judge::{Positions, Probe};
 use crate::process::peak_memory_mb;
+use crate::record::{RecordFileError, each_record};
 use crate::shard::Shard;
 use crate::tablebase::{
-    Built, DEFAULT_PIECES, Generated, MAX_PIECES, Material, Summary, TableError, TableEvent,
-    Tablebase, Unit, generate_units, summarize_units, units, verify_units,
+    Built, DEFAULT_PIECES, Endings, Generated, MAX_PIECES, Material, Summary, TableError,
+    TableEvent, Tablebase, Unit, generate_units, summarize_units, units, verify_units,
 };
 use crate::text::Count;
 
@@ -39,12 +41,12 @@ const PIECES: crate::cli::option::Opt = crate::cli::option::Opt::new(
     "--pieces",
     crate::cli::option::whole("N", 1, MAX_PIECES as u64),
     "with no material named: every material with at most N pieces beside the \
-     lions (default 2)",
+     lions (default 2; endings: 4)",
 );
 
 pub(crate) const TB: Subcommand = Subcommand::tool(
     "tb",
-    "generate|probe|summary|verify DIR [MATERIAL...] | levels [MATERIAL...]",
+    "generate|probe|summary|verify DIR [MATERIAL...] | levels [MATERIAL...] | endings RECORD...",
     &[TB_THREADS, PIECES, SHARD, LEVEL],
     "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on (every material \
      with at most two pieces beside the lions, or --pieces N, both rule sets, when \
@@ -54,7 +56,9 @@ pub(crate) const TB: Subcommand = Subcommand::tool(
      a Markdown table of each table's wins, draws, losses and longest win; verify \
      checks each table against its positions' successors; levels prints a LEVEL COUNT \
      line a level of the set (0: LvL; a table's level is one more than the highest of \
-     those it turns into)",
+     those it turns into); endings prints a COUNT MATERIAL line for each first material \
+     with at most --pieces pieces (default 4) beside the lions that the games of match \
+     records reach, the most reached first: the tables to build first",
     read,
 );
 
@@ -72,6 +76,9 @@ enum Verb {
 fn read(args: &Args) -> Result<Work, UsageError> {
     if args.operands.first().is_some_and(|verb| verb == "levels") {
         return read_levels(args);
+    }
+    if args.operands.first().is_some_and(|verb| verb == "endings") {
+        return read_endings(args);
     }
     let mut operands = args.operands.iter();
     let verb = operands
@@ -203,6 +210,81 @@ fn read_levels(args: &Args) -> Result<Work, UsageError> {
         let written = io.output.write_all(lines.as_bytes());
         io.finish(written)
     }))
+}
+
+/// `tb endings RECORD... [--pieces N]`: how many games of the records
+/// first reach each material with at most N pieces beside the lions, a
+/// `COUNT MATERIAL` line each, the most reached first; a record that
+/// cannot be read or replayed is a line on stderr, the others counted.
+fn read_endings(args: &Args) -> Result<Work, UsageError> {
+    for option in [&TB_THREADS, &SHARD, &LEVEL] {
+        if args.has(option) {
+            return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
+        }
+    }
+    let records: Vec<PathBuf> = args.operands.iter().skip(1).map(PathBuf::from).collect();
+    if records.is_empty() {
+        return Err(UsageError::MissingValue("tb endings RECORD"));
+    }
+    let pieces = args.whole(&PIECES)?.unwrap_or(MAX_PIECES);
+    let rule_set = args.rule_set;
+    Ok(Work::tool(move |io| {
+        let (endings, failed) = count_endings(&records, rule_set, pieces, io);
+        let lines: String = endings
+            .most_first()
+            .iter()
+            .map(|(material, count)| format!("{count} {material}\n"))
+            .collect();
+        let written = io.output.write_all(lines.as_bytes());
+        say(
+            io,
+            format_args!(
+                "{} of {} reach at most {} beside the lions",
+                endings.reached(),
+                Count(endings.games(), "game"),
+                Count(pieces, "piece")
+            ),
+        );
+        match io.finish(written) {
+            status::SUCCESS if failed => status::FAILURE,
+            status => status,
+        }
+    }))
+}
+
+/// The endings of every game `records` hold that can be replayed, and
+/// whether any could not (each said on stderr, where it is).
+fn count_endings(
+    records: &[PathBuf],
+    rule_set: RuleSet,
+    pieces: usize,
+    io: &mut Io<'_>,
+) -> (Endings, bool) {
+    let (mut endings, mut failed) = (Endings::default(), false);
+    for path in records {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => {
+                io.say(RecordFileError::Read(path.clone(), error));
+                failed = true;
+                continue;
+            }
+        };
+        for game in each_record(path, &text) {
+            let counted = game
+                .map_err(|error| error.to_string())
+                .and_then(|(place, record)| {
+                    endings
+                        .add(&record, rule_set, pieces)
+                        .map_err(|error| format!("{place}: {error}"))
+                });
+            if let Err(error) = counted {
+                io.say(error);
+                failed = true;
+            }
+        }
+    }
+    (endings, failed)
 }
 
 /// Builds the units (`shard`'s share of them), each reported on stderr as
