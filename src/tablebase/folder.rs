@@ -153,6 +153,9 @@ pub fn generate_units(
             continue;
         }
         wait_for_other_shards(dir, unit, &units, shard, &mut tell);
+        if let Some(needed) = held_while_building(unit) {
+            tables.retain_whole(&needed, usize::MAX);
+        }
         let built = Built::Written(tables.generate(material, threads)?);
         tell(TableEvent::Finished(unit, &built));
         tables.retain_whole(&wanted_after(&units, number, shard), WHOLE_BUDGET);
@@ -176,6 +179,20 @@ fn reader<'a>(readers: &'a mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) ->
     let tables = &mut readers[at];
     tables.forget_files();
     tables
+}
+
+/// What to keep read whole while `unit` is built, if not the tables
+/// later units want: a table too big to keep (four pieces) needs
+/// gigabytes of its own, so only the tables it turns into stay, and
+/// those later units want are read again.
+fn held_while_building((material, rule_set): &Unit) -> Option<Vec<usize>> {
+    (material.size() * 2 > WHOLE_BUDGET).then(|| {
+        material
+            .successors(rule_set.promotes())
+            .iter()
+            .map(|successor| successor.stored().compact())
+            .collect()
+    })
 }
 
 /// The tables that the units after `number` that `shard` builds under
@@ -266,6 +283,24 @@ mod tests {
 
     fn material(name: &str) -> Material {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn only_a_table_too_big_to_keep_lets_go_of_what_it_does_not_need() {
+        let compact = |name: &str| material(name).compact();
+        let needed = held_while_building(&(material("LSPvLSP"), RuleSet::Wits2022)).unwrap();
+        // Its promotion and captures stay; a table it never turns into goes.
+        for name in ["LSSvLSP", "LSPvLS", "LSPvLP", "LSvLS", "LvL"] {
+            assert!(needed.contains(&compact(name)), "{name}");
+        }
+        for name in ["LZvL", "LZPvLSP", "LGZvLGZ"] {
+            assert!(!needed.contains(&compact(name)), "{name}");
+        }
+        // Three pieces: the run's budget decides, as for every unit.
+        assert_eq!(
+            held_while_building(&(material("LSPvLP"), RuleSet::Wits2022)),
+            None
+        );
     }
 
     #[test]
