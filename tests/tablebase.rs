@@ -545,13 +545,18 @@ fn endings_counts_the_first_small_material_each_recorded_game_reaches() {
     let lines = [
         game(1, "3l3/3z3/7/3p3/7/2Z4/3L3 w 0", "c2d4 d6e4"),
         game(2, "3l3/3zg2/7/7/7/2ZG3/3L3 b 0", "d7c7"),
-        "not a record\n".to_owned(),
+        // A byte that is no UTF-8 spoils only its own line.
+        "not a record \u{1}\n".to_owned(),
         game(4, "3l3/7/7/7/7/7/3L3 w 0", "d1d5"),
         game(5, "3l3/7/7/3z3/7/2G4/3L3 w 0", "d1e1"),
         game(6, "3l3/3z3/7/3p3/7/2Z4/3L3 w 0", "c2d4"),
     ]
     .concat();
-    fs::write(&records, lines).unwrap();
+    let bytes: Vec<u8> = lines
+        .bytes()
+        .map(|byte| if byte == 1 { 0xff } else { byte })
+        .collect();
+    fs::write(&records, bytes).unwrap();
     let missing = dir.join("missing.rec");
     let output = Command::new(common::CONGO)
         .args(["tb", "endings", "--pieces", "2"])
@@ -569,7 +574,7 @@ fn endings_counts_the_first_small_material_each_recorded_game_reaches() {
              result, reason), found 1\n\
              congo: {path} line 4: game 4 ply 1: move \"d1d5\" is not legal in this position\n\
              congo: cannot read {}: No such file or directory (os error 2)\n\
-             congo tb: 3 of 4 games reach at most 2 pieces beside the lions\n",
+             congo tb: 3 of 4 games came down to at most 2 pieces beside the lions\n",
             missing.display()
         )
     );
@@ -596,4 +601,26 @@ fn endings_needs_a_record_and_takes_no_build_options() {
             text(&output.stderr)
         );
     }
+}
+
+#[test]
+fn a_position_whose_side_to_move_has_already_taken_the_lion_is_refused() {
+    let dir = scratch("taken-lion");
+    let output = probe(
+        &dir,
+        &[
+            "7/7/7/7/7/7/2L4 w 1",
+            "3l3/7/7/7/7/7/7 w 1",
+            "3l3/7/7/3s3/7/7/7 b 1",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stderr),
+        "congo: line 2: white is to move, but black's lion is already taken: no game comes to that\n\
+         congo: line 4: black is to move, but white's lion is already taken: no game comes to that\n"
+    );
+    // White to move without its lion has lost: that game did end so.
+    assert_eq!(text(&output.stdout), "\nloss 0\n\n");
+    fs::remove_dir_all(&dir).unwrap();
 }

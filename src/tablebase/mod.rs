@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::{Move, Position, Reach, RuleSet, Status};
+use crate::{Color, Move, Position, Reach, RuleSet, Status};
 
 /// Why a table could not be built, read or used.
 #[derive(Debug)]
@@ -68,6 +68,9 @@ pub enum TableError {
     NotAFolder(PathBuf),
     /// The position has more pieces than a table holds.
     TooManyPieces(usize),
+    /// The side to move has already taken the other lion: no game comes
+    /// to that, so it has no value to give.
+    LionTakenBeforeMove(Color),
     /// The error an earlier use of the same table met.
     Again(Arc<TableError>),
     /// A stored value disagrees with its successors' (from `verify`).
@@ -99,6 +102,11 @@ impl fmt::Display for TableError {
             TableError::File(error) => error.fmt(f),
             TableError::Again(error) => error.fmt(f),
             TableError::Write(path, error) => write!(f, "cannot write {}: {error}", path.display()),
+            TableError::LionTakenBeforeMove(side) => write!(
+                f,
+                "{side} is to move, but {}'s lion is already taken: no game comes to that",
+                !*side
+            ),
             TableError::NotAFolder(path) => {
                 write!(f, "cannot write tables in {}: not a folder", path.display())
             }
@@ -402,6 +410,9 @@ impl Tablebase {
     /// have both lions: what a search needs, read from the `.ctbw` file
     /// in place.
     pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TableError> {
+        if !position.has_lion(!position.side) && position.has_lion(position.side) {
+            return Err(TableError::LionTakenBeforeMove(position.side));
+        }
         self.wdl_up_to(position, Wdl::Win)
     }
 

@@ -239,7 +239,7 @@ fn read_endings(args: &Args) -> Result<Work, UsageError> {
         say(
             io,
             format_args!(
-                "{} of {} reach at most {} beside the lions",
+                "{} of {} came down to at most {} beside the lions",
                 endings.reached(),
                 Count(endings.games(), "game"),
                 Count(pieces, "piece")
@@ -262,8 +262,10 @@ fn count_endings(
 ) -> (Endings, bool) {
     let (mut endings, mut failed) = (Endings::default(), false);
     for path in records {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
+        // Bytes that are not UTF-8 spoil only their own line, which then
+        // reads as no record.
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) => {
                 io.say(RecordFileError::Read(path.clone(), error));
                 failed = true;
