@@ -101,9 +101,14 @@ fn synopsis(subcommand: &Subcommand) -> Vec<String> {
             None => (operands, ""),
         },
     };
-    let mut words = Vec::new();
-    if !leading.is_empty() {
-        words.push(leading.to_owned());
+    // Alternative forms (`a | b`) may each start a line.
+    let forms: Vec<&str> = leading
+        .split(" | ")
+        .filter(|form| !form.is_empty())
+        .collect();
+    let mut words: Vec<String> = forms.iter().map(|form| format!("{form} |")).collect();
+    if let Some(last) = words.last_mut() {
+        last.truncate(last.len() - 2);
     }
     let choices: Vec<String> = subcommand
         .options
