@@ -186,11 +186,7 @@ fn unit_level((material, rule_set): &Unit) -> usize {
 /// of the set, lowest first, for a cluster script that submits one job
 /// array a level, each after the last.
 fn read_levels(args: &Args) -> Result<Work, UsageError> {
-    for option in [&TB_THREADS, &SHARD, &LEVEL] {
-        if args.has(option) {
-            return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
-        }
-    }
+    refuse_build_options(args)?;
     let units = named_units(args, args.operands.iter().skip(1))?;
     let mut counts: Vec<usize> = Vec::new();
     for unit in &units {
@@ -212,16 +208,23 @@ fn read_levels(args: &Args) -> Result<Work, UsageError> {
     }))
 }
 
-/// `tb endings RECORD... [--pieces N]`: how many games of the records
-/// first reach each material with at most N pieces beside the lions, a
-/// `COUNT MATERIAL` line each, the most reached first; a record that
-/// cannot be read or replayed is a line on stderr, the others counted.
-fn read_endings(args: &Args) -> Result<Work, UsageError> {
+/// Refuses the options only a build or a check takes, for `levels`
+/// and `endings`, which read no tables.
+fn refuse_build_options(args: &Args) -> Result<(), UsageError> {
     for option in [&TB_THREADS, &SHARD, &LEVEL] {
         if args.has(option) {
             return Err(UsageError::UnexpectedArgument(option.name.to_owned()));
         }
     }
+    Ok(())
+}
+
+/// `tb endings RECORD... [--pieces N]`: how many games of the records
+/// first reach each material with at most N pieces beside the lions, a
+/// `COUNT MATERIAL` line each, the most reached first; a record that
+/// cannot be read or replayed is a line on stderr, the others counted.
+fn read_endings(args: &Args) -> Result<Work, UsageError> {
+    refuse_build_options(args)?;
     let records: Vec<PathBuf> = args.operands.iter().skip(1).map(PathBuf::from).collect();
     if records.is_empty() {
         return Err(UsageError::MissingValue("tb endings RECORD"));
