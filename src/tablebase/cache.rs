@@ -8,44 +8,11 @@ use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use super::byte_values::ByteValues;
+
 /// A block's key: its file (the material's compact number, twice, plus
 /// one for the distance file) and its number.
 pub(super) type Key = (u32, u32);
-
-/// The decoded values of one block, a byte each (win/draw/loss) or two
-/// (distances).
-#[derive(Debug)]
-pub(super) enum Decoded {
-    Small(Box<[u8]>),
-    Wide(Box<[u16]>),
-}
-
-impl Decoded {
-    /// `values` kept in the smallest form that holds them.
-    pub(super) fn of(values: &[u16]) -> Decoded {
-        if values.iter().all(|&value| value <= u16::from(u8::MAX)) {
-            Decoded::Small(values.iter().map(|&value| value as u8).collect())
-        } else {
-            Decoded::Wide(values.into())
-        }
-    }
-
-    /// The value at `at`.
-    pub(super) fn get(&self, at: usize) -> Option<u16> {
-        match self {
-            Decoded::Small(values) => values.get(at).map(|&value| u16::from(value)),
-            Decoded::Wide(values) => values.get(at).copied(),
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        match self {
-            Decoded::Small(values) => values.len(),
-            Decoded::Wide(values) => values.len() * 2,
-        }
-        .max(1)
-    }
-}
 
 /// Parts the cache is split into, each with its own lock, so that
 /// threads probing different blocks rarely wait for each other.
@@ -76,7 +43,7 @@ impl Hasher for KeyHasher {
 /// The blocks of one part and the order they came in.
 #[derive(Default)]
 struct Part {
-    blocks: HashMap<Key, Arc<Decoded>, BuildHasherDefault<KeyHasher>>,
+    blocks: HashMap<Key, Arc<ByteValues>, BuildHasherDefault<KeyHasher>>,
     arrivals: VecDeque<Key>,
     bytes: usize,
 }
@@ -123,15 +90,15 @@ impl Cache {
 
     /// The block under `key`, if it is here.
     #[cfg(test)]
-    pub(super) fn get(&self, key: Key) -> Option<Arc<Decoded>> {
+    pub(super) fn get(&self, key: Key) -> Option<Arc<ByteValues>> {
         self.part(key).blocks.get(&key).cloned()
     }
 
     /// Keeps `block` under `key`, pushing out the oldest blocks of its
     /// part while it is over budget (never the one just put).
-    pub(super) fn put(&self, key: Key, block: Arc<Decoded>) {
+    pub(super) fn put(&self, key: Key, block: Arc<ByteValues>) {
         let mut part = self.part(key);
-        let size = block.bytes();
+        let size = block.heap_bytes();
         if part.blocks.insert(key, block).is_none() {
             part.arrivals.push_back(key);
             part.bytes += size;
@@ -141,7 +108,7 @@ impl Cache {
                 break;
             };
             if let Some(gone) = part.blocks.remove(&oldest) {
-                part.bytes -= gone.bytes();
+                part.bytes -= gone.heap_bytes();
             }
         }
     }
@@ -163,14 +130,12 @@ mod tests {
     fn the_oldest_blocks_go_once_the_budget_is_spent() {
         let cache = Cache::new(PARTS * 1000);
         for block in 0..100u32 {
-            cache.put((0, block * PARTS as u32), Arc::new(Decoded::of(&[7; 300])));
+            let values: ByteValues = [7; 300].into_iter().collect();
+            cache.put((0, block * PARTS as u32), Arc::new(values));
         }
         // One part, three blocks of 300 bytes within its 1000.
         assert!(cache.bytes() <= 1000, "{}", cache.bytes());
         assert!(cache.get((0, 99 * PARTS as u32)).is_some());
         assert!(cache.get((0, 0)).is_none());
-        let wide = Decoded::of(&[1, 300]);
-        assert!(matches!(wide, Decoded::Wide(_)));
-        assert_eq!((wide.get(1), wide.get(2)), (Some(300), None));
     }
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
 
-use super::{Generated, Material, Summary, TableError, Tablebase, WHOLE_BUDGET};
+use super::{Generated, LARGE_TABLE, Material, Summary, TableError, Tablebase, WHOLE_BUDGET};
 use crate::RuleSet;
 use crate::shard::Shard;
 
@@ -182,11 +182,10 @@ fn reader<'a>(readers: &'a mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) ->
 }
 
 /// What to keep read whole while `unit` is built, if not the tables
-/// later units want: a table too big to keep (four pieces) needs
-/// gigabytes of its own, so only the tables it turns into stay, and
-/// those later units want are read again.
+/// later units want: a large build (four pieces) keeps only the tables it
+/// turns into, and those later units want are read again.
 fn held_while_building((material, rule_set): &Unit) -> Option<Vec<usize>> {
-    (material.size() * 2 > WHOLE_BUDGET).then(|| {
+    (material.size() > LARGE_TABLE).then(|| {
         material
             .successors(rule_set.promotes())
             .iter()
@@ -286,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn only_a_table_too_big_to_keep_lets_go_of_what_it_does_not_need() {
+    fn only_a_large_build_lets_go_of_what_it_does_not_need() {
         let compact = |name: &str| material(name).compact();
         let needed = held_while_building(&(material("LSPvLSP"), RuleSet::Wits2022)).unwrap();
         // Its promotion and captures stay; a table it never turns into goes.

@@ -147,8 +147,8 @@ impl Solved {
     }
 
     /// Every value code, in number order: an iterator of known length,
-    /// which `collect` turns into a slice (an `Arc<[u16]>` included)
-    /// with one allocation and no copy.
+    /// which `collect` turns into the table read whole with one
+    /// allocation.
     pub(super) fn codes(&self) -> impl Iterator<Item = u16> + '_ {
         (0..self.len).map(|index| self.code(index))
     }
@@ -212,23 +212,31 @@ impl std::ops::IndexMut<usize> for Nodes {
 /// far above any number of moves.
 const BARRED: u16 = 1 << 15;
 
-/// Builds the value codes of every position of `material` under `rule_set`;
+/// The nodes of a table after the forward pass: every move counted, the
+/// moves out of the material valued. What is left reads no other table,
+/// so those read for it (four pieces: 0.6 GB each) may go first.
+pub(super) struct Counted {
+    nodes: Nodes,
+    /// Positions the forward pass queued at each distance.
+    queued: Vec<usize>,
+}
+
+/// The forward pass over every position of `material` under `rule_set`;
 /// `outside` gives the value of a position of another material (the
 /// tables it converts into, already built). Work is split over `threads`.
-pub(super) fn generate(
+pub(super) fn count(
     material: &Material,
     rule_set: RuleSet,
     threads: usize,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) -> Result<Solved, Material> {
-    let threads = threads.max(1);
+) -> Result<Counted, Material> {
     read_successors(material, rule_set, outside);
     let mut nodes = Nodes::new(material.size());
     // Workers take a stretch of numbers at a time, so that they finish
     // together however the cost of a position varies across the table.
     let stretches = Mutex::new(nodes.stretches_mut());
     let parts: Vec<Result<Vec<usize>, Material>> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
+        let workers: Vec<_> = (0..threads.max(1))
             .map(|_| scope.spawn(|| forward(material, rule_set, &stretches, outside)))
             .collect();
         join_all(workers)
@@ -238,8 +246,27 @@ pub(super) fn generate(
     for part in parts {
         add_counts(&mut queued, &part?);
     }
-    retrograde(material, rule_set, threads, &mut nodes, &queued);
-    Ok(Solved::of(nodes))
+    Ok(Counted { nodes, queued })
+}
+
+impl Counted {
+    /// The value codes of every position, spread back from the children
+    /// over `threads`.
+    pub(super) fn solve(
+        mut self,
+        material: &Material,
+        rule_set: RuleSet,
+        threads: usize,
+    ) -> Solved {
+        retrograde(
+            material,
+            rule_set,
+            threads.max(1),
+            &mut self.nodes,
+            &self.queued,
+        );
+        Solved::of(self.nodes)
+    }
 }
 
 /// Probes a position of each material `material` turns into, so that
@@ -783,7 +810,9 @@ mod tests {
             let material: Material = name.parse().unwrap();
             let codes = {
                 let outside = |child: &Position| tables.probe(child).ok();
-                generate(&material, rule_set, 2, &outside).unwrap()
+                count(&material, rule_set, 2, &outside)
+                    .unwrap()
+                    .solve(&material, rule_set, 2)
             };
             let bytes: Vec<u8> = codes.codes().flat_map(|code| code.to_le_bytes()).collect();
             found.push((name.to_string(), crate::digest::fnv1a_64(&bytes)));

@@ -17,7 +17,7 @@ fn folder(name: &str) -> PathBuf {
 
 /// Builds `names` in order in `dir` and returns each one's values as the
 /// generator made them (kept in memory by `generate`).
-fn build(dir: &Path, names: &[&str]) -> Vec<(Material, Arc<[u16]>)> {
+fn build(dir: &Path, names: &[&str]) -> Vec<(Material, Arc<ByteValues>)> {
     let mut tables = Tablebase::new(dir, RuleSet::Wits2022);
     names
         .iter()
@@ -48,7 +48,7 @@ struct Found {
 fn probe_in_place(
     tables: &Tablebase,
     material: &Material,
-    codes: &[u16],
+    codes: &ByteValues,
     numbers: impl Iterator<Item = usize>,
 ) -> Found {
     let mut found = Found::default();
@@ -56,7 +56,7 @@ fn probe_in_place(
         let Some(position) = material.position(number) else {
             continue;
         };
-        let expected = Value::from_code(codes[number]).unwrap();
+        let expected = codes.get(number).and_then(Value::from_code).unwrap();
         assert_eq!(tables.probe(&position).unwrap(), expected, "{position}");
         assert_eq!(tables.probe_wdl(&position).unwrap(), Wdl::of(expected));
         let table = tables.table(material).unwrap();
@@ -104,11 +104,7 @@ fn a_table_read_whole_from_its_files_is_the_one_built() {
     let built = build(&dir, &SET);
     let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
     for (material, codes) in &built {
-        assert_eq!(
-            &fresh.whole(material).unwrap()[..],
-            &codes[..],
-            "{material}"
-        );
+        assert_eq!(&fresh.whole(material).unwrap(), codes, "{material}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -150,7 +146,10 @@ fn a_damaged_block_is_refused_by_name_and_the_others_still_probe() {
             Ok(wdl) => {
                 // A lion that can be taken needs no table.
                 assert!(block != 3 || position.can_take_lion(), "{position}");
-                assert_eq!(Some(wdl), Value::from_code(codes[number]).map(Wdl::of));
+                assert_eq!(
+                    Some(wdl),
+                    codes.get(number).and_then(Value::from_code).map(Wdl::of)
+                );
                 probed += 1;
             }
         }

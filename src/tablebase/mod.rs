@@ -19,6 +19,7 @@
 //! the positions with white's lion on its castle's c and d files only, one
 //! with it on the e file being its mirror image's.
 
+mod byte_values;
 mod cache;
 mod coding;
 mod endings;
@@ -42,7 +43,8 @@ use material::{Compact, Placement};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
 pub use value::{Value, Wdl};
 
-use cache::{Cache, Decoded};
+use byte_values::ByteValues;
+use cache::Cache;
 use file::{Facts, TableFile};
 use scheme::Scheme;
 use value::NO_POSITION;
@@ -165,16 +167,21 @@ impl Table {
 /// A table as opened, or why it could not be.
 type Loaded = Result<Arc<Table>, Arc<TableError>>;
 
-/// A table's true values in memory, in number order: what building a
-/// table reads of the tables it turns into, and what `verify` checks.
-type Whole = Result<Arc<[u16]>, Arc<TableError>>;
+/// A table's true value codes in memory, in number order: what building
+/// a table reads of the tables it turns into, and what `verify` checks.
+type Whole = Result<Arc<ByteValues>, Arc<TableError>>;
 
 /// Bytes of tables read whole that a run of `tb generate` keeps for the
 /// units to come, a rule set: the three-piece tables a pawn promotes into
-/// are 32 MB each, and a pawnful table read them again for each unit
-/// (half the time of building the three-piece set); a four-piece table,
-/// 1.2 GB, is read again.
+/// are 16 MB each, and a pawnful table read them again for each unit
+/// (half the time of building the three-piece set); a four-piece table
+/// (0.6 GB) is kept for the next unit at most.
 const WHOLE_BUDGET: usize = 1 << 30;
+
+/// Numbers of a table that takes gigabytes to build or read whole (four
+/// pieces: 623 M numbers, 3.7 GB of nodes): only what such a build needs
+/// is kept while it runs.
+const LARGE_TABLE: usize = 1 << 28;
 
 /// The decoded blocks kept for probes in place, in bytes.
 pub const PROBE_CACHE: usize = 32 << 20;
@@ -309,7 +316,7 @@ impl Tablebase {
                 let (mut bytes, mut values) = (Vec::new(), Vec::new());
                 file.decode(block, &mut bytes, &mut values)
                     .map_err(TableError::File)?;
-                let decoded = Arc::new(Decoded::of(&values));
+                let decoded: Arc<ByteValues> = Arc::new(values.iter().copied().collect());
                 let value = decoded.get(at);
                 self.cache.put(key, decoded);
                 value
@@ -547,7 +554,7 @@ impl Tablebase {
     /// The true values of `material`'s table, a stored one, in number
     /// order: decoded whole and the values left out found again, with
     /// the tables it turns into read whole the same way. Kept once read.
-    fn whole(&self, material: &Material) -> Result<Arc<[u16]>, TableError> {
+    fn whole(&self, material: &Material) -> Result<Arc<ByteValues>, TableError> {
         self.whole_by(material.compact(), || material.clone())
             .clone()
             .map_err(TableError::Again)
@@ -559,34 +566,41 @@ impl Tablebase {
         self.whole[number].get_or_init(|| self.read_whole(&material()).map_err(Arc::new))
     }
 
-    fn read_whole(&self, material: &Material) -> Result<Arc<[u16]>, TableError> {
+    /// Four pieces: at most three bytes a number at once (two streams
+    /// and the codes found first, or a stream and both codes).
+    fn read_whole(&self, material: &Material) -> Result<Arc<ByteValues>, TableError> {
         let table = self.table(material)?;
         let distance = table.distance_file()?;
         let (wdl, moves) = (stream_of(&table.wdl)?, stream_of(distance)?);
+        // A stream holds a value for each number (its length is checked).
+        let stored = |stream: &ByteValues, file: &TableFile, number: usize| {
+            stream.get(file.order().place_of(number)).unwrap_or(0)
+        };
         let kept = |number: usize| distance.keeps(number % 2);
         // First the positions whose distances are kept, then the others
         // from their moves, which lead to the first or out of the table.
-        let first = each_number(material.size(), |number| {
+        let first = ByteValues::build(material.size(), read_threads(), |number| {
             if !kept(number) {
                 return Ok(NO_POSITION);
             }
-            let place = table.wdl.order().place_of(number);
-            let place_z = distance.order().place_of(number);
-            self.restore(material, number, wdl[place], moves[place_z])
+            let (wdl, moves) = (
+                stored(&wdl, &table.wdl, number),
+                stored(&moves, distance, number),
+            );
+            self.restore(material, number, wdl, moves)
         })?;
-        // Four pieces: 1.2 GB a stream, not needed any more.
         drop(moves);
-        let codes = each_number(material.size(), |number| {
+        let codes = ByteValues::build(material.size(), read_threads(), |number| {
             if kept(number) {
-                return Ok(first[number]);
+                return Ok(first.get(number).unwrap_or(NO_POSITION));
             }
             let Some(placement) = material.placement(number) else {
                 return Ok(NO_POSITION);
             };
-            let place = table.wdl.order().place_of(number);
-            self.restore_by_moves(material, placement, wdl[place], &first)
+            let wdl = stored(&wdl, &table.wdl, number);
+            self.restore_by_moves(material, placement, wdl, &first)
         })?;
-        Ok(codes.into())
+        Ok(Arc::new(codes))
     }
 
     /// The true value code of `number` of `material` stored as `wdl` and
@@ -628,7 +642,7 @@ impl Tablebase {
         material: &Material,
         placement: Placement,
         wdl: u16,
-        first: &[u16],
+        first: &ByteValues,
     ) -> Result<u16, TableError> {
         let Some(position) = material.position_of(&placement) else {
             return Ok(NO_POSITION);
@@ -642,9 +656,7 @@ impl Tablebase {
         }
         let _ = position.plain_steps(self.rule_set, |m| {
             let child = placement.after_step(m.from(), m.to(), material.pieces().len());
-            let code = material
-                .number(&child)
-                .and_then(|number| first.get(number).copied());
+            let code = material.number(&child).and_then(|number| first.get(number));
             let value = from_child(code.and_then(Value::from_code).unwrap_or(Value::Draw));
             best = Some(best.map_or(value, |best| better(best, value)));
             ControlFlow::<()>::Continue(())
@@ -667,7 +679,7 @@ impl Tablebase {
             .whole_by(compact.number, || Material::of(&position.board))
             .as_ref()
             .map_err(|error| TableError::Again(error.clone()))?;
-        let code = Material::index_of(position).and_then(|number| codes.get(number).copied());
+        let code = Material::index_of(position).and_then(|number| codes.get(number));
         Ok(code.and_then(Value::from_code).unwrap_or(Value::Draw))
     }
 }
@@ -716,45 +728,26 @@ fn code(
     )
 }
 
-/// `value_of` each number below `size`, worked out over the machine's
-/// threads (at most four), in number order.
-fn each_number(
-    size: usize,
-    value_of: impl Fn(usize) -> Result<u16, TableError> + Sync,
-) -> Result<Vec<u16>, TableError> {
-    let mut codes = vec![NO_POSITION; size];
-    let threads = std::thread::available_parallelism()
+/// The threads a table is read whole with: the machine's, at most four.
+fn read_threads() -> usize {
+    std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(4);
-    let chunk = size.div_ceil(threads).max(1);
-    let parts: Vec<Result<(), TableError>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = codes
-            .chunks_mut(chunk)
-            .enumerate()
-            .map(|(part, codes)| {
-                let value_of = &value_of;
-                scope.spawn(move || {
-                    for (at, code) in codes.iter_mut().enumerate() {
-                        *code = value_of(part * chunk + at)?;
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        generate::join_all(workers)
-    });
-    parts.into_iter().collect::<Result<(), TableError>>()?;
-    Ok(codes)
+        .min(4)
 }
 
 /// Every value of `file` in its own order, decoded block by block.
-fn stream_of(file: &TableFile) -> Result<Vec<u16>, TableError> {
-    let mut stream = Vec::with_capacity(file.count());
+fn stream_of(file: &TableFile) -> Result<ByteValues, TableError> {
+    let mut stream = ByteValues::with_capacity(file.count());
     let (mut bytes, mut values) = (Vec::new(), Vec::new());
     for block in 0..file.blocks() {
         file.decode(block, &mut bytes, &mut values)
             .map_err(TableError::File)?;
-        stream.extend_from_slice(&values);
+        values.iter().for_each(|&value| stream.push(value));
+    }
+    if stream.len() != file.count() {
+        return Err(TableError::File(TableFileError::Size(
+            file.path().to_owned(),
+        )));
     }
     Ok(stream)
 }
@@ -776,7 +769,7 @@ impl Tablebase {
             let Some(Ok(codes)) = self.whole.get(number).and_then(OnceLock::get) else {
                 continue;
             };
-            let size = codes.len() * 2;
+            let size = codes.heap_bytes();
             if !keep[number] && bytes + size <= budget {
                 keep[number] = true;
                 bytes += size;
@@ -789,11 +782,11 @@ impl Tablebase {
         }
     }
 
-    /// Forgets the tables read whole that are larger than `most` bytes.
-    fn retain_whole_up_to(&mut self, most: usize) {
+    /// Forgets the tables read whole of more than [`LARGE_TABLE`] numbers.
+    fn forget_large_whole(&mut self) {
         for whole in self.whole.iter_mut() {
             if let Some(Ok(codes)) = whole.get()
-                && codes.len() * 2 > most
+                && codes.len() > LARGE_TABLE
             {
                 *whole = OnceLock::new();
             }
@@ -829,14 +822,14 @@ impl Tablebase {
                 })
                 .ok()
         };
-        let solved =
-            generate::generate(material, self.rule_set, threads, &outside).map_err(|lacking| {
+        let counted =
+            generate::count(material, self.rule_set, threads, &outside).map_err(|lacking| {
                 let failed = failed.lock().unwrap_or_else(|e| e.into_inner()).take();
                 failed.unwrap_or_else(|| TableError::Missing(vec![self.path(&lacking)]))
             })?;
-        // The tables too large to keep for the units to come are not
-        // needed once this one is solved (four pieces: 1.2 GB each).
-        self.retain_whole_up_to(WHOLE_BUDGET);
+        // Room for the backward pass's lists beside the nodes.
+        self.forget_large_whole();
+        let solved = counted.solve(material, self.rule_set, threads);
         let facts = Summary::facts(material, solved.codes());
         let rule_set = file::rules_byte(material, self.rule_set);
         let most = solved
@@ -859,7 +852,7 @@ impl Tablebase {
             file::write(&path, &bytes).map_err(|error| TableError::Write(path.clone(), error))?;
         }
         // Kept for the units to come only if it may stay.
-        let whole = (solved.len() * 2 <= WHOLE_BUDGET).then(|| solved.codes().collect());
+        let whole = (solved.len() <= WHOLE_BUDGET).then(|| Arc::new(solved.codes().collect()));
         drop(solved);
         self.loaded[material.compact()] = OnceLock::new();
         self.whole[material.compact()] =
@@ -898,7 +891,7 @@ impl Tablebase {
     pub fn verify(&self, material: &Material, threads: usize) -> Result<usize, TableError> {
         let material = &material.stored();
         let codes = self.whole(material)?;
-        let codes = &codes[..];
+        let codes = &*codes;
         let chunk = codes.len().div_ceil(threads.max(1)).max(1);
         let parts: Vec<Result<usize, TableError>> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..codes.len())
@@ -917,16 +910,17 @@ impl Tablebase {
     fn verify_range(
         &self,
         material: &Material,
-        codes: &[u16],
+        codes: &ByteValues,
         range: std::ops::Range<usize>,
     ) -> Result<usize, TableError> {
         let mut checked = 0;
         // One text for the whole range.
         let mut fen = String::new();
         for index in range {
-            let (Some(stored), Some(numbered)) =
-                (Value::from_code(codes[index]), material.position(index))
-            else {
+            let (Some(stored), Some(numbered)) = (
+                codes.get(index).and_then(Value::from_code),
+                material.position(index),
+            ) else {
                 continue;
             };
             // Through the FEN text, as a user's position would come, where
@@ -1068,6 +1062,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_large_table_read_whole_is_let_go_before_the_backward_pass() {
+        let mut tables = Tablebase::new(Path::new("unused"), RuleSet::Wits2022);
+        let large = ByteValues::build(LARGE_TABLE + 1, 2, |_| Ok::<_, ()>(0)).unwrap();
+        let small: ByteValues = [1, 2, 3].into_iter().collect();
+        tables.whole[1] = OnceLock::from(Ok(Arc::new(large)));
+        tables.whole[2] = OnceLock::from(Ok(Arc::new(small)));
+        tables.forget_large_whole();
+        assert!(tables.whole[1].get().is_none());
+        // A small one stays for the units to come.
+        assert!(matches!(tables.whole[2].get(), Some(Ok(codes)) if codes.len() == 3));
+    }
+
+    #[test]
     fn codes_hold_wins_at_odd_distances_and_losses_at_even_ones() {
         for value in [
             Value::Loss(0),
@@ -1172,7 +1179,8 @@ mod tests {
         assert_eq!(tables.verify(&zebra, 2).unwrap(), 5076);
         assert_eq!(tables.summary(&zebra).unwrap().positions, 7614);
         // The longest win, made one ply shorter, with a valid checksum.
-        let mut codes = tables.whole(&zebra).unwrap().to_vec();
+        let whole = tables.whole(&zebra).unwrap();
+        let mut codes: Vec<u16> = (0..whole.len()).filter_map(|at| whole.get(at)).collect();
         let longest = codes
             .iter()
             .position(|&code| Value::from_code(code) == Some(Value::Win(17)))
