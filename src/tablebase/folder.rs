@@ -147,15 +147,17 @@ pub fn generate_units(
             continue;
         }
         let (material, rule_set) = unit;
-        let tables = reader(&mut readers, dir, *rule_set);
+        let at = reader(&mut readers, dir, *rule_set);
+        let tables = &readers[at];
         if tables.path(material).is_file() && tables.summary(material).is_ok() {
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;
         }
         wait_for_other_shards(dir, unit, &units, shard, &mut tell);
         if let Some(needed) = held_while_building(unit) {
-            tables.retain_whole(&needed, usize::MAX);
+            hold_only(&mut readers, at, &needed);
         }
+        let tables = &mut readers[at];
         let built = Built::Written(tables.generate(material, threads)?);
         tell(TableEvent::Finished(unit, &built));
         tables.retain_whole(&wanted_after(&units, number, shard), WHOLE_BUDGET);
@@ -163,9 +165,10 @@ pub fn generate_units(
     Ok(())
 }
 
-/// The run's reader of `dir` under `rule_set`, made the first time, its
-/// files looked for afresh: another shard may have written them since.
-fn reader<'a>(readers: &'a mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) -> &'a mut Tablebase {
+/// Where the run's reader of `dir` under `rule_set` is in `readers`,
+/// made the first time, its files looked for afresh: another shard may
+/// have written them since.
+fn reader(readers: &mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) -> usize {
     let at = match readers
         .iter()
         .position(|tables| tables.rule_set == rule_set)
@@ -176,9 +179,16 @@ fn reader<'a>(readers: &'a mut Vec<Tablebase>, dir: &Path, rule_set: RuleSet) ->
             readers.len() - 1
         }
     };
-    let tables = &mut readers[at];
-    tables.forget_files();
-    tables
+    readers[at].forget_files();
+    at
+}
+
+/// Keeps read whole only the tables `needed` of the reader at `at`,
+/// and none of the other rule set's: a large build needs the room.
+fn hold_only(readers: &mut [Tablebase], at: usize, needed: &[usize]) {
+    for (other, tables) in readers.iter_mut().enumerate() {
+        tables.retain_whole(if other == at { needed } else { &[] }, usize::MAX);
+    }
 }
 
 /// What to keep read whole while `unit` is built, if not the tables
@@ -282,6 +292,30 @@ mod tests {
 
     fn material(name: &str) -> Material {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_large_build_holds_what_it_needs_and_nothing_of_the_other_rule_set() {
+        use crate::tablebase::byte_values::ByteValues;
+        use std::sync::{Arc, OnceLock};
+        let mut readers: Vec<Tablebase> = [RuleSet::Wits2021, RuleSet::Wits2022]
+            .into_iter()
+            .map(|rule_set| Tablebase::new(Path::new("unused"), rule_set))
+            .collect();
+        for tables in &mut readers {
+            for number in [1, 2] {
+                let values: ByteValues = [7].into_iter().collect();
+                tables.whole[number] = OnceLock::from(Ok(Arc::new(values)));
+            }
+        }
+        hold_only(&mut readers, 1, &[2]);
+        let held = |tables: &Tablebase| -> Vec<usize> {
+            (0..3)
+                .filter(|&n| tables.whole[n].get().is_some())
+                .collect()
+        };
+        assert_eq!(held(&readers[0]), Vec::<usize>::new());
+        assert_eq!(held(&readers[1]), vec![2]);
     }
 
     #[test]
