@@ -578,9 +578,10 @@ impl Tablebase {
             stream.get(file.order().place_of(number)).unwrap_or(0)
         };
         let kept = |number: usize| distance.keeps(number % 2);
+        let threads = read_threads();
         // First the positions whose distances are kept, then the others
         // from their moves, which lead to the first or out of the table.
-        let first = ByteValues::build(material.size(), read_threads(), |number| {
+        let first = ByteValues::build(material.size(), threads, |number| {
             if !kept(number) {
                 return Ok(NO_POSITION);
             }
@@ -591,7 +592,7 @@ impl Tablebase {
             self.restore(material, number, wdl, moves)
         })?;
         drop(moves);
-        let codes = ByteValues::build(material.size(), read_threads(), |number| {
+        let codes = ByteValues::build(material.size(), threads, |number| {
             if kept(number) {
                 return Ok(first.get(number).unwrap_or(NO_POSITION));
             }
