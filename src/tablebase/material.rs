@@ -790,6 +790,27 @@ mod tests {
     }
 
     #[test]
+    fn successors_hold_their_own_and_come_after_them() {
+        // What reading a table whole relies on: read in this order, every
+        // table finds those it turns into read already.
+        for name in ["LZPvLPP", "LPPvLPP", "LGZvLZP", "LMCvLP"] {
+            let material: Material = name.parse().unwrap();
+            for promotion in [false, true] {
+                let order = material.successors(promotion);
+                for (at, successor) in order.iter().enumerate() {
+                    for below in successor.successors(promotion) {
+                        let before = order.iter().position(|m| *m == below);
+                        assert!(
+                            before.is_some_and(|before| before < at),
+                            "{below} after {successor} in {name}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn all_materials_come_after_what_they_turn_into() {
         let all = Material::all_up_to(2, true);
         // LvL, 7 kinds of one white piece, then 28 pairs for white and 28

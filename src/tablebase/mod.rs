@@ -567,8 +567,14 @@ impl Tablebase {
     }
 
     /// Four pieces: at most three bytes a number at once (two streams
-    /// and the codes found first, or a stream and both codes).
+    /// and the codes found first, or a stream and both codes). The tables
+    /// it turns into are read whole first, lowest first, so no table is
+    /// read while another's streams are open: nested, they took LPPvLPP's
+    /// verify to 6.9 GB.
     fn read_whole(&self, material: &Material) -> Result<Arc<ByteValues>, TableError> {
+        for successor in material.successors(self.rule_set.promotes()) {
+            self.whole(&successor)?;
+        }
         let table = self.table(material)?;
         let distance = table.distance_file()?;
         let (wdl, moves) = (stream_of(&table.wdl)?, stream_of(distance)?);
