@@ -109,21 +109,49 @@ fn a_table_read_whole_from_its_files_is_the_one_built() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Flips a byte of block 3 of `material`'s win/draw/loss file in `dir`
+/// and returns the file's path and the file as it was opened.
+fn damage_block_3(dir: &Path, material: &Material) -> (PathBuf, TableFile) {
+    let path = Tablebase::new(dir, RuleSet::Wits2022).path(material);
+    let file = TableFile::open(&path, material, 0, Scheme::Wdl).unwrap();
+    // Block 3's last byte, counted back from the end of the file.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let after: u64 = (4..file.blocks())
+        .map(|block| file.block_length(block))
+        .sum();
+    let at = bytes.len() - after as usize - 1;
+    bytes[at] ^= 0x20;
+    std::fs::write(&path, &bytes).unwrap();
+    (path, file)
+}
+
+#[test]
+fn a_table_is_read_whole_after_what_it_turns_into_and_its_own_files_are_opened_first() {
+    let dir = folder("read-order");
+    let built = build(&dir, &SET[..5]);
+    let material = &built[4].0;
+    let (path, _) = damage_block_3(&dir, material);
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let successor = tables.path(&"LZvL".parse().unwrap());
+    std::fs::rename(&successor, dir.join("aside")).unwrap();
+    // The tables it turns into come first: the one missing is named
+    // before its own damaged block is decoded.
+    let error = tables.whole(material).unwrap_err().to_string();
+    assert!(error.contains(&*successor.to_string_lossy()), "{error}");
+    // But its own files before them: one missing is named at once.
+    std::fs::remove_file(&path).unwrap();
+    let error = Tablebase::new(&dir, RuleSet::Wits2022).whole(material);
+    let error = error.unwrap_err().to_string();
+    assert!(error.contains(&*path.to_string_lossy()), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_damaged_block_is_refused_by_name_and_the_others_still_probe() {
     let dir = folder("damaged-block");
     let built = build(&dir, &SET[..5]);
     let (material, codes) = &built[4];
-    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
-    let path = tables.path(material);
-    let file = TableFile::open(&path, material, 0, Scheme::Wdl).unwrap();
-    // Block 3's last byte, counted back from the end of the file.
-    let mut bytes = std::fs::read(&path).unwrap();
-    let blocks = file.blocks();
-    let after: u64 = (4..blocks).map(|block| file.block_length(block)).sum();
-    let at = bytes.len() - after as usize - 1;
-    bytes[at] ^= 0x20;
-    std::fs::write(&path, &bytes).unwrap();
+    let (path, file) = damage_block_3(&dir, material);
     let damaged = Tablebase::new(&dir, RuleSet::Wits2022);
     let (mut refused, mut probed) = (0, 0);
     for number in (0..codes.len()).step_by(97) {

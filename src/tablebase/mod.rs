@@ -568,15 +568,16 @@ impl Tablebase {
 
     /// Four pieces: at most three bytes a number at once (two streams
     /// and the codes found first, or a stream and both codes). The tables
-    /// it turns into are read whole first, lowest first, so no table is
-    /// read while another's streams are open: nested, they took LPPvLPP's
-    /// verify to 6.9 GB.
+    /// it turns into are read whole before its streams, lowest first, so
+    /// its streams are never held while they are read: nested, every
+    /// level's were, and LPPvLPP's verify took 6.9 GB. Its own files are
+    /// opened first, so that a missing one is named at once.
     fn read_whole(&self, material: &Material) -> Result<Arc<ByteValues>, TableError> {
+        let table = self.table(material)?;
+        let distance = table.distance_file()?;
         for successor in material.successors(self.rule_set.promotes()) {
             self.whole(&successor)?;
         }
-        let table = self.table(material)?;
-        let distance = table.distance_file()?;
         let (wdl, moves) = (stream_of(&table.wdl)?, stream_of(distance)?);
         // A stream holds a value for each number: the header's count is
         // the material's size, and each block decodes its share.
