@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::Reach;
 use crate::random::Rng;
 
 /// A fresh folder for one test.

@@ -790,6 +790,40 @@ mod tests {
     }
 
     #[test]
+    fn numbered_positions_are_what_their_fen_text_reads_back_as() {
+        // What lets `tb verify` check the numbered positions themselves.
+        use crate::{Reach, RuleSet};
+        let mut rng = crate::random::Rng::new(47);
+        let (wits2021, wits2022) = (RuleSet::Wits2021, RuleSet::Wits2022);
+        for (name, rule_set) in [
+            ("LZPvLPP", wits2021),
+            ("LZPvLPP", wits2022),
+            ("LGZvLZS", wits2022),
+            ("LGZvLGZ", wits2021),
+            ("LMCvLP", wits2021),
+            ("LPPPvLP", wits2022),
+        ] {
+            let material: Material = name.parse().unwrap();
+            let (mut numbered, mut read) = (0, 0);
+            for _ in 0..20_000 {
+                let index = rng.below(material.size() as u64) as usize;
+                let Some(position) = material.position(index) else {
+                    continue;
+                };
+                numbered += 1;
+                // A few unreachable ones are refused; verify checks them
+                // as numbered.
+                let text = position.to_string();
+                if let Ok(back) = Position::from_fen(&text, rule_set, Reach::Game) {
+                    assert_eq!(back, position, "{text}");
+                    read += 1;
+                }
+            }
+            assert!(read * 50 > numbered * 49, "{name}: {read} of {numbered}");
+        }
+    }
+
+    #[test]
     fn successors_hold_their_own_and_come_after_them() {
         // What reading a table whole relies on: read in this order, every
         // table finds those it turns into read already.
