@@ -14,8 +14,9 @@ Run from the project root after `cargo build`:
 
 Needs Debian's `chromium` and `chromium-driver` and Python's `selenium`
 (test-only tools; `.ci/run` installs them when missing). Environment:
-CONGO (the binary, default target/debug/congo) and CONGO_SCREENSHOTS (where
-the pictures of each tab go, default target/browser).
+CONGO (the binary, default debug/congo under CARGO_TARGET_DIR, else under
+target, where `cargo build` puts it) and CONGO_SCREENSHOTS (where the
+pictures of each tab go, default target/browser).
 """
 
 import base64
@@ -33,7 +34,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-CONGO = os.path.abspath(os.environ.get("CONGO", "target/debug/congo"))
+CARGO_TARGET = os.environ.get("CARGO_TARGET_DIR") or "target"
+CONGO = os.path.abspath(os.environ.get("CONGO", os.path.join(CARGO_TARGET, "debug", "congo")))
 SCREENSHOTS = os.environ.get("CONGO_SCREENSHOTS", "target/browser")
 FULL_START = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0"
 # A white monkey on c1 that can jump the pawns on c2 and c4 in one move.
