@@ -230,7 +230,6 @@ pub(super) fn count(
     threads: usize,
     outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
 ) -> Result<Counted, Material> {
-    read_successors(material, rule_set, outside);
     let mut nodes = Nodes::new(material.size());
     // Workers take a stretch of numbers at a time, so that they finish
     // together however the cost of a position varies across the table.
@@ -266,23 +265,6 @@ impl Counted {
             &self.queued,
         );
         Solved::of(self.nodes)
-    }
-}
-
-/// Probes a position of each material `material` turns into, so that
-/// `outside` reads their tables before the nodes are made: reading a
-/// four-piece table whole (the one a pawn promotes into) takes a few
-/// gigabytes for a moment, which must not come on top of the nodes'.
-fn read_successors(
-    material: &Material,
-    rule_set: RuleSet,
-    outside: &(dyn Fn(&Position) -> Option<Value> + Sync),
-) {
-    for successor in material.successors(rule_set.promotes()) {
-        if let Some(position) = (0..successor.size()).find_map(|index| successor.position(index)) {
-            // A table that cannot be read is named by the forward pass.
-            let _ = outside(&position);
-        }
     }
 }
 

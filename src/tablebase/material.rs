@@ -184,6 +184,18 @@ impl Material {
     /// taken or drowned (any number at once: a monkey's chain takes
     /// several) and, with `promotion`, pawns become superpawns.
     pub fn successors(&self, promotion: bool) -> Vec<Material> {
+        self.turned_into(if promotion { usize::MAX } else { 0 })
+    }
+
+    /// Of [`Material::successors`], those one move reaches: a move
+    /// promotes one pawn at most.
+    pub(super) fn next(&self, promotion: bool) -> Vec<Material> {
+        self.turned_into(usize::from(promotion))
+    }
+
+    /// The stored materials left by taking any of the pieces and
+    /// promoting at most `promoted` pawns, in generation order.
+    fn turned_into(&self, promoted: usize) -> Vec<Material> {
         let count = self.pieces.len();
         let mut found = Vec::new();
         for kept in 0..1u32 << count {
@@ -192,12 +204,13 @@ impl Material {
                 .map(|i| self.pieces[i])
                 .collect();
             let pawns: Vec<usize> = (0..pieces.len())
-                .filter(|&i| promotion && pieces[i].kind == Kind::Pawn)
+                .filter(|&i| promoted > 0 && pieces[i].kind == Kind::Pawn)
                 .collect();
-            for promoted in 0..1u32 << pawns.len() {
+            let ways = (0..1u32 << pawns.len()).filter(|way| way.count_ones() as usize <= promoted);
+            for way in ways {
                 let mut changed = pieces.clone();
                 for (bit, &i) in pawns.iter().enumerate() {
-                    if promoted & (1 << bit) != 0 {
+                    if way & (1 << bit) != 0 {
                         changed[i] = Piece::new(changed[i].color, Kind::Superpawn);
                     }
                 }

@@ -786,15 +786,31 @@ impl Tablebase {
         }
     }
 
-    /// Forgets the tables read whole of more than [`LARGE_TABLE`] numbers.
-    fn forget_large_whole(&mut self) {
-        for whole in self.whole.iter_mut() {
+    /// Forgets the tables read whole of more than [`LARGE_TABLE`] numbers
+    /// but those `kept` names (by compact number).
+    fn forget_large_whole(&mut self, kept: &[usize]) {
+        for (number, whole) in self.whole.iter_mut().enumerate() {
             if let Some(Ok(codes)) = whole.get()
                 && codes.len() > LARGE_TABLE
+                && !kept.contains(&number)
             {
                 *whole = OnceLock::new();
             }
         }
+    }
+
+    /// Reads whole the tables `material` turns into before its nodes are
+    /// made, then forgets the large ones that no single move reaches
+    /// (two pawns promoted), read only to restore the others: kept, they
+    /// came on top of LZPPvLP's nodes (6.9 GB). One that cannot be read
+    /// is named by the forward pass.
+    fn read_successors_whole(&mut self, material: &Material) {
+        for successor in material.successors(self.rule_set.promotes()) {
+            let _ = self.whole(&successor);
+        }
+        let next = material.next(self.rule_set.promotes());
+        let kept: Vec<usize> = next.iter().map(Material::compact).collect();
+        self.forget_large_whole(&kept);
     }
 
     /// Builds the table of `material` and writes its two files. The
@@ -816,6 +832,7 @@ impl Tablebase {
             return Err(TableError::Missing(missing));
         }
         let started = Instant::now();
+        self.read_successors_whole(material);
         // The first table that could not be read, to name it as it is.
         let failed = std::sync::Mutex::new(None);
         let outside = |child: &Position| {
@@ -832,7 +849,7 @@ impl Tablebase {
                 failed.unwrap_or_else(|| TableError::Missing(vec![self.path(&lacking)]))
             })?;
         // Room for the backward pass's lists beside the nodes.
-        self.forget_large_whole();
+        self.forget_large_whole(&[]);
         let solved = counted.solve(material, self.rule_set, threads);
         let facts = Summary::facts(material, solved.codes());
         let rule_set = file::rules_byte(material, self.rule_set);
@@ -1067,10 +1084,35 @@ mod tests {
         let small: ByteValues = [1, 2, 3].into_iter().collect();
         tables.whole[1] = OnceLock::from(Ok(Arc::new(large)));
         tables.whole[2] = OnceLock::from(Ok(Arc::new(small)));
-        tables.forget_large_whole();
+        tables.forget_large_whole(&[]);
         assert!(tables.whole[1].get().is_none());
         // A small one stays for the units to come.
         assert!(matches!(tables.whole[2].get(), Some(Ok(codes)) if codes.len() == 3));
+    }
+
+    #[test]
+    fn a_build_keeps_of_the_large_tables_read_whole_only_those_it_turns_into() {
+        let mut tables = Tablebase::new(Path::new("unused"), RuleSet::Wits2022);
+        let material: Material = "LZPvLP".parse().unwrap();
+        let promoted = "LZSvLP".parse::<Material>().unwrap().compact();
+        let below = "LZSvLS".parse::<Material>().unwrap().compact();
+        assert!(
+            material
+                .successors(true)
+                .iter()
+                .any(|m| m.compact() == below)
+        );
+        let large = Arc::new(ByteValues::build(LARGE_TABLE + 1, 2, |_| Ok::<_, ()>(0)).unwrap());
+        tables.whole[promoted] = OnceLock::from(Ok(large.clone()));
+        tables.whole[below] = OnceLock::from(Ok(large));
+        tables.read_successors_whole(&material);
+        assert!(matches!(tables.whole[promoted].get(), Some(Ok(_))));
+        // No move promotes both pawns: LZSvLS is read only to restore
+        // LZSvLP, and let go before LZPvLP's nodes.
+        assert!(tables.whole[below].get().is_none());
+        // The other tables LZPvLP turns into were looked for.
+        let captured = "LZvLP".parse::<Material>().unwrap().compact();
+        assert!(matches!(tables.whole[captured].get(), Some(Err(_))));
     }
 
     #[test]
