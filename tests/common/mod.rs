@@ -280,6 +280,28 @@ pub fn wait_for_lines(path: &Path, lines: usize, child: &mut std::process::Child
     }
 }
 
+/// Sends `child` the signal `name` (as `kill -s` names it) once the file
+/// `path` has `lines` lines, and reaps it. The shell that sends it starts
+/// first and waits for the word: started only then, on a busy machine, it
+/// came after a match had played its last game.
+pub fn signal_at_lines(path: &Path, lines: usize, child: &mut std::process::Child, name: &str) {
+    let pid = child.id().to_string();
+    let mut sender = Command::new("sh")
+        .args(["-c", "read -r name && kill -s \"$name\" \"$1\"", "sh", &pid])
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    wait_for_lines(path, lines, child);
+    let mut word = sender.stdin.take().expect("its input is piped");
+    writeln!(word, "{name}").expect("sh reads the signal's name");
+    drop(word);
+    assert!(
+        sender.wait().is_ok_and(|status| status.success()),
+        "kill -s {name}"
+    );
+    let _ = child.wait();
+}
+
 /// Sends `child` the signal `name` (as `kill -s` names it) and reaps it.
 pub fn signal(child: &mut std::process::Child, name: &str) {
     let sent = Command::new("kill")
