@@ -800,10 +800,10 @@ impl Tablebase {
     }
 
     /// Reads whole the tables `material` turns into before its nodes are
-    /// made, then forgets the large ones that no single move reaches
-    /// (two pawns promoted), read only to restore the others: kept, they
-    /// came on top of LZPPvLP's nodes (6.9 GB). One that cannot be read
-    /// is named by the forward pass.
+    /// made, then forgets the large ones that no single move reaches (two
+    /// pawns or more promoted), read only to restore the others: kept,
+    /// they came on top of LZPPvLP's nodes (6.9 GB). One that cannot be
+    /// read is named by the forward pass.
     fn read_successors_whole(&mut self, material: &Material) {
         for successor in material.successors(self.rule_set.promotes()) {
             let _ = self.whole(&successor);
