@@ -64,7 +64,7 @@ fn stopping_a_match_stops_its_engines() {
     let engines = [stubborn.as_str(), "--", stubborn.as_str()];
     let words: Vec<&str> = args.iter().chain(&engines).copied().collect();
     let mut child = common::congo_in_background(&words, &[("STUBBORN_PIDS", &pids)]);
-    common::signal_at_lines(&pids, 2, &mut child, "TERM");
+    common::signal_when(&mut child, "TERM", || common::lines_in(&pids) >= 2);
     let alive = |pid: &str| {
         Command::new("kill")
             .args(["-0", pid])

@@ -42,7 +42,7 @@ fn fixed_match<'a>(record: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
 /// record it leaves.
 fn cut_off(record: &Path, games: usize, signal: &str) -> String {
     let mut running = common::congo_in_background(&fixed_match(record.to_str().unwrap(), &[]), &[]);
-    common::signal_at_lines(record, games, &mut running, signal);
+    common::signal_when(&mut running, signal, || common::lines_in(record) >= games);
     let kept = fs::read_to_string(record).unwrap();
     assert!(kept.lines().count() < 8, "{kept}");
     kept

@@ -265,33 +265,32 @@ pub fn congo_in_background(args: &[&str], envs: &[(&str, &Path)]) -> std::proces
         .expect("the congo binary starts")
 }
 
-/// Waits until the file `path` has `lines` lines, `child` still running;
-/// the limit only stops a hang.
-pub fn wait_for_lines(path: &Path, lines: usize, child: &mut std::process::Child) {
-    let started = std::time::Instant::now();
-    while fs::read_to_string(path).map_or(0, |text| text.lines().count()) < lines {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(300),
-            "{} never had {lines} lines",
-            path.display()
-        );
-        assert!(child.try_wait().unwrap().is_none(), "it finished first");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+/// Lines in the file `path`; none while it is not there.
+pub fn lines_in(path: &Path) -> usize {
+    fs::read_to_string(path).map_or(0, |text| text.lines().count())
 }
 
-/// Sends `child` the signal `name` (as `kill -s` names it) once the file
-/// `path` has `lines` lines, and reaps it. The shell that sends it starts
-/// first and waits for the word: started only then, on a busy machine, it
-/// came after a match had played its last game.
-pub fn signal_at_lines(path: &Path, lines: usize, child: &mut std::process::Child, name: &str) {
+/// Sends `child` the signal `name` (as `kill -s` names it) as soon as
+/// `ready` holds, `child` still running, and reaps it; the limit only
+/// stops a hang. The shell that sends it starts first and waits for the
+/// word: started only then, on a busy machine, it came after a match had
+/// played its last game.
+pub fn signal_when(child: &mut std::process::Child, name: &str, ready: impl Fn() -> bool) {
     let pid = child.id().to_string();
     let mut sender = Command::new("sh")
         .args(["-c", "read -r name && kill -s \"$name\" \"$1\"", "sh", &pid])
         .stdin(Stdio::piped())
         .spawn()
         .expect("sh starts");
-    wait_for_lines(path, lines, child);
+    let started = std::time::Instant::now();
+    while !ready() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "it never got there"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "it finished first");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     let mut word = sender.stdin.take().expect("its input is piped");
     writeln!(word, "{name}").expect("sh reads the signal's name");
     drop(word);
@@ -299,14 +298,5 @@ pub fn signal_at_lines(path: &Path, lines: usize, child: &mut std::process::Chil
         sender.wait().is_ok_and(|status| status.success()),
         "kill -s {name}"
     );
-    let _ = child.wait();
-}
-
-/// Sends `child` the signal `name` (as `kill -s` names it) and reaps it.
-pub fn signal(child: &mut std::process::Child, name: &str) {
-    let sent = Command::new("kill")
-        .args(["-s", name, &child.id().to_string()])
-        .status();
-    assert!(sent.is_ok_and(|status| status.success()), "kill -s {name}");
     let _ = child.wait();
 }

@@ -3,9 +3,8 @@
 
 use std::fs;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-use crate::common::{congo, congo_in_background, scratch, signal, text};
+use crate::common::{congo, congo_in_background, scratch, signal_when, text};
 use crate::games_file::{games_by_record, pgn_games};
 use crate::{players_file, steady, tournament};
 
@@ -54,17 +53,8 @@ fn a_tournament_killed_mid_game_resumes_to_the_same_standings() {
         "none",
     ];
     let mut child = congo_in_background(&args, &[]);
-    let started = Instant::now();
-    while recorded(&cut) < 5 {
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "no games recorded"
-        );
-        assert!(child.try_wait().unwrap().is_none(), "it finished first");
-        std::thread::sleep(Duration::from_millis(5));
-    }
     // In the middle of game 6 (or writing it): killed outright.
-    signal(&mut child, "KILL");
+    signal_when(&mut child, "KILL", || recorded(&cut) >= 5);
     let again = dir.join("again");
     // Without --resume the folder is refused, untouched.
     let refused = congo(&args, b"");
