@@ -133,6 +133,7 @@ fn round_robin(dir: &Path, name: &str, extra: &[&str], label: &str) {
     let mut args = vec![
         "tournament",
         &players,
+        "--unconfined-root",
         "--output",
         out.to_str().unwrap(),
         "--movetime",
@@ -161,6 +162,7 @@ fn memory(dir: &Path) {
     let cost = measure(&[
         "tournament",
         &players,
+        "--unconfined-root",
         "--output",
         out.to_str().unwrap(),
         "--movetime",
@@ -192,6 +194,7 @@ fn swiss(dir: &Path) {
     let cost = measure(&[
         "tournament",
         &players,
+        "--unconfined-root",
         "--output",
         out.to_str().unwrap(),
         "--movetime",

@@ -1,9 +1,25 @@
 //! The small text rules every layer shares: the longest line read, a
 //! line's bytes taken as UTF-8, items written on one line, a number
 //! written with its noun (singular or plural as the number asks), and a
-//! number read from digits alone.
+//! number read from digits alone, and text shown with its control
+//! characters escaped.
 
 use std::fmt;
+
+/// `text` with every control character but those `kept` written as its
+/// escape (`\n`, `\u{1b}`), so that a name someone else chose (a folder's)
+/// cannot move a terminal's cursor, forge a line, or change its colours.
+pub fn escape_controls(text: &str, kept: &[char]) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && !kept.contains(&c) {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
 
 /// The longest line congo reads in full from anything it is given (a
 /// judge's input, a person at the terminal, an engine's output); a longer

@@ -1,7 +1,9 @@
 //! `match --log DIR`: one file per engine process, holding what it was
 //! sent, what it answered and its stderr, each line stamped with the
 //! milliseconds since the process started. A file is never written over:
-//! each process takes the first free name `A-1.log`, `A-2.log`, ...
+//! each process takes the first free name `A-1.log`, `A-2.log`, ... A
+//! file holds at most [`MOST_LOGGED`] bytes, then a line saying the rest
+//! was cut: a chatty engine cannot fill the disk.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, LineWriter, Write};
@@ -11,6 +13,9 @@ use std::time::Instant;
 
 /// The most log files of one engine in a folder.
 const MAX_LOGS: usize = 1_000_000;
+
+/// The most one process's log holds (its last line may pass it).
+pub const MOST_LOGGED: u64 = 1 << 20;
 
 /// Which way a logged line went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,8 +42,14 @@ impl Direction {
 /// streams; written line by line, so a killed match leaves whole lines.
 #[derive(Clone)]
 pub(super) struct EngineLog {
-    file: Arc<Mutex<LineWriter<File>>>,
+    file: Arc<Mutex<Written>>,
     started: Instant,
+}
+
+/// A log file, and how much has been written to it.
+struct Written {
+    file: LineWriter<File>,
+    bytes: u64,
 }
 
 impl EngineLog {
@@ -51,7 +62,10 @@ impl EngineLog {
             match OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(file) => {
                     let log = EngineLog {
-                        file: Arc::new(Mutex::new(LineWriter::new(file))),
+                        file: Arc::new(Mutex::new(Written {
+                            file: LineWriter::new(file),
+                            bytes: 0,
+                        })),
                         started: Instant::now(),
                     };
                     return Ok((log, path));
@@ -65,13 +79,26 @@ impl EngineLog {
         )))
     }
 
-    /// Writes one line. A log that cannot be written loses the line, not
-    /// the match.
+    /// Writes one line, unless the log is full. A log that cannot be
+    /// written loses the line, not the match.
     pub(super) fn write(&self, direction: Direction, line: &str) {
         let millis = self.started.elapsed().as_millis();
-        if let Ok(mut file) = self.file.lock() {
-            let space = if line.is_empty() { "" } else { " " };
-            let _ = writeln!(file, "{millis:>8} {}{space}{line}", direction.mark());
+        let Ok(mut log) = self.file.lock() else {
+            return;
+        };
+        if log.bytes >= MOST_LOGGED {
+            return;
+        }
+        let space = if line.is_empty() { "" } else { " " };
+        let line = format!("{millis:>8} {}{space}{line}\n", direction.mark());
+        log.bytes += line.len() as u64;
+        let _ = log.file.write_all(line.as_bytes());
+        if log.bytes >= MOST_LOGGED {
+            let cut = format!(
+                "{millis:>8} # the log was cut here, at {} MB: what the engine sent, said and was sent after is not kept\n",
+                MOST_LOGGED >> 20
+            );
+            let _ = log.file.write_all(cut.as_bytes());
         }
     }
 }
@@ -101,6 +128,30 @@ mod tests {
             .collect();
         assert_eq!(marks, [">", "<", "!"]);
         assert!(written.ends_with(" ! thinking\n"), "{written}");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_log_is_cut_once_full_and_says_so() {
+        let dir = std::env::temp_dir().join(format!("congo-engine-cut-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let (log, path) = EngineLog::create(&dir, "A").unwrap();
+        let line = "x".repeat(1000);
+        for _ in 0..2 * MOST_LOGGED / 1000 {
+            log.write(Direction::Stderr, &line);
+        }
+        let written = fs::read_to_string(&path).unwrap();
+        assert!(
+            written.len() as u64 <= MOST_LOGGED + 2000,
+            "{}",
+            written.len()
+        );
+        let last = written.lines().last().unwrap();
+        assert!(
+            last.ends_with(" # the log was cut here, at 1 MB: what the engine sent, said and was sent after is not kept"),
+            "{last}"
+        );
+        assert_eq!(written.matches(" # the log was cut").count(), 1);
         fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -185,6 +185,18 @@ impl EngineProcess {
         process::stop(&mut child);
     }
 
+    /// Its exit status, once it has exited, waiting up to `patience`.
+    fn exit_within(&mut self, patience: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + patience;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                _ => return None,
+            }
+        }
+    }
+
     /// Why the engine stopped answering, once its output has closed.
     pub(super) fn why_silent(&mut self) -> String {
         // Give an exiting process a moment to be reaped.
@@ -200,10 +212,16 @@ impl EngineProcess {
 }
 
 /// How an engine's exit reads in a game's reason: its status, or the
-/// signal that ended it.
+/// signal that ended it. A status of 128 + N is a signal N passed on by
+/// whatever stood between: bubblewrap for a confined engine, a shell
+/// for a script, so that a crash reads the same confined or not.
 fn exit_words(status: std::process::ExitStatus) -> String {
     #[cfg(unix)]
-    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+    let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+    #[cfg(not(unix))]
+    let signal = None;
+    let passed_on = status.code().filter(|code| (129..160).contains(code));
+    if let Some(signal) = signal.or(passed_on.map(|code| code - 128)) {
         return format!("it crashed: signal {signal}");
     }
     match status.code() {
@@ -291,7 +309,8 @@ impl Seat {
         match &self.sandbox {
             None => {}
             Some(Confinement::Failed(why)) => return Err(io::Error::other(why.clone())),
-            Some(Confinement::Cell(sandbox, cell)) => {
+            Some(Confinement::Cell(confined)) => {
+                let (sandbox, cell) = &**confined;
                 // bubblewrap takes the engine to its folder.
                 command = sandbox.wrap(&command, cell);
                 folder = None;
@@ -309,6 +328,25 @@ impl Seat {
         let started = EngineProcess::start(&command, folder.as_deref(), log)?;
         self.cage = cage;
         Ok(self.process.insert(started))
+    }
+
+    /// Starts the seat's program and waits up to `patience` for it to
+    /// end, as a trial of whether engines start here: it must exit with
+    /// status 0. Otherwise, how it ended and its last words on stderr.
+    pub(super) fn trial(mut self, patience: Duration) -> Result<(), String> {
+        let process = self.start().map_err(|error| error.to_string())?;
+        let status = process.exit_within(patience);
+        let said = process.stderr_tail().join(" / ");
+        self.end(Duration::ZERO);
+        let how = match status {
+            Some(status) if status.success() => return Ok(()),
+            Some(status) => exit_words(status),
+            None => format!("it did not end within {} s", patience.as_secs()),
+        };
+        match said.is_empty() {
+            true => Err(how),
+            false => Err(format!("{how}, saying {said:?}")),
+        }
     }
 
     /// The limit the engine's process went over, if it went over one.
@@ -467,6 +505,17 @@ fn await_move(process: &mut EngineProcess, sent: Instant, clock: Clock) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crash_reads_the_same_passed_on_or_not() {
+        use std::os::unix::process::ExitStatusExt;
+        let status = std::process::ExitStatus::from_raw;
+        assert_eq!(exit_words(status(11)), "it crashed: signal 11");
+        // bubblewrap or a shell passing on a segfault: status 139.
+        assert_eq!(exit_words(status(139 << 8)), "it crashed: signal 11");
+        assert_eq!(exit_words(status(3 << 8)), "it exited with status 3");
+        assert_eq!(exit_words(status(128 << 8)), "it exited with status 128");
+    }
 
     /// An engine that answers its first `go` at once and its second after
     /// 600 ms.

@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::Write;
 
 use super::streams::say;
+use crate::text::escape_controls;
 
 /// The error stream of a long run.
 pub(crate) struct ProgressLine<'a> {
@@ -35,6 +36,8 @@ impl<'a> ProgressLine<'a> {
     /// Tells how far the run has come.
     pub fn progress(&mut self, progress: impl fmt::Display) {
         if self.in_place {
+            // What an engine said may be quoted: it moves no cursor.
+            let progress = escape_controls(&progress.to_string(), &[]);
             let _ = write!(self.errors, "\r\x1b[Kcongo {}: {progress}", self.subcommand);
             let _ = self.errors.flush();
             self.drawn = true;

@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::output_files::FileId;
+use crate::text::escape_controls;
 
 /// What the program knows of where its streams lead; [`super::run`]
 /// assumes none is a terminal.
@@ -41,8 +42,11 @@ pub(crate) struct Io<'a> {
     pub terminal: Terminal,
 }
 
-/// Writes `message` on `errors` as one of congo's: `congo: ...`.
+/// Writes `message` on `errors` as one of congo's: `congo: ...`, its
+/// control characters but new lines and tabs escaped (it may quote names
+/// and lines that others wrote).
 pub(crate) fn say(errors: &mut dyn Write, message: impl fmt::Display) {
+    let message = escape_controls(&message.to_string(), &['\n', '\t']);
     // Nothing useful is left to do if the error stream itself fails.
     let _ = writeln!(errors, "congo: {message}");
 }

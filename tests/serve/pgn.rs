@@ -19,6 +19,7 @@ fn tournament_games() -> String {
         &[
             "tournament",
             players.to_str().unwrap(),
+            "--unconfined-root",
             "--output",
             out.to_str().unwrap(),
             "--movetime",

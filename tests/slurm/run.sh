@@ -147,7 +147,7 @@ for nodes in 100 200 400; do
     printf '#!/bin/sh\nexec "%s" engine --nodes %s\n' "$congo" "$nodes" >"$work/class/n$nodes/run"
     chmod +x "$work/class/n$nodes/run"
 done
-tournament=("$congo" tournament "$work/class" --movetime 1000 --memory none --threads none)
+tournament=("$congo" tournament "$work/class" --movetime 1000 --memory none --threads none --unconfined-root)
 started=$(now)
 job=$(sbatch --parsable --chdir="$work" --output="$work/logs/%A_%a.out" --array=1-3 \
     --wrap "exec ${tournament[*]} --output $work/shard\$SLURM_ARRAY_TASK_ID")

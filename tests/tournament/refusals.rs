@@ -163,6 +163,7 @@ fn players_formats_and_folders_that_cannot_be_are_refused() {
         &[
             "tournament",
             three.to_str().unwrap(),
+            "--unconfined-root",
             "--output",
             out.to_str().unwrap(),
             "--movetime",

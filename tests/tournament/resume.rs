@@ -43,6 +43,7 @@ fn a_tournament_killed_mid_game_resumes_to_the_same_standings() {
     let args = [
         "tournament",
         players.to_str().unwrap(),
+        "--unconfined-root",
         "--output",
         cut.to_str().unwrap(),
         "--movetime",

@@ -81,6 +81,15 @@ fn start_from(mut command: Command, class: &Path, out: &Path, extra: &[&str]) ->
         .unwrap()
 }
 
+/// The folder of the cells a confined tournament's start names: under
+/// the output folder for an ordinary user, and root's own folder for
+/// them when congo is root.
+fn cells_of(said: &str) -> PathBuf {
+    let (_, after) = said.split_once("(kept in ").expect(said);
+    let (cells, _) = after.split_once(')').expect(said);
+    PathBuf::from(cells)
+}
+
 /// Whether bubblewrap is missing here, said once: then the test is
 /// skipped.
 fn no_bubblewrap() -> bool {
@@ -210,9 +219,10 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     // limit, ran out of time or was harmed by another.
     let all = games(&out);
     assert_eq!(all.len(), 56);
+    let cells = cells_of(&said);
     let copied = format!(
         "lost: it could not be started: its folder could not be copied to {}: the folder holds more than 1024 MB",
-        out.join("cells").join("sparse").display()
+        cells.join("sparse").display()
     );
     assert_eq!(fs::read_to_string(&notes).unwrap(), "the TA's notes\n");
     for game in &all {
@@ -238,7 +248,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     assert_eq!(fs::read_dir(class.join("reader")).unwrap().count(), 1);
     // The reader found none of what it looked for: of the class's folder
     // it sees only its own folder, the place it is shown at.
-    let loot = fs::read_to_string(out.join("cells/reader/home/loot.txt")).unwrap();
+    let loot = fs::read_to_string(cells.join("reader/home/loot.txt")).unwrap();
     let own = format!("found: {}: reader", class_dir.display());
     for line in loot.lines() {
         assert!(line.starts_with("missing: ") || line == own, "{loot}");
@@ -246,7 +256,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     assert_eq!(loot.lines().count() % looked.len(), 0, "{loot}");
     // The killer saw only its own processes (bubblewrap's first one, its
     // shell and what counted them), never the host's.
-    let seen = fs::read_to_string(out.join("cells/killer/home/seen.txt")).unwrap();
+    let seen = fs::read_to_string(cells.join("killer/home/seen.txt")).unwrap();
     assert!(
         seen.lines().all(|count| count.parse::<u32>().unwrap() <= 4),
         "{seen}"
@@ -260,6 +270,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
     assert!(sentinel.0.try_wait().unwrap().is_none());
     assert_eq!(processes_with(&daemon), Vec::<String>::new());
     assert_eq!(congo_groups_of(pid), Vec::<PathBuf>::new());
+    let _ = fs::remove_dir_all(&cells);
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -323,9 +334,11 @@ fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
     let output = start(&class, &out, &["--memory", "none", "--threads", "none"])
         .wait_with_output()
         .unwrap();
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    let cell = out.join("cells/writer/home");
-    assert!(cell.join("written-inside.txt").is_file());
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    let cells = cells_of(&said);
+    assert!(cells.join("writer/home/written-inside.txt").is_file());
+    let _ = fs::remove_dir_all(&cells);
     assert!(!class.join("writer").join("written-inside.txt").exists());
     assert!(
         !outside.exists(),

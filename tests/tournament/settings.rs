@@ -1,9 +1,10 @@
-//! Each engine's own settings, in a players file or a class's folder:
-//! one engine reads `go` in whole seconds while the others do not.
+//! Each engine's own settings, in a players file or the TA's settings
+//! file (never a student's own): one engine reads `go` in whole seconds
+//! while the others do not.
 
 use std::fs;
 
-use crate::common::{CONGO, congo, fixture, scratch, text};
+use crate::common::{CONGO, fixture, scratch, text};
 use crate::{class_folder, games, players_file, run, tournament};
 
 /// A lone pawn and the lions on an open file: the first mover's lion
@@ -56,7 +57,7 @@ fn a_whole_seconds_engine_gets_whole_seconds_and_the_others_do_not() {
 }
 
 #[test]
-fn a_class_folder_gives_an_engine_its_settings_in_congo_conf() {
+fn a_students_congo_conf_is_ignored_and_the_tas_settings_file_is_not() {
     let dir = scratch("tournament-folder-settings");
     let class = class_folder(
         &dir,
@@ -65,18 +66,47 @@ fn a_class_folder_gives_an_engine_its_settings_in_congo_conf() {
             ("bob", format!("{CONGO} engine --nodes 100")),
         ],
     );
-    fs::write(
-        class.join("alice").join("congo.conf"),
-        "# alice's engine reads whole seconds\ngo = seconds\n",
-    )
-    .unwrap();
+    // Alice asks for whole seconds herself: she is not given them.
+    fs::write(class.join("alice").join("congo.conf"), "go = seconds\n").unwrap();
     let out = dir.join("out");
-    tournament(&class, &out, &FLYING);
-    let alice_white = games(&out)
-        .into_iter()
-        .find(|game| game.white == "alice")
-        .unwrap();
-    assert_eq!(alice_white.result, "1-0", "{alice_white:?}");
+    let mut args = FLYING.to_vec();
+    args.push("--log");
+    let output = run(&class, &out, &args);
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    assert!(
+        said.contains("congo: alice's folder holds a congo.conf, which is ignored: settings come from the players file or --settings FILE\n"),
+        "{said}"
+    );
+    let alice_white = |out: &std::path::Path| {
+        games(out)
+            .into_iter()
+            .find(|game| game.white == "alice")
+            .unwrap()
+    };
+    assert!(alice_white(&out).reason.contains("move \"0000\""));
+    let logs: String = fs::read_dir(out.join("logs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().ends_with(".alice-1.log"))
+        .map(|path| fs::read_to_string(path).unwrap())
+        .collect();
+    assert!(logs.contains("go 0.1"), "{logs}");
+    assert!(!logs.contains("go 1\n"), "{logs}");
+    // The TA gives them in a file of their own.
+    let settings = dir.join("settings.txt");
+    fs::write(&settings, "# alice reads whole seconds\nalice go=seconds\n").unwrap();
+    let out = dir.join("out2");
+    let mut args = FLYING.to_vec();
+    args.extend(["--settings", settings.to_str().unwrap()]);
+    let output = run(&class, &out, &args);
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    assert!(
+        said.contains("congo: alice plays on terms of its own: go=seconds rounds its time up, so it is sent `go 1` and has 1000 ms a move where the others have 100 ms\n"),
+        "{said}"
+    );
+    assert_eq!(alice_white(&out).result, "1-0");
     let description = fs::read_to_string(out.join("tournament.txt")).unwrap();
     assert!(
         description.contains("player alice: go=seconds run in its folder, digest "),
@@ -110,25 +140,25 @@ fn a_bad_setting_is_refused_naming_its_file_and_line() {
             ("bob", format!("{CONGO} engine")),
         ],
     );
-    let conf = class.join("bob").join("congo.conf");
-    fs::write(&conf, "go=seconds\nhash=64\n").unwrap();
-    let refused = congo(
-        &[
-            "tournament",
-            class.to_str().unwrap(),
-            "--output",
-            dir.join("out").to_str().unwrap(),
-            "--movetime",
-            "100",
-        ],
-        b"",
-    );
-    assert_eq!(
-        text(&refused.stderr),
-        format!(
-            "congo: {} line 2: \"hash\" is no setting (the one setting is go=...)\n",
-            fs::canonicalize(&conf).unwrap().display()
-        )
-    );
+    let settings = dir.join("settings.txt");
+    for (line, why) in [
+        (
+            "bob hash=64",
+            "\"hash\" is no setting (the one setting is go=...)",
+        ),
+        ("carol go=seconds", "no engine is named \"carol\""),
+    ] {
+        fs::write(&settings, format!("bob go=seconds\n{line}\n")).unwrap();
+        let refused = run(
+            &class,
+            &dir.join("out"),
+            &["--settings", settings.to_str().unwrap()],
+        );
+        assert_eq!(
+            text(&refused.stderr),
+            format!("congo: {} line 2: {why}\n", settings.display())
+        );
+    }
+    assert!(!dir.join("out").exists());
     fs::remove_dir_all(dir).unwrap();
 }

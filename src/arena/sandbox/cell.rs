@@ -27,12 +27,37 @@ pub struct Cell {
     store: PathBuf,
     /// The user the engine runs as, when not congo's own.
     user: Option<u32>,
+    /// The engine's program when it lies outside its folder: the file on
+    /// the host, and where the engine sees it.
+    program: Option<(PathBuf, PathBuf)>,
 }
 
 impl Cell {
     /// A cell as it is.
     pub(super) fn at(home: PathBuf, store: PathBuf, user: Option<u32>) -> Cell {
-        Cell { home, store, user }
+        Cell {
+            home,
+            store,
+            user,
+            program: None,
+        }
+    }
+
+    /// The cell, its engine's program being the host's file `source`,
+    /// seen at `shown`.
+    pub(super) fn running(self, source: PathBuf, shown: PathBuf) -> Cell {
+        Cell {
+            program: Some((source, shown)),
+            ..self
+        }
+    }
+
+    /// The engine's program when it lies outside its folder: the file on
+    /// the host, and where the engine sees it.
+    pub fn program(&self) -> Option<(&Path, &Path)> {
+        self.program
+            .as_ref()
+            .map(|(source, shown)| (source.as_path(), shown.as_path()))
     }
 
     /// The cell of an engine with the folder `folder` (none: it gets an
@@ -162,7 +187,7 @@ const NONBLOCK: i32 = 0o4000;
 
 /// Opens `path`, which must still be what `seen` found there: a link or
 /// pipe put in its place since is refused, never followed or waited on.
-fn open_as_seen(path: &Path, seen: &fs::Metadata) -> io::Result<File> {
+pub(crate) fn open_as_seen(path: &Path, seen: &fs::Metadata) -> io::Result<File> {
     let file = fs::OpenOptions::new()
         .read(true)
         .custom_flags(NONBLOCK)

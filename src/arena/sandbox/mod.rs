@@ -8,6 +8,7 @@
 //! every engine (read-only).
 
 mod cell;
+mod program;
 mod user;
 
 use std::fmt;
@@ -15,14 +16,28 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::digest::fnv1a_64;
 pub use cell::Cell;
+pub(crate) use cell::open_as_seen;
+use program::{closed_above, root_folder};
 use user::Identity;
+
+/// The name of the trial engine's cell among the engines' (no engine's
+/// name starts with a dot).
+pub const TRIAL: &str = ".trial";
 
 /// The folders of the system's programs and libraries an engine sees,
 /// read-only (or as the links they are, on a merged-`/usr` system).
 const SYSTEM: [&str; 9] = [
     "/usr", "/etc", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 ];
+
+/// Where the cells of each tournament lie when congo is root. Engines
+/// then run as users of their own, who could not reach cells kept under
+/// the output folder of a private home (mode 0700 or 0750); this folder
+/// and those above it are root's, and others may pass through it but
+/// not list it.
+pub const ROOT_CELLS: &str = "/var/lib/congo/cells";
 
 /// The `PATH` a confined engine is given: the system's folders only.
 const PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -55,7 +70,7 @@ struct Tools {
 #[derive(Clone, Debug)]
 pub enum Confinement {
     /// Confined by the sandbox to the cell.
-    Cell(Sandbox, Cell),
+    Cell(Box<(Sandbox, Cell)>),
     /// Why its cell could not be made.
     Failed(String),
 }
@@ -77,6 +92,15 @@ pub enum SandboxError {
     Broken(String),
     /// A shared folder is no folder.
     Shared(PathBuf, io::Error),
+    /// A shared folder lies beyond a folder that engines' users may not
+    /// pass through: the shared folder, and that folder.
+    Closed(PathBuf, PathBuf),
+    /// The folder of the cells cannot be made or is not root's alone:
+    /// the folder, and why.
+    Cells(PathBuf, String),
+    /// A trial engine, confined as the engines will be, did not run:
+    /// what it said.
+    Trial(String),
 }
 
 impl fmt::Display for SandboxError {
@@ -101,6 +125,21 @@ impl fmt::Display for SandboxError {
             SandboxError::Shared(path, error) => {
                 write!(f, "cannot share {}: {error}", path.display())
             }
+            SandboxError::Closed(path, closed) => write!(
+                f,
+                "cannot share {}: engines run as users of their own, who may not pass through {} (only its owner may): share a folder others may pass through (chmod o+x), such as one under /srv or /opt",
+                path.display(),
+                closed.display()
+            ),
+            SandboxError::Cells(path, why) => write!(
+                f,
+                "cannot keep the engines' folders in {}: {why}",
+                path.display()
+            ),
+            SandboxError::Trial(said) => write!(
+                f,
+                "a trial program confined as the engines will be did not run, so no engine would: {said}"
+            ),
         }
     }
 }
@@ -135,6 +174,9 @@ impl Sandbox {
                         .ok_or(io::ErrorKind::NotADirectory.into())
                 })
                 .map_err(|error| SandboxError::Shared(folder.clone(), error))?;
+            if let Some(closed) = closed_above(&found).filter(|_| identity.is_root()) {
+                return Err(SandboxError::Closed(found, closed));
+            }
             kept.push(found);
         }
         let sandbox = Sandbox {
@@ -167,17 +209,57 @@ impl Sandbox {
         }
     }
 
-    /// The confinement of the engine at `place` in the roster, whose
-    /// folder is `folder` (`None`: it has none, and gets an empty one):
-    /// its cell, kept on the host in the guard folder `guard` (see
-    /// [`Cell`]), or why that cannot be.
-    pub fn confine(&self, place: usize, folder: Option<&Path>, guard: &Path) -> Confinement {
+    /// The folder that holds the cells of the tournament whose output
+    /// folder is `output`: inside it when congo runs as an ordinary user;
+    /// under [`ROOT_CELLS`] when root, so that no engine's user needs to
+    /// pass through the folders above `output`. The same `output` is
+    /// given the same folder, for `--resume`.
+    pub fn cells(&self, output: &Path) -> Result<PathBuf, SandboxError> {
+        if !self.identity.is_root() {
+            return Ok(output.join("cells"));
+        }
+        let output = output.canonicalize().unwrap_or_else(|_| output.to_owned());
+        let key = fnv1a_64(output.as_os_str().as_encoded_bytes());
+        let cells = Path::new(ROOT_CELLS).join(format!("{key:016x}"));
+        root_folder(&cells).map_err(|why| SandboxError::Cells(cells.clone(), why))?;
+        Ok(cells)
+    }
+
+    /// The confinement of the engine at `place` in the roster, started by
+    /// `command` in its folder `folder` (`None`: it has none, and gets an
+    /// empty one): its cell, kept in `cells` (see
+    /// [`Sandbox::cells`]) under `name`, or why that cannot be.
+    pub fn confine(
+        &self,
+        place: usize,
+        name: &str,
+        folder: Option<&Path>,
+        command: &[String],
+        cells: &Path,
+    ) -> Confinement {
         let user = self.identity.engine_user(place);
-        match Cell::prepare(folder, guard, user) {
-            Ok(cell) => Confinement::Cell(self.clone(), cell),
+        let guard = cells.join(name);
+        let cell = match Cell::prepare(folder, &guard, user) {
+            Ok(cell) => cell,
+            Err(error) => {
+                return Confinement::Failed(format!(
+                    "its folder could not be copied to {}: {error}",
+                    guard.display()
+                ));
+            }
+        };
+        let Some(shown) = outside_program(command, &cell) else {
+            return Confinement::Cell(Box::new((self.clone(), cell)));
+        };
+        let source = match self.identity.is_root() {
+            true => program::stage(&shown, &cells.join(program::PROGRAMS)),
+            false => Ok(shown.clone()),
+        };
+        match source {
+            Ok(source) => Confinement::Cell(Box::new((self.clone(), cell.running(source, shown)))),
             Err(error) => Confinement::Failed(format!(
-                "its folder could not be copied to {}: {error}",
-                guard.display()
+                "its program {} could not be copied where its user may run it: {error}",
+                shown.display()
             )),
         }
     }
@@ -204,6 +286,11 @@ impl Sandbox {
     /// Who the engines run as, in words.
     pub fn identity_words(&self) -> String {
         self.identity.words()
+    }
+
+    /// Whether congo runs as root here.
+    pub fn root_here() -> bool {
+        Identity::here().is_root()
     }
 
     /// Who engines run as unconfined, in words: congo's own user.
@@ -251,9 +338,10 @@ impl Sandbox {
             words.read_only(folder);
         }
         let mut command = command.to_vec();
-        if let Some(program) = outside_program(&command, cell) {
-            words.read_only(&program);
-            command[0] = program.display().to_string();
+        if let Some((source, shown)) = cell.program() {
+            let (source, shown) = (source.display().to_string(), shown.display().to_string());
+            words.add(&["--ro-bind", &source, &shown]);
+            command[0] = shown;
         }
         let store = cell.store().display().to_string();
         words.add(&["--bind", &store, &home, "--chdir", &home, "--"]);

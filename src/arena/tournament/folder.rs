@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use crate::record::Record;
@@ -23,9 +24,16 @@ pub const SCHEDULE: &str = "schedule.txt";
 /// shards of one tournament differ in.
 pub const SHARD_LINE: &str = "shard ";
 
+/// The file a run locks (`flock`) for as long as it writes the folder.
+/// The kernel lets the lock go when the process ends, however it ends,
+/// so a killed run never blocks the next.
+pub const LOCK: &str = "lock";
+
 /// A tournament's folder.
 pub struct Folder {
     root: PathBuf,
+    /// The lock this run holds on the folder, kept for the folder's life.
+    _lock: Option<File>,
 }
 
 /// Why the folder cannot be used.
@@ -42,6 +50,8 @@ pub enum FolderError {
     Different(PathBuf, String, String),
     /// A record line is not a game of this tournament.
     Record(PathBuf, usize, String),
+    /// Another run writes the folder: what its lock file says of it.
+    Busy(PathBuf, String),
 }
 
 impl std::fmt::Display for FolderError {
@@ -68,6 +78,11 @@ impl std::fmt::Display for FolderError {
             FolderError::Record(path, line, why) => {
                 write!(f, "--resume: {} line {line}: {why}", path.display())
             }
+            FolderError::Busy(path, holder) => write!(
+                f,
+                "{} is in use by another run of congo ({holder}): wait for it to end or stop it; nothing was changed",
+                path.display()
+            ),
         }
     }
 }
@@ -94,10 +109,20 @@ impl Folder {
     /// anew (it must be missing or empty), or with `resume` the one there,
     /// which must be the same tournament.
     pub fn open(root: &Path, description: &str, resume: bool) -> Result<Folder, FolderError> {
+        let described = root.join(DESCRIPTION);
+        if resume && !root.is_dir() {
+            return Err(FolderError::NothingToResume(root.to_owned()));
+        }
+        // Checked before the lock file is made, so that a folder refused
+        // is left as it was, and again once the lock is held.
+        if !resume {
+            refuse_files(root)?;
+        }
+        fs::create_dir_all(root).map_err(io_error(root))?;
         let folder = Folder {
             root: root.to_owned(),
+            _lock: Some(lock(root)?),
         };
-        let described = root.join(DESCRIPTION);
         if resume {
             let theirs = fs::read_to_string(&described).map_err(|error| match error.kind() {
                 io::ErrorKind::NotFound => FolderError::NothingToResume(root.to_owned()),
@@ -108,15 +133,7 @@ impl Folder {
             }
             return Ok(folder);
         }
-        let holds_files = fs::read_dir(root).map(|mut entries| entries.next().is_some());
-        match holds_files {
-            Ok(true) => return Err(FolderError::NotEmpty(root.to_owned())),
-            Ok(false) => {}
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                fs::create_dir_all(root).map_err(io_error(root))?;
-            }
-            Err(error) => return Err(FolderError::Io(root.to_owned(), error)),
-        }
+        refuse_files(root)?;
         fs::create_dir_all(root.join("records")).map_err(io_error(root))?;
         let mut file = OpenOptions::new()
             .write(true)
@@ -126,6 +143,15 @@ impl Folder {
         file.write_all(description.as_bytes())
             .map_err(io_error(&described))?;
         Ok(folder)
+    }
+
+    /// The folder at `root` as it is, to read its games: nothing is
+    /// written, so nothing is locked.
+    pub fn reading(root: &Path) -> Folder {
+        Folder {
+            root: root.to_owned(),
+            _lock: None,
+        }
     }
 
     /// Where the record of the pair of `first` and `second` goes.
@@ -143,12 +169,6 @@ impl Folder {
     /// Where the engines' logs go.
     pub fn logs(&self) -> PathBuf {
         self.root.join("logs")
-    }
-
-    /// Where the engine `name`'s own folder is kept when it is confined
-    /// (see `Cell`).
-    pub fn cell(&self, name: &str) -> PathBuf {
-        self.root.join("cells").join(name)
     }
 
     /// The text of the folder's file `name`, empty when there is none.
@@ -258,6 +278,62 @@ impl Folder {
             .and_then(|()| fs::rename(&part, &path));
         written.map_err(io_error(&path))
     }
+}
+
+/// Refuses the folder `root` when it holds files but the lock file (it
+/// may be missing).
+fn refuse_files(root: &Path) -> Result<(), FolderError> {
+    match fs::read_dir(root) {
+        Ok(mut entries) => {
+            if entries.any(|entry| entry.map_or(true, |entry| entry.file_name() != LOCK)) {
+                return Err(FolderError::NotEmpty(root.to_owned()));
+            }
+            Ok(())
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(FolderError::Io(root.to_owned(), error)),
+    }
+}
+
+/// Takes the lock of the folder `root` for this process, or says who
+/// holds it. The lock file stays empty: the kernel's list of locks
+/// names the holder.
+fn lock(root: &Path) -> Result<File, FolderError> {
+    let path = root.join(LOCK);
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(io_error(&path))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(fs::TryLockError::WouldBlock) => {
+            let holder = file
+                .metadata()
+                .ok()
+                .and_then(|found| holder_of(found.ino()))
+                .map_or_else(
+                    || "another process".to_owned(),
+                    |pid| format!("process {pid}"),
+                );
+            Err(FolderError::Busy(root.to_owned(), holder))
+        }
+        Err(fs::TryLockError::Error(error)) => Err(FolderError::Io(path, error)),
+    }
+}
+
+/// The process that holds a `flock` on the file numbered `inode`, as
+/// `/proc/locks` gives it (`1: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF`).
+fn holder_of(inode: u64) -> Option<u32> {
+    let locks = fs::read_to_string("/proc/locks").ok()?;
+    locks.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (kind, pid, file) = (fields.get(1)?, fields.get(4)?, fields.get(5)?);
+        let held = file.rsplit(':').next()?.parse::<u64>().ok()? == inode;
+        (*kind == "FLOCK" && held).then(|| pid.parse().ok())?
+    })
 }
 
 /// The first line where `theirs` and `ours` differ, if any (the shard

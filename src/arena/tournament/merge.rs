@@ -211,7 +211,7 @@ fn finished_games(
     shard: Shard,
     names: &[String],
 ) -> Result<Finished, TournamentError> {
-    let (finished, _) = Folder::open(folder, &description_of(folder)?, true)?.finished(names)?;
+    let (finished, _) = Folder::reading(folder).finished(names)?;
     let games = scheduled_games(folder, shard)?;
     if finished.len() < games {
         let unfinished = MergeError::Unfinished(folder.to_owned(), shard, finished.len(), games);

@@ -25,10 +25,13 @@ mod standings_text;
 mod swiss;
 mod tables;
 mod tie_breaks;
+mod trial;
 mod uncertainty;
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use crate::text::escape_controls;
 use std::time::Duration;
 
 pub use folder::FolderError;
@@ -48,6 +51,8 @@ use crate::{FenError, RuleSet};
 pub struct TournamentOptions {
     /// The players: a file, one engine a line, or a class's folder.
     pub players: PathBuf,
+    /// The file of the engines' own settings (`--settings`), if any.
+    pub settings: Option<PathBuf>,
     /// The folder that holds the tournament's state and results.
     pub output: PathBuf,
     /// Round robin, gauntlet or Swiss.
@@ -84,6 +89,8 @@ pub struct TournamentOptions {
     pub unenforced: bool,
     /// Confine each engine under bubblewrap.
     pub sandbox: bool,
+    /// Whether root may play the engines unconfined (`--unconfined-root`).
+    pub unconfined_root: bool,
     /// Folders every confined engine may read.
     pub shared: Vec<PathBuf>,
     /// Keep a log of every engine process.
@@ -122,10 +129,16 @@ pub enum TournamentError {
     Unheld(Vec<Unheld>),
     /// `--sandbox` cannot be had.
     Sandbox(SandboxError),
+    /// congo is root, and neither `--sandbox` nor `--unconfined-root` was
+    /// given.
+    RootUnconfined,
     /// The output folder cannot be used.
     Folder(FolderError),
     /// The shards' folders are not one whole tournament.
     Merge(MergeError),
+    /// Not one move was made in any of this many games: the reason one
+    /// of them ended.
+    Unplayed(usize, String),
     /// The report could not be written.
     Output(std::io::Error),
 }
@@ -148,8 +161,15 @@ impl fmt::Display for TournamentError {
                 )
             }
             TournamentError::Sandbox(error) => write!(f, "--sandbox: {error}"),
+            TournamentError::RootUnconfined => f.write_str(
+                "congo runs as root, so unconfined engines would run with root's rights: add --sandbox to confine them (see docs/tournament.md), or --unconfined-root if you accept running the students' code as root",
+            ),
             TournamentError::Folder(error) => error.fmt(f),
             TournamentError::Merge(error) => error.fmt(f),
+            TournamentError::Unplayed(games, reason) => write!(
+                f,
+                "no engine made a move in any of the {games} game(s), so no standings were written; the games end as this one did: {reason}"
+            ),
             TournamentError::Output(error) => error.fmt(f),
         }
     }
@@ -174,12 +194,16 @@ impl From<FolderError> for TournamentError {
 pub enum TournamentEvent<'a> {
     /// A subfolder of the class's folder that is no engine, and why.
     Skipped(&'a str, &'a str),
+    /// An engine's folder holds settings of its own, which are ignored.
+    Ignored(&'a str),
+    /// An engine is played on terms of its own: its name and them.
+    Terms(&'a str, &'a str),
     /// Which mechanism holds which limit.
     Limits(&'a str),
     /// A limit goes unheld (`--unenforced`).
     Unheld(&'a Unheld),
-    /// Engines are confined: who they run as.
-    Confined(&'a str),
+    /// Engines are confined: who they run as, and where their cells are.
+    Confined(&'a str, &'a Path),
     /// Engines are not confined: who they run as, with what rights.
     Unconfined(&'a str),
     /// `--resume` found this many games played, and dropped this many torn
@@ -192,14 +216,27 @@ pub enum TournamentEvent<'a> {
 impl fmt::Display for TournamentEvent<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TournamentEvent::Skipped(name, why) => write!(f, "{name} is not playing: {why}"),
+            TournamentEvent::Skipped(name, why) => write!(
+                f,
+                "{} is not playing: {}",
+                escape_controls(name, &[]),
+                escape_controls(why, &[])
+            ),
+            TournamentEvent::Ignored(name) => write!(
+                f,
+                "{name}'s folder holds a congo.conf, which is ignored: settings come from the players file or --settings FILE"
+            ),
+            TournamentEvent::Terms(name, terms) => {
+                write!(f, "{name} plays on terms of its own: {terms}")
+            }
             TournamentEvent::Limits(statement) => write!(f, "limits: {statement}"),
             TournamentEvent::Unheld(unheld) => {
                 write!(f, "warning: {unheld}; playing without it (--unenforced)")
             }
-            TournamentEvent::Confined(who) => write!(
+            TournamentEvent::Confined(who, cells) => write!(
                 f,
-                "sandbox: {who}, without privileges, seeing its own folder, the system's programs and a private /tmp, with no network"
+                "sandbox: {who}, without privileges, seeing its own folder (kept in {}), the system's programs and a private /tmp, with no network",
+                cells.display()
             ),
             TournamentEvent::Unconfined(who) => write!(
                 f,

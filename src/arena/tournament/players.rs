@@ -1,7 +1,9 @@
 //! Who plays a tournament: a file of engines, one a line (a name, its
 //! settings, then its command line), or a class's folder, where every
 //! subfolder holding an executable `run` is an engine named after the
-//! folder and started in it, its settings in a `congo.conf` beside `run`.
+//! folder and started in it. Settings come only from files the TA holds
+//! (the players file, or `--settings FILE`): a `congo.conf` a student
+//! left in a folder is named, and ignored.
 
 use std::fmt;
 use std::fs;
@@ -46,6 +48,8 @@ pub struct Roster {
     pub players: Vec<Player>,
     /// Each subfolder passed over, and why.
     pub skipped: Vec<(String, String)>,
+    /// The engines whose folders hold settings of their own, ignored.
+    pub ignored: Vec<String>,
 }
 
 /// Why the players cannot be read.
@@ -110,13 +114,17 @@ pub fn name_fault(name: &str) -> Option<String> {
     }
 }
 
-/// The players `path` names: a file of lines, or a class's folder.
-pub fn read_roster(path: &Path) -> Result<Roster, PlayersError> {
-    let roster = if path.is_dir() {
+/// The players `path` names: a file of lines, or a class's folder; with
+/// the settings of the file `settings`, if given.
+pub fn read_roster(path: &Path, settings: Option<&Path>) -> Result<Roster, PlayersError> {
+    let mut roster = if path.is_dir() {
         read_folder(path)?
     } else {
         read_file(path)?
     };
+    if let Some(settings) = settings {
+        read_settings(settings, &mut roster.players)?;
+    }
     let mut names: Vec<&str> = roster
         .players
         .iter()
@@ -174,6 +182,7 @@ fn read_file(path: &Path) -> Result<Roster, PlayersError> {
     Ok(Roster {
         players,
         skipped: Vec::new(),
+        ignored: Vec::new(),
     })
 }
 
@@ -190,6 +199,7 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
     let mut roster = Roster {
         players: Vec::new(),
         skipped: Vec::new(),
+        ignored: Vec::new(),
     };
     for folder in entries {
         let name = folder
@@ -214,44 +224,54 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
             continue;
         }
         let folder = fs::canonicalize(&folder).map_err(read)?;
+        if fs::symlink_metadata(folder.join(SETTINGS_FILE)).is_ok() {
+            roster.ignored.push(name.clone());
+        }
         roster.players.push(Player {
             name,
             command: vec![folder.join("run").display().to_string()],
-            settings: read_settings(&folder.join(SETTINGS_FILE))?,
+            settings: Settings::default(),
             folder: Some(folder),
         });
     }
     Ok(roster)
 }
 
-/// The settings file `path` of an engine's folder, one setting a line
-/// (blank lines and `#` lines passed over); the defaults if it is missing.
-fn read_settings(path: &Path) -> Result<Settings, PlayersError> {
+/// The settings file `path` (`--settings`), a line an engine: its name,
+/// then its settings (blank lines and `#` lines passed over); they
+/// replace those the players file gave it.
+fn read_settings(path: &Path, players: &mut [Player]) -> Result<(), PlayersError> {
     let text = read_plain(path).map_err(|error| PlayersError::Read(path.to_owned(), error))?;
-    let mut settings = Settings::default();
-    let mut seen = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        settings
-            .add(line, &mut seen)
-            .map_err(|why| PlayersError::Line(path.to_owned(), number + 1, why))?;
+        let bad = |why: String| PlayersError::Line(path.to_owned(), number + 1, why);
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let player = players
+            .iter_mut()
+            .find(|player| player.name == name)
+            .ok_or_else(|| bad(format!("no engine is named {name:?}")))?;
+        let mut settings = Settings::default();
+        let mut seen = Vec::new();
+        for word in words {
+            settings.add(word, &mut seen).map_err(&bad)?;
+        }
+        player.settings = settings;
     }
-    Ok(settings)
+    Ok(())
 }
 
 /// The most a settings file may hold.
 const MOST_SETTINGS: u64 = 64 << 10;
 
-/// The text of the small plain file `path`, empty if there is none. A
-/// class's folder is its students' work: a link (to a file of the
+/// The text of the small plain file `path`: a link (to a file of the
 /// machine's, which congo could read), a pipe or a device is not read,
 /// nor more than [`MOST_SETTINGS`] bytes.
 fn read_plain(path: &Path) -> io::Result<String> {
     match fs::symlink_metadata(path) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(String::new()),
         Err(error) => return Err(error),
         Ok(found) if !found.is_file() => {
             return Err(io::Error::other(
@@ -293,7 +313,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("congo-settings-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("congo.conf");
-        assert_eq!(read_plain(&path).unwrap(), "");
+        assert!(read_plain(&path).is_err());
         std::os::unix::fs::symlink("/etc/hostname", &path).unwrap();
         let refused = |path: &Path| read_plain(path).unwrap_err().to_string();
         assert_eq!(
@@ -305,7 +325,7 @@ mod tests {
         assert_eq!(refused(&path), "it holds more than 64 KB");
         fs::write(&path, "go=seconds\n").unwrap();
         assert_eq!(read_plain(&path).unwrap(), "go=seconds\n");
-        let error = read_settings(&dir).unwrap_err().to_string();
+        let error = read_settings(&dir, &mut []).unwrap_err().to_string();
         assert!(error.starts_with("cannot read "), "{error}");
         fs::remove_dir_all(dir).unwrap();
     }

@@ -12,6 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::conditions::conditions;
+use super::faults::Fault;
 use super::folder::{Finished, Folder, FolderError, SCHEDULE, SHARD_LINE};
 use super::games_file::{GamesFile, Place};
 use super::players::{Player, read_roster};
@@ -21,14 +22,15 @@ use super::schedule::{Format, Pairing, fixed_schedule};
 use super::swiss::{self, Round, pair_round};
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
+use super::trial::trial;
 use super::{TournamentError, TournamentEvent, TournamentOptions};
 use crate::arena::control_groups;
 use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
 use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
-use crate::arena::sandbox::{Confinement, Sandbox};
-use crate::digest::fnv1a_64;
+use crate::arena::sandbox::{Confinement, Sandbox, open_as_seen};
+use crate::digest::{FNV_START, fnv1a_64, fnv1a_64_on};
 use crate::json::Json;
 use crate::random::Rng;
 use crate::record::Record;
@@ -64,9 +66,23 @@ pub fn play_tournament(
     output: &mut impl Write,
     events: &mut dyn FnMut(TournamentEvent),
 ) -> Result<(), TournamentError> {
-    let roster = read_roster(&options.players).map_err(TournamentError::Players)?;
+    let roster = read_roster(&options.players, options.settings.as_deref())
+        .map_err(TournamentError::Players)?;
     for (name, why) in &roster.skipped {
         events(TournamentEvent::Skipped(name, why));
+    }
+    for name in &roster.ignored {
+        events(TournamentEvent::Ignored(name));
+    }
+    for player in roster
+        .players
+        .iter()
+        .filter(|player| player.settings.go_seconds)
+    {
+        events(TournamentEvent::Terms(
+            &player.name,
+            &whole_seconds(options.movetime),
+        ));
     }
     let players = roster.players;
     let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
@@ -145,6 +161,9 @@ pub fn play_tournament(
             events(TournamentEvent::Unheld(limit));
         }
     }
+    if !options.sandbox && !options.unconfined_root && Sandbox::root_here() {
+        return Err(TournamentError::RootUnconfined);
+    }
     let sandbox = options
         .sandbox
         .then(|| Sandbox::new(&options.shared))
@@ -155,11 +174,21 @@ pub fn play_tournament(
     }
     let folder = Folder::open(&options.output, &description, options.resume)?;
     sweep_earlier_runs(&folder, &enforcer)?;
-    match &sandbox {
-        Some(sandbox) => events(TournamentEvent::Confined(&sandbox.identity_words())),
-        None => events(TournamentEvent::Unconfined(&Sandbox::unconfined_words())),
-    }
-    let cells = confinements(sandbox.as_ref(), &players, &folder);
+    let enforcer = Arc::new(enforcer);
+    let cells = match &sandbox {
+        Some(sandbox) => {
+            let cells = sandbox
+                .cells(folder.root())
+                .map_err(TournamentError::Sandbox)?;
+            events(TournamentEvent::Confined(&sandbox.identity_words(), &cells));
+            trial(sandbox, &cells, &enforcer).map_err(TournamentError::Sandbox)?;
+            confinements(sandbox, &players, &cells)
+        }
+        None => {
+            events(TournamentEvent::Unconfined(&Sandbox::unconfined_words()));
+            vec![None; players.len()]
+        }
+    };
     let (mut finished, torn) = folder.finished(&names)?;
     folder.cut(&torn)?;
     let games = Mutex::new(GamesFile::open(folder.root())?);
@@ -184,7 +213,7 @@ pub fn play_tournament(
         players,
         names,
         starts,
-        enforcer: Arc::new(enforcer),
+        enforcer,
         cells,
         folder,
         games,
@@ -213,10 +242,34 @@ pub fn play_tournament(
             progress.byes
         }
     };
+    if let Some(reason) = unplayed(&finished) {
+        return Err(TournamentError::Unplayed(finished.len(), reason));
+    }
     let tables = context.write_tables(&finished, &byes)?;
     output
         .write_all(tables.as_bytes())
         .map_err(TournamentError::Output)
+}
+
+/// The terms of an engine sent `go` in whole seconds at `movetime`.
+fn whole_seconds(movetime: Duration) -> String {
+    let seconds = movetime.as_millis().div_ceil(1000);
+    format!(
+        "go=seconds rounds its time up, so it is sent `go {seconds}` and has {} ms a move where the others have {} ms",
+        seconds * 1000,
+        movetime.as_millis()
+    )
+}
+
+/// The reason the first game ended, when games were played and every
+/// one was lost by a fault before its first move: every engine failed,
+/// which says more of the machine than of the engines, and standings
+/// would tell nothing.
+fn unplayed(finished: &Finished) -> Option<String> {
+    let failed = |record: &Record| record.moves.is_empty() && Fault::of(&record.reason).is_some();
+    let mut records = finished.values();
+    let first = records.next()?;
+    (failed(first) && records.all(failed)).then(|| first.reason.clone())
 }
 
 /// Clears away the control groups that earlier runs of the tournament in
@@ -256,16 +309,12 @@ fn check_private(
     Ok(())
 }
 
-/// Each player's confinement under `sandbox` (none without one), its
-/// cell prepared in `folder`.
-fn confinements(
-    sandbox: Option<&Sandbox>,
-    players: &[Player],
-    folder: &Folder,
-) -> Vec<Option<Confinement>> {
+/// Each player's confinement under `sandbox`, its cell prepared in
+/// `cells`.
+fn confinements(sandbox: &Sandbox, players: &[Player], cells: &Path) -> Vec<Option<Confinement>> {
     let confine = |(place, player): (usize, &Player)| {
-        let guard = folder.cell(&player.name);
-        sandbox.map(|sandbox| sandbox.confine(place, player.folder.as_deref(), &guard))
+        let folder = player.folder.as_deref();
+        Some(sandbox.confine(place, &player.name, folder, &player.command, cells))
     };
     players.iter().enumerate().map(confine).collect()
 }
@@ -512,10 +561,10 @@ impl Context<'_> {
         // refereeing them. Nor more than a fiftieth of the time: a
         // write that took longer than TABLES_EVERY / 50 (the margins'
         // replays of a large class) puts the next one off.
-        if progress
+        let due = progress
             .tables_written
-            .is_none_or(|at| at.elapsed() >= TABLES_EVERY)
-        {
+            .is_none_or(|at| at.elapsed() >= TABLES_EVERY);
+        if due && unplayed(finished).is_none() {
             let started = Instant::now();
             self.write_tables(finished, &progress.byes)?;
             let later = (started.elapsed() * 50).saturating_sub(TABLES_EVERY);
@@ -673,11 +722,32 @@ fn describe(options: &TournamentOptions, players: &[Player], format: &Format) ->
 fn player_words(player: &Player) -> String {
     let described = player.described();
     match (&player.folder, player.command.first()) {
-        (Some(_), Some(run)) => match std::fs::read(run) {
-            Ok(bytes) => format!("{described}, digest {:016x}", fnv1a_64(&bytes)),
+        (Some(_), Some(run)) => match digest(Path::new(run)) {
+            Ok(digest) => format!("{described}, digest {digest:016x}"),
             Err(error) => format!("{described}, unreadable ({error})"),
         },
         _ => described,
+    }
+}
+
+/// The FNV-1a digest of the student's file `run`, read a piece at a time
+/// (a file of gigabytes costs no memory); a link is not followed, its
+/// target's name is digested instead, nor is a link swapped in for it.
+fn digest(run: &Path) -> std::io::Result<u64> {
+    use std::io::Read;
+    let seen = std::fs::symlink_metadata(run)?;
+    if seen.is_symlink() {
+        let target = std::fs::read_link(run)?;
+        return Ok(fnv1a_64(target.as_os_str().as_encoded_bytes()));
+    }
+    let mut file = open_as_seen(run, &seen)?;
+    let mut piece = vec![0; 1 << 16];
+    let mut hash = FNV_START;
+    loop {
+        match file.read(&mut piece)? {
+            0 => return Ok(hash),
+            read => hash = fnv1a_64_on(hash, &piece[..read]),
+        }
     }
 }
 

@@ -78,12 +78,22 @@ const SANDBOX: Opt = Opt::new(
     Value::Flag,
     "confine each engine under bubblewrap: no privileges, its own folder, the system's programs read-only, no network",
 );
+const UNCONFINED_ROOT: Opt = Opt::new(
+    "--unconfined-root",
+    Value::Flag,
+    "as root, play without --sandbox all the same: every student's code runs with root's rights",
+);
 const SANDBOX_READ: Opt = Opt::new(
     "--sandbox-read",
     Value::Text("DIR"),
     "let every confined engine read DIR too (a shared runtime, a data set); repeatable",
 )
 .repeats();
+const SETTINGS: Opt = Opt::new(
+    "--settings",
+    Value::Path("FILE"),
+    "engines' own settings, a line each: NAME KEY=VALUE... (a congo.conf in a student's folder is ignored)",
+);
 const LOG: Opt = Opt::new(
     "--log",
     Value::Flag,
@@ -138,7 +148,9 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         THREADS,
         UNENFORCED,
         SANDBOX,
+        UNCONFINED_ROOT,
         SANDBOX_READ,
+        SETTINGS,
         LOG,
         KEEP_PROCESSES,
         RESUME,
@@ -259,6 +271,7 @@ fn refuse_unused(args: &Args, format: &Format) -> Result<(), UsageError> {
         (CYCLES, swiss, "with --format swiss"),
         (ROUNDS, !swiss, "without --format swiss"),
         (SANDBOX_READ, !args.has(&SANDBOX), "without --sandbox"),
+        (UNCONFINED_ROOT, args.has(&SANDBOX), "with --sandbox"),
     ];
     match unused
         .iter()
@@ -324,6 +337,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
     let default_plies = if openings.is_some() { 0 } else { 2 };
     Ok(TournamentOptions {
         players,
+        settings: args.path(&SETTINGS),
         output,
         format,
         seeds: seeds(args)?,
@@ -343,6 +357,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         limits: limits(args)?,
         unenforced: args.has(&UNENFORCED),
         sandbox: args.has(&SANDBOX),
+        unconfined_root: args.has(&UNCONFINED_ROOT),
         shared: args
             .texts(&SANDBOX_READ)
             .into_iter()
