@@ -9,6 +9,7 @@ mod fault_reports;
 mod faults;
 mod formats;
 mod games_file;
+mod home;
 mod merge;
 mod processes;
 mod ranking;
