@@ -309,6 +309,11 @@ impl Seat {
         match &self.sandbox {
             None => {}
             Some(Confinement::Failed(why)) => return Err(io::Error::other(why.clone())),
+            Some(Confinement::OwnPids(unshare)) => {
+                command = sandbox::in_own_pids(unshare, &command);
+                // unshare waits for the engine, the namespace's first.
+                own_tasks = 1;
+            }
             Some(Confinement::Cell(confined)) => {
                 let (sandbox, cell) = &**confined;
                 // bubblewrap takes the engine to its folder.

@@ -29,5 +29,6 @@ pub use sandbox::{Confinement, Sandbox, SandboxError};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tally::{Overruns, Progress};
 pub use tournament::{
-    Format, TournamentError, TournamentEvent, TournamentOptions, merge_tournaments, play_tournament,
+    Format, Reaping, TournamentError, TournamentEvent, TournamentOptions, merge_tournaments,
+    play_tournament,
 };

@@ -12,15 +12,8 @@ use std::process::{Command, Output, Stdio};
 
 use crate::common::{CONGO, congo_in_background, scratch, signal_when, text};
 use crate::games_file::pgn_games;
+use crate::sandbox::{cells_of, eventually, is_root, processes_with, token};
 use crate::{class_folder, games, players_file, run};
-
-/// Whether this test runs as root.
-fn is_root() -> bool {
-    fs::read_to_string("/proc/self/status")
-        .unwrap_or_default()
-        .lines()
-        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(1) == Some("0"))
-}
 
 /// A private folder in `dir` (mode 0700) holding a copy of congo and a
 /// class of two engines, each folder with a link to that copy and a
@@ -99,13 +92,7 @@ fn a_class_in_a_private_folder_plays_confined_as_root_and_as_anyone() {
         all_played(&out, &said);
         if is_root() {
             // Root's cells lie where the engines' users reach them.
-            let cells = said
-                .split_once("(kept in ")
-                .unwrap()
-                .1
-                .split_once(')')
-                .unwrap()
-                .0;
+            let cells = cells_of(&said);
             assert!(cells.starts_with("/var/lib/congo/cells/"), "{said}");
             fs::remove_dir_all(cells).unwrap();
         }
@@ -122,7 +109,7 @@ fn a_class_in_a_private_folder_plays_confined_as_root_and_as_anyone() {
             let said = text(&output.stderr);
             assert!(output.status.success(), "{said}");
             assert!(
-                said.contains(&format!("(kept in {})", out.join("cells").display())),
+                said.contains(&format!("(kept in {}; ", out.join("cells").display())),
                 "{said}"
             );
             all_played(&out, &said);
@@ -273,5 +260,59 @@ fn a_run_of_gigabytes_is_digested_in_little_memory() {
     let said = text(&limited.stderr);
     assert_eq!(limited.status.code(), Some(2), "{said}");
     assert!(said.contains("is another tournament's"), "{said}");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_ordinary_users_unconfined_engine_leaves_no_daemon_behind() {
+    let dir = scratch("tournament-daemon");
+    let congo = dir.join("congo");
+    fs::copy(CONGO, &congo).unwrap();
+    let daemon = dir.join("leaves_a_daemon.sh");
+    fs::copy(crate::common::fixture("leaves_a_daemon.sh"), &daemon).unwrap();
+    let token = token();
+    let (congo, daemon) = (congo.display(), daemon.display());
+    let players = players_file(
+        &dir,
+        &[
+            ("daemon", format!("{daemon} {congo} {token}")),
+            ("steady", format!("{congo} engine --nodes 300")),
+        ],
+    );
+    let out = dir.join("out");
+    // Root runs it as nobody, who owns the folder; anyone else as itself.
+    let mut command = match is_root() {
+        true => {
+            give(&dir, 65534);
+            let mut nobody = Command::new("setpriv");
+            nobody.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
+            nobody.arg(congo.to_string());
+            nobody
+        }
+        false => Command::new(congo.to_string()),
+    };
+    let output = command
+        .args(["tournament", players.to_str().unwrap()])
+        .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
+        .args(["--memory", "none", "--threads", "none"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    if said.contains("lets no ordinary user make a PID namespace") {
+        eprintln!("skipped: this kernel lets no ordinary user make a PID namespace");
+        fs::remove_dir_all(dir).unwrap();
+        return;
+    }
+    assert!(
+        said.contains(
+            "; each engine has a PID namespace of its own, so what it starts ends with its game\n"
+        ),
+        "{said}"
+    );
+    assert_eq!(games(&out).len(), 2);
+    // The daemon of each game died with its engine.
+    eventually("the daemons end", || processes_with(&token).is_empty());
     fs::remove_dir_all(dir).unwrap();
 }

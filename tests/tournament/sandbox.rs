@@ -84,9 +84,9 @@ fn start_from(mut command: Command, class: &Path, out: &Path, extra: &[&str]) ->
 /// The folder of the cells a confined tournament's start names: under
 /// the output folder for an ordinary user, and root's own folder for
 /// them when congo is root.
-fn cells_of(said: &str) -> PathBuf {
+pub fn cells_of(said: &str) -> PathBuf {
     let (_, after) = said.split_once("(kept in ").expect(said);
-    let (cells, _) = after.split_once(')').expect(said);
+    let (cells, _) = after.split_once("; ").expect(said);
     PathBuf::from(cells)
 }
 
@@ -101,7 +101,7 @@ fn no_bubblewrap() -> bool {
 }
 
 /// The processes on the host whose command line holds `token`.
-fn processes_with(token: &str) -> Vec<String> {
+pub fn processes_with(token: &str) -> Vec<String> {
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         let line = fs::read(entry.path().join("cmdline")).unwrap_or_default();
@@ -124,7 +124,7 @@ impl Drop for Sentinel {
 }
 
 /// Waits, up to a hang guard, until `done` holds.
-fn eventually(what: &str, mut done: impl FnMut() -> bool) {
+pub fn eventually(what: &str, mut done: impl FnMut() -> bool) {
     let guard = Instant::now() + Duration::from_secs(120);
     while !done() {
         assert!(Instant::now() < guard, "never happened: {what}");
@@ -133,7 +133,7 @@ fn eventually(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 /// A token no other test or run uses: a `sleep` time to find on the host.
-fn token() -> String {
+pub fn token() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -208,7 +208,7 @@ fn hostile_engines_confined_break_nothing_and_leave_nothing() {
         holding,
         &class,
         &out,
-        &["--concurrency", "2", "--threads", "8"],
+        &["--concurrency", "2", "--threads", "8", "--disk", "none"],
     );
     let pid = child.id();
     let output = child.wait_with_output().unwrap();
@@ -309,9 +309,69 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
         &["--cycles", "20", "--threads", "8", "--resume"],
     );
     let output = resumed.wait_with_output().unwrap();
-    assert!(output.status.success(), "{}", text(&output.stderr));
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
     assert_eq!(games(&out).len(), 40);
     assert_eq!(processes_with(&daemon), Vec::<String>::new());
+    let _ = fs::remove_dir_all(cells_of(&said));
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_engine_filling_its_folder_stops_at_its_disk_and_harms_no_game() {
+    if no_bubblewrap() {
+        return;
+    }
+    if !is_root() {
+        eprintln!("skipped: a file system for each cell needs root");
+        return;
+    }
+    let dir = scratch("tournament-disk");
+    let tools = Tools::copied(&dir);
+    let class = class_folder(
+        &dir,
+        &[
+            ("filler", tools.hostile("fills_its_folder.sh", &[])),
+            ("steady", tools.steady("")),
+        ],
+    );
+    let out = dir.join("out");
+    let output = start(&class, &out, &["--disk", "100M", "--log"])
+        .wait_with_output()
+        .unwrap();
+    let said = text(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    assert!(
+        said.contains("; each cell is a file system of its own of 100 MB (--disk)), "),
+        "{said}"
+    );
+    for game in games(&out) {
+        assert!(
+            game.plies > 0 && !game.reason.contains("lost: it"),
+            "{game:?}"
+        );
+    }
+    let logs: Vec<String> = fs::read_dir(out.join("logs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().ends_with(".filler-1.log"))
+        .map(|path| fs::read_to_string(path).unwrap())
+        .collect();
+    assert_eq!(logs.len(), 2);
+    for log in logs {
+        assert!(log.contains(" ! dd: No space left on device\n"), "{log}");
+        let kept: u64 = log
+            .split("kept: ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(kept <= 100 << 10, "{log}");
+    }
+    let _ = fs::remove_dir_all(cells_of(&said));
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -331,9 +391,9 @@ fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
     );
     let class = class_folder(&dir, &[("writer", writer), ("steady", tools.steady(""))]);
     let out = dir.join("out");
-    let output = start(&class, &out, &["--memory", "none", "--threads", "none"])
-        .wait_with_output()
-        .unwrap();
+    // Cells as plain folders, to be looked into once the run is over.
+    let plain = ["--memory", "none", "--threads", "none", "--disk", "none"];
+    let output = start(&class, &out, &plain).wait_with_output().unwrap();
     let said = text(&output.stderr);
     assert!(output.status.success(), "{said}");
     let cells = cells_of(&said);
@@ -441,8 +501,24 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
         )
     );
     if !no_bubblewrap() {
-        let tools = ["bwrap", "bash", "setpriv", "env"].map(|name| (name, program_path(name)));
+        let names = [
+            "bwrap",
+            "bash",
+            "setpriv",
+            "env",
+            "mkfs.ext4",
+            "mount",
+            "umount",
+        ];
+        let tools = names.map(|name| (name, program_path(name)));
         let tools = tools.each_ref().map(|(name, path)| (*name, path.as_str()));
+        if is_root() {
+            let no_mkfs = programs(&dir, "no-mkfs", &tools[..4]);
+            assert_eq!(
+                refused(&dir, &no_mkfs, &[]),
+                "congo: --sandbox: mkfs.ext4 is missing, and --disk makes each cell a file system of its own with it: install Debian's e2fsprogs and mount, or add --disk none\n"
+            );
+        }
         let working = programs(&dir, "working", &tools);
         let shared = dir.to_str().unwrap();
         assert_eq!(
@@ -480,7 +556,7 @@ fn program_path(name: &str) -> String {
 }
 
 /// Whether the tests run as root.
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()

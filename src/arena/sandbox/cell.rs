@@ -14,8 +14,10 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt, lchown, sym
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 
-/// The most a folder may hold to be copied into a cell, in bytes (files'
-/// lengths, holes counted).
+use super::disk::Disks;
+
+/// The most a folder may hold to be copied into a cell without `--disk`,
+/// in bytes (files' lengths, holes counted); with it, the disk's size.
 pub const MOST_COPIED: u64 = 1 << 30;
 
 /// Where a confined engine lives.
@@ -64,34 +66,47 @@ impl Cell {
     /// empty folder, seen where it is stored), kept in the guard folder
     /// `guard`: copied there unless an earlier run of the tournament
     /// already did (a resumed tournament goes on with what its engines
-    /// left), and handed to `user`. A copy that fails leaves nothing.
+    /// left), and handed to `user`. With `disk`, the cell is a file
+    /// system of its own in the image file given, of the disk's size. A
+    /// copy that fails leaves nothing.
     pub(super) fn prepare(
         folder: Option<&Path>,
         guard: &Path,
         user: Option<u32>,
+        disk: Option<(&Disks, PathBuf)>,
     ) -> io::Result<Cell> {
         let store = guard.join("home");
-        if !store.exists() {
-            if !guard.exists() {
-                if let Some(parent) = guard.parent() {
-                    fs::create_dir_all(parent)?;
+        if !guard.exists() {
+            if let Some(parent) = guard.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::create_dir(guard)?;
+            fs::set_permissions(guard, fs::Permissions::from_mode(0o700))?;
+            hand_over(guard, user)?;
+        }
+        let most = disk
+            .as_ref()
+            .map_or(MOST_COPIED, |(disks, _)| disks.bytes());
+        let fill = |to: &Path| match folder {
+            Some(folder) => Copy::new(user, most).contents(folder, to),
+            None => Ok(()),
+        };
+        match (&disk, user) {
+            (Some((disks, image)), Some(user)) => disks.mount(image, &store, user, fill)?,
+            _ if store.exists() => {}
+            _ => {
+                let part = guard.join(".home.part");
+                if part.exists() {
+                    // A copy of congo's own, cut short by a stop.
+                    fs::remove_dir_all(&part)?;
                 }
-                fs::create_dir(guard)?;
-                fs::set_permissions(guard, fs::Permissions::from_mode(0o700))?;
-                hand_over(guard, user)?;
-            }
-            let part = guard.join(".home.part");
-            if part.exists() {
-                // A copy of congo's own, cut short by a stop.
-                fs::remove_dir_all(&part)?;
-            }
-            let copied = match folder {
-                Some(folder) => Copy::new(user).tree(folder, &part),
-                None => make_dir(&part, user),
-            };
-            if let Err(error) = copied.and_then(|()| fs::rename(&part, &store)) {
-                let _ = fs::remove_dir_all(&part);
-                return Err(error);
+                let copied = make_dir(&part, user)
+                    .and_then(|()| fill(&part))
+                    .and_then(|()| fs::rename(&part, &store));
+                if let Err(error) = copied {
+                    let _ = fs::remove_dir_all(&part);
+                    return Err(error);
+                }
             }
         }
         let home = folder.map_or_else(|| store.clone(), Path::to_owned);
@@ -128,25 +143,36 @@ fn hand_over(path: &Path, user: Option<u32>) -> io::Result<()> {
     }
 }
 
-/// A copy of a folder under way: who gets it, and how much it holds.
+/// A copy of a folder under way: who gets it, how much it holds, and the
+/// most it may.
 struct Copy {
     user: Option<u32>,
     bytes: u64,
+    most: u64,
 }
 
 impl Copy {
-    fn new(user: Option<u32>) -> Copy {
-        Copy { user, bytes: 0 }
+    fn new(user: Option<u32>, most: u64) -> Copy {
+        Copy {
+            user,
+            bytes: 0,
+            most,
+        }
     }
 
-    /// Copies the folder `from` to `to` (which must not exist), every
+    /// Copies the folder `from` to `to` (which must not exist).
+    fn tree(&mut self, from: &Path, to: &Path) -> io::Result<()> {
+        make_dir(to, self.user)?;
+        self.contents(from, to)
+    }
+
+    /// Copies what the folder `from` holds into the folder `to`, every
     /// file, folder and link given to the user. A link is copied as a
     /// link; sockets, devices and pipes are not copied; permissions keep
     /// only their read, write and run bits.
-    fn tree(&mut self, from: &Path, to: &Path) -> io::Result<()> {
+    fn contents(&mut self, from: &Path, to: &Path) -> io::Result<()> {
         let seen = fs::symlink_metadata(from)?;
         let folder = open_as_seen(from, &seen)?;
-        make_dir(to, self.user)?;
         let listed = Path::new("/proc/self/fd").join(folder.as_raw_fd().to_string());
         for entry in fs::read_dir(listed)? {
             let entry = entry?;
@@ -167,10 +193,10 @@ impl Copy {
     /// Copies the file `from`, as `seen`, to `to`.
     fn file(&mut self, from: &Path, seen: &fs::Metadata, to: &Path) -> io::Result<()> {
         self.bytes += seen.len();
-        if self.bytes > MOST_COPIED {
+        if self.bytes > self.most {
             return Err(io::Error::other(format!(
                 "the folder holds more than {} MB",
-                MOST_COPIED >> 20
+                self.most >> 20
             )));
         }
         let mut source = open_as_seen(from, seen)?;
@@ -223,7 +249,7 @@ mod tests {
         fs::write(folder.join("data").join("book"), "e1e2\n").unwrap();
         symlink("/etc/hostname", folder.join("host")).unwrap();
         let guard = dir.join("cells").join("alice");
-        let cell = Cell::prepare(Some(&folder), &guard, None).unwrap();
+        let cell = Cell::prepare(Some(&folder), &guard, None, None).unwrap();
         let store = guard.join("home");
         assert_eq!(cell.home(), folder);
         assert_eq!(cell.store(), store);
@@ -241,9 +267,9 @@ mod tests {
         );
         // A second preparation (a resumed tournament) keeps what is there.
         fs::write(store.join("learned"), "kept").unwrap();
-        Cell::prepare(Some(&folder), &guard, None).unwrap();
+        Cell::prepare(Some(&folder), &guard, None, None).unwrap();
         assert_eq!(fs::read_to_string(store.join("learned")).unwrap(), "kept");
-        let empty = Cell::prepare(None, &dir.join("cells").join("bob"), None).unwrap();
+        let empty = Cell::prepare(None, &dir.join("cells").join("bob"), None, None).unwrap();
         assert_eq!(empty.home(), empty.store());
         assert_eq!(fs::read_dir(empty.store()).unwrap().count(), 0);
         fs::remove_dir_all(dir).unwrap();
@@ -257,7 +283,7 @@ mod tests {
         let big = File::create(folder.join("book.bin")).unwrap();
         big.set_len(MOST_COPIED + 1).unwrap();
         let guard = dir.join("cells").join("sparse");
-        let error = Cell::prepare(Some(&folder), &guard, None).unwrap_err();
+        let error = Cell::prepare(Some(&folder), &guard, None, None).unwrap_err();
         assert_eq!(error.to_string(), "the folder holds more than 1024 MB");
         assert_eq!(fs::read_dir(&guard).unwrap().count(), 0);
         // A file swapped for a link after it was looked at is not

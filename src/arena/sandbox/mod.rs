@@ -8,10 +8,13 @@
 //! every engine (read-only).
 
 mod cell;
+mod disk;
+mod pids;
 mod program;
 mod user;
 
 use std::fmt;
+use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,8 +22,13 @@ use std::process::{Command, Stdio};
 use crate::digest::fnv1a_64;
 pub use cell::Cell;
 pub(crate) use cell::open_as_seen;
+use disk::Disks;
+pub(crate) use pids::in_own_pids;
 use program::{closed_above, root_folder};
 use user::Identity;
+
+/// The folder, among a tournament's cells, of their file systems' images.
+const DISKS: &str = ".disks";
 
 /// The name of the trial engine's cell among the engines' (no engine's
 /// name starts with a dot).
@@ -51,6 +59,8 @@ pub struct Sandbox {
     shared: Vec<PathBuf>,
     /// The programs that confine an engine, found once.
     tools: Tools,
+    /// The file systems that bound each cell's size, when they can be had.
+    disks: Option<Disks>,
 }
 
 /// Where the programs a confinement needs are.
@@ -73,6 +83,9 @@ pub enum Confinement {
     Cell(Box<(Sandbox, Cell)>),
     /// Why its cell could not be made.
     Failed(String),
+    /// Not confined, but in a PID namespace of its own, started by this
+    /// `unshare`: whatever it starts ends with it.
+    OwnPids(PathBuf),
 }
 
 /// Why engines cannot be confined here.
@@ -101,6 +114,8 @@ pub enum SandboxError {
     /// A trial engine, confined as the engines will be, did not run:
     /// what it said.
     Trial(String),
+    /// `--disk` needs this program, which is missing.
+    NoDisk(&'static str),
 }
 
 impl fmt::Display for SandboxError {
@@ -136,6 +151,10 @@ impl fmt::Display for SandboxError {
                 "cannot keep the engines' folders in {}: {why}",
                 path.display()
             ),
+            SandboxError::NoDisk(program) => write!(
+                f,
+                "{program} is missing, and --disk makes each cell a file system of its own with it: install Debian's e2fsprogs and mount, or add --disk none"
+            ),
             SandboxError::Trial(said) => write!(
                 f,
                 "a trial program confined as the engines will be did not run, so no engine would: {said}"
@@ -148,8 +167,9 @@ impl std::error::Error for SandboxError {}
 
 impl Sandbox {
     /// Bubblewrap, once it is shown to work here (it confines `true`),
-    /// with `shared` the folders every engine may read.
-    pub fn new(shared: &[PathBuf]) -> Result<Sandbox, SandboxError> {
+    /// with `shared` the folders every engine may read, each cell bound
+    /// to `disk` bytes where congo can (as root).
+    pub fn new(shared: &[PathBuf], disk: Option<u64>) -> Result<Sandbox, SandboxError> {
         let identity = Identity::here();
         let bwrap = on_path(Path::new("bwrap")).ok_or(SandboxError::Missing)?;
         let bash = on_path(Path::new("bash")).ok_or(SandboxError::NoBash)?;
@@ -179,12 +199,16 @@ impl Sandbox {
             }
             kept.push(found);
         }
-        let sandbox = Sandbox {
+        let mut sandbox = Sandbox {
             identity,
             shared: kept,
             tools,
+            disks: None,
         };
         sandbox.try_true()?;
+        if let Some(bytes) = disk.filter(|_| identity.is_root()) {
+            sandbox.disks = Some(Disks::find(bytes).map_err(SandboxError::NoDisk)?);
+        }
         Ok(sandbox)
     }
 
@@ -239,7 +263,16 @@ impl Sandbox {
     ) -> Confinement {
         let user = self.identity.engine_user(place);
         let guard = cells.join(name);
-        let cell = match Cell::prepare(folder, &guard, user) {
+        let disk = self.disks.as_ref().map(|disks| {
+            let images = cells.join(DISKS);
+            (disks, images.join(format!("{name}.img")))
+        });
+        if disk.is_some()
+            && let Err(why) = root_folder(&cells.join(DISKS))
+        {
+            return Confinement::Failed(format!("its cell's file system cannot be kept: {why}"));
+        }
+        let cell = match Cell::prepare(folder, &guard, user, disk) {
             Ok(cell) => cell,
             Err(error) => {
                 return Confinement::Failed(format!(
@@ -261,6 +294,29 @@ impl Sandbox {
                 "its program {} could not be copied where its user may run it: {error}",
                 shown.display()
             )),
+        }
+    }
+
+    /// Unmounts the file systems of the cells in `cells`, once no engine
+    /// runs: they are mounted again when the tournament is resumed.
+    pub fn release(&self, cells: &Path) {
+        let Some(disks) = &self.disks else {
+            return;
+        };
+        for entry in fs::read_dir(cells).into_iter().flatten().flatten() {
+            disks.unmount(&entry.path().join("home"));
+        }
+    }
+
+    /// How each cell's size is bound, in words.
+    pub fn disk_words(&self) -> String {
+        match (&self.disks, self.identity.is_root()) {
+            (Some(disks), _) => format!(
+                "each cell is a file system of its own of {} MB (--disk)",
+                disks.bytes() >> 20
+            ),
+            (None, true) => "cells are not bounded (--disk none)".to_owned(),
+            (None, false) => "cells are not bounded: a file system for each needs root".to_owned(),
         }
     }
 
@@ -286,6 +342,16 @@ impl Sandbox {
     /// Who the engines run as, in words.
     pub fn identity_words(&self) -> String {
         self.identity.words()
+    }
+
+    /// How engines run unconfined: in a PID namespace of their own, when
+    /// congo is not root (which has control groups to end what they
+    /// leave) and the kernel lets an ordinary user make one.
+    pub fn unconfined() -> Option<Confinement> {
+        match Identity::here().is_root() {
+            true => None,
+            false => pids::own_pids().map(Confinement::OwnPids),
+        }
     }
 
     /// Whether congo runs as root here.

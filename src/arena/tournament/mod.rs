@@ -91,6 +91,8 @@ pub struct TournamentOptions {
     pub sandbox: bool,
     /// Whether root may play the engines unconfined (`--unconfined-root`).
     pub unconfined_root: bool,
+    /// What each confined engine may keep in its cell, in bytes (`--disk`).
+    pub disk: Option<u64>,
     /// Folders every confined engine may read.
     pub shared: Vec<PathBuf>,
     /// Keep a log of every engine process.
@@ -110,6 +112,9 @@ pub struct TournamentOptions {
 impl TournamentOptions {
     /// The course's game length: 100 moves each.
     pub const MAX_PLIES: usize = 200;
+
+    /// What each confined engine may keep in its cell unless told: 1 GB.
+    pub const DISK: u64 = 1 << 30;
 }
 
 /// Why a tournament cannot be played.
@@ -202,15 +207,28 @@ pub enum TournamentEvent<'a> {
     Limits(&'a str),
     /// A limit goes unheld (`--unenforced`).
     Unheld(&'a Unheld),
-    /// Engines are confined: who they run as, and where their cells are.
-    Confined(&'a str, &'a Path),
-    /// Engines are not confined: who they run as, with what rights.
-    Unconfined(&'a str),
+    /// Engines are confined: who they run as, where their cells are, and
+    /// how their size is bound.
+    Confined(&'a str, &'a Path, &'a str),
+    /// Engines are not confined: who they run as, with what rights, and
+    /// what ends the processes they leave.
+    Unconfined(&'a str, Reaping),
     /// `--resume` found this many games played, and dropped this many torn
     /// lines.
     Resumed(usize, usize),
     /// A game has ended: how many are done, of how many, and its line.
     Game(usize, usize, &'a str),
+}
+
+/// What ends the processes an unconfined engine leaves behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reaping {
+    /// Its control groups, emptied by congo's reaper (root).
+    Groups,
+    /// A PID namespace of its own, which dies with it.
+    OwnPids,
+    /// Nothing that congo can arrange here.
+    Nothing,
 }
 
 impl fmt::Display for TournamentEvent<'_> {
@@ -233,15 +251,26 @@ impl fmt::Display for TournamentEvent<'_> {
             TournamentEvent::Unheld(unheld) => {
                 write!(f, "warning: {unheld}; playing without it (--unenforced)")
             }
-            TournamentEvent::Confined(who, cells) => write!(
+            TournamentEvent::Confined(who, cells, disk) => write!(
                 f,
-                "sandbox: {who}, without privileges, seeing its own folder (kept in {}), the system's programs and a private /tmp, with no network",
+                "sandbox: {who}, without privileges, seeing its own folder (kept in {}; {disk}), the system's programs and a private /tmp, with no network",
                 cells.display()
             ),
-            TournamentEvent::Unconfined(who) => write!(
-                f,
-                "warning: without --sandbox the students' code runs {who}, with its rights: it can read, change and delete whatever that user can"
-            ),
+            TournamentEvent::Unconfined(who, own_pids) => {
+                write!(
+                    f,
+                    "warning: without --sandbox the students' code runs {who}, with its rights: it can read, change and delete whatever that user can"
+                )?;
+                match own_pids {
+                    Reaping::Groups => Ok(()),
+                    Reaping::OwnPids => f.write_str(
+                        "; each engine has a PID namespace of its own, so what it starts ends with its game",
+                    ),
+                    Reaping::Nothing => f.write_str(
+                        "; what an engine starts in a session of its own may outlive its game, as this kernel lets no ordinary user make a PID namespace",
+                    ),
+                }
+            }
             TournamentEvent::Resumed(games, torn) => {
                 write!(f, "resuming after {games} game(s) already played")?;
                 if *torn > 0 {

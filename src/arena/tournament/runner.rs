@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
@@ -23,7 +23,7 @@ use super::swiss::{self, Round, pair_round};
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
 use super::trial::trial;
-use super::{TournamentError, TournamentEvent, TournamentOptions};
+use super::{Reaping, TournamentError, TournamentEvent, TournamentOptions};
 use crate::arena::control_groups;
 use crate::arena::engine_process::{EXIT_PATIENCE, Seat};
 use crate::arena::limits::{Enforcer, Limits};
@@ -166,7 +166,7 @@ pub fn play_tournament(
     }
     let sandbox = options
         .sandbox
-        .then(|| Sandbox::new(&options.shared))
+        .then(|| Sandbox::new(&options.shared, options.disk))
         .transpose()
         .map_err(TournamentError::Sandbox)?;
     if let Some(sandbox) = &sandbox {
@@ -175,18 +175,19 @@ pub fn play_tournament(
     let folder = Folder::open(&options.output, &description, options.resume)?;
     sweep_earlier_runs(&folder, &enforcer)?;
     let enforcer = Arc::new(enforcer);
+    let mut release = Release(None);
     let cells = match &sandbox {
-        Some(sandbox) => {
-            let cells = sandbox
-                .cells(folder.root())
-                .map_err(TournamentError::Sandbox)?;
-            events(TournamentEvent::Confined(&sandbox.identity_words(), &cells));
-            trial(sandbox, &cells, &enforcer).map_err(TournamentError::Sandbox)?;
-            confinements(sandbox, &players, &cells)
-        }
+        Some(sandbox) => confine(sandbox, &folder, &players, &enforcer, &mut release, events)?,
         None => {
-            events(TournamentEvent::Unconfined(&Sandbox::unconfined_words()));
-            vec![None; players.len()]
+            let confinement = Sandbox::unconfined();
+            let reaping = match (&confinement, Sandbox::root_here()) {
+                (_, true) => Reaping::Groups,
+                (Some(_), false) => Reaping::OwnPids,
+                (None, false) => Reaping::Nothing,
+            };
+            let who = Sandbox::unconfined_words();
+            events(TournamentEvent::Unconfined(&who, reaping));
+            vec![confinement; players.len()]
         }
     };
     let (mut finished, torn) = folder.finished(&names)?;
@@ -307,6 +308,43 @@ fn check_private(
             .map_err(TournamentError::Sandbox)?;
     }
     Ok(())
+}
+
+/// Each player's confinement under `sandbox`, in cells kept for the
+/// output `folder`, once a trial program has run confined as they will
+/// be; `release` unmounts their file systems when the run ends.
+fn confine<'a>(
+    sandbox: &'a Sandbox,
+    folder: &Folder,
+    players: &[Player],
+    limits: &Arc<Enforcer>,
+    release: &mut Release<'a>,
+    events: &mut dyn FnMut(TournamentEvent),
+) -> Result<Vec<Option<Confinement>>, TournamentError> {
+    let cells = sandbox
+        .cells(folder.root())
+        .map_err(TournamentError::Sandbox)?;
+    let disk = sandbox.disk_words();
+    events(TournamentEvent::Confined(
+        &sandbox.identity_words(),
+        &cells,
+        &disk,
+    ));
+    release.0 = Some((sandbox, cells.clone()));
+    trial(sandbox, &cells, limits).map_err(TournamentError::Sandbox)?;
+    Ok(confinements(sandbox, players, &cells))
+}
+
+/// Unmounts the cells' file systems when a run ends, however it ends
+/// (short of a kill: a resumed run mounts them again).
+struct Release<'a>(Option<(&'a Sandbox, PathBuf)>);
+
+impl Drop for Release<'_> {
+    fn drop(&mut self) {
+        if let Some((sandbox, cells)) = &self.0 {
+            sandbox.release(cells);
+        }
+    }
 }
 
 /// Each player's confinement under `sandbox`, its cell prepared in

@@ -83,6 +83,11 @@ const UNCONFINED_ROOT: Opt = Opt::new(
     Value::Flag,
     "as root, play without --sandbox all the same: every student's code runs with root's rights",
 );
+const DISK: Opt = Opt::new(
+    "--disk",
+    Value::Text("SIZE"),
+    "under --sandbox as root, what each engine may keep in its folder, a file system of its own: 100M, 1G (default), or none",
+);
 const SANDBOX_READ: Opt = Opt::new(
     "--sandbox-read",
     Value::Text("DIR"),
@@ -148,6 +153,7 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         THREADS,
         UNENFORCED,
         SANDBOX,
+        DISK,
         UNCONFINED_ROOT,
         SANDBOX_READ,
         SETTINGS,
@@ -236,6 +242,22 @@ fn anchor(args: &Args) -> Result<Option<(String, f64)>, UsageError> {
     Ok(Some((name.to_owned(), elo)))
 }
 
+/// `--disk SIZE`: 1 GB unless given, or none.
+fn disk(args: &Args) -> Result<Option<u64>, UsageError> {
+    match args.text(&DISK) {
+        None => Ok(Some(TournamentOptions::DISK)),
+        Some(text) if text == "none" => Ok(None),
+        Some(text) => Limits::parse_memory(&text)
+            .filter(|&bytes| bytes >= 1 << 20)
+            .map(Some)
+            .ok_or(UsageError::BadValue {
+                option: DISK.name,
+                found: text,
+                expected: "a size of 1M or more such as 100M or 1G, or none",
+            }),
+    }
+}
+
 /// `--memory SIZE` and `--threads N`, the course's unless given.
 fn limits(args: &Args) -> Result<Limits, UsageError> {
     let memory = match args.text(&MEMORY) {
@@ -271,6 +293,7 @@ fn refuse_unused(args: &Args, format: &Format) -> Result<(), UsageError> {
         (CYCLES, swiss, "with --format swiss"),
         (ROUNDS, !swiss, "without --format swiss"),
         (SANDBOX_READ, !args.has(&SANDBOX), "without --sandbox"),
+        (DISK, !args.has(&SANDBOX), "without --sandbox"),
         (UNCONFINED_ROOT, args.has(&SANDBOX), "with --sandbox"),
     ];
     match unused
@@ -358,6 +381,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         unenforced: args.has(&UNENFORCED),
         sandbox: args.has(&SANDBOX),
         unconfined_root: args.has(&UNCONFINED_ROOT),
+        disk: disk(args)?,
         shared: args
             .texts(&SANDBOX_READ)
             .into_iter()
