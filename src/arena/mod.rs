@@ -25,7 +25,7 @@ pub use merge::{MergeError, merge_records};
 pub use openings::{OpeningOptions, OpeningsError, random_plies, write_openings};
 pub use options::MatchOptions;
 pub use runner::{MatchError, MatchEvent, play_match};
-pub use sandbox::{Confinement, Sandbox, SandboxError};
+pub use sandbox::{Confinement, FIRST_USER, Sandbox, SandboxError};
 pub use sprt::{Pentanomial, Sprt, Verdict, expected_score};
 pub use tally::{Overruns, Progress};
 pub use tournament::{

@@ -513,6 +513,14 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
         let tools = names.map(|name| (name, program_path(name)));
         let tools = tools.each_ref().map(|(name, path)| (*name, path.as_str()));
         if is_root() {
+            assert_eq!(
+                refused(
+                    &dir,
+                    Path::new("/usr/sbin:/usr/bin:/sbin:/bin"),
+                    &["--first-uid", "65534"]
+                ),
+                "congo: --sandbox: engines would run as uid 65534, but the account \"nobody\" has it: name free user IDs with --first-uid N\n"
+            );
             let no_mkfs = programs(&dir, "no-mkfs", &tools[..4]);
             assert_eq!(
                 refused(&dir, &no_mkfs, &[]),

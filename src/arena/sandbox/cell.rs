@@ -190,8 +190,14 @@ impl Copy {
         Ok(())
     }
 
-    /// Copies the file `from`, as `seen`, to `to`.
+    /// Copies the file `from`, as `seen`, to `to`; unless it is a hard
+    /// link to a file others may not read (a student's way to a file of
+    /// the machine's, such as `/etc/shadow`, which congo could read):
+    /// that one is passed over.
     fn file(&mut self, from: &Path, seen: &fs::Metadata, to: &Path) -> io::Result<()> {
+        if seen.nlink() > 1 && seen.mode() & 0o004 == 0 {
+            return Ok(());
+        }
         self.bytes += seen.len();
         if self.bytes > self.most {
             return Err(io::Error::other(format!(
@@ -269,6 +275,18 @@ mod tests {
         fs::write(store.join("learned"), "kept").unwrap();
         Cell::prepare(Some(&folder), &guard, None, None).unwrap();
         assert_eq!(fs::read_to_string(store.join("learned")).unwrap(), "kept");
+        // A hard link to a file others may not read is not copied.
+        let secret = dir.join("secret");
+        fs::write(&secret, "root's").unwrap();
+        fs::set_permissions(&secret, fs::Permissions::from_mode(0o600)).unwrap();
+        let linked = dir.join("linked");
+        fs::create_dir_all(&linked).unwrap();
+        fs::hard_link(&secret, linked.join("secret")).unwrap();
+        fs::write(linked.join("own"), "mine").unwrap();
+        let guard = dir.join("cells").join("linked");
+        Cell::prepare(Some(&linked), &guard, None, None).unwrap();
+        assert!(!guard.join("home/secret").exists());
+        assert!(guard.join("home/own").exists());
         let empty = Cell::prepare(None, &dir.join("cells").join("bob"), None, None).unwrap();
         assert_eq!(empty.home(), empty.store());
         assert_eq!(fs::read_dir(empty.store()).unwrap().count(), 0);

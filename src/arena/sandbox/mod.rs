@@ -25,6 +25,7 @@ pub(crate) use cell::open_as_seen;
 use disk::Disks;
 pub(crate) use pids::in_own_pids;
 use program::{closed_above, root_folder};
+pub use user::FIRST_USER;
 use user::Identity;
 
 /// The folder, among a tournament's cells, of their file systems' images.
@@ -116,6 +117,8 @@ pub enum SandboxError {
     Trial(String),
     /// `--disk` needs this program, which is missing.
     NoDisk(&'static str),
+    /// A user ID engines would run as is in use: it, and by whom.
+    UserTaken(u32, String),
 }
 
 impl fmt::Display for SandboxError {
@@ -154,6 +157,10 @@ impl fmt::Display for SandboxError {
             SandboxError::NoDisk(program) => write!(
                 f,
                 "{program} is missing, and --disk makes each cell a file system of its own with it: install Debian's e2fsprogs and mount, or add --disk none"
+            ),
+            SandboxError::UserTaken(uid, by) => write!(
+                f,
+                "engines would run as uid {uid}, but {by}: name free user IDs with --first-uid N"
             ),
             SandboxError::Trial(said) => write!(
                 f,
@@ -231,6 +238,20 @@ impl Sandbox {
             )),
             Ok(_) => Ok(()),
         }
+    }
+
+    /// The sandbox, its `count` engines run (as root) as the users from
+    /// `first` on, once each is shown to be free.
+    pub fn users_from(mut self, first: u32, count: usize) -> Result<Sandbox, SandboxError> {
+        self.identity = self.identity.with_first(first);
+        for place in 0..count {
+            if let Some(uid) = self.identity.engine_user(place)
+                && let Some(by) = user::taken(uid)
+            {
+                return Err(SandboxError::UserTaken(uid, by));
+            }
+        }
+        Ok(self)
     }
 
     /// The folder that holds the cells of the tournament whose output

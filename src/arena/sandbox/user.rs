@@ -5,15 +5,18 @@
 
 use std::fs;
 
-/// The first of the users engines run as when congo is root: engine `k`
-/// of the roster is `FIRST_USER + k`. No account has these numbers.
+/// The first of the users engines run as when congo is root, unless told
+/// (`--first-uid`): engine `k` of the roster is `FIRST_USER + k`. Each is
+/// checked free before use.
 pub const FIRST_USER: u32 = 1_900_000;
 
-/// The user congo runs as.
+/// The user congo runs as, and the first user of its engines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Identity {
     /// The effective user ID.
     uid: u32,
+    /// The user of the roster's first engine, when congo is root.
+    first: u32,
 }
 
 impl Identity {
@@ -27,7 +30,15 @@ impl Identity {
             .and_then(|ids| ids.split_whitespace().nth(1))
             .and_then(|id| id.parse().ok())
             .unwrap_or(u32::MAX);
-        Identity { uid }
+        Identity {
+            uid,
+            first: FIRST_USER,
+        }
+    }
+
+    /// The identity, its engines' users counted from `first`.
+    pub fn with_first(self, first: u32) -> Identity {
+        Identity { first, ..self }
     }
 
     /// Whether congo runs as root.
@@ -38,7 +49,7 @@ impl Identity {
     /// The user the engine at `place` runs as, when congo chooses one.
     pub fn engine_user(self, place: usize) -> Option<u32> {
         let place = u32::try_from(place).ok()?;
-        self.is_root().then(|| FIRST_USER.saturating_add(place))
+        self.is_root().then(|| self.first.saturating_add(place))
     }
 
     /// congo's own user, in words.
@@ -53,11 +64,33 @@ impl Identity {
     /// Who confined engines run as, in words.
     pub fn words(self) -> String {
         if self.is_root() {
-            format!("each engine runs as a user of its own (uid {FIRST_USER} and up)")
+            format!(
+                "each engine runs as a user of its own (uid {} and up)",
+                self.first
+            )
         } else {
             format!("each engine runs as congo's user (uid {})", self.uid)
         }
     }
+}
+
+/// Who already has the user ID `uid`, if anyone: an account, as
+/// `getent` (or `/etc/passwd` without it) knows it. Processes are not
+/// asked: another tournament's engines share these IDs harmlessly, each
+/// in namespaces of its own.
+pub fn taken(uid: u32) -> Option<String> {
+    let id = uid.to_string();
+    let accounts = match std::process::Command::new("getent")
+        .args(["passwd", &id])
+        .output()
+    {
+        Ok(found) => String::from_utf8_lossy(&found.stdout).into_owned(),
+        Err(_) => fs::read_to_string("/etc/passwd").unwrap_or_default(),
+    };
+    accounts.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        (fields.get(2) == Some(&id.as_str())).then(|| format!("the account {:?} has it", fields[0]))
+    })
 }
 
 #[cfg(test)]
@@ -66,12 +99,25 @@ mod tests {
 
     #[test]
     fn root_gives_each_engine_its_own_user_and_others_keep_theirs() {
-        let root = Identity { uid: 0 };
+        let root = Identity {
+            uid: 0,
+            first: FIRST_USER,
+        };
         assert_eq!(root.engine_user(0), Some(FIRST_USER));
         assert_eq!(root.engine_user(7), Some(FIRST_USER + 7));
-        let user = Identity { uid: 1000 };
+        assert_eq!(root.with_first(5000).engine_user(7), Some(5007));
+        let user = Identity {
+            uid: 1000,
+            first: FIRST_USER,
+        };
         assert_eq!(user.engine_user(3), None);
         assert!(user.words().contains("uid 1000"));
         assert!(root.words().contains("a user of its own"));
+    }
+
+    #[test]
+    fn a_user_id_of_an_account_is_taken() {
+        assert_eq!(taken(0).as_deref(), Some("the account \"root\" has it"));
+        assert_eq!(taken(4_000_000_123), None);
     }
 }

@@ -57,6 +57,11 @@ pub enum FolderError {
 impl std::fmt::Display for FolderError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            FolderError::Io(path, error) if error.kind() == io::ErrorKind::StorageFull => write!(
+                f,
+                "{}: {error}: the games recorded are kept; free some space, then add --resume to go on",
+                path.display()
+            ),
             FolderError::Io(path, error) => write!(f, "{}: {error}", path.display()),
             FolderError::NotEmpty(path) => write!(
                 f,
@@ -363,4 +368,39 @@ pub fn first_difference(theirs: &str, ours: &str, any_shard: bool) -> Option<(St
 pub fn description_of(root: &Path) -> Result<String, FolderError> {
     let path = root.join(DESCRIPTION);
     fs::read_to_string(&path).map_err(|error| FolderError::Io(path, error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_disk_says_how_to_go_on() {
+        let full = FolderError::Io(
+            PathBuf::from("t/records/a-vs-b.rec"),
+            io::Error::from(io::ErrorKind::StorageFull),
+        );
+        assert_eq!(
+            full.to_string(),
+            "t/records/a-vs-b.rec: no storage space: the games recorded are kept; free some space, then add --resume to go on"
+        );
+    }
+
+    #[test]
+    fn the_holder_of_a_lock_is_found_by_its_file() {
+        let dir = std::env::temp_dir().join(format!("congo-lock-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let held = lock(&dir).unwrap();
+        let inode = held.metadata().unwrap().ino();
+        assert_eq!(holder_of(inode), Some(std::process::id()));
+        match lock(&dir) {
+            Err(FolderError::Busy(_, holder)) => {
+                assert_eq!(holder, format!("process {}", std::process::id()));
+            }
+            _ => panic!("a second lock was taken"),
+        }
+        drop(held);
+        assert!(lock(&dir).is_ok());
+        fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -93,6 +93,9 @@ pub struct TournamentOptions {
     pub unconfined_root: bool,
     /// What each confined engine may keep in its cell, in bytes (`--disk`).
     pub disk: Option<u64>,
+    /// The user the roster's first confined engine runs as, when congo is
+    /// root (`--first-uid`).
+    pub first_uid: u32,
     /// Folders every confined engine may read.
     pub shared: Vec<PathBuf>,
     /// Keep a log of every engine process.

@@ -166,7 +166,10 @@ pub fn play_tournament(
     }
     let sandbox = options
         .sandbox
-        .then(|| Sandbox::new(&options.shared, options.disk))
+        .then(|| {
+            Sandbox::new(&options.shared, options.disk)?
+                .users_from(options.first_uid, players.len())
+        })
         .transpose()
         .map_err(TournamentError::Sandbox)?;
     if let Some(sandbox) = &sandbox {

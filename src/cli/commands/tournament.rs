@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::arena::{
-    Format, Limits, MatchOptions, TournamentError, TournamentEvent, TournamentOptions,
+    FIRST_USER, Format, Limits, MatchOptions, TournamentError, TournamentEvent, TournamentOptions,
     merge_tournaments, play_tournament,
 };
 use crate::cli::args::Args;
@@ -88,6 +88,11 @@ const DISK: Opt = Opt::new(
     Value::Text("SIZE"),
     "under --sandbox as root, what each engine may keep in its folder, a file system of its own: 100M, 1G (default), or none",
 );
+const FIRST_UID: Opt = Opt::new(
+    "--first-uid",
+    whole("N", 1000, u32::MAX as u64 - 100_000),
+    "under --sandbox as root, the user ID of the first engine, the others following (default 1900000)",
+);
 const SANDBOX_READ: Opt = Opt::new(
     "--sandbox-read",
     Value::Text("DIR"),
@@ -154,6 +159,7 @@ pub(crate) const TOURNAMENT: Subcommand = Subcommand::tool(
         UNENFORCED,
         SANDBOX,
         DISK,
+        FIRST_UID,
         UNCONFINED_ROOT,
         SANDBOX_READ,
         SETTINGS,
@@ -294,6 +300,7 @@ fn refuse_unused(args: &Args, format: &Format) -> Result<(), UsageError> {
         (ROUNDS, !swiss, "without --format swiss"),
         (SANDBOX_READ, !args.has(&SANDBOX), "without --sandbox"),
         (DISK, !args.has(&SANDBOX), "without --sandbox"),
+        (FIRST_UID, !args.has(&SANDBOX), "without --sandbox"),
         (UNCONFINED_ROOT, args.has(&SANDBOX), "with --sandbox"),
     ];
     match unused
@@ -382,6 +389,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         sandbox: args.has(&SANDBOX),
         unconfined_root: args.has(&UNCONFINED_ROOT),
         disk: disk(args)?,
+        first_uid: args.whole(&FIRST_UID)?.unwrap_or(FIRST_USER),
         shared: args
             .texts(&SANDBOX_READ)
             .into_iter()
