@@ -148,6 +148,17 @@ pub(crate) fn forget_group(group: &std::path::Path) {
     Reaper::tell(&format!("<{}", group.display()));
 }
 
+/// Has the reaper unmount the file system at `path` if congo ends
+/// without doing so (Ctrl-C, SIGTERM, SIGKILL).
+pub(crate) fn watch_mount(path: &std::path::Path) {
+    Reaper::tell(&format!("@{}", path.display()));
+}
+
+/// Tells the reaper that congo unmounted the file system at `path`.
+pub(crate) fn forget_mount(path: &std::path::Path) {
+    Reaper::tell(&format!("!{}", path.display()));
+}
+
 /// Kills a child and its whole process group, and reaps it.
 pub(crate) fn stop(child: &mut Child) {
     #[cfg(unix)]
@@ -161,8 +172,9 @@ pub(crate) fn stop(child: &mut Child) {
 }
 
 /// A small shell process that holds the process groups of the programs
-/// congo runs, and the control groups it made, and kills them (removing
-/// the control groups) when congo's end of its input pipe closes, which
+/// congo runs, the control groups it made and the file systems it
+/// mounted, and kills them (removing the control groups, then
+/// unmounting) when congo's end of its input pipe closes, which
 /// happens however congo ends. It ignores the signals a terminal
 /// sends, so that it outlives congo long enough to do its work. (Unix
 /// only: elsewhere there is no reaper.)
@@ -176,6 +188,7 @@ const REAPER_SCRIPT: &str = r#"
 trap '' INT TERM HUP
 groups=' '
 cgroups=''
+mounts=''
 while read -r line; do
   case $line in
     +*) groups="$groups${line#+} " ;;
@@ -183,6 +196,9 @@ while read -r line; do
     '>'*) cgroups="$cgroups
 ${line#>}" ;;
     '<'*) cgroups=$(printf '%s\n' "$cgroups" | grep -vxF -- "${line#<}") ;;
+    @*) mounts="$mounts
+${line#@}" ;;
+    !*) mounts=$(printf '%s\n' "$mounts" | grep -vxF -- "${line#!}") ;;
   esac
 done
 for group in $groups; do env kill -KILL -- "-$group" 2>/dev/null; done
@@ -197,6 +213,10 @@ printf '%s\n' "$cgroups" | while IFS= read -r cgroup; do
     [ -d "$cgroup" ] || break
     sleep 0.1
   done
+done
+printf '%s\n' "$mounts" | while IFS= read -r mount; do
+  [ -n "$mount" ] || continue
+  umount "$mount" 2>/dev/null || umount -l "$mount" 2>/dev/null
 done
 "#;
 

@@ -311,8 +311,7 @@ impl Seat {
             Some(Confinement::Failed(why)) => return Err(io::Error::other(why.clone())),
             Some(Confinement::OwnPids(unshare)) => {
                 command = sandbox::in_own_pids(unshare, &command);
-                // unshare waits for the engine, the namespace's first.
-                own_tasks = 1;
+                own_tasks = sandbox::OWN_PIDS_TASKS;
             }
             Some(Confinement::Cell(confined)) => {
                 let (sandbox, cell) = &**confined;

@@ -85,6 +85,18 @@ fn a_class_in_a_private_folder_plays_confined_as_root_and_as_anyone() {
     }
     let dir = scratch("tournament-private");
     let (home, class, players) = private_class(&dir);
+    // An output folder inside a student's, which is copied: refused.
+    let inside = class.join("alice").join("out");
+    let refused = confined(Command::new(CONGO), &class, &inside);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains(&format!(
+            "lies in alice's folder {}, which is copied into its cell: name one outside the class",
+            class.join("alice").canonicalize().unwrap().display()
+        )),
+        "{}",
+        text(&refused.stderr)
+    );
     for (who, out) in [(&class, home.join("out")), (&players, home.join("out2"))] {
         let output = confined(Command::new(CONGO), who, &out);
         let said = text(&output.stderr);
@@ -181,6 +193,16 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
         assert!(first.try_wait().unwrap().is_none(), "it finished first");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+    // A plain run is told the same: the folder is live, not just full.
+    let plain = crate::common::congo(&args, b"");
+    assert!(
+        text(&plain.stderr).contains(&format!(
+            "is in use by another run of congo (process {})",
+            first.id()
+        )),
+        "{}",
+        text(&plain.stderr)
+    );
     let mut resume = args.to_vec();
     resume.push("--resume");
     let refused = crate::common::congo(&resume, b"");
@@ -209,6 +231,12 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
         &[],
     );
     signal_when(&mut killed, "KILL", || games_in(&again) >= 1);
+    // A child it was starting at that moment may hold the lock for the
+    // instant before its program replaces it: waits for the kernel to
+    // list it no more.
+    eventually("the killed run's lock is let go", || {
+        !locked(&again.join("lock"))
+    });
     let resumed = crate::common::congo(
         &[&resume[..4], &[again.to_str().unwrap()], &resume[5..]].concat(),
         b"",
@@ -216,6 +244,16 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(games_in(&again), 6);
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Whether the kernel lists a lock on the file `path`.
+fn locked(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let inode = format!(":{} ", fs::metadata(path).unwrap().ino());
+    fs::read_to_string("/proc/locks")
+        .unwrap()
+        .lines()
+        .any(|line| line.contains(&inode))
 }
 
 /// The games `out`'s records hold.
@@ -270,6 +308,8 @@ fn an_ordinary_users_unconfined_engine_leaves_no_daemon_behind() {
     fs::copy(CONGO, &congo).unwrap();
     let daemon = dir.join("leaves_a_daemon.sh");
     fs::copy(crate::common::fixture("leaves_a_daemon.sh"), &daemon).unwrap();
+    let crasher = dir.join("segfaults.sh");
+    fs::copy(crate::common::fixture("segfaults.sh"), &crasher).unwrap();
     let token = token();
     let (congo, daemon) = (congo.display(), daemon.display());
     let players = players_file(
@@ -277,6 +317,7 @@ fn an_ordinary_users_unconfined_engine_leaves_no_daemon_behind() {
         &[
             ("daemon", format!("{daemon} {congo} {token}")),
             ("steady", format!("{congo} engine --nodes 300")),
+            ("crasher", crasher.display().to_string()),
         ],
     );
     let out = dir.join("out");
@@ -307,11 +348,20 @@ fn an_ordinary_users_unconfined_engine_leaves_no_daemon_behind() {
     }
     assert!(
         said.contains(
-            "; each engine has a PID namespace of its own, so what it starts ends with its game\n"
+            "; each engine has a PID namespace of its own, so what it starts ends with its game (unless it asks a service outside, such as the TA's tmux or systemd, to start it)\n"
         ),
         "{said}"
     );
-    assert_eq!(games(&out).len(), 2);
+    let all = games(&out);
+    assert_eq!(all.len(), 6);
+    // A crash reads as it does anywhere: the engine is not the first
+    // process of its namespace, which would be shielded from it.
+    for game in all
+        .iter()
+        .filter(|game| [&game.white, &game.black].contains(&&"crasher".to_owned()))
+    {
+        assert!(game.reason.contains(": it crashed: signal 11"), "{game:?}");
+    }
     // The daemon of each game died with its engine.
     eventually("the daemons end", || processes_with(&token).is_empty());
     fs::remove_dir_all(dir).unwrap();

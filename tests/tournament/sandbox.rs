@@ -318,6 +318,36 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
 }
 
 #[test]
+fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted() {
+    if no_bubblewrap() {
+        return;
+    }
+    if !is_root() {
+        eprintln!("skipped: a file system for each cell needs root");
+        return;
+    }
+    let dir = scratch("tournament-stopped");
+    let tools = Tools::copied(&dir);
+    let class = class_folder(&dir, &[("a", tools.steady("")), ("b", tools.steady(""))]);
+    for signal in ["INT", "TERM"] {
+        let out = dir.join(signal);
+        let mut child = start(&class, &out, &["--disk", "10M", "--cycles", "50"]);
+        let record = out.join("records").join("a-vs-b.rec");
+        crate::common::signal_when(&mut child, signal, || crate::common::lines_in(&record) >= 1);
+        let key = fs::read_to_string(out.join("cells-key.txt")).unwrap();
+        let cells = Path::new("/var/lib/congo/cells").join(key.trim());
+        // The reaper unmounts what the run left mounted.
+        eventually("the cells are unmounted", || {
+            !fs::read_to_string("/proc/self/mountinfo")
+                .unwrap()
+                .contains(cells.to_str().unwrap())
+        });
+        fs::remove_dir_all(&cells).unwrap();
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn an_engine_filling_its_folder_stops_at_its_disk_and_harms_no_game() {
     if no_bubblewrap() {
         return;

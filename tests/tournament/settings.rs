@@ -147,8 +147,9 @@ fn a_bad_setting_is_refused_naming_its_file_and_line() {
             "\"hash\" is no setting (the one setting is go=...)",
         ),
         ("carol go=seconds", "no engine is named \"carol\""),
+        ("alice go=fraction", "alice is given settings twice"),
     ] {
-        fs::write(&settings, format!("bob go=seconds\n{line}\n")).unwrap();
+        fs::write(&settings, format!("alice go=seconds\n{line}\n")).unwrap();
         let refused = run(
             &class,
             &dir.join("out"),

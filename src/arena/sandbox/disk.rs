@@ -58,10 +58,11 @@ impl Disks {
             fs::create_dir(home)?;
         }
         if image.exists() {
-            return match mounted(home) {
-                true => Ok(()),
-                false => self.run(&self.mount, &[image, home], &["-o", "loop,nosuid,nodev"]),
-            };
+            if !mounted(home) {
+                self.run(&self.mount, &[image, home], &["-o", "loop,nosuid,nodev"])?;
+            }
+            crate::process::watch_mount(home);
+            return Ok(());
         }
         self.unmount(home);
         let file = File::create(&part)?;
@@ -70,6 +71,7 @@ impl Disks {
         let owner = format!("root_owner={user}:{user}");
         self.run(&self.mkfs, &[&part], &["-q", "-F", "-m", "0", "-E", &owner])?;
         self.run(&self.mount, &[&part, home], &["-o", "loop,nosuid,nodev"])?;
+        crate::process::watch_mount(home);
         let made = fs::remove_dir(home.join("lost+found"))
             .and_then(|()| fill(home))
             .and_then(|()| fs::rename(&part, image));
@@ -82,8 +84,8 @@ impl Disks {
 
     /// Unmounts the file system at `home`, if one is mounted there.
     pub fn unmount(&self, home: &Path) {
-        if mounted(home) {
-            let _ = self.run(&self.umount, &[home], &[]);
+        if mounted(home) && self.run(&self.umount, &[home], &[]).is_ok() {
+            crate::process::forget_mount(home);
         }
     }
 

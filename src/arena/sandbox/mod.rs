@@ -19,11 +19,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::digest::fnv1a_64;
 pub use cell::Cell;
 pub(crate) use cell::open_as_seen;
 use disk::Disks;
-pub(crate) use pids::in_own_pids;
+pub(crate) use pids::{OWN_PIDS_TASKS, in_own_pids};
 use program::{closed_above, root_folder};
 pub use user::FIRST_USER;
 use user::Identity;
@@ -255,17 +254,16 @@ impl Sandbox {
     }
 
     /// The folder that holds the cells of the tournament whose output
-    /// folder is `output`: inside it when congo runs as an ordinary user;
+    /// folder is `output` and whose cells' key is `key` (random, kept in
+    /// the output folder): inside it when congo runs as an ordinary user;
     /// under [`ROOT_CELLS`] when root, so that no engine's user needs to
-    /// pass through the folders above `output`. The same `output` is
-    /// given the same folder, for `--resume`.
-    pub fn cells(&self, output: &Path) -> Result<PathBuf, SandboxError> {
+    /// pass through the folders above `output`.
+    pub fn cells(&self, output: &Path, key: &str) -> Result<PathBuf, SandboxError> {
         if !self.identity.is_root() {
+            let output = std::path::absolute(output).unwrap_or_else(|_| output.to_owned());
             return Ok(output.join("cells"));
         }
-        let output = output.canonicalize().unwrap_or_else(|_| output.to_owned());
-        let key = fnv1a_64(output.as_os_str().as_encoded_bytes());
-        let cells = Path::new(ROOT_CELLS).join(format!("{key:016x}"));
+        let cells = Path::new(ROOT_CELLS).join(key);
         root_folder(&cells).map_err(|why| SandboxError::Cells(cells.clone(), why))?;
         Ok(cells)
     }

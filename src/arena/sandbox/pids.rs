@@ -34,10 +34,18 @@ pub const OPTIONS: [&str; 6] = [
     "--",
 ];
 
-/// `command`, started in a PID namespace of its own by `unshare`.
+/// `command`, started in a PID namespace of its own by `unshare`, under
+/// a shell that stands as the namespace's first process: the engine is
+/// not that first process, whom the kernel shields from the signals it
+/// sends itself, so that its crash reads as anywhere else's.
 pub fn in_own_pids(unshare: &Path, command: &[String]) -> Vec<String> {
     let mut words = vec![unshare.display().to_string()];
     words.extend(OPTIONS.map(str::to_owned));
+    words.extend(["sh", "-c", "\"$@\"; exit $?", "sh"].map(str::to_owned));
     words.extend_from_slice(command);
     words
 }
+
+/// The processes besides the engine's that [`in_own_pids`] runs:
+/// `unshare` and the shell.
+pub const OWN_PIDS_TASKS: u32 = 2;

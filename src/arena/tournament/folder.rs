@@ -29,6 +29,14 @@ pub const SHARD_LINE: &str = "shard ";
 /// so a killed run never blocks the next.
 pub const LOCK: &str = "lock";
 
+/// The file that holds the key of the tournament's cells.
+const CELLS_KEY: &str = "cells-key.txt";
+
+/// Whether `key` is one [`Folder::cells_key`] makes: 16 hex digits.
+fn is_key(key: &str) -> bool {
+    key.len() == 16 && key.bytes().all(|byte| byte.is_ascii_hexdigit())
+}
+
 /// A tournament's folder.
 pub struct Folder {
     root: PathBuf,
@@ -118,8 +126,12 @@ impl Folder {
         if resume && !root.is_dir() {
             return Err(FolderError::NothingToResume(root.to_owned()));
         }
-        // Checked before the lock file is made, so that a folder refused
-        // is left as it was, and again once the lock is held.
+        // A live run's folder is named as such; others are checked
+        // before the lock file is made, so that a folder refused is left
+        // as it was, and again once the lock is held.
+        if root.join(LOCK).is_file() {
+            drop(lock(root)?);
+        }
         if !resume {
             refuse_files(root)?;
         }
@@ -174,6 +186,25 @@ impl Folder {
     /// Where the engines' logs go.
     pub fn logs(&self) -> PathBuf {
         self.root.join("logs")
+    }
+
+    /// The key that names this tournament's cells among all others'
+    /// (see `Sandbox::cells`): random, made with the folder and kept in
+    /// it, so that a `--resume` finds its cells and a new tournament in
+    /// a folder of the same name does not.
+    pub fn cells_key(&self) -> Result<String, FolderError> {
+        let kept = self.read(CELLS_KEY)?;
+        if let Some(key) = kept.lines().next().filter(|key| is_key(key)) {
+            return Ok(key.to_owned());
+        }
+        let path = self.root.join(CELLS_KEY);
+        let mut random = [0; 8];
+        File::open("/dev/urandom")
+            .and_then(|mut source| io::Read::read_exact(&mut source, &mut random))
+            .map_err(io_error(&path))?;
+        let key = format!("{:016x}", u64::from_le_bytes(random));
+        self.write(CELLS_KEY, &format!("{key}\n"))?;
+        Ok(key)
     }
 
     /// The text of the folder's file `name`, empty when there is none.
@@ -281,6 +312,9 @@ impl Folder {
         let written = File::create(&part)
             .and_then(|mut file| file.write_all(text.as_bytes()))
             .and_then(|()| fs::rename(&part, &path));
+        if written.is_err() {
+            let _ = fs::remove_file(&part);
+        }
         written.map_err(io_error(&path))
     }
 }
@@ -401,6 +435,15 @@ mod tests {
         }
         drop(held);
         assert!(lock(&dir).is_ok());
+        // A folder's cells key is made once and kept.
+        let folder = Folder::reading(&dir);
+        let key = folder.cells_key().unwrap();
+        assert!(is_key(&key), "{key}");
+        assert_eq!(folder.cells_key().unwrap(), key);
+        let other = std::env::temp_dir().join(format!("congo-key-{}", std::process::id()));
+        fs::create_dir_all(&other).unwrap();
+        assert_ne!(Folder::reading(&other).cells_key().unwrap(), key);
+        fs::remove_dir_all(other).unwrap();
         fs::remove_dir_all(dir).unwrap();
     }
 }

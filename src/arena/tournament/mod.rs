@@ -176,7 +176,7 @@ impl fmt::Display for TournamentError {
             TournamentError::Merge(error) => error.fmt(f),
             TournamentError::Unplayed(games, reason) => write!(
                 f,
-                "no engine made a move in any of the {games} game(s), so no standings were written; the games end as this one did: {reason}"
+                "no engine made a move in any of the {games} game(s), so no standings were written; the games end as this one did: {reason}; once the cause is mended, start again in a new folder"
             ),
             TournamentError::Output(error) => error.fmt(f),
         }
@@ -267,7 +267,7 @@ impl fmt::Display for TournamentEvent<'_> {
                 match own_pids {
                     Reaping::Groups => Ok(()),
                     Reaping::OwnPids => f.write_str(
-                        "; each engine has a PID namespace of its own, so what it starts ends with its game",
+                        "; each engine has a PID namespace of its own, so what it starts ends with its game (unless it asks a service outside, such as the TA's tmux or systemd, to start it)",
                     ),
                     Reaping::Nothing => f.write_str(
                         "; what an engine starts in a session of its own may outlive its game, as this kernel lets no ordinary user make a PID namespace",

@@ -242,6 +242,7 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
 /// replace those the players file gave it.
 fn read_settings(path: &Path, players: &mut [Player]) -> Result<(), PlayersError> {
     let text = read_plain(path).map_err(|error| PlayersError::Read(path.to_owned(), error))?;
+    let mut named = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -250,6 +251,10 @@ fn read_settings(path: &Path, players: &mut [Player]) -> Result<(), PlayersError
         let bad = |why: String| PlayersError::Line(path.to_owned(), number + 1, why);
         let mut words = line.split_whitespace();
         let name = words.next().unwrap_or_default();
+        if named.contains(&name) {
+            return Err(bad(format!("{name} is given settings twice")));
+        }
+        named.push(name);
         let player = players
             .iter_mut()
             .find(|player| player.name == name)

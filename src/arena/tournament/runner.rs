@@ -310,6 +310,22 @@ fn check_private(
             .check_private(path)
             .map_err(TournamentError::Sandbox)?;
     }
+    // A student's folder is copied into its cell: not the output with it.
+    let output = std::path::absolute(&options.output).unwrap_or_else(|_| options.output.clone());
+    for player in players {
+        if let Some(folder) = player
+            .folder
+            .as_ref()
+            .filter(|folder| output.starts_with(folder))
+        {
+            return Err(TournamentError::Format(format!(
+                "the output folder {} lies in {}'s folder {}, which is copied into its cell: name one outside the class",
+                output.display(),
+                player.name,
+                folder.display()
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -325,7 +341,7 @@ fn confine<'a>(
     events: &mut dyn FnMut(TournamentEvent),
 ) -> Result<Vec<Option<Confinement>>, TournamentError> {
     let cells = sandbox
-        .cells(folder.root())
+        .cells(folder.root(), &folder.cells_key()?)
         .map_err(TournamentError::Sandbox)?;
     let disk = sandbox.disk_words();
     events(TournamentEvent::Confined(
@@ -772,8 +788,10 @@ fn player_words(player: &Player) -> String {
 }
 
 /// The FNV-1a digest of the student's file `run`, read a piece at a time
-/// (a file of gigabytes costs no memory); a link is not followed, its
-/// target's name is digested instead, nor is a link swapped in for it.
+/// and no further than [`MOST_DIGESTED`] bytes (a `run` of a terabyte of
+/// holes costs neither memory nor hours); a longer file's length is
+/// digested after them. A link is not followed (its target's name is
+/// digested instead), nor is a link swapped in for the file.
 fn digest(run: &Path) -> std::io::Result<u64> {
     use std::io::Read;
     let seen = std::fs::symlink_metadata(run)?;
@@ -781,16 +799,22 @@ fn digest(run: &Path) -> std::io::Result<u64> {
         let target = std::fs::read_link(run)?;
         return Ok(fnv1a_64(target.as_os_str().as_encoded_bytes()));
     }
-    let mut file = open_as_seen(run, &seen)?;
+    let mut file = open_as_seen(run, &seen)?.take(MOST_DIGESTED);
     let mut piece = vec![0; 1 << 16];
     let mut hash = FNV_START;
     loop {
         match file.read(&mut piece)? {
+            0 if seen.len() > MOST_DIGESTED => {
+                return Ok(fnv1a_64_on(hash, &seen.len().to_le_bytes()));
+            }
             0 => return Ok(hash),
             read => hash = fnv1a_64_on(hash, &piece[..read]),
         }
     }
 }
+
+/// The most of a `run` its digest reads.
+const MOST_DIGESTED: u64 = 64 << 20;
 
 /// The schedule as text, a game a line.
 fn schedule_text(
@@ -840,4 +864,32 @@ fn pairings_text(pairings: &[Pairing], names: &[String]) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_is_digested_to_a_bound_then_by_its_length() {
+        let dir = std::env::temp_dir().join(format!("congo-digest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let run = dir.join("run");
+        std::fs::write(&run, "#!/bin/sh\n").unwrap();
+        assert_eq!(digest(&run).unwrap(), fnv1a_64(b"#!/bin/sh\n"));
+        // A terabyte of holes: its first 64 MiB, then its length.
+        let huge = std::fs::File::options().write(true).open(&run).unwrap();
+        if huge.set_len(1 << 40).is_ok() {
+            let zeros = vec![0; MOST_DIGESTED as usize];
+            let mut expected = fnv1a_64(b"#!/bin/sh\n");
+            expected = fnv1a_64_on(expected, &zeros[10..]);
+            expected = fnv1a_64_on(expected, &(1u64 << 40).to_le_bytes());
+            assert_eq!(digest(&run).unwrap(), expected);
+        }
+        // A link is digested by its target's name.
+        let link = dir.join("link");
+        std::os::unix::fs::symlink("/etc/shadow", &link).unwrap();
+        assert_eq!(digest(&link).unwrap(), fnv1a_64(b"/etc/shadow"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
