@@ -172,19 +172,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
         ],
     );
     let out = dir.join("out");
-    let args = [
-        "tournament",
-        players.to_str().unwrap(),
-        "--unconfined-root",
-        "--output",
-        out.to_str().unwrap(),
-        "--movetime",
-        "100",
-        "--memory",
-        "none",
-        "--threads",
-        "none",
-    ];
+    let args = crate::words(&players, &out, &[]);
     let mut first = congo_in_background(&args, &[]);
     // Waits for the first game's record: the run holds its folder then.
     let started = std::time::Instant::now();
@@ -203,8 +191,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
         "{}",
         text(&plain.stderr)
     );
-    let mut resume = args.to_vec();
-    resume.push("--resume");
+    let resume = crate::words(&players, &out, &["--resume"]);
     let refused = crate::common::congo(&resume, b"");
     let said = text(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "{said}");
@@ -226,10 +213,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     assert_eq!(games_in(&out), 6);
     // A run killed outright holds nothing either.
     let again = dir.join("again");
-    let mut killed = congo_in_background(
-        &[&args[..4], &[again.to_str().unwrap()], &args[5..]].concat(),
-        &[],
-    );
+    let mut killed = congo_in_background(&crate::words(&players, &again, &[]), &[]);
     signal_when(&mut killed, "KILL", || games_in(&again) >= 1);
     // A child it was starting at that moment may hold the lock for the
     // instant before its program replaces it: waits for the kernel to
@@ -237,10 +221,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     eventually("the killed run's lock is let go", || {
         !locked(&again.join("lock"))
     });
-    let resumed = crate::common::congo(
-        &[&resume[..4], &[again.to_str().unwrap()], &resume[5..]].concat(),
-        b"",
-    );
+    let resumed = crate::common::congo(&crate::words(&players, &again, &["--resume"]), b"");
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(games_in(&again), 6);
     fs::remove_dir_all(dir).unwrap();

@@ -104,8 +104,9 @@ fn run(players: &Path, out: &Path, args: &[&str]) -> Output {
     run_as(players, out, args).0
 }
 
-/// [`run`], with the process ID the tournament ran as.
-fn run_as(players: &Path, out: &Path, args: &[&str]) -> (Output, u32) {
+/// The words of `congo tournament PLAYERS --output OUT --movetime 100
+/// ARGS...` (or the time ARGS give), unlimited unless ARGS limit it.
+fn words<'a>(players: &'a Path, out: &'a Path, args: &[&'a str]) -> Vec<&'a str> {
     let mut words = vec![
         "tournament",
         players.to_str().unwrap(),
@@ -125,6 +126,12 @@ fn run_as(players: &Path, out: &Path, args: &[&str]) -> (Output, u32) {
         words.push("--unconfined-root");
     }
     words.extend_from_slice(args);
+    words
+}
+
+/// [`run`], with the process ID the tournament ran as.
+fn run_as(players: &Path, out: &Path, args: &[&str]) -> (Output, u32) {
+    let words = words(players, out, args);
     let child = std::process::Command::new(CONGO)
         .args(&words)
         // The programs in tests/fixtures/ call congo through this.

@@ -90,6 +90,18 @@ pub fn cells_of(said: &str) -> PathBuf {
     PathBuf::from(cells)
 }
 
+/// Whether cells cannot be file systems of their own here (bubblewrap
+/// missing, or no root), said once: then the test is skipped.
+fn no_disks() -> bool {
+    if no_bubblewrap() {
+        return true;
+    }
+    if !is_root() {
+        eprintln!("skipped: a file system for each cell needs root");
+    }
+    !is_root()
+}
+
 /// Whether bubblewrap is missing here, said once: then the test is
 /// skipped.
 fn no_bubblewrap() -> bool {
@@ -319,11 +331,7 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
 
 #[test]
 fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted() {
-    if no_bubblewrap() {
-        return;
-    }
-    if !is_root() {
-        eprintln!("skipped: a file system for each cell needs root");
+    if no_disks() {
         return;
     }
     let dir = scratch("tournament-stopped");
@@ -349,11 +357,7 @@ fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted() {
 
 #[test]
 fn an_engine_filling_its_folder_stops_at_its_disk_and_harms_no_game() {
-    if no_bubblewrap() {
-        return;
-    }
-    if !is_root() {
-        eprintln!("skipped: a file system for each cell needs root");
+    if no_disks() {
         return;
     }
     let dir = scratch("tournament-disk");
