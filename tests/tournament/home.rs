@@ -347,3 +347,50 @@ fn an_ordinary_users_unconfined_engine_leaves_no_daemon_behind() {
     eventually("the daemons end", || processes_with(&token).is_empty());
     fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_sandbox_whose_cells_run_no_program_stops_before_any_game() {
+    if Command::new("bwrap").arg("--version").output().is_err() || !is_root() {
+        eprintln!("skipped: needs bubblewrap, and root to mount a file system that runs nothing");
+        return;
+    }
+    // An ordinary user's output, and so its cells, on a file system
+    // mounted noexec: the trial's run, copied into its cell, cannot run.
+    let dir = scratch("tournament-noexec");
+    let congo = dir.join("congo");
+    fs::copy(CONGO, &congo).unwrap();
+    let noexec = dir.join("noexec");
+    fs::create_dir_all(&noexec).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "noexec,size=16m", "tmpfs"])
+        .arg(&noexec)
+        .status()
+        .unwrap();
+    assert!(mounted.success());
+    let shown = congo.display().to_string();
+    let players = players_file(
+        &noexec,
+        &[
+            ("a", format!("{shown} engine")),
+            ("b", format!("{shown} engine")),
+        ],
+    );
+    give(&dir, 65534);
+    let mut nobody = Command::new("setpriv");
+    nobody.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
+    nobody.arg(&congo);
+    let out = noexec.join("out");
+    let output = confined(nobody, &players, &out);
+    let said = text(&output.stderr);
+    let unmounted = Command::new("umount").arg(&noexec).status().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(
+        said.ends_with(&format!(
+            "congo: --sandbox: a trial program confined as the engines will be did not run, so no engine would: it exited with status 1, saying \"bwrap: execvp {}: Permission denied\"\n",
+            out.join("cells/.trial-source/run").display()
+        )),
+        "{said}"
+    );
+    assert!(unmounted.success());
+    fs::remove_dir_all(dir).unwrap();
+}

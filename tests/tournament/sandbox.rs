@@ -555,6 +555,23 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
                 ),
                 "congo: --sandbox: engines would run as uid 65534, but the account \"nobody\" has it: name free user IDs with --first-uid N\n"
             );
+            // A folder to share that engines' users cannot reach.
+            let private = dir.join("private");
+            fs::create_dir_all(private.join("book")).unwrap();
+            fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+            let book = private.join("book");
+            assert_eq!(
+                refused(
+                    &dir,
+                    Path::new("/usr/sbin:/usr/bin:/sbin:/bin"),
+                    &["--sandbox-read", book.to_str().unwrap()]
+                ),
+                format!(
+                    "congo: --sandbox: cannot share {}: engines run as users of their own, who may not pass through {} (only its owner may): share a folder others may pass through (chmod o+x), such as one under /srv or /opt\n",
+                    book.canonicalize().unwrap().display(),
+                    private.canonicalize().unwrap().display()
+                )
+            );
             let no_mkfs = programs(&dir, "no-mkfs", &tools[..4]);
             assert_eq!(
                 refused(&dir, &no_mkfs, &[]),
@@ -584,6 +601,21 @@ fn a_sandbox_that_cannot_be_had_is_refused_before_any_game() {
             refused(&dir, &no_setpriv, &[]),
             "congo: --sandbox: congo runs as root and setpriv (util-linux) is missing, so engines would keep root's rights: install util-linux\n"
         );
+        // Root plays no one unconfined unless told.
+        let players = players_file(&dir, &[("a", steady(100)), ("b", steady(100))]);
+        let out = dir.join("out");
+        let output = Command::new(CONGO)
+            .args(["tournament", players.to_str().unwrap()])
+            .args(["--output", out.to_str().unwrap(), "--movetime", "100"])
+            .args(["--memory", "none", "--threads", "none"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            text(&output.stderr),
+            "congo: limits: no limits on the engines\ncongo: congo runs as root, so unconfined engines would run with root's rights: add --sandbox to confine them (see docs/tournament.md), or --unconfined-root if you accept running the students' code as root\n"
+        );
+        assert!(!out.exists());
     }
     fs::remove_dir_all(dir).unwrap();
 }
