@@ -267,7 +267,7 @@ fn a_run_of_gigabytes_is_digested_in_little_memory() {
     let limited = Command::new("sh")
         .args([
             "-c",
-            "ulimit -v 300000; exec \"$@\"",
+            "ulimit -v 100000; exec \"$@\"",
             "sh",
             CONGO,
             "tournament",
