@@ -183,10 +183,16 @@ fn a_class_folder_plays_each_subfolder_with_a_run_started_in_it() {
     fs::create_dir_all(class.join("carol")).unwrap();
     fs::create_dir_all(class.join("dave")).unwrap();
     fs::write(class.join("dave").join("run"), "#!/bin/sh\n").unwrap();
+    // A link to another's folder is no student's.
+    std::os::unix::fs::symlink(class.join("alice"), class.join("eve")).unwrap();
     let out = dir.join("out");
     let output = run(&class, &out, &[]);
     let said = text(&output.stderr);
     assert!(output.status.success(), "{said}");
+    assert!(
+        said.contains("eve is not playing: it is a link to a folder, which is not followed"),
+        "{said}"
+    );
     assert!(
         said.contains("carol is not playing: it holds no file named run"),
         "{said}"

@@ -97,6 +97,12 @@ fn a_class_in_a_private_folder_plays_confined_as_root_and_as_anyone() {
         "{}",
         text(&refused.stderr)
     );
+    // So is one named through a link to it.
+    let link = home.join("alice-link");
+    std::os::unix::fs::symlink(class.join("alice"), &link).unwrap();
+    let refused = confined(Command::new(CONGO), &class, &link.join("out"));
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    fs::remove_file(&link).unwrap();
     for (who, out) in [(&class, home.join("out")), (&players, home.join("out2"))] {
         let output = confined(Command::new(CONGO), who, &out);
         let said = text(&output.stderr);

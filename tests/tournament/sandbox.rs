@@ -330,7 +330,7 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
 }
 
 #[test]
-fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted() {
+fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted_nor_shares_them() {
     if no_disks() {
         return;
     }
@@ -341,9 +341,34 @@ fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted() {
         let out = dir.join(signal);
         let mut child = start(&class, &out, &["--disk", "10M", "--cycles", "50"]);
         let record = out.join("records").join("a-vs-b.rec");
-        crate::common::signal_when(&mut child, signal, || crate::common::lines_in(&record) >= 1);
+        eventually("a game is recorded", || {
+            crate::common::lines_in(&record) >= 1
+        });
         let key = fs::read_to_string(out.join("cells-key.txt")).unwrap();
         let cells = Path::new("/var/lib/congo/cells").join(key.trim());
+        // A copy of the live folder, its cells' key with it, may not
+        // play in the same cells meanwhile.
+        let copy = dir.join(format!("{signal}-copy"));
+        let copied = Command::new("cp").arg("-a").arg(&out).arg(&copy).status();
+        assert!(copied.unwrap().success());
+        let refused = start(
+            &class,
+            &copy,
+            &["--disk", "10M", "--cycles", "50", "--resume"],
+        )
+        .wait_with_output()
+        .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
+        let said = text(&refused.stderr);
+        assert!(
+            said.contains(&format!(
+                "congo: {} is in use by another run of congo (process {})",
+                cells.display(),
+                child.id()
+            )),
+            "{said}"
+        );
+        crate::common::signal_when(&mut child, signal, || true);
         // The reaper unmounts what the run left mounted.
         eventually("the cells are unmounted", || {
             !fs::read_to_string("/proc/self/mountinfo")
@@ -432,7 +457,21 @@ fn a_confined_engine_writes_in_its_cell_and_the_original_is_untouched() {
     assert!(output.status.success(), "{said}");
     let cells = cells_of(&said);
     assert!(cells.join("writer/home/written-inside.txt").is_file());
+    // A resume that finds no key to its cells says so.
+    fs::remove_file(out.join("cells-key.txt")).unwrap();
+    let mut resume = plain.to_vec();
+    resume.push("--resume");
+    let resumed = start(&class, &out, &resume).wait_with_output().unwrap();
+    let again = text(&resumed.stderr);
+    assert!(resumed.status.success(), "{again}");
+    assert!(
+        again.contains("congo: warning: the folder names no cells of its own (cells-key.txt is missing), so the engines start again from fresh copies of their folders; what they wrote in their cells before is not there\n"),
+        "{again}"
+    );
     let _ = fs::remove_dir_all(&cells);
+    if cells_of(&again) != cells {
+        let _ = fs::remove_dir_all(cells_of(&again));
+    }
     assert!(!class.join("writer").join("written-inside.txt").exists());
     assert!(
         !outside.exists(),

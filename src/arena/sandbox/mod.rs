@@ -303,9 +303,9 @@ impl Sandbox {
         let Some(shown) = outside_program(command, &cell) else {
             return Confinement::Cell(Box::new((self.clone(), cell)));
         };
-        let source = match self.identity.is_root() {
-            true => program::stage(&shown, &cells.join(program::PROGRAMS)),
-            false => Ok(shown.clone()),
+        let source = match user {
+            Some(user) => program::stage(&shown, &guard, user),
+            None => Ok(shown.clone()),
         };
         match source {
             Ok(source) => Confinement::Cell(Box::new((self.clone(), cell.running(source, shown)))),
@@ -334,8 +334,14 @@ impl Sandbox {
                 "each cell is a file system of its own of {} MB (--disk)",
                 disks.bytes() >> 20
             ),
-            (None, true) => "cells are not bounded (--disk none)".to_owned(),
-            (None, false) => "cells are not bounded: a file system for each needs root".to_owned(),
+            (None, root) => format!(
+                "cells are plain folders, filled from at most {} MB{}",
+                cell::MOST_COPIED >> 20,
+                match root {
+                    true => " (--disk none)",
+                    false => ": a file system for each needs root",
+                }
+            ),
         }
     }
 

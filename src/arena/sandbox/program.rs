@@ -1,18 +1,15 @@
 //! What a confined engine's user must reach when congo is root: the
-//! folder of the cells, root's alone and passable by all, and copies of
-//! programs that lie in folders only their owner may pass through (the
-//! TA's own build of congo in a home of mode 0700).
+//! folder of the cells, root's alone and passable by all, and a copy of
+//! its program when that lies in a folder only its owner may pass
+//! through (the TA's own build of congo in a home of mode 0700).
 
 use std::fs;
 use std::io;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::digest::fnv1a_64;
-
-/// The folder, among a tournament's cells, of the programs copied there
-/// (no engine's name starts with a dot).
-pub const PROGRAMS: &str = ".programs";
+/// The name of an engine's program copied into its guard folder.
+const PROGRAM: &str = "program";
 
 /// Makes the folder `path` and those above it that are missing, root's
 /// and passable by all (mode 0711), and checks that those already there
@@ -63,14 +60,13 @@ pub fn closed_above(path: &Path) -> Option<PathBuf> {
         .map(Path::to_owned)
 }
 
-/// A copy of the program `program` in the folder `programs` (made root's
-/// and passable by all), root's and runnable by all: made once, and again
-/// only when the program has changed since.
-pub fn stage(program: &Path, programs: &Path) -> io::Result<PathBuf> {
-    root_folder(programs).map_err(io::Error::other)?;
-    let name = program.file_name().unwrap_or(program.as_os_str());
-    let key = fnv1a_64(program.as_os_str().as_encoded_bytes());
-    let staged = programs.join(format!("{key:016x}-{}", name.to_string_lossy()));
+/// A copy of the program `program` in the engine's guard folder `guard`
+/// (its user's alone), runnable by that user only, `user`: made once,
+/// and again only when the program has changed since. Its path shows in
+/// the engine's command line, which every user may read; the guard keeps
+/// them out.
+pub fn stage(program: &Path, guard: &Path, user: u32) -> io::Result<PathBuf> {
+    let staged = guard.join(PROGRAM);
     let source = fs::metadata(program)?;
     if let Ok(copy) = fs::symlink_metadata(&staged)
         && copy.is_file()
@@ -79,9 +75,10 @@ pub fn stage(program: &Path, programs: &Path) -> io::Result<PathBuf> {
     {
         return Ok(staged);
     }
-    let part = programs.join(format!(".{key:016x}.part"));
+    let part = guard.join(".program.part");
     fs::copy(program, &part)?;
-    fs::set_permissions(&part, fs::Permissions::from_mode(0o755))?;
+    fs::set_permissions(&part, fs::Permissions::from_mode(0o500))?;
+    std::os::unix::fs::lchown(&part, Some(user), Some(user))?;
     fs::rename(&part, &staged)?;
     Ok(staged)
 }

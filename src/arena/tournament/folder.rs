@@ -192,10 +192,11 @@ impl Folder {
     /// (see `Sandbox::cells`): random, made with the folder and kept in
     /// it, so that a `--resume` finds its cells and a new tournament in
     /// a folder of the same name does not.
-    pub fn cells_key(&self) -> Result<String, FolderError> {
+    /// Whether it was made now rather than found comes with it.
+    pub fn cells_key(&self) -> Result<(String, bool), FolderError> {
         let kept = self.read(CELLS_KEY)?;
         if let Some(key) = kept.lines().next().filter(|key| is_key(key)) {
-            return Ok(key.to_owned());
+            return Ok((key.to_owned(), false));
         }
         let path = self.root.join(CELLS_KEY);
         let mut random = [0; 8];
@@ -204,7 +205,7 @@ impl Folder {
             .map_err(io_error(&path))?;
         let key = format!("{:016x}", u64::from_le_bytes(random));
         self.write(CELLS_KEY, &format!("{key}\n"))?;
-        Ok(key)
+        Ok((key, true))
     }
 
     /// The text of the folder's file `name`, empty when there is none.
@@ -337,7 +338,7 @@ fn refuse_files(root: &Path) -> Result<(), FolderError> {
 /// Takes the lock of the folder `root` for this process, or says who
 /// holds it. The lock file stays empty: the kernel's list of locks
 /// names the holder.
-fn lock(root: &Path) -> Result<File, FolderError> {
+pub fn lock(root: &Path) -> Result<File, FolderError> {
     let path = root.join(LOCK);
     let file = OpenOptions::new()
         .read(true)
@@ -437,12 +438,12 @@ mod tests {
         assert!(lock(&dir).is_ok());
         // A folder's cells key is made once and kept.
         let folder = Folder::reading(&dir);
-        let key = folder.cells_key().unwrap();
-        assert!(is_key(&key), "{key}");
-        assert_eq!(folder.cells_key().unwrap(), key);
+        let (key, made) = folder.cells_key().unwrap();
+        assert!(is_key(&key) && made, "{key}");
+        assert_eq!(folder.cells_key().unwrap(), (key.clone(), false));
         let other = std::env::temp_dir().join(format!("congo-key-{}", std::process::id()));
         fs::create_dir_all(&other).unwrap();
-        assert_ne!(Folder::reading(&other).cells_key().unwrap(), key);
+        assert_ne!(Folder::reading(&other).cells_key().unwrap().0, key);
         fs::remove_dir_all(other).unwrap();
         fs::remove_dir_all(dir).unwrap();
     }

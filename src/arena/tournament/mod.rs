@@ -216,6 +216,9 @@ pub enum TournamentEvent<'a> {
     /// Engines are not confined: who they run as, with what rights, and
     /// what ends the processes they leave.
     Unconfined(&'a str, Reaping),
+    /// `--resume` found no key to its cells: the engines start again
+    /// from fresh copies of their folders.
+    FreshCells,
     /// `--resume` found this many games played, and dropped this many torn
     /// lines.
     Resumed(usize, usize),
@@ -274,6 +277,9 @@ impl fmt::Display for TournamentEvent<'_> {
                     ),
                 }
             }
+            TournamentEvent::FreshCells => f.write_str(
+                "warning: the folder names no cells of its own (cells-key.txt is missing), so the engines start again from fresh copies of their folders; what they wrote in their cells before is not there",
+            ),
             TournamentEvent::Resumed(games, torn) => {
                 write!(f, "resuming after {games} game(s) already played")?;
                 if *torn > 0 {

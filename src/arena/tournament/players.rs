@@ -209,6 +209,9 @@ fn read_folder(path: &Path) -> Result<Roster, PlayersError> {
         let run = folder.join("run");
         let why_not = if let Some(why) = name_fault(&name) {
             Some(why)
+        } else if folder.is_symlink() {
+            // Copied as root, a link could bring in a folder of anyone's.
+            Some("it is a link to a folder, which is not followed".to_owned())
         } else if !run.is_file() {
             Some("it holds no file named run".to_owned())
         } else if !is_executable(&run) {

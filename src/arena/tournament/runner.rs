@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::conditions::conditions;
 use super::faults::Fault;
-use super::folder::{Finished, Folder, FolderError, SCHEDULE, SHARD_LINE};
+use super::folder::{Finished, Folder, FolderError, SCHEDULE, SHARD_LINE, lock};
 use super::games_file::{GamesFile, Place};
 use super::players::{Player, read_roster};
 use super::ratings::Anchor;
@@ -180,7 +180,18 @@ pub fn play_tournament(
     let enforcer = Arc::new(enforcer);
     let mut release = Release(None);
     let cells = match &sandbox {
-        Some(sandbox) => confine(sandbox, &folder, &players, &enforcer, &mut release, events)?,
+        Some(sandbox) => {
+            let resumed = options.resume;
+            confine(
+                sandbox,
+                &folder,
+                resumed,
+                &players,
+                &enforcer,
+                &mut release,
+                events,
+            )?
+        }
         None => {
             let confinement = Sandbox::unconfined();
             let reaping = match (&confinement, Sandbox::root_here()) {
@@ -311,7 +322,7 @@ fn check_private(
             .map_err(TournamentError::Sandbox)?;
     }
     // A student's folder is copied into its cell: not the output with it.
-    let output = std::path::absolute(&options.output).unwrap_or_else(|_| options.output.clone());
+    let output = resolved(&options.output);
     for player in players {
         if let Some(folder) = player
             .folder
@@ -329,19 +340,44 @@ fn check_private(
     Ok(())
 }
 
+/// `path` with its links followed as far as it exists: what it will
+/// be once made, whatever names lead there.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut rest = Vec::new();
+    let mut existing = absolute.as_path();
+    while existing.canonicalize().is_err() {
+        let (Some(parent), Some(name)) = (existing.parent(), existing.file_name()) else {
+            return absolute;
+        };
+        rest.push(name);
+        existing = parent;
+    }
+    let mut found = existing
+        .canonicalize()
+        .unwrap_or_else(|_| existing.to_owned());
+    found.extend(rest.iter().rev());
+    found
+}
+
 /// Each player's confinement under `sandbox`, in cells kept for the
 /// output `folder`, once a trial program has run confined as they will
 /// be; `release` unmounts their file systems when the run ends.
 fn confine<'a>(
     sandbox: &'a Sandbox,
     folder: &Folder,
+    resumed: bool,
     players: &[Player],
     limits: &Arc<Enforcer>,
     release: &mut Release<'a>,
     events: &mut dyn FnMut(TournamentEvent),
 ) -> Result<Vec<Option<Confinement>>, TournamentError> {
+    let (key, made) = folder.cells_key()?;
+    if made && resumed {
+        events(TournamentEvent::FreshCells);
+    }
     let cells = sandbox
-        .cells(folder.root(), &folder.cells_key()?)
+        .cells(folder.root(), &key)
         .map_err(TournamentError::Sandbox)?;
     let disk = sandbox.disk_words();
     events(TournamentEvent::Confined(
@@ -349,18 +385,24 @@ fn confine<'a>(
         &cells,
         &disk,
     ));
-    release.0 = Some((sandbox, cells.clone()));
+    // Cells outside the output folder (root's) are held as it is: a copy
+    // of the folder, key and all, never plays in them at the same time.
+    let held = match cells.starts_with(folder.root()) {
+        true => None,
+        false => Some(lock(&cells)?),
+    };
+    release.0 = Some((sandbox, cells.clone(), held));
     trial(sandbox, &cells, limits).map_err(TournamentError::Sandbox)?;
     Ok(confinements(sandbox, players, &cells))
 }
 
 /// Unmounts the cells' file systems when a run ends, however it ends
 /// (short of a kill: a resumed run mounts them again).
-struct Release<'a>(Option<(&'a Sandbox, PathBuf)>);
+struct Release<'a>(Option<(&'a Sandbox, PathBuf, Option<std::fs::File>)>);
 
 impl Drop for Release<'_> {
     fn drop(&mut self) {
-        if let Some((sandbox, cells)) = &self.0 {
+        if let Some((sandbox, cells, _)) = &self.0 {
             sandbox.release(cells);
         }
     }
