@@ -151,6 +151,8 @@ fn players_formats_and_folders_that_cannot_be_are_refused() {
         refused(&three, &["--resume"]).contains("holds no tournament (tournament.txt is missing)")
     );
     assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+    // Left as it was: not even a lock file.
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 1);
     fs::remove_file(out.join("notes.txt")).unwrap();
     let output = run(&three, &out, &[]);
     assert!(output.status.success(), "{}", text(&output.stderr));

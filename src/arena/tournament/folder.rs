@@ -123,7 +123,8 @@ impl Folder {
     /// which must be the same tournament.
     pub fn open(root: &Path, description: &str, resume: bool) -> Result<Folder, FolderError> {
         let described = root.join(DESCRIPTION);
-        if resume && !root.is_dir() {
+        // A folder that holds no tournament gets no lock file either.
+        if resume && fs::symlink_metadata(&described).is_err() {
             return Err(FolderError::NothingToResume(root.to_owned()));
         }
         // A live run's folder is named as such; others are checked
