@@ -4,7 +4,7 @@
 //! a move that ends the game is followed by `info game over: ...` on stderr.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::search::Engine;
 use crate::START;
@@ -14,6 +14,33 @@ use crate::{Game, Move, Position, RuleSet, process};
 /// The share of `go`'s time the engine spends: it always answers well
 /// inside the time it is given.
 const TIME_SHARE: f64 = 0.4;
+
+/// The longest a search's ended helper threads are waited for.
+const SETTLE: Duration = Duration::from_millis(100);
+
+/// The threads of this process, where Linux's `/proc` counts them.
+fn threads_now() -> Option<usize> {
+    std::fs::read_dir("/proc/self/task")
+        .ok()
+        .map(Iterator::count)
+}
+
+/// Waits, for at most [`SETTLE`], until this process has no more threads
+/// than `at_rest` had before its search. A search's helpers, though
+/// joined, still count against a limit of tasks (a tournament's
+/// `--threads`, held by the pids controller) until the kernel releases
+/// them a moment later; the next search starting its own before then
+/// could be refused one. Done once the move is sent, on the opponent's
+/// time.
+fn settle_threads(at_rest: Option<usize>) {
+    let Some(at_rest) = at_rest else {
+        return;
+    };
+    let deadline = Instant::now() + SETTLE;
+    while threads_now().is_some_and(|now| now > at_rest) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
 
 /// The longest `go` accepted, in seconds: a day.
 const MAX_GO_SECONDS: f64 = 86_400.0;
@@ -102,6 +129,7 @@ pub fn play_protocol(
             "go" => match rest.parse::<f64>() {
                 Ok(seconds) if seconds > 0.0 && seconds <= MAX_GO_SECONDS => {
                     let time = Duration::from_secs_f64(seconds * TIME_SHARE);
+                    let at_rest = threads_now();
                     let chosen = match game.ending() {
                         Some(ending) => Err(ending),
                         None => Ok(player.choose(game.position(), time, &game.earlier_keys())),
@@ -110,6 +138,7 @@ pub fn play_protocol(
                         Ok(Some(m)) => {
                             writeln!(output, "{m}")?;
                             output.flush()?;
+                            settle_threads(at_rest);
                             // A move the engine chose is legal in a game that goes on.
                             let _ = game.play(m);
                             // On stderr, so that a harness reading one move

@@ -66,6 +66,117 @@ pub fn play_tournament(
     output: &mut impl Write,
     events: &mut dyn FnMut(TournamentEvent),
 ) -> Result<(), TournamentError> {
+    let players = roster(options, events)?;
+    let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
+    let place = |name: &str| {
+        names
+            .iter()
+            .position(|known| known == name)
+            .ok_or_else(|| TournamentError::UnknownPlayer(name.to_owned()))
+    };
+    let format = format_of(options, &names, &place)?;
+    let anchor = match &options.anchor {
+        None => Anchor::Mean,
+        Some((name, rating)) => Anchor::Player(place(name)?, *rating),
+    };
+    let start = Position::from_fen(&options.fen, options.rule_set, Reach::Game)
+        .map_err(|error| TournamentError::Fen(options.fen.clone(), error))?;
+    let starts = match &options.openings {
+        None => vec![start],
+        Some(path) => read_openings(path, options.rule_set)
+            .map_err(|error| TournamentError::Openings(path.clone(), error))?,
+    };
+    let schedule = fixed_schedule(&format, names.len());
+    if options.show_schedule {
+        let shown = schedule_text(&format, &schedule, &names, options);
+        return output
+            .write_all(shown.as_bytes())
+            .map_err(TournamentError::Output);
+    }
+    let description = describe(options, &players, &format);
+    let (enforcer, unheld) = Enforcer::new(options.limits);
+    events(TournamentEvent::Limits(&enforcer.statement()));
+    if !unheld.is_empty() {
+        if !options.unenforced {
+            return Err(TournamentError::Unheld(unheld));
+        }
+        for limit in &unheld {
+            events(TournamentEvent::Unheld(limit));
+        }
+    }
+    let sandbox = sandbox_of(options, &players)?;
+    let folder = Folder::open(&options.output, &description, options.resume)?;
+    sweep_earlier_runs(&folder, &enforcer)?;
+    let enforcer = Arc::new(enforcer);
+    let mut release = Release(None);
+    let cells = match &sandbox {
+        Some(sandbox) => {
+            let resumed = options.resume;
+            let limits = &enforcer;
+            confine(
+                sandbox,
+                &folder,
+                resumed,
+                &players,
+                limits,
+                &mut release,
+                events,
+            )?
+        }
+        None => unconfined(players.len(), events),
+    };
+    let (mut finished, torn) = folder.finished(&names)?;
+    folder.cut(&torn)?;
+    let games = Mutex::new(GamesFile::open(folder.root())?);
+    if options.resume {
+        events(TournamentEvent::Resumed(finished.len(), torn.len()));
+    }
+    let conditions = conditions(options, &format, &names);
+    let context = Context {
+        options,
+        refereeing: Refereeing {
+            rule_set: options.rule_set,
+            max_plies: options.max_plies,
+            movetime: [options.movetime; 2],
+            margin: options.margin,
+            startup: options.startup,
+            go_seconds: [false; 2],
+        },
+        tables: options
+            .tables
+            .as_deref()
+            .map(|dir| Tablebase::new(dir, options.rule_set)),
+        players,
+        names,
+        starts,
+        enforcer,
+        cells,
+        folder,
+        games,
+        anchor,
+        tie_breaks: TieBreak::of(&format),
+        conditions,
+    };
+    let byes = match format {
+        Format::Swiss { rounds } => context.play_swiss(rounds, &mut finished, events)?,
+        _ => context.play_fixed(&format, &schedule, &mut finished, events)?,
+    };
+    if let Some(reason) = unplayed(&finished) {
+        return Err(TournamentError::Unplayed(finished.len(), reason));
+    }
+    let tables = context.write_tables(&finished, &byes)?;
+    output
+        .write_all(tables.as_bytes())
+        .map_err(TournamentError::Output)
+}
+
+/// The players of `options`, telling `events` of the class's folders
+/// passed over, of settings a student left (ignored), and of each
+/// engine played on terms of its own.
+fn roster(
+    options: &TournamentOptions,
+    events: &mut dyn FnMut(TournamentEvent),
+) -> Result<Vec<Player>, TournamentError> {
     let roster = read_roster(&options.players, options.settings.as_deref())
         .map_err(TournamentError::Players)?;
     for (name, why) in &roster.skipped {
@@ -74,25 +185,26 @@ pub fn play_tournament(
     for name in &roster.ignored {
         events(TournamentEvent::Ignored(name));
     }
+    let terms = whole_seconds(options.movetime);
     for player in roster
         .players
         .iter()
         .filter(|player| player.settings.go_seconds)
     {
-        events(TournamentEvent::Terms(
-            &player.name,
-            &whole_seconds(options.movetime),
-        ));
+        events(TournamentEvent::Terms(&player.name, &terms));
     }
-    let players = roster.players;
-    let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
-    let place = |name: &str| {
-        names
-            .iter()
-            .position(|known| known == name)
-            .ok_or_else(|| TournamentError::UnknownPlayer(name.to_owned()))
-    };
-    let format = match &options.format {
+    Ok(roster.players)
+}
+
+/// The format `options` ask for, fitted to the players `names` (`place`
+/// finds one by name): a gauntlet's seeds found, a Swiss's rounds
+/// counted.
+fn format_of(
+    options: &TournamentOptions,
+    names: &[String],
+    place: &dyn Fn(&str) -> Result<usize, TournamentError>,
+) -> Result<Format, TournamentError> {
+    Ok(match &options.format {
         Format::Gauntlet { cycles, .. } => {
             if options.seeds.is_empty() {
                 return Err(TournamentError::Format(
@@ -131,139 +243,44 @@ pub fn play_tournament(
             )));
         }
         format => format.clone(),
-    };
-    let anchor = match &options.anchor {
-        None => Anchor::Mean,
-        Some((name, rating)) => Anchor::Player(place(name)?, *rating),
-    };
-    let start = Position::from_fen(&options.fen, options.rule_set, Reach::Game)
-        .map_err(|error| TournamentError::Fen(options.fen.clone(), error))?;
-    let starts = match &options.openings {
-        None => vec![start],
-        Some(path) => read_openings(path, options.rule_set)
-            .map_err(|error| TournamentError::Openings(path.clone(), error))?,
-    };
-    let schedule = fixed_schedule(&format, names.len());
-    if options.show_schedule {
-        let shown = schedule_text(&format, &schedule, &names, options);
-        return output
-            .write_all(shown.as_bytes())
-            .map_err(TournamentError::Output);
+    })
+}
+
+/// The sandbox `options` ask for, its engines' users checked free and the
+/// private files checked out of its sight; none without `--sandbox`,
+/// which root must waive in words (`--unconfined-root`).
+fn sandbox_of(
+    options: &TournamentOptions,
+    players: &[Player],
+) -> Result<Option<Sandbox>, TournamentError> {
+    if !options.sandbox {
+        return match options.unconfined_root || !Sandbox::root_here() {
+            true => Ok(None),
+            false => Err(TournamentError::RootUnconfined),
+        };
     }
-    let description = describe(options, &players, &format);
-    let (enforcer, unheld) = Enforcer::new(options.limits);
-    events(TournamentEvent::Limits(&enforcer.statement()));
-    if !unheld.is_empty() {
-        if !options.unenforced {
-            return Err(TournamentError::Unheld(unheld));
-        }
-        for limit in &unheld {
-            events(TournamentEvent::Unheld(limit));
-        }
-    }
-    if !options.sandbox && !options.unconfined_root && Sandbox::root_here() {
-        return Err(TournamentError::RootUnconfined);
-    }
-    let sandbox = options
-        .sandbox
-        .then(|| {
-            Sandbox::new(&options.shared, options.disk)?
-                .users_from(options.first_uid, players.len())
-        })
-        .transpose()
+    let sandbox = Sandbox::new(&options.shared, options.disk)
+        .and_then(|sandbox| sandbox.users_from(options.first_uid, players.len()))
         .map_err(TournamentError::Sandbox)?;
-    if let Some(sandbox) = &sandbox {
-        check_private(sandbox, options, &players)?;
-    }
-    let folder = Folder::open(&options.output, &description, options.resume)?;
-    sweep_earlier_runs(&folder, &enforcer)?;
-    let enforcer = Arc::new(enforcer);
-    let mut release = Release(None);
-    let cells = match &sandbox {
-        Some(sandbox) => {
-            let resumed = options.resume;
-            confine(
-                sandbox,
-                &folder,
-                resumed,
-                &players,
-                &enforcer,
-                &mut release,
-                events,
-            )?
-        }
-        None => {
-            let confinement = Sandbox::unconfined();
-            let reaping = match (&confinement, Sandbox::root_here()) {
-                (_, true) => Reaping::Groups,
-                (Some(_), false) => Reaping::OwnPids,
-                (None, false) => Reaping::Nothing,
-            };
-            let who = Sandbox::unconfined_words();
-            events(TournamentEvent::Unconfined(&who, reaping));
-            vec![confinement; players.len()]
-        }
+    check_private(&sandbox, options, players)?;
+    Ok(Some(sandbox))
+}
+
+/// Each of `count` players' confinement without `--sandbox` (a PID
+/// namespace of its own where that is how its leftovers are ended),
+/// telling `events` whose rights the engines have.
+fn unconfined(count: usize, events: &mut dyn FnMut(TournamentEvent)) -> Vec<Option<Confinement>> {
+    let confinement = Sandbox::unconfined();
+    let reaping = match (&confinement, Sandbox::root_here()) {
+        (_, true) => Reaping::Groups,
+        (Some(_), false) => Reaping::OwnPids,
+        (None, false) => Reaping::Nothing,
     };
-    let (mut finished, torn) = folder.finished(&names)?;
-    folder.cut(&torn)?;
-    let games = Mutex::new(GamesFile::open(folder.root())?);
-    if options.resume {
-        events(TournamentEvent::Resumed(finished.len(), torn.len()));
-    }
-    let conditions = conditions(options, &format, &names);
-    let context = Context {
-        options,
-        refereeing: Refereeing {
-            rule_set: options.rule_set,
-            max_plies: options.max_plies,
-            movetime: [options.movetime; 2],
-            margin: options.margin,
-            startup: options.startup,
-            go_seconds: [false; 2],
-        },
-        tables: options
-            .tables
-            .as_deref()
-            .map(|dir| Tablebase::new(dir, options.rule_set)),
-        players,
-        names,
-        starts,
-        enforcer,
-        cells,
-        folder,
-        games,
-        anchor,
-        tie_breaks: TieBreak::of(&format),
-        conditions,
-    };
-    let byes = match format {
-        Format::Swiss { rounds } => context.play_swiss(rounds, &mut finished, events)?,
-        _ => {
-            let mine: Vec<Pairing> = schedule
-                .iter()
-                .enumerate()
-                .filter(|(index, _)| options.shard.plays(index / 2))
-                .map(|(_, pairing)| *pairing)
-                .collect();
-            let text = schedule_text(&format, &mine, &context.names, options);
-            context.folder.write(SCHEDULE, &text)?;
-            let mut progress = Progress {
-                done: 0,
-                total: mine.len(),
-                tables_written: None,
-                byes: Vec::new(),
-            };
-            context.play_round(&mine, &mut finished, &mut progress, events)?;
-            progress.byes
-        }
-    };
-    if let Some(reason) = unplayed(&finished) {
-        return Err(TournamentError::Unplayed(finished.len(), reason));
-    }
-    let tables = context.write_tables(&finished, &byes)?;
-    output
-        .write_all(tables.as_bytes())
-        .map_err(TournamentError::Output)
+    events(TournamentEvent::Unconfined(
+        &Sandbox::unconfined_words(),
+        reaping,
+    ));
+    vec![confinement; count]
 }
 
 /// The terms of an engine sent `go` in whole seconds at `movetime`.
@@ -672,6 +689,33 @@ impl Context<'_> {
         progress.done += 1;
         events(TournamentEvent::Game(progress.done, progress.total, &line));
         Ok(())
+    }
+
+    /// The games of the fixed `schedule` of `format` that this shard
+    /// plays, its schedule written first; the byes they gave (none).
+    fn play_fixed(
+        &self,
+        format: &Format,
+        schedule: &[Pairing],
+        finished: &mut Finished,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<Vec<usize>, TournamentError> {
+        let mine: Vec<Pairing> = schedule
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| self.options.shard.plays(index / 2))
+            .map(|(_, pairing)| *pairing)
+            .collect();
+        let text = schedule_text(format, &mine, &self.names, self.options);
+        self.folder.write(SCHEDULE, &text)?;
+        let mut progress = Progress {
+            done: 0,
+            total: mine.len(),
+            tables_written: None,
+            byes: Vec::new(),
+        };
+        self.play_round(&mine, finished, &mut progress, events)?;
+        Ok(progress.byes)
     }
 
     /// A Swiss of `rounds` rounds: each paired from the results of those
