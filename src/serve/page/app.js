@@ -1,8 +1,3 @@
-// NOTE TO THE PAGE ENGINEER (from the lead; delete this note once read):
-// your brief left out two parts. Read /tmp/briefs/common.md (the working
-// rules of this shared tree: commit only your files with
-// `git commit -m MSG -- PATHS`, never `git add -A`/stash/reset, rustfmt only
-// your files) and /tmp/briefs/api46.md (the game-ending API of item 8).
 // The web board: draws what the server says and reads clicks, drags and
 // keys. It holds no rules: the legal moves, the position after a move, the
 // end of the game and the clocks all come from the API; a monkey's chain is
