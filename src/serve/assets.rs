@@ -58,3 +58,31 @@ pub(super) fn find(path: &str) -> Option<&'static Asset> {
 pub fn page_size() -> usize {
     ASSETS.iter().map(|(_, asset)| asset.body.len()).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a served asset must not hold: the folders of a machine it
+    /// was made on, and words written to its makers rather than its users.
+    const NOT_SERVED: [&str; 8] = [
+        "/tmp/",
+        "/work/",
+        "/root/",
+        "/var/",
+        "brief",
+        "note to the",
+        "todo",
+        "fixme",
+    ];
+
+    #[test]
+    fn no_asset_names_a_machines_folder_or_speaks_to_its_makers() {
+        for (path, asset) in &ASSETS {
+            let text = asset.body.to_lowercase();
+            for word in NOT_SERVED {
+                assert!(!text.contains(word), "{path} holds {word:?}");
+            }
+        }
+    }
+}
