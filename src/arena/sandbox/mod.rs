@@ -264,7 +264,12 @@ impl Sandbox {
             return Ok(output.join("cells"));
         }
         let cells = Path::new(ROOT_CELLS).join(key);
-        root_folder(&cells).map_err(|why| SandboxError::Cells(cells.clone(), why))?;
+        let images = cells.join(DISKS);
+        let made = match self.disks {
+            Some(_) => root_folder(&images),
+            None => root_folder(&cells),
+        };
+        made.map_err(|why| SandboxError::Cells(cells.clone(), why))?;
         Ok(cells)
     }
 
@@ -282,15 +287,9 @@ impl Sandbox {
     ) -> Confinement {
         let user = self.identity.engine_user(place);
         let guard = cells.join(name);
-        let disk = self.disks.as_ref().map(|disks| {
-            let images = cells.join(DISKS);
-            (disks, images.join(format!("{name}.img")))
-        });
-        if disk.is_some()
-            && let Err(why) = root_folder(&cells.join(DISKS))
-        {
-            return Confinement::Failed(format!("its cell's file system cannot be kept: {why}"));
-        }
+        // Root's cells: `cells` made them their folder of images.
+        let disk = (self.disks.as_ref())
+            .map(|disks| (disks, cells.join(DISKS).join(format!("{name}.img"))));
         let cell = match Cell::prepare(folder, &guard, user, disk) {
             Ok(cell) => cell,
             Err(error) => {

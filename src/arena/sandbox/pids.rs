@@ -9,9 +9,7 @@ use std::process::{Command, Stdio};
 /// `unshare`, once it is shown to make a PID namespace here.
 pub fn own_pids() -> Option<PathBuf> {
     let unshare = crate::process::find_program("unshare", None).ok()?;
-    let mut trial = vec![unshare.display().to_string()];
-    trial.extend(OPTIONS.map(str::to_owned));
-    trial.push("true".to_owned());
+    let trial = in_own_pids(&unshare, &["true".to_owned()]);
     Command::new(&trial[0])
         .args(&trial[1..])
         .stdin(Stdio::null())
@@ -23,9 +21,9 @@ pub fn own_pids() -> Option<PathBuf> {
 }
 
 /// What `unshare` is told: a user namespace mapping congo's user to
-/// itself, a PID namespace whose first process is the engine, and the
-/// engine killed if `unshare` itself is.
-pub const OPTIONS: [&str; 6] = [
+/// itself, a PID namespace of its own started by a child, and that child
+/// killed if `unshare` itself is.
+const OPTIONS: [&str; 6] = [
     "--user",
     "--map-current-user",
     "--pid",
