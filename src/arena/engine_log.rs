@@ -5,6 +5,7 @@
 //! file holds at most [`MOST_LOGGED`] bytes, then a line saying the rest
 //! was cut: a chatty engine cannot fill the disk.
 
+use std::fmt::Write as _;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, LineWriter, Write};
 use std::path::{Path, PathBuf};
@@ -50,6 +51,8 @@ pub(super) struct EngineLog {
 struct Written {
     file: LineWriter<File>,
     bytes: u64,
+    /// The line being written, its buffer kept from line to line.
+    line: String,
 }
 
 impl EngineLog {
@@ -65,6 +68,7 @@ impl EngineLog {
                         file: Arc::new(Mutex::new(Written {
                             file: LineWriter::new(file),
                             bytes: 0,
+                            line: String::new(),
                         })),
                         started: Instant::now(),
                     };
@@ -83,16 +87,18 @@ impl EngineLog {
     /// written loses the line, not the match.
     pub(super) fn write(&self, direction: Direction, line: &str) {
         let millis = self.started.elapsed().as_millis();
-        let Ok(mut log) = self.file.lock() else {
+        let Ok(mut guard) = self.file.lock() else {
             return;
         };
+        let log = &mut *guard;
         if log.bytes >= MOST_LOGGED {
             return;
         }
         let space = if line.is_empty() { "" } else { " " };
-        let line = format!("{millis:>8} {}{space}{line}\n", direction.mark());
-        log.bytes += line.len() as u64;
-        let _ = log.file.write_all(line.as_bytes());
+        log.line.clear();
+        let _ = writeln!(log.line, "{millis:>8} {}{space}{line}", direction.mark());
+        log.bytes += log.line.len() as u64;
+        let _ = log.file.write_all(log.line.as_bytes());
         if log.bytes >= MOST_LOGGED {
             let cut = format!(
                 "{millis:>8} # the log was cut here, at {} MB: what the engine sent, said and was sent after is not kept\n",
