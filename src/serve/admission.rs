@@ -1,31 +1,34 @@
-//! Room for something held by address: at most so many at once, and at
-//! most so many from one address, so that one process opening hundreds of
+//! Room for something held by someone: at most so many at once, and at
+//! most so many by one holder, so that one process opening hundreds of
 //! sockets, or uploading many records at once, cannot lock anyone else
-//! out. The server's connections are counted so ([`MAX_CONNECTIONS`],
-//! [`MAX_PER_ADDRESS`]), and so are the records being read for replay.
+//! out. The server's connections are counted so by address
+//! ([`MAX_CONNECTIONS`], [`MAX_PER_ADDRESS`]), and the records being read
+//! for replay and the event streams by visitor.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most connections served at once.
 pub const MAX_CONNECTIONS: usize = 1024;
 
-/// The most connections one address holds at once: a browser's handful of
-/// requests and an event stream or two, for each of a few tabs.
-pub const MAX_PER_ADDRESS: usize = 16;
+/// The most connections one address holds at once: a ceiling sized for a
+/// class behind one address (forty browsers, each with its page's two
+/// connections and its event streams), not a share. A trusted proxy is
+/// held only by [`MAX_CONNECTIONS`].
+pub const MAX_PER_ADDRESS: usize = 256;
 
-/// What is held now, in all and by address, and the bounds.
-pub(super) struct Admission {
-    open: Mutex<Open>,
+/// What is held now, in all and by holder, and the bounds.
+pub(super) struct Admission<K = IpAddr> {
+    open: Mutex<Open<K>>,
     most: usize,
     most_per_address: usize,
 }
 
-#[derive(Default)]
-struct Open {
+struct Open<K> {
     total: usize,
-    by_address: HashMap<IpAddr, usize>,
+    by_address: HashMap<K, usize>,
 }
 
 /// Which bound a refusal met.
@@ -44,11 +47,14 @@ impl Default for Admission {
     }
 }
 
-impl Admission {
-    /// At most `most` held at once, `most_per_address` from one address.
-    pub fn new(most: usize, most_per_address: usize) -> Admission {
+impl<K: Copy + Eq + Hash> Admission<K> {
+    /// At most `most` held at once, `most_per_address` by one holder.
+    pub fn new(most: usize, most_per_address: usize) -> Admission<K> {
         Admission {
-            open: Mutex::default(),
+            open: Mutex::new(Open {
+                total: 0,
+                by_address: HashMap::new(),
+            }),
             most,
             most_per_address,
         }
@@ -56,15 +62,26 @@ impl Admission {
 
     /// Room for one more from `address`, held until the guard is dropped;
     /// `None` when the server or that address is at its bound.
-    pub fn admit(self: &Arc<Admission>, address: IpAddr) -> Option<Admitted> {
+    pub fn admit(self: &Arc<Self>, address: K) -> Option<Admitted<K>> {
         self.enter(address).ok()
     }
 
+    /// Room for one more, held only by the bound in all (a trusted proxy,
+    /// which holds its visitors' connections).
+    pub fn admit_any(self: &Arc<Self>, address: K) -> Option<Admitted<K>> {
+        self.take(address, false).ok()
+    }
+
     /// [`Admission::admit`], saying which bound was met.
-    pub fn enter(self: &Arc<Admission>, address: IpAddr) -> Result<Admitted, Full> {
+    pub fn enter(self: &Arc<Self>, address: K) -> Result<Admitted<K>, Full> {
+        self.take(address, true)
+    }
+
+    /// Room for one more, within the holder's bound if `bounded`.
+    fn take(self: &Arc<Self>, address: K, bounded: bool) -> Result<Admitted<K>, Full> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let from_address = open.by_address.get(&address).copied().unwrap_or(0);
-        if from_address >= self.most_per_address {
+        if bounded && from_address >= self.most_per_address {
             return Err(Full::Address);
         }
         if open.total >= self.most {
@@ -80,12 +97,12 @@ impl Admission {
 }
 
 /// One admitted; it leaves the count when dropped.
-pub(super) struct Admitted {
-    admission: Arc<Admission>,
-    address: IpAddr,
+pub(super) struct Admitted<K: Copy + Eq + Hash = IpAddr> {
+    admission: Arc<Admission<K>>,
+    address: K,
 }
 
-impl Drop for Admitted {
+impl<K: Copy + Eq + Hash> Drop for Admitted<K> {
     fn drop(&mut self) {
         let mut open = self
             .admission
@@ -123,7 +140,7 @@ mod tests {
 
     #[test]
     fn a_refusal_names_the_bound_it_met() {
-        let admission = Arc::new(Admission::new(3, 2));
+        let admission = Arc::new(Admission::<IpAddr>::new(3, 2));
         let address = |last: u8| IpAddr::from([127, 0, 0, last]);
         let _held = [2, 2, 3].map(|last| admission.enter(address(last)).unwrap());
         assert_eq!(admission.enter(address(2)).err(), Some(Full::Address));

@@ -1,27 +1,30 @@
-//! Who a request comes from: the client's address, by which the server
-//! shares itself fairly, and whether it is still there, so that work done
-//! for a client that has left stops.
+//! Who a request comes from: the visitor, by which the server shares
+//! itself fairly, and whether it is still there, so that work done for a
+//! client that has left stops.
 
 use std::io;
-use std::net::{IpAddr, TcpStream};
+use std::net::TcpStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-/// The client at the other end of a connection: its address, and a way to
-/// tell whether it has gone while its request is being worked on.
+use super::visitor::Visitor;
+
+/// The client at the other end of a connection: the visitor of its
+/// request now, and a way to tell whether it has gone while its request
+/// is being worked on.
 pub(super) struct Client {
-    pub address: IpAddr,
+    pub visitor: Visitor,
     stream: Option<TcpStream>,
 }
 
 impl Client {
-    /// The client of `stream`.
-    pub fn of(stream: &TcpStream, address: IpAddr) -> Client {
+    /// The client of `stream`, first taken for `visitor`.
+    pub fn of(stream: &TcpStream, visitor: Visitor) -> Client {
         Client {
-            address,
+            visitor,
             stream: stream.try_clone().ok(),
         }
     }
@@ -53,7 +56,7 @@ impl Client {
             .as_ref()
             .and_then(|stream| stream.try_clone().ok());
         let client = Client {
-            address: self.address,
+            visitor: self.visitor,
             stream,
         };
         let watcher = thread::Builder::new()

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use super::api::{App, Reply, error};
 use super::client::Client;
 use super::feed::{Feed, Next};
-use super::http::{self, Incoming};
+use super::http::{self, Headers, Incoming, Request};
+use super::visitor::Visitor;
 
 /// How long a connection may send nothing before it is dropped.
 pub(super) const IDLE: Duration = Duration::from_secs(5);
@@ -29,11 +30,11 @@ const HEARTBEAT: Duration = Duration::from_secs(15);
 
 /// Answers the requests of one connection, in order, until it closes,
 /// stalls, or sends what is not a request.
-pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App) {
+pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
     let _ = stream.set_read_timeout(Some(IDLE));
     let _ = stream.set_write_timeout(Some(IDLE));
     let _ = stream.set_nodelay(true);
-    let client = Client::of(&stream, address);
+    let mut client = Client::of(&stream, app.visitor(peer, &Headers::default()));
     let mut buffer: Vec<u8> = Vec::new();
     let mut chunk = [0; 16 << 10];
     // When the first byte of the request under way arrived.
@@ -44,11 +45,13 @@ pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App
                 buffer.drain(..used);
                 arriving = (!buffer.is_empty()).then(Instant::now);
                 let head_only = request.method == "HEAD";
+                client.visitor = app.visitor(peer, &request.headers);
                 let kept = match app.respond(&request, &client) {
-                    Reply::Response(response) => response
-                        .write(&mut stream, request.keep_alive, head_only)
-                        .is_ok(),
-                    Reply::Events(feed) => {
+                    Reply::Response(mut response) => {
+                        response.cookie = identity(&request, &client);
+                        (response.write(&mut stream, request.keep_alive, head_only)).is_ok()
+                    }
+                    Reply::Events(feed, _room) => {
                         stream_events(&mut stream, feed, &client);
                         false
                     }
@@ -59,6 +62,7 @@ pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App
                 continue;
             }
             Ok(Some(Incoming::Streamed(request, head, length))) => {
+                client.visitor = app.visitor(peer, &request.headers);
                 let kept = answer_streamed(&mut stream, &mut buffer, head, length, |body| {
                     app.respond_streamed(&request, &client, body)
                 });
@@ -89,6 +93,14 @@ pub(super) fn serve_connection(mut stream: TcpStream, address: IpAddr, app: &App
             Err(_) => return,
         }
     }
+}
+
+/// The identity to give a browser whose request came without one: on
+/// every answer but the page's own (which a link from another site
+/// fetches without the browser's cookie, and would otherwise replace it).
+fn identity(request: &Request, client: &Client) -> Option<String> {
+    let page = matches!(request.path.as_str(), "/" | "/index.html");
+    (client.visitor.browser.is_none() && !page).then(Visitor::new_cookie)
 }
 
 /// Hands a streamed body, the bytes of it already in `buffer` and then the

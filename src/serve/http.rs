@@ -26,8 +26,48 @@ pub struct Request {
     pub query: Vec<(String, String)>,
     /// Whether the connection stays open after the answer.
     pub keep_alive: bool,
+    /// The headers the server reads.
+    pub headers: Headers,
     /// The body (empty without a `Content-Length`).
     pub body: Vec<u8>,
+}
+
+/// The headers the server reads, as sent; the others are skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Headers {
+    /// `Host`: the name the client used to reach the server.
+    pub host: Option<String>,
+    /// `Origin`: the site of the page that sent the request.
+    pub origin: Option<String>,
+    /// `Content-Type`: what the body is.
+    pub content_type: Option<String>,
+    /// `Cookie`: the browser's identity among others.
+    pub cookie: Option<String>,
+    /// `X-Forwarded-For`, each one sent joined by `, `.
+    pub forwarded_for: Option<String>,
+    /// `Forwarded` (RFC 7239), each one sent joined by `, `.
+    pub forwarded: Option<String>,
+}
+
+impl Headers {
+    /// Keeps `value` if `name` is one the server reads: the first of a
+    /// header sent twice, or all of one that may be sent as a list.
+    fn read(&mut self, name: &str, value: &str) {
+        let (slot, joiner) = match name.to_ascii_lowercase().as_str() {
+            "host" => (&mut self.host, None),
+            "origin" => (&mut self.origin, None),
+            "content-type" => (&mut self.content_type, None),
+            "cookie" => (&mut self.cookie, Some("; ")),
+            "x-forwarded-for" => (&mut self.forwarded_for, Some(", ")),
+            "forwarded" => (&mut self.forwarded, Some(", ")),
+            _ => return,
+        };
+        *slot = Some(match (slot.take(), joiner) {
+            (Some(before), Some(joiner)) => format!("{before}{joiner}{value}"),
+            (Some(before), None) => before,
+            (None, _) => value.to_owned(),
+        });
+    }
 }
 
 impl Request {
@@ -136,6 +176,7 @@ pub fn parse(
         return Err(HttpError::Bad("the target is not a path"));
     }
     let mut length: Option<usize> = None;
+    let mut headers = Headers::default();
     for line in lines.filter(|line| !line.is_empty()) {
         let (name, value) = line
             .split_once(':')
@@ -144,6 +185,7 @@ pub fn parse(
             return Err(HttpError::Bad("a header name that is not a token"));
         }
         let value = value.trim();
+        headers.read(name, value);
         if name.eq_ignore_ascii_case("content-length") {
             let given: usize = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
                 .then(|| value.parse().ok())
@@ -183,6 +225,7 @@ pub fn parse(
             })
             .collect::<Result<_, HttpError>>()?,
         keep_alive,
+        headers,
         body: Vec::new(),
     };
     if length > MAX_BODY {
@@ -263,6 +306,8 @@ pub struct Response {
     pub allow: Option<&'static str>,
     /// When to try again, in seconds, for a 429 or a 503.
     pub retry_after: Option<u32>,
+    /// A cookie to set (a browser's identity, on its first requests).
+    pub cookie: Option<String>,
 }
 
 impl Response {
@@ -274,6 +319,7 @@ impl Response {
             body: body.into_bytes(),
             allow: None,
             retry_after: None,
+            cookie: None,
         }
     }
 
@@ -292,7 +338,8 @@ impl Response {
         let mut head = format!(
             "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
              Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
-             Content-Security-Policy: default-src 'self'; img-src 'self' data:\r\n\
+             Content-Security-Policy: default-src 'self'; img-src 'self' data:; \
+             frame-ancestors 'none'\r\nX-Frame-Options: DENY\r\n\
              Referrer-Policy: no-referrer\r\nConnection: {}\r\n",
             self.status,
             reason(self.status),
@@ -305,6 +352,9 @@ impl Response {
         }
         if let Some(seconds) = self.retry_after {
             head.push_str(&format!("Retry-After: {seconds}\r\n"));
+        }
+        if let Some(cookie) = &self.cookie {
+            head.push_str(&format!("Set-Cookie: {cookie}\r\n"));
         }
         head.push_str("\r\n");
         out.write_all(head.as_bytes())?;
@@ -338,6 +388,7 @@ fn reason(status: u16) -> &'static str {
         405 => "Method Not Allowed",
         411 => "Length Required",
         413 => "Content Too Large",
+        415 => "Unsupported Media Type",
         429 => "Too Many Requests",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
@@ -379,6 +430,22 @@ mod tests {
             (&b"{}"[..], post.len() - 3)
         );
         assert!(request.keep_alive);
+    }
+
+    #[test]
+    fn the_headers_read_are_kept_lists_joined_and_a_second_single_one_skipped() {
+        let bytes = b"GET / HTTP/1.1\r\nHOST: a:1\r\nHost: b\r\nOrigin: http://a:1\r\n\
+            Cookie: x=1\r\ncookie: congo=ff\r\nX-Forwarded-For: 10.0.0.1\r\n\
+            x-forwarded-for: 10.0.0.2\r\nForwarded: for=1.2.3.4\r\n\
+            Content-Type: application/json\r\nX-Other: 1\r\n\r\n";
+        let (request, _) = whole(bytes).unwrap().unwrap();
+        let headers = request.headers;
+        assert_eq!(headers.host.as_deref(), Some("a:1"));
+        assert_eq!(headers.origin.as_deref(), Some("http://a:1"));
+        assert_eq!(headers.cookie.as_deref(), Some("x=1; congo=ff"));
+        assert_eq!(headers.forwarded_for.as_deref(), Some("10.0.0.1, 10.0.0.2"));
+        assert_eq!(headers.forwarded.as_deref(), Some("for=1.2.3.4"));
+        assert_eq!(headers.content_type.as_deref(), Some("application/json"));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 mod admission;
 mod api;
 mod assets;
+mod bundle;
 mod client;
 mod clock;
 mod connection;
@@ -21,8 +22,10 @@ mod feed;
 mod games;
 mod http;
 mod journal;
+mod proxy;
 mod refuser;
 mod searchers;
+mod secret;
 mod settings;
 mod views;
 mod visitor;
@@ -30,9 +33,12 @@ mod watch;
 
 pub use crate::json::{Json, JsonError};
 pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
-pub use api::{App, MAX_MOVETIME};
+pub use api::{App, MAX_MOVETIME, MAX_STREAMS, MAX_STREAMS_PER_VISITOR};
 pub use assets::page_size;
-pub use games::{IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_MADE};
+pub use games::{
+    IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_MADE, MAX_TAKEBACKS,
+};
+pub use proxy::TrustedProxies;
 pub use settings::{CLAIM_AFTER, Settings, default_data};
 
 use std::io;
@@ -60,8 +66,12 @@ pub fn serve(listener: TcpListener, app: Arc<App>) -> io::Result<()> {
         let Ok(peer) = stream.peer_addr() else {
             continue;
         };
-        let address = visitor::visitor(peer.ip());
-        let Some(admitted) = admission.admit(address) else {
+        let address = visitor::share(peer.ip());
+        let admitted = match app.trusts(peer.ip()) {
+            true => admission.admit_any(address),
+            false => admission.admit(address),
+        };
+        let Some(admitted) = admitted else {
             refuser.refuse(stream);
             continue;
         };
@@ -69,7 +79,7 @@ pub fn serve(listener: TcpListener, app: Arc<App>) -> io::Result<()> {
         let spawned = thread::Builder::new()
             .stack_size(CONNECTION_STACK)
             .spawn(move || {
-                connection::serve_connection(stream, address, &app);
+                connection::serve_connection(stream, peer.ip(), &app);
                 drop(admitted);
             });
         // Without a thread the connection is dropped, and its room with it.

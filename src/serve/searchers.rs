@@ -1,21 +1,21 @@
 //! The engines the server searches with: one per core, so that searches
 //! never take more than the machine has, lent to one search at a time and
-//! queued fairly among those who ask. Each asker (an address, or a game
+//! queued fairly among those who ask. Each asker (a visitor, or a game
 //! the server plays in) runs at most [`PER_ASKER`] searches and waits with
-//! at most [`WAITING_PER_ASKER`] more; one address waits with at most
+//! at most [`WAITING_PER_ASKER`] more; one visitor waits with at most
+//! [`WAITING_PER_VISITOR`], one address (a class behind it) with at most
 //! [`WAITING_PER_ADDRESS`], and the queue holds at most [`MAX_WAITING`].
-//! A free engine goes to the address served longest ago, and within it to
-//! the asker served longest ago (round robin at both levels), so that an
-//! address with many games gets no more engine time than one with a
+//! A free engine goes to the visitor served longest ago, and within it to
+//! the asker served longest ago (round robin at both levels), so that a
+//! visitor with many games gets no more engine time than one with a
 //! single request; a waiter whose client has gone leaves the queue.
 //!
-//! Searches are sliced: while an address waits, a search of an address
-//! that runs more searches than it is hurried once it has searched
-//! [`SLICE`], and answers with the best move it has (a game plays it), so
-//! that no one waits long behind another's long searches.
+//! Searches are sliced: while a visitor waits, a search of a visitor that
+//! runs more searches than it is hurried once it has searched [`SLICE`],
+//! and answers with the best move it has (a game plays it), so that no
+//! one waits long behind another's long searches.
 
 use std::collections::VecDeque;
-use std::net::IpAddr;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -25,19 +25,25 @@ use crate::RuleSet;
 use crate::engine::{Engine, Weights};
 use crate::tablebase::Tablebase;
 
+use super::visitor::Visitor;
+
 /// The searches one asker runs at once.
 pub const PER_ASKER: usize = 1;
 
 /// The searches one asker may have waiting.
 pub const WAITING_PER_ASKER: usize = 2;
 
-/// The searches one address may have waiting, its games' included.
-pub const WAITING_PER_ADDRESS: usize = 8;
+/// The searches one visitor may have waiting, its games' included.
+pub const WAITING_PER_VISITOR: usize = 8;
+
+/// The searches one address may have waiting: a ceiling sized for a class
+/// behind it, each browser with a game waiting.
+pub const WAITING_PER_ADDRESS: usize = 48;
 
 /// The searches waiting, from everyone.
-pub const MAX_WAITING: usize = 64;
+pub const MAX_WAITING: usize = 96;
 
-/// How long a search runs before a waiter of an address that runs fewer
+/// How long a search runs before a waiter of a visitor that runs fewer
 /// searches may hurry it.
 pub const SLICE: Duration = Duration::from_secs(1);
 
@@ -47,18 +53,18 @@ const LOOK_EVERY: Duration = Duration::from_millis(20);
 /// Who a search is for: fairness is kept between them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Asker {
-    /// A request from this address.
-    Address(IpAddr),
-    /// A game the server plays a side of: the address that made it, and
+    /// A request from this visitor.
+    Visitor(Visitor),
+    /// A game the server plays a side of: the visitor that made it, and
     /// its number.
-    Game(IpAddr, u64),
+    Game(Visitor, u64),
 }
 
 impl Asker {
-    /// The address whose share of the engines the search takes.
-    fn address(self) -> IpAddr {
+    /// The visitor whose share of the engines the search takes.
+    fn visitor(self) -> Visitor {
         match self {
-            Asker::Address(address) | Asker::Game(address, _) => address,
+            Asker::Visitor(visitor) | Asker::Game(visitor, _) => visitor,
         }
     }
 }
@@ -66,8 +72,8 @@ impl Asker {
 /// Why no engine was lent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Refused {
-    /// The asker, or its address, has as many searches waiting as it may,
-    /// or the queue is full.
+    /// The asker, its visitor or its address has as many searches waiting
+    /// as it may, or the queue is full.
     Crowded,
     /// No engine came free in the time allowed.
     TimedOut,
@@ -81,7 +87,7 @@ pub(super) struct Searchers {
     freed: Condvar,
 }
 
-/// When each of some (askers, or addresses) that run or wait was last
+/// When each of some (askers, or visitors) that run or wait was last
 /// served, as a count of engines lent; one not listed was never served,
 /// or not since it last ran and waited for nothing.
 struct Turns<K> {
@@ -115,15 +121,15 @@ struct State {
     waiting: VecDeque<(u64, Asker)>,
     /// The searches each asker runs now.
     running: Vec<(Asker, usize)>,
-    /// When each asker, and each address, that runs or waits was last
+    /// When each asker, and each visitor, that runs or waits was last
     /// served.
     askers: Turns<Asker>,
-    addresses: Turns<IpAddr>,
+    visitors: Turns<Visitor>,
     next_ticket: u64,
     lent: u64,
     /// Each search under way that may be hurried: its lending's number,
-    /// its address, when it started and the flag that stops it.
-    halts: Vec<(u64, IpAddr, Instant, Arc<AtomicBool>)>,
+    /// its visitor, when it started and the flag that stops it.
+    halts: Vec<(u64, Visitor, Instant, Arc<AtomicBool>)>,
 }
 
 impl State {
@@ -149,28 +155,32 @@ impl State {
         }
     }
 
-    /// Whether `asker`, or its address, may not queue one more search.
+    /// Whether `asker`, its visitor or its address may not queue one more
+    /// search.
     fn crowded(&self, asker: Asker) -> bool {
-        let (mut here, mut from_address) = (0, 0);
+        let visitor = asker.visitor();
+        let (mut here, mut from_visitor, mut from_address) = (0, 0, 0);
         for &(_, who) in &self.waiting {
             here += usize::from(who == asker);
-            from_address += usize::from(who.address() == asker.address());
+            from_visitor += usize::from(who.visitor() == visitor);
+            from_address += usize::from(who.visitor().address == visitor.address);
         }
         here >= WAITING_PER_ASKER
+            || from_visitor >= WAITING_PER_VISITOR
             || from_address >= WAITING_PER_ADDRESS
             || self.waiting.len() >= MAX_WAITING
     }
 
     /// The ticket served next: of the waiters whose asker runs fewer than
-    /// it may, the one whose address was served longest ago, then whose
+    /// it may, the one whose visitor was served longest ago, then whose
     /// asker was, then the first to come.
     fn next_served(&self) -> Option<u64> {
         self.waiting
             .iter()
             .filter(|(_, asker)| self.running(*asker) < PER_ASKER)
             .min_by_key(|&&(ticket, asker)| {
-                let address = self.addresses.last(asker.address());
-                (address, self.askers.last(asker), ticket)
+                let visitor = self.visitors.last(asker.visitor());
+                (visitor, self.askers.last(asker), ticket)
             })
             .map(|&(ticket, _)| ticket)
     }
@@ -179,25 +189,25 @@ impl State {
     fn serve(&mut self, asker: Asker) {
         self.lent += 1;
         self.askers.note(asker, self.lent);
-        self.addresses.note(asker.address(), self.lent);
+        self.visitors.note(asker.visitor(), self.lent);
         self.add_running(asker, 1);
     }
 
-    /// Hurries the searches that `waiter`'s address waits behind: those
-    /// of addresses that run more searches than it, once they have run a
-    /// [`SLICE`] at `now`.
-    fn hurry_for(&self, waiter: IpAddr, now: Instant) {
-        let running = |address: IpAddr| {
+    /// Hurries the searches that `waiter` waits behind: those of visitors
+    /// that run more searches than it, once they have run a [`SLICE`] at
+    /// `now`.
+    fn hurry_for(&self, waiter: Visitor, now: Instant) {
+        let running = |visitor: Visitor| {
             self.running
                 .iter()
-                .filter(|(asker, _)| asker.address() == address)
+                .filter(|(asker, _)| asker.visitor() == visitor)
                 .map(|&(_, count)| count)
                 .sum::<usize>()
         };
         let mine = running(waiter);
-        for (_, address, started, halt) in &self.halts {
-            if *address != waiter
-                && running(*address) > mine
+        for (_, visitor, started, halt) in &self.halts {
+            if *visitor != waiter
+                && running(*visitor) > mine
                 && now.saturating_duration_since(*started) >= SLICE
             {
                 halt.store(true, Ordering::Relaxed);
@@ -205,20 +215,20 @@ impl State {
         }
     }
 
-    /// Forgets when askers and addresses that neither run nor wait were
+    /// Forgets when askers and visitors that neither run nor wait were
     /// served.
     fn forget_idle(&mut self) {
         let State {
             waiting,
             running,
             askers,
-            addresses,
+            visitors,
             ..
         } = self;
         let busy = || running.iter().map(|&(who, _)| who);
         let busy = || busy().chain(waiting.iter().map(|&(_, who)| who));
         askers.keep(|asker| busy().any(|who| who == asker));
-        addresses.keep(|address| busy().any(|who| who.address() == address));
+        visitors.keep(|visitor| busy().any(|who| who.visitor() == visitor));
     }
 }
 
@@ -234,7 +244,7 @@ impl Searchers {
                 waiting: VecDeque::new(),
                 running: Vec::new(),
                 askers: Turns { last: Vec::new() },
-                addresses: Turns { last: Vec::new() },
+                visitors: Turns { last: Vec::new() },
                 next_ticket: 0,
                 lent: 0,
                 halts: Vec::new(),
@@ -279,7 +289,7 @@ impl Searchers {
             }
             let now = Instant::now();
             if state.free.is_empty() {
-                state.hurry_for(asker.address(), now);
+                state.hurry_for(asker.visitor(), now);
             }
             let refused = if now >= deadline {
                 Some(Refused::TimedOut)
@@ -328,7 +338,7 @@ impl Lent<'_> {
         let mut state = self.searchers.lock();
         let entry = (
             self.number,
-            self.asker.address(),
+            self.asker.visitor(),
             Instant::now(),
             Arc::clone(&halt),
         );
@@ -382,8 +392,16 @@ mod tests {
 
     const NEVER_GONE: &dyn Fn() -> bool = &|| false;
 
+    /// A browser `browser` at 127.0.0.`last` (none: a script).
+    fn at(last: u8, browser: Option<u128>) -> Visitor {
+        Visitor {
+            address: [127, 0, 0, last].into(),
+            browser,
+        }
+    }
+
     fn address(last: u8) -> Asker {
-        Asker::Address(IpAddr::from([127, 0, 0, last]))
+        Asker::Visitor(at(last, None))
     }
 
     #[test]
@@ -443,7 +461,7 @@ mod tests {
     }
 
     fn game(address: u8, number: u64) -> Asker {
-        Asker::Game(IpAddr::from([127, 0, 0, address]), number)
+        Asker::Game(at(address, None), number)
     }
 
     /// The order `askers` are served in when they queue one after another
@@ -471,7 +489,7 @@ mod tests {
     }
 
     #[test]
-    fn an_address_with_many_games_gets_no_more_turns_than_one_request() {
+    fn a_visitor_with_many_games_gets_no_more_turns_than_one_request() {
         let others = [game(1, 2), game(1, 3), game(1, 4), address(2)];
         assert_eq!(
             served_in_order(game(1, 1), &others),
@@ -480,7 +498,7 @@ mod tests {
     }
 
     #[test]
-    fn within_an_address_the_game_served_longest_ago_goes_first() {
+    fn within_a_visitor_the_game_served_longest_ago_goes_first() {
         let others = [game(1, 1), game(1, 2), address(2)];
         assert_eq!(
             served_in_order(game(1, 1), &others),
@@ -489,16 +507,46 @@ mod tests {
     }
 
     #[test]
-    fn one_address_waits_with_its_share_of_the_queue_at_most() {
+    fn one_visitor_waits_with_its_share_of_the_queue_at_most() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let held = searchers
             .lend(address(2), Duration::ZERO, NEVER_GONE)
             .unwrap();
         thread::scope(|scope| {
-            for number in 0..WAITING_PER_ADDRESS as u64 {
+            for number in 0..WAITING_PER_VISITOR as u64 {
                 let searchers = &searchers;
                 scope.spawn(move || {
                     let lent = searchers.lend(game(1, number), Duration::from_secs(60), NEVER_GONE);
+                    assert!(lent.is_ok());
+                });
+            }
+            while searchers.waiting() < WAITING_PER_VISITOR {
+                thread::yield_now();
+            }
+            let refused = |asker| searchers.lend(asker, Duration::ZERO, NEVER_GONE).err();
+            assert_eq!(refused(game(1, 99)), Some(Refused::Crowded));
+            assert_eq!(refused(address(1)), Some(Refused::Crowded));
+            // Another browser at the same address, and another address,
+            // still queue (and, with no wait, time out).
+            let browser = Asker::Visitor(at(1, Some(7)));
+            assert_eq!(refused(browser), Some(Refused::TimedOut));
+            assert_eq!(refused(address(3)), Some(Refused::TimedOut));
+            drop(held);
+        });
+    }
+
+    #[test]
+    fn a_class_behind_one_address_waits_together_up_to_its_ceiling() {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let held = searchers
+            .lend(address(2), Duration::ZERO, NEVER_GONE)
+            .unwrap();
+        let browser = |number: u128| Asker::Game(at(1, Some(number)), 0);
+        thread::scope(|scope| {
+            for number in 0..WAITING_PER_ADDRESS as u128 {
+                let searchers = &searchers;
+                scope.spawn(move || {
+                    let lent = searchers.lend(browser(number), Duration::from_secs(60), NEVER_GONE);
                     assert!(lent.is_ok());
                 });
             }
@@ -506,9 +554,7 @@ mod tests {
                 thread::yield_now();
             }
             let refused = |asker| searchers.lend(asker, Duration::ZERO, NEVER_GONE).err();
-            assert_eq!(refused(game(1, 99)), Some(Refused::Crowded));
-            assert_eq!(refused(address(1)), Some(Refused::Crowded));
-            // Another address still queues (and, with no wait, times out).
+            assert_eq!(refused(browser(999)), Some(Refused::Crowded));
             assert_eq!(refused(address(3)), Some(Refused::TimedOut));
             drop(held);
         });

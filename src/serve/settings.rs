@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::TrustedProxies;
 use crate::RuleSet;
 
 /// A server's settings, as `congo serve`'s options give them.
@@ -22,6 +23,12 @@ pub struct Settings {
     pub claim_after: Duration,
     /// The folder its games are kept in, across restarts.
     pub data: PathBuf,
+    /// Whether `data` was named (`--data`). A default folder that another
+    /// server holds gives way to the next free one beside it (`serve-2`,
+    /// `serve-3`, ...), so that two servers run side by side.
+    pub data_named: bool,
+    /// The proxies whose word on a visitor's address is taken.
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// The data folder unless told: `$XDG_STATE_HOME/congo/serve`, else

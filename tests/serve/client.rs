@@ -212,11 +212,24 @@ impl Connection {
 
     /// Sends a request and reads its answer, keeping the connection open.
     pub fn send(&mut self, method: &str, path: &str, body: Option<&str>) -> Reply {
+        self.send_with(method, path, &[], body)
+    }
+
+    /// [`Connection::send`] with `headers` besides `Host: congo` and the
+    /// length.
+    pub fn send_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> Reply {
         let body = body.unwrap_or("");
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: congo\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
+        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: congo\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
         self.stream.write_all(request.as_bytes()).unwrap();
         self.reply()
     }
@@ -285,8 +298,17 @@ impl Connection {
 
     /// Asks for the event stream at `path`: the stream, or the answer
     /// that refused it.
-    pub fn events(mut self, path: &str) -> Result<Events, Reply> {
-        let request = format!("GET {path} HTTP/1.1\r\nHost: congo\r\n\r\n");
+    pub fn events(self, path: &str) -> Result<Events, Reply> {
+        self.events_with(path, &[])
+    }
+
+    /// [`Connection::events`] with `headers`.
+    pub fn events_with(mut self, path: &str, headers: &[(&str, &str)]) -> Result<Events, Reply> {
+        let mut request = format!("GET {path} HTTP/1.1\r\nHost: congo\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
         self.stream.write_all(request.as_bytes()).unwrap();
         let head_end = self.read_head();
         let head = String::from_utf8_lossy(&self.unread[..head_end]).into_owned();

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use crate::client::{Server, strings};
+use crate::client::{Reply, Server, strings};
 use crate::common::{congo, scratch, text};
 use crate::congo_moves;
 use congo::serve::Json;
@@ -70,9 +70,10 @@ fn words(line: &str) -> Vec<String> {
     words
 }
 
-/// The request a `curl -s URL [-d BODY | --data-binary BODY]` line sends:
-/// the path and the body if it posts one.
-fn request(curl: &str) -> (String, Option<String>) {
+/// The request a `curl -s URL [-H HEADER] [-d BODY | --data-binary BODY]`
+/// line sends: the path, the body if it posts one, and the headers curl
+/// adds to a post (a body is a form unless `-H` names its type).
+fn request(curl: &str) -> (String, Option<String>, Vec<String>) {
     let words = words(curl);
     let url = words
         .iter()
@@ -83,7 +84,27 @@ fn request(curl: &str) -> (String, Option<String>) {
         .iter()
         .position(|word| word == "-d" || word == "--data-binary")
         .map(|at| words[at + 1].clone());
-    (path, body)
+    let mut headers: Vec<String> = (words.windows(2))
+        .filter(|pair| pair[0] == "-H")
+        .map(|pair| pair[1].clone())
+        .collect();
+    let typed = headers
+        .iter()
+        .any(|header| header.starts_with("Content-Type:"));
+    if body.is_some() && !typed {
+        headers.push("Content-Type: application/x-www-form-urlencoded".into());
+    }
+    (path, body, headers)
+}
+
+/// Sends `body` to `path` with `headers`, as curl does.
+fn post(server: &Server, path: &str, body: &str, headers: &[String]) -> Reply {
+    let mut request = format!("POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    for header in headers {
+        request.push_str(&format!("{header}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    server.raw(request.as_bytes())
 }
 
 #[test]
@@ -100,13 +121,13 @@ fn every_api_example_in_the_docs_answers_as_shown() {
     // FRIEND for them, as they were in the answer that made the game.
     let mut names: Vec<(String, &str)> = Vec::new();
     for example in &examples {
-        let (mut path, mut body) = request(&example.curl);
+        let (mut path, mut body, headers) = request(&example.curl);
         for (value, name) in &names {
             path = path.replace(name, value);
             body = body.map(|body| body.replace(name, value));
         }
         let reply = match &body {
-            Some(body) => server.post(&path, body),
+            Some(body) => post(&server, &path, body, &headers),
             None => server.get(&path),
         };
         let shown = Json::parse(&example.answer).unwrap();

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use congo::serve::{Json, MAX_GAMES_PER_ADDRESS};
+use congo::serve::{Json, MAX_GAMES_PER_VISITOR};
 
 use crate::client::{PATIENCE, Server, quoted, string};
 use crate::kept_games::{FACING, FULL_START, against_congo, create, key_of, moves, play};
@@ -261,9 +261,9 @@ fn congo_plays_at_a_level_and_a_bad_level_is_refused() {
 }
 
 #[test]
-fn games_whose_pages_closed_stop_counting_against_their_address() {
+fn games_whose_pages_closed_stop_counting_against_their_maker() {
     let server = Server::start(&[], &[]);
-    let made: Vec<(String, String, String)> = (0..MAX_GAMES_PER_ADDRESS)
+    let made: Vec<(String, String, String)> = (0..MAX_GAMES_PER_VISITOR)
         .map(|_| friends(&server, 9, FULL_START))
         .collect();
     let body = format!(
@@ -278,7 +278,7 @@ fn games_whose_pages_closed_stop_counting_against_their_address() {
     assert_eq!(
         reply.error(429),
         format!(
-            "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: end one (resign or abort it) or close its page"
+            "{MAX_GAMES_PER_VISITOR} games of yours are in progress already: end one (resign or abort it) or close its page"
         )
     );
     // Another address is not held back.
@@ -337,7 +337,7 @@ fn the_server_refuses_a_game_past_its_games_in_progress_and_says_when() {
 }
 
 #[test]
-fn an_address_makes_so_many_games_a_minute() {
+fn a_visitor_makes_so_many_games_a_minute() {
     let server = Server::start(&[], &[]);
     let most = congo::serve::MAX_MADE;
     // Each made and called off at once: none stays in progress.
@@ -353,7 +353,7 @@ fn an_address_makes_so_many_games_a_minute() {
         .connect_from(12)
         .send("POST", "/api/games", Some(&body));
     let message = reply.error(429);
-    let prefix = format!("{most} games made from your address in the last minute; try again in ");
+    let prefix = format!("{most} games made by you in the last minute; try again in ");
     assert!(message.starts_with(&prefix), "{message}");
     assert!(
         reply

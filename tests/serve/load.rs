@@ -93,14 +93,14 @@ fn one_address_holds_a_few_connections_and_others_are_still_served() {
     for _ in 0..MAX_PER_ADDRESS {
         let mut connection = server.connect_from(2);
         // A request answered proves the connection is counted.
-        assert_eq!(connection.send("GET", "/favicon.svg", None).status, 200);
+        assert_eq!(connection.send("GET", "/style.css", None).status, 200);
         held.push(connection);
     }
     assert_busy(&server.connect_from(2).send("GET", "/", None));
     assert_eq!(server.connect_from(3).send("GET", "/", None).status, 200);
     drop(held);
     // Once they close, there is room again.
-    get_when_room(&server, 2, "/favicon.svg");
+    get_when_room(&server, 2, "/style.css");
 }
 
 #[test]
@@ -110,12 +110,12 @@ fn connections_past_the_limit_are_told_the_server_is_busy() {
     for index in 0..MAX_CONNECTIONS {
         let host = 10 + (index / MAX_PER_ADDRESS) as u8;
         let mut connection = server.connect_from(host);
-        assert_eq!(connection.send("GET", "/favicon.svg", None).status, 200);
+        assert_eq!(connection.send("GET", "/style.css", None).status, 200);
         held.push(connection);
     }
     assert_busy(&server.connect_from(200).send("GET", "/", None));
     drop(held);
-    get_when_room(&server, 200, "/favicon.svg");
+    get_when_room(&server, 200, "/style.css");
 }
 
 #[test]
@@ -124,6 +124,15 @@ fn three_hundred_reconnecting_sockets_from_one_address_lock_no_one_out() {
     let flooding = AtomicBool::new(true);
     let refused = AtomicUsize::new(0);
     let fen = encoded(FEN);
+    // The address holds all the connections it may, so that each of the
+    // three hundred is refused.
+    let held: Vec<_> = (0..MAX_PER_ADDRESS)
+        .map(|_| {
+            let mut connection = server.connect_from(2);
+            assert_eq!(connection.send("GET", "/style.css", None).status, 200);
+            connection
+        })
+        .collect();
     thread::scope(|scope| {
         for _ in 0..300 {
             let (server, flooding, refused) = (&server, &flooding, &refused);
@@ -131,7 +140,7 @@ fn three_hundred_reconnecting_sockets_from_one_address_lock_no_one_out() {
                 while flooding.load(Ordering::Relaxed) {
                     // Every answer, refusal or not, is read whole: a reset
                     // would fail here.
-                    let reply = server.connect_from(2).send("GET", "/favicon.svg", None);
+                    let reply = server.connect_from(2).send("GET", "/style.css", None);
                     match reply.status {
                         200 => {}
                         _ => {
@@ -157,4 +166,5 @@ fn three_hundred_reconnecting_sockets_from_one_address_lock_no_one_out() {
         flooding.store(false, Ordering::Relaxed);
     });
     assert!(refused.load(Ordering::Relaxed) >= 300);
+    drop(held);
 }

@@ -18,6 +18,7 @@ mod page;
 mod pgn;
 mod refusals;
 mod restart;
+mod sharing;
 mod watch;
 
 use common::{congo, text};

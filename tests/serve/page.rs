@@ -2,21 +2,12 @@
 
 use crate::client::Server;
 
-const ASSETS: [(&str, &str); 14] = [
+/// Everything the page loads: itself, one script and one style, so that
+/// a browser needs two connections at most.
+const ASSETS: [(&str, &str); 3] = [
     ("/", "text/html; charset=utf-8"),
     ("/app.js", "text/javascript; charset=utf-8"),
-    ("/legend.js", "text/javascript; charset=utf-8"),
-    ("/announce.js", "text/javascript; charset=utf-8"),
-    ("/visibility.js", "text/javascript; charset=utf-8"),
-    ("/sound.js", "text/javascript; charset=utf-8"),
-    ("/premove.js", "text/javascript; charset=utf-8"),
-    ("/endings.js", "text/javascript; charset=utf-8"),
-    ("/mygames.js", "text/javascript; charset=utf-8"),
-    ("/nopaths.js", "text/javascript; charset=utf-8"),
-    ("/evalbar.js", "text/javascript; charset=utf-8"),
-    ("/analysis.js", "text/javascript; charset=utf-8"),
     ("/style.css", "text/css; charset=utf-8"),
-    ("/favicon.svg", "image/svg+xml"),
 ];
 
 #[test]
@@ -38,8 +29,18 @@ fn the_page_and_its_assets_are_served_with_their_types() {
     // docs/serve.md's bound: under 150 KB, every asset included.
     assert!(total < 150_000, "the page weighs {total} bytes");
     let page = server.get("/");
-    for asset in ["/app.js", "/style.css", "/favicon.svg"] {
-        assert!(page.text().contains(&format!("\"{asset}\"")), "{asset}");
+    // What the page loads: each src or href that names a path, not the
+    // page itself.
+    let linked: Vec<&str> = (page.text().split(" src=\"").skip(1))
+        .chain(page.text().split(" href=\"").skip(1))
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|target| target.starts_with('/') && *target != "/")
+        .collect();
+    assert_eq!(linked, ["/app.js", "/style.css"]);
+    // The script's modules are joined in: it imports nothing more.
+    assert!(!server.get("/app.js").text().contains("from './"));
+    for old in ["/legend.js", "/favicon.svg"] {
+        assert_eq!(server.get(old).status, 404, "{old}");
     }
 }
 

@@ -204,7 +204,7 @@ fn uploads_past_two_from_an_address_or_eight_in_all_say_when_to_come_back() {
     let refusal = first_answered(&mut from_one);
     assert_eq!(
         refusal.error(429),
-        "2 records from your address are being read already; try again in 1 s"
+        "2 records of yours are being read already; try again in 1 s"
     );
     assert_eq!(refusal.header("retry-after"), Some("1"));
     // Two are under way; seven from as many others make one too many.

@@ -116,11 +116,14 @@ fn a_live_companion_left_behind_is_not_written_over() {
 }
 
 #[test]
-fn without_watch_the_watch_api_says_how_to_have_it() {
+fn without_watch_the_watch_api_says_so_and_its_stream_how_to_have_it() {
     let server = Server::start(&[], &[]);
     let reply = server.get("/api/watch");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.text(), r#"{"watching":false}"#);
+    let stream = server.get("/api/watch/events");
     assert_eq!(
-        reply.error(404),
+        stream.error(404),
         "no match is watched: start congo serve with --watch RECORD"
     );
 }

@@ -10,7 +10,7 @@ use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::TABLES;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::serve::{self, App, Settings, serve};
+use crate::serve::{self, App, Settings, TrustedProxies, serve};
 
 const PORT: Opt = Opt::new(
     "--port",
@@ -46,12 +46,29 @@ const DATA: Opt = Opt::new(
     "keep the games in DIR, so that a restart loses none (default \
      $XDG_STATE_HOME/congo/serve, else ~/.local/state/congo/serve)",
 );
+const TRUSTED_PROXY: Opt = Opt::new(
+    "--trusted-proxy",
+    Value::Text("ADDR"),
+    "take a visitor's address from the Forwarded or X-Forwarded-For header of \
+     requests from the proxy at ADDR (repeatable); from any other address the \
+     headers change nothing",
+)
+.repeats();
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
 pub(crate) const SERVE: Subcommand = Subcommand::tool(
     "serve",
     "",
-    &[PORT, HOST, PROBE_TABLES, WATCH, ENGINES, CLAIM_AFTER, DATA],
+    &[
+        PORT,
+        HOST,
+        PROBE_TABLES,
+        WATCH,
+        ENGINES,
+        CLAIM_AFTER,
+        DATA,
+        TRUSTED_PROXY,
+    ],
     "play and study Congo in a browser: a web board (play the engine or both sides, \
      study a position, replay a match record) and its JSON API; prints `congo serve: \
      http://HOST:PORT/` on stderr once it listens; Ctrl-C stops it",
@@ -73,7 +90,9 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         .whole::<u64>(&CLAIM_AFTER)?
         .map_or(serve::CLAIM_AFTER, Duration::from_secs);
     let rule_set = args.rule_set;
+    let data_named = args.has(&DATA);
     let data = args.path(&DATA).or_else(serve::default_data);
+    let trusted_proxies = trusted_proxies(args)?;
     Ok(Work::tool(move |io| {
         let Some(data) = data else {
             return io.refuse(format_args!(
@@ -98,6 +117,8 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             watch,
             claim_after,
             data,
+            data_named,
+            trusted_proxies,
         };
         let (app, problems) = match App::new(&settings) {
             Ok(opened) => opened,
@@ -116,4 +137,16 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             Err(error) => io.io_error(&error),
         }
     }))
+}
+
+/// The addresses given to `--trusted-proxy`.
+fn trusted_proxies(args: &Args) -> Result<TrustedProxies, UsageError> {
+    let addresses = args.texts(&TRUSTED_PROXY).into_iter().map(|text| {
+        text.parse().map_err(|_| UsageError::BadValue {
+            option: TRUSTED_PROXY.name,
+            found: text,
+            expected: "an IP address, such as 127.0.0.1 or ::1",
+        })
+    });
+    Ok(TrustedProxies::new(addresses.collect::<Result<_, _>>()?))
 }

@@ -80,7 +80,7 @@ impl App {
         let gone = || stop.load(Ordering::Relaxed);
         let mut engine = self
             .searchers
-            .lend(Asker::Address(client.address), wait, &gone)
+            .lend(Asker::Visitor(client.visitor), wait, &gone)
             .map_err(|refused| match refused {
                 Refused::Crowded => Refusal::new(
                     503,

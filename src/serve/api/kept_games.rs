@@ -93,7 +93,7 @@ impl App {
             movetime,
             level,
         };
-        let created = self.games.create(new, client.address)?;
+        let created = self.games.create(new, client.visitor)?;
         let key_of = |wanted: Seat| {
             [Color::White, Color::Black]
                 .into_iter()

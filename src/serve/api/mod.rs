@@ -9,13 +9,16 @@
 //! match followed as it is played ([`watching`]).
 
 mod analysis;
+mod forgery;
 mod kept_games;
 mod refusal;
 mod replay;
+mod streams;
 mod uploads;
 mod watching;
 
 use std::io::BufRead;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,10 +26,12 @@ use super::assets;
 use super::client::Client;
 use super::feed::Feed;
 use super::games::{Action, Games};
-use super::http::{Request, Response};
+use super::http::{Headers, Request, Response};
 use super::journal::{self, Journal, JournalError};
+use super::proxy::TrustedProxies;
 use super::searchers::Searchers;
 use super::settings::Settings;
+use super::visitor::Visitor;
 use super::watch::Watch;
 use crate::json::Json;
 use crate::tablebase::Tablebase;
@@ -34,8 +39,11 @@ use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
 
 pub use analysis::MAX_MOVETIME;
 pub(super) use refusal::{RETRY_AFTER, error};
+pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_VISITOR};
 
+use super::admission::Admitted;
 use refusal::{Answer, Refusal, refused};
+use streams::Streams;
 use uploads::Uploads;
 
 /// The server's state: its rule set, its tables, its engines, the games it
@@ -47,12 +55,15 @@ pub struct App {
     games: Arc<Games>,
     watch: Option<Watch>,
     uploads: Uploads,
+    streams: Streams,
+    proxies: TrustedProxies,
 }
 
-/// What a request gets: one response, or an event stream that stays open.
+/// What a request gets: one response, or an event stream that stays open
+/// (and its room among the streams, held while it is).
 pub(super) enum Reply {
     Response(Response),
-    Events(Box<dyn Feed>),
+    Events(Box<dyn Feed>, Admitted<Visitor>),
 }
 
 /// The API paths, and the methods each takes.
@@ -86,8 +97,9 @@ impl App {
     /// data folder; and a line for each game or line of the journal left
     /// out, and why.
     pub fn new(settings: &Settings) -> Result<(App, Vec<String>), JournalError> {
-        let opened = Journal::open(&settings.data, journal::BUDGET)?;
-        let mut problems = opened.problems.clone();
+        let (opened, moved) = open_journal(settings)?;
+        let mut problems = moved.into_iter().collect::<Vec<_>>();
+        problems.extend(opened.problems.iter().cloned());
         let rule_set = settings.rule_set;
         let tables =
             (settings.tables.as_deref()).map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
@@ -106,8 +118,23 @@ impl App {
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
             uploads: Uploads::default(),
+            streams: Streams::default(),
+            proxies: settings.trusted_proxies.clone(),
         };
         Ok((app, problems))
+    }
+
+    /// Whether a connection from `peer` comes from a trusted proxy.
+    pub(super) fn trusts(&self, peer: IpAddr) -> bool {
+        self.proxies.trusts(peer)
+    }
+
+    /// Who a request with `headers` on a connection from `peer` is from.
+    pub(super) fn visitor(&self, peer: IpAddr, headers: &Headers) -> Visitor {
+        Visitor::of(
+            self.proxies.client(peer, headers),
+            headers.cookie.as_deref(),
+        )
     }
 
     /// Whether a request's body is read as it arrives rather than held
@@ -122,6 +149,11 @@ impl App {
         let path = request.path.as_str();
         let get = matches!(method, "GET" | "HEAD");
         let segments: Vec<&str> = path.split('/').skip(1).collect();
+        if method == "POST"
+            && let Err(refusal) = forgery::vet(request, path != "/api/record")
+        {
+            return Reply::Response(refused(refusal));
+        }
         let answer = match (segments.as_slice(), method) {
             (_, "GET" | "HEAD") if let Some(asset) = assets::find(path) => Ok(Response::ok(
                 asset.content_type,
@@ -138,10 +170,7 @@ impl App {
             (["api", "games"], "POST") => self.create_game(request, client),
             (["api", "games", id], _) if get => self.game_view(id, request),
             (["api", "games", id, "events"], "GET") => {
-                return match self.follow_game(id, request) {
-                    Ok(feed) => Reply::Events(feed),
-                    Err(refusal) => Reply::Response(refused(refusal)),
-                };
+                return self.events(client, || self.follow_game(id, request));
             }
             (["api", "games", id, "record"], _) if get => self.game_record(id),
             (["api", "games", id, "move"], "POST") => self.game_move(id, request),
@@ -153,14 +182,24 @@ impl App {
             }
             (["api", "watch"], _) if get => self.watched(request),
             (["api", "watch", "events"], "GET") => {
-                return match self.follow_watched(request) {
-                    Ok(feed) => Reply::Events(feed),
-                    Err(refusal) => Reply::Response(refused(refusal)),
-                };
+                return self.events(client, || self.follow_watched(request));
             }
             _ => Err(App::unrouted(path, method)),
         };
         Reply::Response(answer.unwrap_or_else(refused))
+    }
+
+    /// An event stream for `client`, if it has room for one, from `feed`.
+    fn events(
+        &self,
+        client: &Client,
+        feed: impl FnOnce() -> Result<Box<dyn Feed>, Refusal>,
+    ) -> Reply {
+        let opened = self.streams.open(client.visitor);
+        match opened.and_then(|room| Ok(Reply::Events(feed()?, room))) {
+            Ok(reply) => reply,
+            Err(refusal) => Reply::Response(refused(refusal)),
+        }
     }
 
     /// The answer to a request from `client` whose body is read from
@@ -171,7 +210,8 @@ impl App {
         client: &Client,
         body: &mut dyn BufRead,
     ) -> Response {
-        self.record(request, client, body).unwrap_or_else(refused)
+        (forgery::vet(request, false).and_then(|()| self.record(request, client, body)))
+            .unwrap_or_else(refused)
     }
 
     /// Why a request fits no route: a path served by other methods, or no
@@ -223,6 +263,41 @@ impl App {
         }
         Ok(game)
     }
+}
+
+/// The most default folders tried, the first included.
+const DEFAULT_FOLDERS: usize = 16;
+
+/// The journal `settings` name; and, if another server holds the default
+/// folder, the next free one beside it, with a line that says where.
+fn open_journal(settings: &Settings) -> Result<(journal::Opened, Option<String>), JournalError> {
+    let first = Journal::open(&settings.data, journal::BUDGET);
+    let Err(JournalError::Locked(_)) = first else {
+        return first.map(|opened| (opened, None));
+    };
+    if settings.data_named {
+        return first.map(|opened| (opened, None));
+    }
+    let name = settings
+        .data
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    for number in 2..=DEFAULT_FOLDERS {
+        let next = settings.data.with_file_name(format!("{name}-{number}"));
+        match Journal::open(&next, journal::BUDGET) {
+            Err(JournalError::Locked(_)) => continue,
+            opened => {
+                let said = format!(
+                    "{} is used by another congo serve: this one keeps its games in {}",
+                    settings.data.display(),
+                    next.display()
+                );
+                return opened.map(|opened| (opened, Some(said)));
+            }
+        }
+    }
+    first.map(|opened| (opened, None))
 }
 
 /// Whether `path` fits `pattern`, where `*` stands for one segment.

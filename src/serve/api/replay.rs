@@ -185,7 +185,7 @@ impl App {
         client: &Client,
         body: &mut dyn BufRead,
     ) -> Answer {
-        let _room = self.uploads.enter(client.address)?;
+        let _room = self.uploads.enter(client.visitor)?;
         let summary = request.query("summary").is_some_and(|value| value == "1");
         let mut reading = Reading::new(summary);
         let mut line = Vec::new();

@@ -1,15 +1,23 @@
 //! A match followed while it is played (`congo serve --watch RECORD`):
 //! `GET /api/watch` lists its games and the score, `?game=N` adds game N
-//! in full, and `/api/watch/events` sends the same at each change.
+//! in full, and `/api/watch/events` sends the same at each change. Without
+//! a match, `/api/watch` says so in a `200` (`{"watching": false}`): the
+//! page asks on every load, and its asking is no error.
 
 use super::{Answer, App, Refusal, json};
+use crate::json::Json;
 use crate::serve::feed::Feed;
 use crate::serve::http::Request;
 
 impl App {
     /// `GET /api/watch?game=N`.
     pub(super) fn watched(&self, request: &Request) -> Answer {
-        let watch = self.watch.as_ref().ok_or_else(not_watching)?;
+        let Some(watch) = self.watch.as_ref() else {
+            return Ok(json(&crate::json::object([(
+                "watching",
+                Json::Bool(false),
+            )])));
+        };
         Ok(json(&watch.view(game_asked(request)?)))
     }
 

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use super::bounds::MAX_TAKEBACKS;
 use super::error::GameError;
 use super::player::Player;
 use super::state::{Seat, State};
@@ -151,6 +152,11 @@ impl State {
         if self.game.moves().is_empty() {
             return Err(GameError::NotNow("no move to take back".to_owned()));
         }
+        if self.takebacks >= MAX_TAKEBACKS {
+            return Err(GameError::NotNow(format!(
+                "{MAX_TAKEBACKS} moves were taken back in this game already"
+            )));
+        }
         Ok(())
     }
 
@@ -160,6 +166,7 @@ impl State {
         self.allowed(seat, Action::TakeBack, now)?;
         self.stop_search();
         self.draw_offer = None;
+        self.takebacks += 1;
         if self.game.undo().is_some()
             && let Seat::One(side) = seat
             && self.game.position().side != side

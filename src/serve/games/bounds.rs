@@ -5,9 +5,17 @@ use std::time::Duration;
 /// The most games in progress at once.
 pub const MAX_GAMES: usize = 1000;
 
-/// The most games in progress made from one address: one event stream
-/// each, as many as an address may hold open.
-pub const MAX_GAMES_PER_ADDRESS: usize = crate::serve::MAX_PER_ADDRESS;
+/// The most games in progress made by one visitor (a browser, or a
+/// script's address).
+pub const MAX_GAMES_PER_VISITOR: usize = 16;
+
+/// The most games in progress made from one address, all its browsers
+/// together: a ceiling sized for a class behind it, four games each.
+pub const MAX_GAMES_PER_ADDRESS: usize = 160;
+
+/// The most take-backs in one game: far more than a person studying a game
+/// by hand makes, and a bound on what a loop of them writes.
+pub const MAX_TAKEBACKS: usize = 500;
 
 /// The most finished games kept; the ones that ended first go first.
 pub const MAX_ENDED: usize = 10_000;

@@ -9,7 +9,6 @@
 //! `left`, and `aborted`, `agreed` with no side), `rematch ID`.
 
 use std::fmt;
-use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use super::player::{NewGame, Player};
@@ -17,6 +16,7 @@ use super::state::State;
 use super::stop::Stop;
 use crate::json::{Json, object};
 use crate::serve::clock::{Clocks, TimeControl};
+use crate::serve::visitor::Visitor;
 use crate::{ByColor, Color, Game, MAX_PLIES, Position, Reach, RuleSet};
 
 /// What a game's lines are compared against: how it stood before a
@@ -27,6 +27,14 @@ pub(super) struct Snapshot {
     draw_offer: Option<Color>,
     stop: Option<Stop>,
     rematch: Option<String>,
+}
+
+impl Snapshot {
+    /// Whether `state` was ended since: its lines may use the room kept
+    /// at the end of a game's file for them.
+    pub fn ended_by(&self, state: &State) -> bool {
+        state.stop != self.stop
+    }
 }
 
 /// Why a journal's lines are not a game.
@@ -51,7 +59,7 @@ impl fmt::Display for RestoreError {
 pub(super) struct Restored {
     pub state: State,
     pub number: u64,
-    pub creator: IpAddr,
+    pub creator: Visitor,
 }
 
 impl State {
@@ -66,7 +74,7 @@ impl State {
     }
 
     /// The first line of a new game's journal.
-    pub fn header(&self, number: u64, creator: IpAddr) -> String {
+    pub fn header(&self, number: u64, creator: Visitor) -> String {
         let side = |player: Player| Json::from(player.name());
         let key = |side: Color| Json::from(self.secrets[side].clone());
         let clock = self.clock.as_ref().map_or(Json::Null, |clock| {
@@ -170,7 +178,7 @@ pub(super) fn restore(
     })
 }
 
-type Header = (NewGame, ByColor<Option<String>>, u64, IpAddr);
+type Header = (NewGame, ByColor<Option<String>>, u64, Visitor);
 
 /// A first line's game, secrets, number and maker.
 fn header(line: &str, rule_set: RuleSet) -> Result<Header, String> {
@@ -232,7 +240,7 @@ fn header(line: &str, rule_set: RuleSet) -> Result<Header, String> {
     };
     let creator = text_of("creator")?
         .parse()
-        .map_err(|_| "\"creator\" is not an address".to_owned())?;
+        .map_err(|_| "\"creator\" is not an address, or an address#browser".to_owned())?;
     Ok((
         new,
         secrets,
@@ -280,6 +288,7 @@ fn replay(state: &mut State, line: &str) -> Result<(), String> {
             while state.game.moves().len() > plies {
                 state.game.undo();
             }
+            state.takebacks += 1;
             set_clock(state, clock)
         }
         ["offer", side] => {

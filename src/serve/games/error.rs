@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR};
 use super::pace::MAX_MADE;
 use crate::Color;
 
@@ -26,9 +26,12 @@ pub(crate) enum GameError {
     NotNow(String),
     /// The server has as many games in progress as it may.
     Full,
-    /// This address has as many games in progress as it may.
+    /// This visitor has as many games in progress as it may.
     TooManyFromHere,
-    /// This address made as many games this minute as it may: the time
+    /// This address, all its browsers together, has as many games in
+    /// progress as it may.
+    AddressFull,
+    /// This visitor made as many games this minute as it may: the time
     /// until it may make one.
     TooFast(Duration),
     /// The change could not be written to the journal.
@@ -50,7 +53,7 @@ impl GameError {
             GameError::Move(_) => 400,
             GameError::Full | GameError::Unsaved => 503,
             GameError::ReadOnly => 409,
-            GameError::TooManyFromHere | GameError::TooFast(_) => 429,
+            GameError::TooManyFromHere | GameError::AddressFull | GameError::TooFast(_) => 429,
         }
     }
 
@@ -61,7 +64,7 @@ impl GameError {
     pub fn retry_after(&self) -> Option<u32> {
         match self {
             GameError::Full => Some(60),
-            GameError::TooManyFromHere => Some(GRACE.as_secs() as u32),
+            GameError::TooManyFromHere | GameError::AddressFull => Some(GRACE.as_secs() as u32),
             GameError::TooFast(wait) => Some(seconds(*wait)),
             _ => None,
         }
@@ -93,13 +96,19 @@ impl fmt::Display for GameError {
             }
             GameError::TooFast(wait) => write!(
                 f,
-                "{MAX_MADE} games made from your address in the last minute; try again in {} s",
+                "{MAX_MADE} games made by you in the last minute; try again in {} s",
                 seconds(*wait)
             ),
             GameError::TooManyFromHere => write!(
                 f,
-                "{MAX_GAMES_PER_ADDRESS} games in progress from your address already: \
+                "{MAX_GAMES_PER_VISITOR} games of yours are in progress already: \
                  end one (resign or abort it) or close its page"
+            ),
+            GameError::AddressFull => write!(
+                f,
+                "{MAX_GAMES_PER_ADDRESS} games in progress from your address (all its \
+                 browsers together) already; try again in {} s",
+                GRACE.as_secs()
             ),
         }
     }

@@ -1,7 +1,6 @@
 //! One game kept by the server, shared by the requests and event streams
 //! that play and follow it, and congo's searches for its moves.
 
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -18,6 +17,7 @@ use crate::record::Record;
 use crate::serve::feed::{Changes, Feed, Next, Seen};
 use crate::serve::journal::GameLog;
 use crate::serve::searchers::{Asker, Refused, Searchers};
+use crate::serve::visitor::Visitor;
 use crate::{ByColor, Outcome, Position};
 
 /// How long congo's move waits in the engines' queue at a time.
@@ -35,7 +35,7 @@ pub(crate) struct LiveGame {
     pub id: String,
     /// Its number, for the engines' fair queue.
     number: u64,
-    pub(super) creator: IpAddr,
+    pub(super) creator: Visitor,
     searchers: Arc<Searchers>,
     state: Mutex<State>,
     /// Bumped at every change, for the pages that follow it.
@@ -49,7 +49,7 @@ impl LiveGame {
     /// The game `id`, numbered `number`, made at `creator`, as `state`
     /// stands at `version`, written to `log`.
     pub(super) fn new(
-        (id, number, creator): (String, u64, IpAddr),
+        (id, number, creator): (String, u64, Visitor),
         searchers: &Arc<Searchers>,
         (state, version): (State, u64),
         log: Option<GameLog>,
@@ -73,10 +73,11 @@ impl LiveGame {
             return Ok(());
         }
         let log = self.log.as_ref().ok_or(GameError::ReadOnly)?;
+        let ends = before.ended_by(state);
         for line in lines {
             // Why is the server's own business (a path, a disk), not the
             // client's.
-            log.append(&line).map_err(|_| GameError::Unsaved)?;
+            log.append(&line, ends).map_err(|_| GameError::Unsaved)?;
         }
         Ok(())
     }

@@ -4,8 +4,9 @@
 //! decides), and congo's moves searched here while someone follows the
 //! game.
 //!
-//! At most [`MAX_GAMES`] games are in progress at once, and at most
-//! [`MAX_GAMES_PER_ADDRESS`] of them made from one address, counting only
+//! At most [`MAX_GAMES`] games are in progress at once, at most
+//! [`MAX_GAMES_PER_VISITOR`] of them made by one visitor and
+//! [`MAX_GAMES_PER_ADDRESS`] from one address, counting only
 //! the games some page still follows (an abandoned game stops counting at
 //! once). A game no one follows or plays for [`IDLE_LIMIT`] is aborted.
 //! Finished games stay reachable by their links until the oldest are let
@@ -26,7 +27,6 @@ mod tests;
 mod view;
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
@@ -34,7 +34,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub(super) use action::Action;
-pub use bounds::{IDLE_LIMIT, MAX_ABANDONED, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS};
+pub use bounds::{
+    IDLE_LIMIT, MAX_ABANDONED, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR,
+    MAX_TAKEBACKS,
+};
 pub(super) use error::GameError;
 pub(super) use live::LiveGame;
 pub use pace::MAX_MADE;
@@ -45,6 +48,8 @@ use state::State;
 use stop::Stop;
 
 use crate::serve::journal::{Journal, Kept, Opened};
+use crate::serve::secret::secret;
+use crate::serve::visitor::Visitor;
 
 /// How often clocks are looked at for a flag, and idle games for age.
 const SWEEP_EVERY: Duration = Duration::from_millis(25);
@@ -56,7 +61,7 @@ pub(super) struct Games {
     numbers: AtomicU64,
     /// How long a friend's pages must be closed before a claim.
     claim_after: Duration,
-    /// How fast each address makes games.
+    /// How fast each visitor makes games.
     pace: pace::Pace,
     /// Where every game is written as it changes.
     journal: Journal,
@@ -138,9 +143,9 @@ impl Games {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Starts `new` for a person at `creator`, unless the server or the
+    /// Starts `new` for `creator`, unless the server, the visitor or its
     /// address has as many games in progress as it may.
-    pub fn create(&self, new: NewGame, creator: IpAddr) -> Result<Created, GameError> {
+    pub fn create(&self, new: NewGame, creator: Visitor) -> Result<Created, GameError> {
         let mut games = self.lock();
         let now = Instant::now();
         let in_progress: Vec<&Arc<LiveGame>> = games
@@ -150,12 +155,15 @@ impl Games {
         if in_progress.len() >= MAX_GAMES {
             return Err(GameError::Full);
         }
-        let from_here = in_progress
+        let from_address = in_progress
             .iter()
-            .filter(|game| game.creator == creator)
-            .count();
-        if from_here >= MAX_GAMES_PER_ADDRESS {
+            .filter(|game| game.creator.address == creator.address);
+        let from_here = from_address.clone().filter(|game| game.creator == creator);
+        if from_here.count() >= MAX_GAMES_PER_VISITOR {
             return Err(GameError::TooManyFromHere);
+        }
+        if from_address.count() >= MAX_GAMES_PER_ADDRESS {
+            return Err(GameError::AddressFull);
         }
         self.pace.make(creator, now).map_err(GameError::TooFast)?;
         let one = new.one_person.then(|| secret(16));
@@ -355,7 +363,7 @@ fn abort_the_oldest_abandoned(
     abandoned.sort_by_key(|(touched, _)| *touched);
     let mut left: HashMap<IpAddr, Vec<&Arc<LiveGame>>> = HashMap::new();
     for (_, game) in abandoned.iter() {
-        left.entry(game.creator).or_default().push(game);
+        left.entry(game.creator.address).or_default().push(game);
     }
     for _ in most..abandoned.len() {
         let Some(games) = left.values_mut().max_by_key(|games| games.len()) else {
@@ -427,19 +435,4 @@ fn link_rematches(games: &HashMap<String, Arc<LiveGame>>) {
 fn restored_version() -> u64 {
     let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     since.map_or(0, |since| since.as_millis() as u64) << 12
-}
-
-/// `bytes` random bytes in hexadecimal: from the system's random source,
-/// or else from the standard library's randomly keyed hasher.
-fn secret(bytes: usize) -> String {
-    let mut random = vec![0; bytes];
-    let read =
-        std::fs::File::open("/dev/urandom").and_then(|mut file| file.read_exact(&mut random));
-    if read.is_err() {
-        use std::hash::{BuildHasher, RandomState};
-        for (at, byte) in random.iter_mut().enumerate() {
-            *byte = RandomState::new().hash_one((at, Instant::now())) as u8;
-        }
-    }
-    random.iter().map(|byte| format!("{byte:02x}")).collect()
 }

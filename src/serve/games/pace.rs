@@ -1,36 +1,36 @@
-//! How fast an address makes games: at most [`MAX_MADE`] a minute, so that
+//! How fast a visitor makes games: at most [`MAX_MADE`] a minute, so that
 //! one visitor cannot fill the journal's disk budget (and so push others'
 //! finished games out) by making and dropping games in a loop.
 
+use crate::serve::visitor::Visitor;
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-/// The most games one address makes a minute: far more than a person
+/// The most games one visitor makes a minute: far more than a person
 /// plays, or a page's tests make.
 pub const MAX_MADE: usize = 120;
 
 /// The time [`MAX_MADE`] counts over.
 const WINDOW: Duration = Duration::from_secs(60);
 
-/// The addresses kept before those with no game in the window are let go.
-const ADDRESSES: usize = 1024;
+/// The visitors kept before those with no game in the window are let go.
+const VISITORS: usize = 1024;
 
-/// When each address made its games of the last minute.
+/// When each visitor made its games of the last minute.
 #[derive(Default)]
-pub(super) struct Pace(Mutex<HashMap<IpAddr, VecDeque<Instant>>>);
+pub(super) struct Pace(Mutex<HashMap<Visitor, VecDeque<Instant>>>);
 
 impl Pace {
-    /// Notes a game made by `address` at `now`; or, if it made
+    /// Notes a game made by `visitor` at `now`; or, if it made
     /// [`MAX_MADE`] within the last minute, how long until it may make one.
-    pub fn make(&self, address: IpAddr, now: Instant) -> Result<(), Duration> {
+    pub fn make(&self, visitor: Visitor, now: Instant) -> Result<(), Duration> {
         let mut made = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let recent = |at: &Instant| now.saturating_duration_since(*at) < WINDOW;
-        if made.len() > ADDRESSES {
+        if made.len() > VISITORS {
             made.retain(|_, times| times.iter().any(recent));
         }
-        let times = made.entry(address).or_default();
+        let times = made.entry(visitor).or_default();
         while times.front().is_some_and(|at| !recent(at)) {
             times.pop_front();
         }
@@ -51,9 +51,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_address_makes_so_many_a_minute_and_others_are_not_held_back() {
+    fn a_visitor_makes_so_many_a_minute_and_others_are_not_held_back() {
         let pace = Pace::default();
-        let (one, other) = (IpAddr::from([127, 0, 0, 1]), IpAddr::from([127, 0, 0, 2]));
+        let at = |browser| Visitor {
+            address: [127, 0, 0, 1].into(),
+            browser,
+        };
+        let (one, other) = (at(None), at(Some(1)));
         let start = Instant::now();
         for _ in 0..MAX_MADE {
             assert_eq!(pace.make(one, start), Ok(()));

@@ -34,6 +34,9 @@ pub(super) struct State {
     /// The plies the game had when each side last offered a draw: one
     /// offer a move, so that offers cannot be made a flood.
     pub offered_at: ByColor<Option<usize>>,
+    /// The take-backs made, at most [`MAX_TAKEBACKS`], so that one visitor
+    /// looping move and take-back cannot fill the disk.
+    pub takebacks: usize,
     /// The rematch, once made: its name and its links' secrets.
     pub rematch: Option<(String, ByColor<Option<String>>)>,
     /// congo's search under way, if one is.
@@ -309,6 +312,7 @@ impl State {
             level: new.level,
             draw_offer: None,
             offered_at: ByColor([None, None]),
+            takebacks: 0,
             rematch: None,
             search: None,
             followers: 0,

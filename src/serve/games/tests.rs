@@ -50,7 +50,11 @@ fn friends(games: &Games, host: u8) -> Created {
         movetime: Duration::from_millis(1),
         level: None,
     };
-    games.create(new, IpAddr::from([127, 0, 0, host])).unwrap()
+    let visitor = Visitor {
+        address: IpAddr::from([127, 0, 0, host]),
+        browser: None,
+    };
+    games.create(new, visitor).unwrap()
 }
 
 /// A friend game made at 127.0.0.2 after White's first move: it, its id

@@ -16,6 +16,11 @@ use super::framing;
 /// so that a flood of offers or take-backs cannot fill the disk.
 pub const MOST_BYTES: u64 = 4 << 20;
 
+/// The bytes at the end of a game's file kept for the lines that end it
+/// (a resignation, an abort, a draw agreed, a claim, a flag): a game
+/// whose file is full can still be ended.
+pub const ENDING_ROOM: u64 = 4 << 10;
+
 /// A game's file, opened for each append rather than held: a server may
 /// keep a thousand games, and a descriptor held for each would crowd out
 /// its connections under a usual limit of 1,024, while an open costs
@@ -35,8 +40,9 @@ impl GameLog {
     /// Appends `line` in one write to a file opened for appending, then
     /// syncs its data: once this returns, the line survives a crash of
     /// the process or the machine, and a crash before leaves nothing or a
-    /// torn prefix, which the next `Journal::open` cuts off.
-    pub fn append(&self, line: &str) -> Result<(), JournalError> {
+    /// torn prefix, which the next `Journal::open` cuts off. Only a line
+    /// that `ends` the game may use the file's last [`ENDING_ROOM`] bytes.
+    pub fn append(&self, line: &str, ends: bool) -> Result<(), JournalError> {
         if let Some(character) = framing::forbidden(line) {
             return Err(JournalError::Unwritable(self.path.clone(), character));
         }
@@ -52,8 +58,13 @@ impl GameLog {
         }
         let bytes = framing::entry(line).into_bytes();
         let length = file.metadata().map_err(write_error)?.len();
-        if length + bytes.len() as u64 > MOST_BYTES {
-            return Err(JournalError::Full(self.path.clone(), MOST_BYTES));
+        let most = if ends {
+            MOST_BYTES
+        } else {
+            MOST_BYTES - ENDING_ROOM
+        };
+        if length + bytes.len() as u64 > most {
+            return Err(JournalError::Full(self.path.clone(), most));
         }
         let written = file.write(&bytes).map_err(write_error)?;
         self.total.fetch_add(written as u64, Ordering::SeqCst);

@@ -45,9 +45,13 @@ fn games_come_back_in_the_order_they_were_created() {
     assert!(opened.games.is_empty() && opened.problems.is_empty());
     let journal = opened.journal;
     let b = journal.create(B, &strings(&["new b", "key 5"])).unwrap();
-    journal.create(A, &[]).unwrap().append("new a").unwrap();
-    b.append("move e2e3 w=59000 b=60000").unwrap();
-    journal.log(B).unwrap().append("é ♞").unwrap();
+    journal
+        .create(A, &[])
+        .unwrap()
+        .append("new a", false)
+        .unwrap();
+    b.append("move e2e3 w=59000 b=60000", false).unwrap();
+    journal.log(B).unwrap().append("é ♞", false).unwrap();
     drop(journal);
     let opened = open(&scratch);
     let b_lines = ["new b", "key 5", "move e2e3 w=59000 b=60000", "é ♞"];
@@ -65,7 +69,7 @@ fn a_torn_tail_is_cut_and_reported_and_appends_go_on() {
     let scratch = Scratch::new("torn");
     let journal = open(&scratch).journal;
     let log = journal.create(A, &strings(&["new"])).unwrap();
-    log.append("move a").unwrap();
+    log.append("move a", false).unwrap();
     drop(journal);
     let whole = fs::read(scratch.file(A)).unwrap();
     fs::write(scratch.file(A), [&whole[..], b"move e2e"].concat()).unwrap();
@@ -74,7 +78,12 @@ fn a_torn_tail_is_cut_and_reported_and_appends_go_on() {
     let problem = "games/0000000000aa.journal: line 4: a torn last line (8 bytes) was dropped";
     assert_eq!(opened.problems, vec![problem.to_string()]);
     assert_eq!(fs::read(scratch.file(A)).unwrap(), whole);
-    opened.journal.log(A).unwrap().append("move b").unwrap();
+    opened
+        .journal
+        .log(A)
+        .unwrap()
+        .append("move b", false)
+        .unwrap();
     drop(opened);
     let opened = open(&scratch);
     assert_eq!(
@@ -219,7 +228,7 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
         journal.create(id, &strings(&["playing"])).unwrap();
     }
     for id in [B, A, C] {
-        journal.log(id).unwrap().append("over").unwrap();
+        journal.log(id).unwrap().append("over", false).unwrap();
         assert_eq!(journal.ended(id), Vec::<String>::new());
     }
     journal.create(E, &strings(&["playing"])).unwrap();
@@ -276,7 +285,7 @@ fn a_line_with_a_tab_newline_or_return_is_never_written() {
         ("a\r", "a carriage return"),
     ] {
         let said = format!("{path}: a line holding {name} cannot be written");
-        assert_eq!(log.append(line).unwrap_err().to_string(), said);
+        assert_eq!(log.append(line, false).unwrap_err().to_string(), said);
     }
     assert_eq!(fs::read(scratch.file(A)).unwrap(), before);
     let refused = journal
@@ -305,7 +314,7 @@ fn a_file_cut_anywhere_gives_back_its_whole_lines() {
         for _ in 0..rng.below(12) {
             let length = rng.below(30);
             let line: String = (0..length).filter_map(|_| rng.pick(&letters)).collect();
-            log.append(&line).unwrap();
+            log.append(&line, false).unwrap();
             written.push(line);
             ends.push(fs::metadata(scratch.file(&id)).unwrap().len() as usize);
         }
@@ -343,10 +352,10 @@ fn every_refusal_names_its_path() {
     torn.write_all(b"half a li").unwrap();
     let said =
         format!("{file}: the file ends in a torn line; it is cut when the journal is next opened");
-    assert_eq!(log.append("move").unwrap_err().to_string(), said);
+    assert_eq!(log.append("move", false).unwrap_err().to_string(), said);
     fs::remove_file(scratch.file(A)).unwrap();
     let said = format!("{file}: cannot write: No such file or directory (os error 2)");
-    assert_eq!(log.append("move").unwrap_err().to_string(), said);
+    assert_eq!(log.append("move", false).unwrap_err().to_string(), said);
     let said = format!("{file}: cannot read: No such file or directory (os error 2)");
     assert_eq!(journal.read(A).unwrap_err().to_string(), said);
 }
@@ -356,7 +365,7 @@ fn a_game_is_read_back_as_its_lines_and_an_unknown_one_refused() {
     let scratch = Scratch::new("read-back");
     let journal = open(&scratch).journal;
     let log = journal.create(A, &["new {}".to_owned()]).unwrap();
-    log.append("move d2d3").unwrap();
+    log.append("move d2d3", false).unwrap();
     assert_eq!(journal.read(A).unwrap(), ["new {}", "move d2d3"]);
     let file = scratch.file(B).display().to_string();
     let said = format!("{file}: not a game of this journal (never created, or evicted)");
@@ -405,7 +414,7 @@ fn append_until_killed() {
     let journal = Journal::open(Path::new(&dir), BUDGET).unwrap().journal;
     let log = journal.create(A, &[]).unwrap();
     for n in 0.. {
-        log.append(&numbered(n)).unwrap();
+        log.append(&numbered(n), false).unwrap();
         println!("acknowledged {n}");
     }
 }
@@ -454,7 +463,10 @@ fn a_link_put_in_place_of_a_games_file_is_never_written_through() {
     let said = format!(
         "{file}: not the file congo wrote (a link or another file stands there); left alone"
     );
-    assert_eq!(log.append("move a2a3").unwrap_err().to_string(), said);
+    assert_eq!(
+        log.append("move a2a3", false).unwrap_err().to_string(),
+        said
+    );
     assert_eq!(journal.read(A).unwrap_err().to_string(), said);
     assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
 }
@@ -486,7 +498,7 @@ fn a_games_file_is_bounded_when_written_and_when_read() {
         scratch.file(A).display(),
         game_log::MOST_BYTES
     );
-    assert_eq!(log.append("move").unwrap_err().to_string(), said);
+    assert_eq!(log.append("move", false).unwrap_err().to_string(), said);
     drop(journal);
     // Grown past the bound behind congo's back: left alone, unread.
     file.set_len(game_log::MOST_BYTES + 1).unwrap();

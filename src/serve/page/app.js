@@ -1491,9 +1491,17 @@ async function startNewGame() {
   notice(null);
   try {
     await newGame(settings);
+    showBoard();
   } catch (failure) {
     $('new-error').textContent = `The game cannot start: ${failure.message}.`;
   }
+}
+
+/** Brings the board, both clocks and the status into view: on a phone the
+ * form that started the game is below the board, and the page would
+ * otherwise stay scrolled down at it. */
+function showBoard() {
+  $('board-area').scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
 // ------------------------------------------------------------------ study
@@ -1960,7 +1968,7 @@ function wire() {
     }
   });
   // The Watch tab is there when the server watches a match.
-  fetch('/api/watch').then((response) => { $('tab-watch').hidden = !response.ok; }, () => {});
+  api('/api/watch').then((answer) => { $('tab-watch').hidden = answer.watching === false; }, () => {});
 }
 
 wire();

@@ -81,10 +81,16 @@ export class Endings {
     this.joinButton.hidden = !(view && view.rematch);
     const offer = $('draw-offer');
     if (view && view.draw && !view.result) {
+      const arrived = offer.hidden && view.draw !== view.you;
       offer.hidden = false;
       offer.textContent = view.draw === view.you
         ? 'You offered a draw.'
         : `${view.draw === 'white' ? 'White' : 'Black'} offers a draw.`;
+      // On a phone the offer and its answers sit below the board: an
+      // offer that arrives is scrolled into view, just far enough.
+      if (arrived) {
+        offer.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+      }
     } else {
       offer.hidden = true;
     }
