@@ -8,6 +8,7 @@ mod common;
 mod client;
 
 mod api;
+mod disk;
 mod docs;
 mod endings;
 mod fairness;

@@ -499,6 +499,12 @@ fn a_games_file_is_bounded_when_written_and_when_read() {
         game_log::MOST_BYTES
     );
     assert_eq!(log.append("move", false).unwrap_err().to_string(), said);
+    assert_eq!(
+        log.append("stop resigned white", true)
+            .unwrap_err()
+            .to_string(),
+        said
+    );
     drop(journal);
     // Grown past the bound behind congo's back: left alone, unread.
     file.set_len(game_log::MOST_BYTES + 1).unwrap();
@@ -512,4 +518,27 @@ fn a_games_file_is_bounded_when_written_and_when_read() {
             game_log::MOST_BYTES
         )]
     );
+}
+
+#[test]
+fn the_end_of_a_games_file_is_kept_for_the_lines_that_end_it() {
+    let scratch = Scratch::new("ending room");
+    let journal = open(&scratch).journal;
+    let log = journal.create(A, &[]).unwrap();
+    let file = File::options().append(true).open(scratch.file(A)).unwrap();
+    file.set_len(game_log::MOST_BYTES - game_log::ENDING_ROOM - 1)
+        .unwrap();
+    (&file).write_all(b"\n").unwrap();
+    let said = format!(
+        "{}: the game's file holds {} bytes already, as much as it may",
+        scratch.file(A).display(),
+        game_log::MOST_BYTES - game_log::ENDING_ROOM
+    );
+    assert_eq!(
+        log.append("move a2a3", false).unwrap_err().to_string(),
+        said
+    );
+    log.append("stop resigned white", true).unwrap();
+    let bytes = fs::read(scratch.file(A)).unwrap();
+    assert!(bytes.ends_with(super::framing::entry("stop resigned white").as_bytes()));
 }
