@@ -725,6 +725,88 @@ class Board(unittest.TestCase):
             "window.sounds = [];"
             "document.addEventListener('congo-sound', (event) => sounds.push(event.detail));")
 
+    def test_ten_browsers_on_one_address_play_and_watch_together(self):
+        # A class behind one address: each browser (a profile of its own)
+        # is a visitor of its own, loads the page and plays, and a friend
+        # game and its watcher see each move.
+        server, url = start_server("--port", "0", "--engines", "2")
+        browsers = []
+        try:
+            for _ in range(10):
+                browsers.append(chromium())
+            host, friend, watcher, *players = browsers
+            for browser in players:
+                browser.get(url + "?white=me&black=congo&movetime=20")
+            for number, browser in enumerate(players):
+                self.play_in(browser, "d2", "d3")
+                self.wait_in(browser, lambda b: len(self.moves_in(b)) == 2,
+                             f"congo replies to browser {number + 4}")
+            host.get(url)
+            self.wait_in(host, self.fen_in, "a board")
+            host.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+            Select(host.find_element(By.ID, "opponent")).select_by_value("friend-black")
+            host.find_element(By.ID, "new-start").click()
+            self.wait_in(host, lambda b: b.find_element(By.ID, "friend-links").is_displayed(), "the links")
+            friend.get(host.find_element(By.ID, "friend-link").get_attribute("href"))
+            watcher.get(host.find_element(By.ID, "watch-link").get_attribute("href"))
+            for browser in (friend, watcher):
+                self.wait_in(browser, lambda b: self.fen_in(b) == FULL_START, "the game's board")
+            self.play_in(host, "c2", "c3")
+            for browser in (friend, watcher):
+                self.wait_in(browser, lambda b: self.moves_in(b) == ["c2-c3"], "the move arrives")
+            self.play_in(friend, "c6", "c5")
+            for browser in (host, watcher):
+                self.wait_in(browser, lambda b: len(self.moves_in(b)) == 2, "the reply arrives")
+            # The page came in three requests.
+            loaded = watcher.execute_script(
+                "return performance.getEntriesByType('resource')"
+                ".filter((e) => !e.name.includes('/api/')).length")
+            self.assertEqual(loaded, 2)
+        finally:
+            for browser in browsers:
+                browser.quit()
+            stop_server(server)
+
+    def wait_in(self, browser, condition, what):
+        return WebDriverWait(browser, PATIENCE, poll_frequency=0.05).until(condition, message=what)
+
+    def fen_in(self, browser):
+        """The FEN of `browser`'s board, as `board_fen` reads this one's."""
+        return browser.execute_script(
+            "const title = document.querySelector('#board svg title');"
+            "return title ? title.textContent : null")
+
+    def moves_in(self, browser):
+        return browser.execute_script(
+            "return [...document.querySelectorAll('#play-moves .ply[data-ply]')]"
+            ".map((ply) => ply.textContent.replace(/[×≈=S]+$/, ''))")
+
+    def play_in(self, browser, *names):
+        self.wait_in(browser, self.fen_in, "a board")
+        for name in names:
+            browser.find_element(By.CSS_SELECTOR, f'#board .square[data-square="{name}"]').click()
+
+    def test_after_start_a_phone_shows_the_board_both_clocks_and_the_status(self):
+        for width, height in ((320, 640), (390, 844)):
+            self.viewport(width, height)
+            self.open()
+            self.element("new-game").find_element(By.TAG_NAME, "summary").click()
+            Select(self.element("opponent")).select_by_value("friend-black")
+            self.element("clock-on").click()
+            self.element("new-start").click()
+            self.wait(lambda: self.element("clock-top").is_displayed(), "the game starts")
+            outside = self.driver.execute_script("""
+                const outside = [];
+                for (const id of ['board', 'clock-top', 'clock-bottom', 'status']) {
+                    const box = document.getElementById(id).getBoundingClientRect();
+                    if (box.top < 0 || box.bottom > innerHeight || box.height === 0) {
+                        outside.push([id, box.top, box.bottom, innerHeight]);
+                    }
+                }
+                return outside;
+            """)
+            self.assertEqual(outside, [], f"at {width}x{height}")
+
     def test_moves_and_captures_sound_unless_switched_off(self):
         self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
         self.driver.execute_script("localStorage.removeItem('congo.sound')")
@@ -895,6 +977,7 @@ class Board(unittest.TestCase):
                     const games = [];
                     for (let n = 0; n < 16; n += 1) {
                         const answer = await fetch('/api/games', {method: 'POST',
+                            headers: {'Content-Type': 'application/json'},
                             body: JSON.stringify({fen: arguments[0], white: 'me', black: 'friend'})});
                         const game = await answer.json();
                         games.push({id: game.id, key: game.key});

@@ -116,7 +116,12 @@ fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
     let games = store(&scratch);
     let (created, id, white) = friends_after_a_move(&games);
     // Framed and checked, but no move of the game.
-    games.journal.log(&id).unwrap().append("move a1a1", false).unwrap();
+    games
+        .journal
+        .log(&id)
+        .unwrap()
+        .append("move a1a1", false)
+        .unwrap();
     drop((created, games));
     let (games, problems) = store_with_problems(&scratch);
     assert_eq!(problems.len(), 1, "{problems:?}");
