@@ -33,8 +33,8 @@ pub enum JournalError {
     Read(PathBuf, io::Error),
     /// Another file, or a link, stands where congo wrote a game's file.
     Swapped(PathBuf),
-    /// The game's file holds as much as a game's file may: that many
-    /// bytes.
+    /// A line would take the game's file past the most it may hold (for
+    /// that line): that many bytes.
     Full(PathBuf, u64),
     /// Others may write in the data folder: the mode it has.
     Exposed(PathBuf, u32),
@@ -100,7 +100,7 @@ impl fmt::Display for JournalError {
             ),
             JournalError::Full(path, most) => write!(
                 f,
-                "{}: the game's file holds {most} bytes already, as much as it may",
+                "{}: the line would take the game's file past {most} bytes, as much as it may hold",
                 path.display()
             ),
             JournalError::Exposed(path, mode) => write!(

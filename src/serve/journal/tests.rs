@@ -493,18 +493,17 @@ fn a_games_file_is_bounded_when_written_and_when_read() {
     let file = File::options().append(true).open(scratch.file(A)).unwrap();
     file.set_len(game_log::MOST_BYTES - 1).unwrap();
     (&file).write_all(b"\n").unwrap();
-    let said = format!(
-        "{}: the game's file holds {} bytes already, as much as it may",
-        scratch.file(A).display(),
-        game_log::MOST_BYTES
-    );
-    assert_eq!(log.append("move", false).unwrap_err().to_string(), said);
-    assert_eq!(
-        log.append("stop resigned white", true)
-            .unwrap_err()
-            .to_string(),
-        said
-    );
+    let said = |most| {
+        format!(
+            "{}: the line would take the game's file past {most} bytes, as much as it may hold",
+            scratch.file(A).display(),
+        )
+    };
+    let most = game_log::MOST_BYTES;
+    let refused = log.append("move", false).unwrap_err();
+    assert_eq!(refused.to_string(), said(most - game_log::ENDING_ROOM));
+    let refused = log.append("stop resigned white", true).unwrap_err();
+    assert_eq!(refused.to_string(), said(most));
     drop(journal);
     // Grown past the bound behind congo's back: left alone, unread.
     file.set_len(game_log::MOST_BYTES + 1).unwrap();
@@ -530,7 +529,7 @@ fn the_end_of_a_games_file_is_kept_for_the_lines_that_end_it() {
         .unwrap();
     (&file).write_all(b"\n").unwrap();
     let said = format!(
-        "{}: the game's file holds {} bytes already, as much as it may",
+        "{}: the line would take the game's file past {} bytes, as much as it may hold",
         scratch.file(A).display(),
         game_log::MOST_BYTES - game_log::ENDING_ROOM
     );
