@@ -6,7 +6,7 @@
 //! say it is JSON, or say nothing: the types an HTML form can send
 //! without asking are refused, whatever the origin.
 
-use super::Refusal;
+use super::refusal::Refusal;
 use crate::serve::http::Request;
 
 /// Whether `request` may change something: `Ok` unless another site sent
