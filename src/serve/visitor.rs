@@ -11,8 +11,11 @@
 //! share for every address in it.
 
 use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::net::{IpAddr, Ipv6Addr};
 use std::str::FromStr;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::secret::secret;
 
@@ -47,10 +50,30 @@ impl Visitor {
     /// hidden from scripts, never sent by another site's page, kept a year.
     pub fn new_cookie() -> String {
         format!(
-            "{COOKIE}={}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
-            secret(16)
+            "{COOKIE}={:032x}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
+            fresh()
         )
     }
+}
+
+/// A new identity: a count hashed under a key drawn once from the
+/// system's random source, so that identities cannot be foretold, and a
+/// script's every request (which keeps no cookie and is given one each
+/// time) costs no read of the random source.
+fn fresh() -> u128 {
+    static KEY: OnceLock<(u64, u64)> = OnceLock::new();
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let &(one, two) = KEY.get_or_init(|| {
+        let key = u128::from_str_radix(&secret(16), 16).unwrap_or_default();
+        (key as u64, (key >> 64) as u64)
+    });
+    let count = COUNT.fetch_add(1, Ordering::Relaxed);
+    let half = |key: u64| {
+        let mut hasher = DefaultHasher::new();
+        (key, count).hash(&mut hasher);
+        hasher.finish() as u128
+    };
+    half(one) << 64 | half(two)
 }
 
 /// The identity a cookie's value holds: 32 hexadecimal digits.
@@ -134,6 +157,7 @@ mod tests {
         ] {
             assert_eq!(Visitor::of(address, cookie).browser, None, "{cookie:?}");
         }
+        assert_ne!(Visitor::new_cookie(), Visitor::new_cookie());
         let made = Visitor::new_cookie();
         let value = made.split(';').next().unwrap();
         assert!(
