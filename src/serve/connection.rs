@@ -48,7 +48,8 @@ pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
                 client.visitor = app.visitor(peer, &request.headers);
                 let kept = match app.respond(&request, &client) {
                     Reply::Response(mut response) => {
-                        response.cookie = identity(&request, &client);
+                        let secure = app.https(peer, &request.headers);
+                        response.cookie = identity(&request, &client, secure);
                         (response.write(&mut stream, request.keep_alive, head_only)).is_ok()
                     }
                     Reply::Events(feed, _room) => {
@@ -95,12 +96,13 @@ pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
     }
 }
 
-/// The identity to give a browser whose request came without one: on
+/// The identity to give a browser whose request came without one (sent
+/// back over HTTPS only if it came by it, `secure`): on
 /// every answer but the page's own (which a link from another site
 /// fetches without the browser's cookie, and would otherwise replace it).
-fn identity(request: &Request, client: &Client) -> Option<String> {
+fn identity(request: &Request, client: &Client, secure: bool) -> Option<String> {
     let page = matches!(request.path.as_str(), "/" | "/index.html");
-    (client.visitor.browser.is_none() && !page).then(Visitor::new_cookie)
+    (client.visitor.browser.is_none() && !page).then(|| Visitor::new_cookie(secure))
 }
 
 /// Hands a streamed body, the bytes of it already in `buffer` and then the

@@ -47,6 +47,8 @@ pub struct Headers {
     pub forwarded_for: Option<String>,
     /// `Forwarded` (RFC 7239), each one sent joined by `, `.
     pub forwarded: Option<String>,
+    /// `X-Forwarded-Proto`: the scheme the visitor used with the proxy.
+    pub forwarded_proto: Option<String>,
 }
 
 impl Headers {
@@ -60,6 +62,7 @@ impl Headers {
             "cookie" => (&mut self.cookie, Some("; ")),
             "x-forwarded-for" => (&mut self.forwarded_for, Some(", ")),
             "forwarded" => (&mut self.forwarded, Some(", ")),
+            "x-forwarded-proto" => (&mut self.forwarded_proto, None),
             _ => return,
         };
         *slot = Some(match (slot.take(), joiner) {

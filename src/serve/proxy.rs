@@ -24,6 +24,26 @@ impl TrustedProxies {
         self.0.contains(&unmapped(peer))
     }
 
+    /// Whether a trusted proxy says the visitor reached it over HTTPS
+    /// (`X-Forwarded-Proto: https`, or `proto=https` in the `Forwarded`
+    /// element it added), so that its cookie is sent over HTTPS only.
+    pub fn https(&self, peer: IpAddr, headers: &Headers) -> bool {
+        let last_element = headers
+            .forwarded
+            .as_deref()
+            .and_then(|list| list.rsplit(',').next());
+        let proto = last_element
+            .and_then(|element| {
+                element
+                    .split(';')
+                    .filter_map(|pair| pair.trim().split_once('='))
+                    .find(|(name, _)| name.eq_ignore_ascii_case("proto"))
+                    .map(|(_, value)| value.trim_matches('"'))
+            })
+            .or(headers.forwarded_proto.as_deref());
+        self.trusts(peer) && proto.is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
+    }
+
     /// The address a request from `peer` with `headers` comes from.
     pub fn client(&self, peer: IpAddr, headers: &Headers) -> IpAddr {
         let peer = unmapped(peer);
@@ -128,6 +148,21 @@ mod tests {
         assert_eq!(proxies.client(ip("10.0.0.1"), &chain), ip("203.0.113.7"));
         let garbled = headers(Some("6.6.6.6, not an address"), None);
         assert_eq!(proxies.client(ip("10.0.0.1"), &garbled), ip("10.0.0.1"));
+    }
+
+    #[test]
+    fn https_is_believed_from_a_trusted_proxy_only() {
+        let proxies = TrustedProxies::new(vec![ip("10.0.0.1")]);
+        let told = |proto: Option<&str>, forwarded: Option<&str>| Headers {
+            forwarded_proto: proto.map(Into::into),
+            forwarded: forwarded.map(Into::into),
+            ..Headers::default()
+        };
+        assert!(proxies.https(ip("10.0.0.1"), &told(Some("https"), None)));
+        assert!(proxies.https(ip("10.0.0.1"), &told(None, Some("for=1.2.3.4;proto=https"))));
+        assert!(!proxies.https(ip("10.0.0.1"), &told(Some("http"), None)));
+        assert!(!proxies.https(ip("10.0.0.1"), &told(None, None)));
+        assert!(!proxies.https(ip("10.0.0.2"), &told(Some("https"), None)));
     }
 
     #[test]

@@ -47,10 +47,12 @@ impl Visitor {
     }
 
     /// A `Set-Cookie` value that gives a browser an identity of its own:
-    /// hidden from scripts, never sent by another site's page, kept a year.
-    pub fn new_cookie() -> String {
+    /// hidden from scripts, never sent by another site's page, kept a
+    /// year; sent back over HTTPS only where the browser came by it.
+    pub fn new_cookie(secure: bool) -> String {
+        let secure = if secure { "; Secure" } else { "" };
         format!(
-            "{COOKIE}={:032x}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
+            "{COOKIE}={:032x}; Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000{secure}",
             fresh()
         )
     }
@@ -157,8 +159,9 @@ mod tests {
         ] {
             assert_eq!(Visitor::of(address, cookie).browser, None, "{cookie:?}");
         }
-        assert_ne!(Visitor::new_cookie(), Visitor::new_cookie());
-        let made = Visitor::new_cookie();
+        assert_ne!(Visitor::new_cookie(false), Visitor::new_cookie(false));
+        assert!(Visitor::new_cookie(true).ends_with("; Secure"));
+        let made = Visitor::new_cookie(false);
         let value = made.split(';').next().unwrap();
         assert!(
             Visitor::of(address, Some(value)).browser.is_some(),

@@ -362,6 +362,30 @@ class Board(unittest.TestCase):
         finally:
             stop_server(server)
 
+    def test_a_request_never_answered_is_told_and_the_move_can_be_made_again(self):
+        # A browser out of connections to the server leaves a request
+        # waiting forever: the page says so after its patience.
+        self.open("?white=me&black=me")
+        self.wait(lambda: self.board_fen() == FULL_START, "the board")
+        self.driver.execute_script("""
+            const real = window.fetch;
+            window.fetch = (url, options) => {
+                if (String(url).endsWith('/move') && !window.hungOnce) {
+                    window.hungOnce = true;
+                    return new Promise((_, reject) => options.signal.addEventListener(
+                        'abort', () => reject(options.signal.reason)));
+                }
+                return real(url, options);
+            };
+        """)
+        self.click("a2", "a3")
+        WebDriverWait(self.driver, 2 * PATIENCE, poll_frequency=0.2).until(
+            lambda _: "a2-a3 was not played: the server did not answer within 30 s"
+            in self.text("notice"), message="the wait is told")
+        self.assertEqual(self.board_fen(), FULL_START)
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+
     def test_the_move_list_is_browsed_by_clicks_and_keys(self):
         self.open("?white=me&black=me&moves=a2a3+a6a5+b2b3+b6b5+c2c3")
         moves = ["a2a3", "a6a5", "b2b3", "b6b5", "c2c3"]
@@ -524,9 +548,8 @@ class Board(unittest.TestCase):
         self.assertNotIn(os.path.dirname(self.record), shown)
         self.assertNotIn("games.rec", shown)
         # Nor an engine's: its command line is shown with names, not paths.
-        cut = self.driver.execute_async_script(
-            "import('/nopaths.js').then((m) => arguments[0](m.withoutPaths("
-            "'/home/ann/bin/congo engine --book /srv/books/a.txt')))")
+        cut = self.driver.execute_script(
+            "return withoutPaths('/home/ann/bin/congo engine --book /srv/books/a.txt')")
         self.assertEqual(cut, "congo engine --book a.txt")
 
     def test_every_tab_fits_320_px_and_is_pictured(self):

@@ -400,7 +400,9 @@ class Trust(unittest.TestCase):
         print("\n" + "\n".join(f"{outcomes.count(o)} x {o}" for o in sorted(set(outcomes))))
 
     def post(self, url, path, body):
-        request = urllib.request.Request(url + path, data=json.dumps(body).encode())
+        request = urllib.request.Request(
+            url + path, data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
             return json.loads(answer.read())
 

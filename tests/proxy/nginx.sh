@@ -21,7 +21,7 @@ fail() { echo "nginx.sh: $*" >&2; exit 1; }
 # congo, on a free port, trusting the proxy's address only.
 "$congo" serve --port 0 --data "$work/data" --trusted-proxy 127.0.0.1 2>"$work/congo.err" &
 pids+=($!)
-for _ in $(seq 100); do grep -q 'http://' "$work/congo.err" && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q 'http://' "$work/congo.err" && break; sleep 0.1; done
 upstream=$(sed -n 's|^congo serve: http://\(.*\)/$|\1|p' "$work/congo.err")
 [ -n "$upstream" ] || fail "congo did not start: $(cat "$work/congo.err")"
 
@@ -46,8 +46,9 @@ http {
         location / {
             proxy_pass http://$upstream;
             proxy_http_version 1.1;
-            proxy_set_header Host \$host;
+            proxy_set_header Host \$http_host;
             proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto \$scheme;
             proxy_set_header Connection "";
             proxy_buffering off;
             proxy_read_timeout 1h;
@@ -58,12 +59,17 @@ CONF
 nginx -c "$work/nginx.conf" -p "$work" &
 pids+=($!)
 board="https://127.0.0.2:$port"
-for _ in $(seq 100); do curl -skf "$board/" >/dev/null && break; sleep 0.1; done
-curl -skf "$board/" | grep -q '<script type="module" src="/app.js">' || fail "no page through nginx"
+for _ in $(seq 600); do curl -skf "$board/" >/dev/null && break; sleep 0.1; done
+page=$(curl -sk "$board/")
+grep -q '<script type="module" src="/app.js">' <<<"$page" || fail "no page through nginx: $page"
+# Over HTTPS, the browser's identity is sent back over HTTPS only.
+head=$(curl -skI "$board/style.css")
+grep -qi '^set-cookie: congo=.*; Secure' <<<"$head" || fail "no Secure cookie over HTTPS: $head"
 
 # From the client at 127.0.0.N.
 from() { local host=$1; shift; curl -sk --interface "127.0.0.$host" "$@"; }
-json=(-H 'Content-Type: application/json')
+# As a browser posts: JSON, from the board's own page.
+json=(-H 'Content-Type: application/json' -H "Origin: $board")
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
 # A friend game: made at .3, the friend at .4, a watcher at .5.
@@ -83,7 +89,7 @@ grep -q "\"$move\"" <<<"$answer" || fail "the move was not played: $answer"
 # Both other pages see it while their streams stay open: nothing buffered.
 for page in friend watcher; do
     seen=
-    for _ in $(seq 100); do
+    for _ in $(seq 600); do
         if grep -q "\"moves\":\[\"$move\"\]" "$work/$page.events"; then seen=1; break; fi
         sleep 0.1
     done

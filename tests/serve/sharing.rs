@@ -7,7 +7,9 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::thread;
 
-use congo::serve::{MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_STREAMS_PER_VISITOR};
+use congo::serve::{
+    MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_GUESSES, MAX_STREAMS_PER_VISITOR,
+};
 
 use crate::client::{Connection, Events, Reply, Server, quoted, string};
 use crate::common::{CONGO, scratch};
@@ -253,6 +255,53 @@ fn a_trusted_proxy_is_believed_and_a_client_is_not() {
         0
     );
     assert_eq!(games_made_until_refused(&server, 2, &[]), 0);
+}
+
+#[test]
+fn a_cookie_is_sent_back_over_https_only_where_a_trusted_proxy_says_so() {
+    let server = Server::start(&[], &["--trusted-proxy", "127.0.0.1"]);
+    let cookie = |host: u8| {
+        let reply = server.connect_from(host).send_with(
+            "GET",
+            "/style.css",
+            &[("X-Forwarded-Proto", "https")],
+            None,
+        );
+        reply.header("set-cookie").unwrap().to_owned()
+    };
+    assert!(cookie(1).ends_with("; Secure"), "{}", cookie(1));
+    assert!(!cookie(2).contains("Secure"), "{}", cookie(2));
+}
+
+#[test]
+fn ids_and_keys_cannot_be_found_by_trying() {
+    let server = Server::start(&[], &[]);
+    let mut guesser = Browser::new(&server, 6);
+    let mine = guesser.make_game().json();
+    let id = string(mine.get("id").unwrap());
+    for guess in 0..MAX_GUESSES {
+        let missed = if guess % 2 == 0 {
+            guesser.get(&format!("/api/games/{guess:012x}"))
+        } else {
+            let wrong = format!("{{\"key\": \"{guess:032x}\", \"move\": \"a2a3\"}}");
+            guesser.post(&format!("/api/games/{id}/move"), &wrong)
+        };
+        assert!([403, 404].contains(&missed.status), "{}", missed.text());
+    }
+    let refused = guesser.get(&format!("/api/games/{id}"));
+    assert!(refused.header("retry-after").is_some());
+    let message = refused.error(429);
+    let prefix = format!(
+        "{MAX_GUESSES} games asked for in the last minute were not there or not yours; try again in "
+    );
+    assert!(message.starts_with(&prefix), "{message}");
+    // Another visitor, even at the same address, finds the game.
+    assert_eq!(
+        Browser::new(&server, 6)
+            .get(&format!("/api/games/{id}"))
+            .status,
+        200
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 mod analysis;
 mod forgery;
+mod guesses;
 mod kept_games;
 mod refusal;
 mod replay;
@@ -20,7 +21,7 @@ mod watching;
 use std::io::BufRead;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::assets;
 use super::client::Client;
@@ -38,10 +39,12 @@ use crate::tablebase::Tablebase;
 use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
 
 pub use analysis::MAX_MOVETIME;
+pub use guesses::MAX_GUESSES;
 pub(super) use refusal::{RETRY_AFTER, error};
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_VISITOR};
 
 use super::admission::Admitted;
+use guesses::Guesses;
 use refusal::{Answer, Refusal, refused};
 use streams::Streams;
 use uploads::Uploads;
@@ -56,6 +59,7 @@ pub struct App {
     watch: Option<Watch>,
     uploads: Uploads,
     streams: Streams,
+    guesses: Guesses,
     proxies: TrustedProxies,
 }
 
@@ -119,6 +123,7 @@ impl App {
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
             uploads: Uploads::default(),
             streams: Streams::default(),
+            guesses: Guesses::default(),
             proxies: settings.trusted_proxies.clone(),
         };
         Ok((app, problems))
@@ -127,6 +132,12 @@ impl App {
     /// Whether a connection from `peer` comes from a trusted proxy.
     pub(super) fn trusts(&self, peer: IpAddr) -> bool {
         self.proxies.trusts(peer)
+    }
+
+    /// Whether a request with `headers` from `peer` reached a trusted
+    /// proxy over HTTPS.
+    pub(super) fn https(&self, peer: IpAddr, headers: &Headers) -> bool {
+        self.proxies.https(peer, headers)
     }
 
     /// Who a request with `headers` on a connection from `peer` is from.
@@ -143,8 +154,25 @@ impl App {
         method == "POST" && path == "/api/record"
     }
 
-    /// The answer to `request` from `client`.
+    /// The answer to `request` from `client`; a request for a kept game
+    /// counts against the visitor's guesses when it misses.
     pub(super) fn respond(&self, request: &Request, client: &Client) -> Reply {
+        if !request.path.starts_with("/api/games/") {
+            return self.route(request, client);
+        }
+        let now = Instant::now();
+        if let Some(refusal) = self.guesses.refusal(client.visitor, now) {
+            return Reply::Response(refused(refusal));
+        }
+        let reply = self.route(request, client);
+        if let Reply::Response(response) = &reply {
+            self.guesses.note(client.visitor, response.status, now);
+        }
+        reply
+    }
+
+    /// The answer to `request` from `client`, by its route.
+    fn route(&self, request: &Request, client: &Client) -> Reply {
         let method = request.method.as_str();
         let path = request.path.as_str();
         let get = matches!(method, "GET" | "HEAD");

@@ -13,6 +13,10 @@ pub const MAX_GAMES_PER_VISITOR: usize = 16;
 /// together: a ceiling sized for a class behind it, four games each.
 pub const MAX_GAMES_PER_ADDRESS: usize = 160;
 
+/// The most games one visitor makes a minute: far more than a person
+/// plays, or a page's tests make.
+pub const MAX_MADE: usize = 120;
+
 /// The most take-backs in one game: far more than a person studying a game
 /// by hand makes, and a bound on what a loop of them writes.
 pub const MAX_TAKEBACKS: usize = 500;

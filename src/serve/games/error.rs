@@ -3,8 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::bounds::MAX_MADE;
 use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR};
-use super::pace::MAX_MADE;
 use crate::Color;
 
 /// Why a request about a game was refused.

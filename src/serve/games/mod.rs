@@ -18,7 +18,6 @@ mod bounds;
 mod entry;
 mod error;
 mod live;
-mod pace;
 mod player;
 mod state;
 mod stop;
@@ -34,13 +33,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub(super) use action::Action;
+pub use bounds::MAX_MADE;
 pub use bounds::{
     IDLE_LIMIT, MAX_ABANDONED, MAX_ENDED, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR,
     MAX_TAKEBACKS,
 };
 pub(super) use error::GameError;
 pub(super) use live::LiveGame;
-pub use pace::MAX_MADE;
 pub(super) use player::{NewGame, Player};
 
 use crate::{ByColor, Color, RuleSet};
@@ -48,6 +47,7 @@ use state::State;
 use stop::Stop;
 
 use crate::serve::journal::{Journal, Kept, Opened};
+use crate::serve::pace::Pace;
 use crate::serve::secret::secret;
 use crate::serve::visitor::Visitor;
 
@@ -62,7 +62,7 @@ pub(super) struct Games {
     /// How long a friend's pages must be closed before a claim.
     claim_after: Duration,
     /// How fast each visitor makes games.
-    pace: pace::Pace,
+    pace: Pace,
     /// Where every game is written as it changes.
     journal: Journal,
     rule_set: RuleSet,
@@ -127,7 +127,7 @@ impl Games {
             searchers,
             numbers: AtomicU64::new(numbers + 1),
             claim_after,
-            pace: pace::Pace::default(),
+            pace: Pace::new(MAX_MADE),
             journal: opened.journal,
             rule_set,
             restored_version,

@@ -36,10 +36,19 @@ class ApiError extends Error {
   }
 }
 
+/** How long a call waits for its answer before the page says so: past
+ * the longest search a request may ask for and its wait for an engine. A
+ * record (a string body) may take as long as its upload does. */
+const PATIENCE_MS = 30000;
+
 /** Calls the API: its JSON, or an ApiError. A body that is a string is
- * sent as it is. */
+ * sent as it is. A call never hangs unseen: one not answered within
+ * PATIENCE_MS (a browser out of connections to the server, say) fails
+ * with words that say so. */
 async function api(path, body, signal) {
-  const options = { signal };
+  const patience = typeof body === 'string' ? null : AbortSignal.timeout(PATIENCE_MS);
+  const signals = [signal, patience].filter(Boolean);
+  const options = { signal: signals.length > 1 && AbortSignal.any ? AbortSignal.any(signals) : signals[0] };
   if (body !== undefined) {
     options.method = 'POST';
     options.headers = { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json' };
@@ -49,6 +58,10 @@ async function api(path, body, signal) {
   try {
     response = await fetch(path, options);
   } catch (error) {
+    if (error.name === 'TimeoutError') {
+      throw new ApiError(`the server did not answer within ${PATIENCE_MS / 1000} s `
+        + '(with many tabs of the board open, close some); try again', 0);
+    }
     if (error.name === 'AbortError') {
       throw error;
     }
@@ -1974,4 +1987,4 @@ function wire() {
 wire();
 startFromLink();
 // For the browser test and a curious reader's console.
-Object.assign(window, { play, onView });
+Object.assign(window, { play, onView, withoutPaths });
