@@ -748,6 +748,42 @@ class Board(unittest.TestCase):
             "window.sounds = [];"
             "document.addEventListener('congo-sound', (event) => sounds.push(event.detail));")
 
+    def test_ten_friend_game_tabs_in_one_browser_all_play(self):
+        # Five friend games, both sides in tabs of one browser: a hidden
+        # tab says its player is here instead of holding one of the six
+        # connections a browser keeps to one server.
+        server, url = start_server("--port", "0")
+        try:
+            games = []
+            for _ in range(5):
+                self.driver.switch_to.new_window("tab")
+                white = self.driver.current_window_handle
+                self.driver.get(url)
+                self.wait(lambda: self.board_fen(), "the board")
+                self.driver.find_element(By.CSS_SELECTOR, "#new-game summary").click()
+                Select(self.element("opponent")).select_by_value("friend-black")
+                self.element("new-start").click()
+                self.wait(lambda: self.element("friend-links").is_displayed(), "the links")
+                friend = self.element("friend-link").get_attribute("href")
+                self.driver.switch_to.new_window("tab")
+                black = self.driver.current_window_handle
+                self.driver.get(friend)
+                self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
+                games.append((white, black))
+            for number, (white, black) in enumerate(games):
+                self.driver.switch_to.window(white)
+                self.click("c2", "c3")
+                self.wait_for_game(FULL_START, ["c2c3"])
+                self.driver.switch_to.window(black)
+                self.wait_for_game(FULL_START, ["c2c3"])
+                self.click("c6", "c5")
+                self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
+                self.driver.switch_to.window(white)
+                self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
+                self.assertNotIn("left the game", self.text("gone"), f"game {number + 1}")
+        finally:
+            stop_server(server)
+
     def test_ten_browsers_on_one_address_play_and_watch_together(self):
         # A class behind one address: each browser (a profile of its own)
         # is a visitor of its own, loads the page and plays, and a friend

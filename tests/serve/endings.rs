@@ -159,6 +159,34 @@ fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
 }
 
 #[test]
+fn a_friend_whose_hidden_page_says_it_is_here_cannot_be_claimed_from() {
+    let server = Server::start(&[], &["--claim-after", "1"]);
+    let (id, white, black) = friends(&server, 2, FULL_START);
+    let black_page = server.follow_game(3, &id, Some(&black));
+    // Black's tab is hidden: it says so, then closes its stream.
+    let (status, view) = act(&server, &id, "here", &black);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(string(field(&view, "you")), "black");
+    drop(black_page);
+    // Past the time a claim waits for, black still counts as here.
+    let since = Instant::now();
+    while since.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let view = server.get(&format!("/api/games/{id}?key={white}")).json();
+    assert_eq!(view.get("gone"), Some(&Json::Null), "{view}");
+    assert_eq!(
+        refused(&server, &id, "claim", &white, 409),
+        "black is here: no win to claim"
+    );
+    // Only a player says so.
+    assert_eq!(
+        refused(&server, &id, "here", "not a key", 403),
+        refused(&server, &id, "resign", "not a key", 403)
+    );
+}
+
+#[test]
 fn a_claim_waits_out_the_time_it_states() {
     let server = Server::start(&[], &[]);
     let (id, white, black) = friends(&server, 2, FULL_START);

@@ -204,6 +204,14 @@ impl App {
         let game = self.games.find(id)?;
         Ok(json(&game.take_back(key(&body))?))
     }
+
+    /// `POST /api/games/ID/here` with `{"key"}`: the key holder is here,
+    /// with a hidden page that follows no stream; the game as they see it.
+    pub(super) fn game_here(&self, id: &str, request: &Request) -> Answer {
+        let body = body_json(request)?;
+        let game = self.games.find(id)?;
+        Ok(json(&game.here(key(&body))?))
+    }
 }
 
 /// The answer to a new game: its name, the maker's key, the links of the

@@ -71,7 +71,7 @@ pub(super) enum Reply {
 }
 
 /// The API paths, and the methods each takes.
-const ROUTES: [(&str, &str); 22] = [
+const ROUTES: [(&str, &str); 23] = [
     ("/api/position", "GET, HEAD"),
     ("/api/board.svg", "GET, HEAD"),
     ("/api/probe", "GET, HEAD"),
@@ -84,6 +84,7 @@ const ROUTES: [(&str, &str); 22] = [
     ("/api/games/*/record", "GET, HEAD"),
     ("/api/games/*/move", "POST"),
     ("/api/games/*/takeback", "POST"),
+    ("/api/games/*/here", "POST"),
     ("/api/games/*/resign", "POST"),
     ("/api/games/*/abort", "POST"),
     ("/api/games/*/draw", "POST"),
@@ -203,6 +204,7 @@ impl App {
             (["api", "games", id, "record"], _) if get => self.game_record(id),
             (["api", "games", id, "move"], "POST") => self.game_move(id, request),
             (["api", "games", id, "takeback"], "POST") => self.game_take_back(id, request),
+            (["api", "games", id, "here"], "POST") => self.game_here(id, request),
             (["api", "games", id, "rematch"], "POST") => self.game_rematch(id, request),
             (["api", "games", id, "pgn"], _) if get => self.game_pgn(id),
             (["api", "games", id, action], "POST") if let Some(action) = Action::named(action) => {

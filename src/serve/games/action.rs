@@ -119,7 +119,7 @@ impl State {
                 "a win is claimed only from a friend who left".to_owned(),
             ));
         }
-        match self.gone_since[!side] {
+        match self.gone(!side, now) {
             None => Err(GameError::NotNow(format!(
                 "{} is here: no win to claim",
                 !side

@@ -13,6 +13,12 @@ pub const MAX_GAMES_PER_VISITOR: usize = 16;
 /// together: a ceiling sized for a class behind it, four games each.
 pub const MAX_GAMES_PER_ADDRESS: usize = 160;
 
+/// How long a hidden page's word that its player is here holds: past the
+/// minute a browser may wait between a hidden tab's timers, and twice
+/// over, so that a player whose tab is merely hidden is never taken for
+/// gone.
+pub const HERE_FOR: Duration = Duration::from_secs(150);
+
 /// The most games one visitor makes a minute: far more than a person
 /// plays, or a page's tests make.
 pub const MAX_MADE: usize = 120;

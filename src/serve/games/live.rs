@@ -18,7 +18,7 @@ use crate::serve::feed::{Changes, Feed, Next, Seen};
 use crate::serve::journal::GameLog;
 use crate::serve::searchers::{Asker, Refused, Searchers};
 use crate::serve::visitor::Visitor;
-use crate::{ByColor, Outcome, Position};
+use crate::{ByColor, Color, Outcome, Position};
 
 /// How long congo's move waits in the engines' queue at a time.
 const ENGINE_WAIT: Duration = Duration::from_secs(60);
@@ -197,6 +197,21 @@ impl LiveGame {
         state.touched = now;
         self.drive(&mut state);
         Ok(self.changed_view(&state, seat, now))
+    }
+
+    /// Notes that the holder of `secret`, whose page is hidden and follows
+    /// no stream, is here; the view as they see it.
+    pub fn here(&self, secret: Option<&str>) -> Result<Json, GameError> {
+        let now = Instant::now();
+        let mut state = self.lock();
+        let seat = Self::player(&state, secret)?;
+        let was_gone = [Color::White, Color::Black].map(|side| state.gone(side, now));
+        state.here(seat, now);
+        if was_gone != [Color::White, Color::Black].map(|side| state.gone(side, now)) {
+            // The other player's countdown to a claim is over.
+            self.changes.bump();
+        }
+        Ok(state.view(&self.id, Some(seat), now, self.changes.now()))
     }
 
     /// Takes `action` (resign, abort, a draw's offer or answer, a claim)

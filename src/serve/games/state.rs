@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::bounds::{GRACE, IDLE_LIMIT};
+use super::bounds::{GRACE, HERE_FOR, IDLE_LIMIT};
 use super::error::GameError;
 use super::player::{NewGame, Player};
 use super::stop::Stop;
@@ -48,6 +48,10 @@ pub(super) struct State {
     /// Since when each side's player has had no page open, once they had
     /// one: a friend may claim the win after a while.
     pub gone_since: ByColor<Option<Instant>>,
+    /// Until when each side's player counts as here without an event
+    /// stream: a hidden tab says so now and then rather than hold one of
+    /// the browser's few connections (see [`HERE_FOR`]).
+    pub here_until: ByColor<Option<Instant>>,
     /// How long a friend's pages must be closed before a claim.
     pub claim_after: Duration,
     /// When a person last did something in it.
@@ -178,6 +182,35 @@ impl State {
                 self.gone_since[side] = None;
             }
         }
+    }
+
+    /// A hidden page of `seat` says at `now` that its player is here.
+    pub fn here(&mut self, seat: Seat, now: Instant) {
+        for side in [Color::White, Color::Black] {
+            if seat.plays(side) {
+                self.here_until[side] = Some(now + HERE_FOR);
+            }
+        }
+        self.touched = now;
+    }
+
+    /// Since when `side`'s player has been gone at `now`: all their pages
+    /// closed, and the last word of a hidden one past [`HERE_FOR`].
+    pub fn gone(&self, side: Color, now: Instant) -> Option<Instant> {
+        if self.present[side] > 0 {
+            return None;
+        }
+        let since = self.gone_since[side]?;
+        match self.here_until[side] {
+            Some(until) if until > now => None,
+            Some(until) => Some(since.max(until)),
+            None => Some(since),
+        }
+    }
+
+    /// Whether a hidden page said at `now` that a player is here.
+    fn heard(&self, now: Instant) -> bool {
+        (self.here_until.0.iter()).any(|until| until.is_some_and(|until| until > now))
     }
 
     /// A page of `seat` closed at `now`.
@@ -318,6 +351,7 @@ impl State {
             followers: 0,
             present: ByColor([0, 0]),
             gone_since: ByColor([None, None]),
+            here_until: ByColor([None, None]),
             touched: now,
             made: now,
             followed: false,
@@ -328,7 +362,7 @@ impl State {
     /// not over, and followed by a page or new.
     pub fn in_progress(&self, now: Instant) -> bool {
         let new = !self.followed && now.saturating_duration_since(self.made) < GRACE;
-        !self.is_over() && (self.followers > 0 || new)
+        !self.is_over() && (self.followers > 0 || new || self.heard(now))
     }
 
     /// The game as a restart brings it back at `now`: every page closed

@@ -78,7 +78,7 @@ impl State {
         }
         let gone = [Color::White, Color::Black]
             .into_iter()
-            .find_map(|side| self.gone_since[side].map(|since| (side, since)));
+            .find_map(|side| self.gone(side, now).map(|since| (side, since)));
         match gone {
             None => Json::Null,
             Some((side, since)) => {

@@ -736,6 +736,9 @@ const play = {
   /** The last view the server sent. */
   view: null,
   source: null,
+  /** While hidden in a friend game: the timer that says its player is
+   * here. */
+  here: null,
   /** The settings the game was made with, to make it again if the server
    * lost it. */
   settings: null,
@@ -896,6 +899,7 @@ function leaveGame() {
 /** Follows kept game `id` as the holder of `key` (none: watching). */
 function follow(id, key) {
   closeGameStream();
+  stopBeingHere();
   play.id = id;
   play.key = key;
   if (!isHidden()) {
@@ -936,13 +940,51 @@ function closeGameStream() {
 }
 
 /** Whether this page plays a side of a game between friends still going
- * on: its stream stays open while hidden, since a closed one tells the
- * server its player left (and the friend may claim the win). */
+ * on: hidden, it says now and then that its player is here, since a
+ * closed stream alone tells the server its player left (and the friend
+ * may claim the win). */
 function playsAFriend() {
   const view = play.view;
   return Boolean(view && play.key && view.you && view.you !== 'both'
     && !view.ended && view.players && view.players.white === 'person'
     && view.players.black === 'person');
+}
+
+/** How often a hidden page of a friend game says its player is here: a
+ * browser may hold a hidden tab's timers to one a minute, and the server
+ * believes the word for longer than that. */
+const HERE_EVERY_MS = 20000;
+
+/** The page is hidden: it follows no stream (a browser keeps six
+ * connections to one server, and six tabs' streams would take them all);
+ * a friend game's page says, before its stream closes and then now and
+ * then, that its player is here, and shows the game as the answer has it. */
+function goQuiet() {
+  stopBeingHere();
+  if (!playsAFriend()) {
+    closeGameStream();
+    return;
+  }
+  const { id, key } = play;
+  const here = () => api(`/api/games/${encodeURIComponent(id)}/here`, { key });
+  const heard = (view) => {
+    if (id === play.id) {
+      onView(view);
+    }
+  };
+  here().then(heard, () => {}).finally(() => {
+    if (isHidden() && id === play.id) {
+      closeGameStream();
+    }
+  });
+  play.here = setInterval(() => here().then(heard, () => {}), HERE_EVERY_MS);
+}
+
+/** The page is seen: it stops saying its player is here (its stream says
+ * it again). */
+function stopBeingHere() {
+  clearInterval(play.here);
+  play.here = null;
 }
 
 /** The page is seen again: reads the game's whole state and follows it
@@ -1970,11 +2012,10 @@ function wire() {
   document.addEventListener('keydown', onPageKey);
   wireSoundSwitch($('sound'));
   onVisibility(() => {
-    if (!playsAFriend()) {
-      closeGameStream();
-    }
+    goQuiet();
     closeWatchStream();
   }, () => {
+    stopBeingHere();
     findGameAgain();
     if (watch.following && !watch.source) {
       openWatchStream();
