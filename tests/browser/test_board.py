@@ -810,6 +810,14 @@ class Board(unittest.TestCase):
             watcher.get(host.find_element(By.ID, "watch-link").get_attribute("href"))
             for browser in (friend, watcher):
                 self.wait_in(browser, lambda b: self.fen_in(b) == FULL_START, "the game's board")
+            # The friend's page, too, offers the watch link, which plays no
+            # side.
+            watch = host.find_element(By.ID, "watch-link").get_attribute("href")
+            self.wait_in(friend, lambda b: b.find_element(By.ID, "watch-link").is_displayed(),
+                         "the friend's page offers the watch link")
+            self.assertEqual(friend.find_element(By.ID, "watch-link").get_attribute("href"), watch)
+            self.assertNotIn("key=", watch)
+            self.assertFalse(friend.find_element(By.ID, "friend-link").is_displayed())
             self.play_in(host, "c2", "c3")
             for browser in (friend, watcher):
                 self.wait_in(browser, lambda b: self.moves_in(b) == ["c2-c3"], "the move arrives")

@@ -14,6 +14,7 @@ mod guesses;
 mod kept_games;
 mod refusal;
 mod replay;
+mod rooms;
 mod streams;
 mod uploads;
 mod watching;
@@ -46,8 +47,7 @@ pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_VISITOR};
 use super::admission::Admitted;
 use guesses::Guesses;
 use refusal::{Answer, Refusal, refused};
-use streams::Streams;
-use uploads::Uploads;
+use rooms::Rooms;
 
 /// The server's state: its rule set, its tables, its engines, the games it
 /// keeps and the match it watches.
@@ -57,8 +57,8 @@ pub struct App {
     searchers: Arc<Searchers>,
     games: Arc<Games>,
     watch: Option<Watch>,
-    uploads: Uploads,
-    streams: Streams,
+    uploads: Rooms,
+    streams: Rooms,
     guesses: Guesses,
     proxies: TrustedProxies,
 }
@@ -122,8 +122,8 @@ impl App {
             searchers,
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
-            uploads: Uploads::default(),
-            streams: Streams::default(),
+            uploads: uploads::uploads(),
+            streams: streams::streams(),
             guesses: Guesses::default(),
             proxies: settings.trusted_proxies.clone(),
         };
@@ -225,7 +225,7 @@ impl App {
         client: &Client,
         feed: impl FnOnce() -> Result<Box<dyn Feed>, Refusal>,
     ) -> Reply {
-        let opened = self.streams.open(client.visitor);
+        let opened = self.streams.enter(client.visitor);
         match opened.and_then(|room| Ok(Reply::Events(feed()?, room))) {
             Ok(reply) => reply,
             Err(refusal) => Reply::Response(refused(refusal)),

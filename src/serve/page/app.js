@@ -874,10 +874,8 @@ async function keep(settings) {
   if (created.links.friend) {
     $('friend-link').href = created.links.friend;
     $('friend-link').textContent = location.origin + created.links.friend;
-    $('watch-link').href = created.links.watch;
-    $('watch-link').textContent = location.origin + created.links.watch;
-    $('friend-links').hidden = false;
   }
+  $('friend-link-row').hidden = !created.links.friend;
   follow(created.id, created.key);
   onView(created.game);
 }
@@ -1079,6 +1077,7 @@ function onView(view, orSame = false) {
     playSound(soundOf(view.plies[view.plies.length - 1]));
   }
   updateLink();
+  showWatchLink(view);
   if (play.browsing !== null && play.browsing > view.plies.length) {
     play.browsing = null;
   }
@@ -1373,6 +1372,18 @@ function browsePlay(ply) {
   const clamped = Math.max(0, Math.min(view.plies.length, ply));
   play.browsing = clamped === view.plies.length ? null : clamped;
   showPlay();
+}
+
+/** The link that lets anyone watch a kept game, on every page of it (a
+ * friend's too): it carries no key, so it plays no side. */
+function showWatchLink(view) {
+  const watch = view.id ? `/?game=${encodeURIComponent(view.id)}` : null;
+  if (watch) {
+    $('watch-link').href = watch;
+    $('watch-link').textContent = location.origin + watch;
+    $('friend-link-row').hidden = !(play.links && play.links.friend && play.links.friend.includes(view.id));
+  }
+  $('friend-links').hidden = !watch;
 }
 
 /** The address of this game: the server's game, how to set it up again,
