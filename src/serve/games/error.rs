@@ -26,6 +26,9 @@ pub(crate) enum GameError {
     NotNow(String),
     /// The server has as many games in progress as it may.
     Full,
+    /// The games' files weigh as much as the server keeps, every ended
+    /// one kept yet.
+    DiskFull,
     /// This visitor has as many games in progress as it may.
     TooManyFromHere,
     /// This address, all its browsers together, has as many games in
@@ -51,7 +54,7 @@ impl GameError {
             | GameError::NoTakeBack
             | GameError::NotNow(_) => 409,
             GameError::Move(_) => 400,
-            GameError::Full | GameError::Unsaved => 503,
+            GameError::Full | GameError::DiskFull | GameError::Unsaved => 503,
             GameError::ReadOnly => 409,
             GameError::TooManyFromHere | GameError::AddressFull | GameError::TooFast(_) => 429,
         }
@@ -63,7 +66,7 @@ impl GameError {
     /// its bound (it may end or close a game at once).
     pub fn retry_after(&self) -> Option<u32> {
         match self {
-            GameError::Full => Some(60),
+            GameError::Full | GameError::DiskFull => Some(60),
             GameError::TooManyFromHere | GameError::AddressFull => Some(GRACE.as_secs() as u32),
             GameError::TooFast(wait) => Some(seconds(*wait)),
             _ => None,
@@ -87,6 +90,10 @@ impl fmt::Display for GameError {
             GameError::Full => write!(
                 f,
                 "the server has {MAX_GAMES} games in progress already; try again in a minute"
+            ),
+            GameError::DiskFull => f.write_str(
+                "the server keeps as many games as its disk allows, each ended game for a \
+                 week at least; try again later",
             ),
             GameError::Unsaved => {
                 f.write_str("the server could not save the change, so it was not made; try again")

@@ -155,6 +155,9 @@ impl Games {
         if in_progress.len() >= MAX_GAMES {
             return Err(GameError::Full);
         }
+        if self.journal.full() {
+            return Err(GameError::DiskFull);
+        }
         let from_address = in_progress
             .iter()
             .filter(|game| game.creator.address == creator.address);
@@ -337,6 +340,8 @@ fn sweep(games: &Weak<Games>) {
             );
         }
         abort_the_oldest_abandoned(&mut abandoned, MAX_ABANDONED, now);
+        // Games ended long enough ago go once the budget asks for it.
+        evicted.extend(games.journal.let_go());
         if !evicted.is_empty() {
             let mut kept = games.lock();
             for id in &evicted {

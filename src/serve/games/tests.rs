@@ -22,7 +22,12 @@ fn store(scratch: &Scratch) -> Arc<Games> {
 /// A store on the journal in `scratch`, and what it says of the games it
 /// read back.
 fn store_with_problems(scratch: &Scratch) -> (Arc<Games>, Vec<String>) {
-    let opened = Journal::open(scratch.path(), crate::serve::journal::BUDGET).unwrap();
+    store_of(scratch, crate::serve::journal::BUDGET)
+}
+
+/// A store on the journal in `scratch` whose games may weigh `budget`.
+fn store_of(scratch: &Scratch, budget: u64) -> (Arc<Games>, Vec<String>) {
+    let opened = Journal::open(scratch.path(), budget).unwrap();
     let searchers = Arc::new(super::super::searchers::Searchers::new(
         1,
         RuleSet::default(),
@@ -140,4 +145,38 @@ fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
         game.act(white.as_deref(), Action::Resign),
         Err(GameError::Over(_))
     ));
+}
+
+#[test]
+fn a_new_game_is_refused_while_the_disk_holds_only_games_kept_yet() {
+    let scratch = Scratch::new("disk full");
+    let (games, _) = store_of(&scratch, 0);
+    let (created, id, white) = friends_after_a_move(&games);
+    created.game.act(white.as_deref(), Action::Resign).unwrap();
+    // Ended a moment ago: kept, however far over the budget.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !games.journal.full() {
+        assert!(Instant::now() < deadline, "the ending was never written");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(games.find(&id).is_ok());
+    let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
+    let new = NewGame {
+        game: Game::new(start, RuleSet::default()),
+        players: ByColor([Player::Person; 2]),
+        one_person: true,
+        clock: None,
+        movetime: Duration::from_millis(1),
+        level: None,
+    };
+    let visitor = Visitor {
+        address: IpAddr::from([127, 0, 0, 9]),
+        browser: None,
+    };
+    let refused = games.create(new, visitor).err().unwrap();
+    assert_eq!(refused.status(), 503);
+    assert_eq!(
+        refused.to_string(),
+        "the server keeps as many games as its disk allows, each ended game for a week at least; try again later"
+    );
 }

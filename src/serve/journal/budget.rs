@@ -1,13 +1,20 @@
 //! The disk budget: the ended games, in the order they go when the
-//! journal's files weigh more than it allows.
+//! journal's files weigh more than it allows, none before it has been
+//! kept [`KEEP_ENDED`], whatever others write.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 /// The default budget for a data folder's games: 256 MiB, some hundred
 /// thousand whole games of about two kilobytes.
 pub const BUDGET: u64 = 256 << 20;
+
+/// How long an ended game is kept at least, whatever the budget: a
+/// player's link to a game just finished stays good for a week, and a
+/// flood of others' games cannot push it out (new games are refused
+/// instead, see `Journal::full`).
+pub const KEEP_ENDED: Duration = Duration::from_secs(7 * 24 * 60 * 60);
 
 /// The ended games that may be evicted, oldest ended first. A game's
 /// ending is its file's last change (the ending is the last line
@@ -29,17 +36,26 @@ impl Endings {
     }
 
     /// While `total` bytes are more than `budget`, takes out the oldest
-    /// ended game whose file `remove` removes, and returns their ids; a
-    /// game whose file stays, stays in the queue.
+    /// ended game, if it ended `before`, whose file `remove` removes, and
+    /// returns their ids; a game whose file stays, stays in the queue.
     pub(super) fn evict(
         &mut self,
         total: &AtomicU64,
         budget: u64,
+        before: SystemTime,
         mut remove: impl FnMut(&str) -> bool,
     ) -> Vec<String> {
         let mut evicted = Vec::new();
         let mut stayed = Vec::new();
         while total.load(Ordering::SeqCst) > budget {
+            let kept = |(ended, _): &(Option<SystemTime>, u64)| ended.is_some_and(|at| at > before);
+            if self
+                .queue
+                .first_key_value()
+                .is_none_or(|(key, _)| kept(key))
+            {
+                break;
+            }
             let Some((key, (id, bytes))) = self.queue.pop_first() else {
                 break;
             };
@@ -62,6 +78,11 @@ mod tests {
 
     use super::*;
 
+    /// Later than every ending of these tests.
+    fn later() -> SystemTime {
+        SystemTime::UNIX_EPOCH + Duration::from_secs(1000)
+    }
+
     fn at(seconds: u64) -> Option<SystemTime> {
         Some(SystemTime::UNIX_EPOCH + Duration::from_secs(seconds))
     }
@@ -73,10 +94,10 @@ mod tests {
         endings.push("early", 20, at(40));
         endings.push("same time, marked later", 30, at(50));
         let total = AtomicU64::new(130);
-        let evicted = endings.evict(&total, 100, |_| true);
+        let evicted = endings.evict(&total, 100, later(), |_| true);
         assert_eq!(evicted, ["early", "late"]);
         assert_eq!(total.load(Ordering::SeqCst), 100);
-        let evicted = endings.evict(&AtomicU64::new(1), 0, |_| true);
+        let evicted = endings.evict(&AtomicU64::new(1), 0, later(), |_| true);
         assert_eq!(evicted, ["same time, marked later"]);
     }
 
@@ -86,8 +107,30 @@ mod tests {
         endings.push("stuck", 10, at(1));
         endings.push("free", 10, at(2));
         let total = AtomicU64::new(20);
-        assert_eq!(endings.evict(&total, 0, |id| id == "free"), ["free"]);
-        assert_eq!(endings.evict(&total, 0, |_| true), ["stuck"]);
+        assert_eq!(
+            endings.evict(&total, 0, later(), |id| id == "free"),
+            ["free"]
+        );
+        assert_eq!(endings.evict(&total, 0, later(), |_| true), ["stuck"]);
         assert_eq!(total.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn a_game_ended_lately_stays_however_far_over_the_budget() {
+        let mut endings = Endings::default();
+        endings.push("old", 10, at(10));
+        endings.push("lately", 10, at(100));
+        endings.push("unknown", 10, None);
+        let total = AtomicU64::new(30);
+        let before = at(50).unwrap();
+        assert_eq!(
+            endings.evict(&total, 0, before, |_| true),
+            ["unknown", "old"]
+        );
+        assert_eq!(total.load(Ordering::SeqCst), 10);
+        assert_eq!(
+            endings.evict(&total, 0, at(100).unwrap(), |_| true),
+            ["lately"]
+        );
     }
 }

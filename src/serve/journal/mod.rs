@@ -20,7 +20,7 @@ pub(crate) mod scratch;
 #[cfg(test)]
 mod tests;
 
-pub use budget::BUDGET;
+pub use budget::{BUDGET, KEEP_ENDED};
 pub use error::JournalError;
 pub use game_log::GameLog;
 
@@ -31,7 +31,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use budget::Endings;
 use folder::{FILE_MODE, Folder};
@@ -41,6 +41,8 @@ use folder::{FILE_MODE, Folder};
 pub struct Journal {
     folder: Folder,
     budget: u64,
+    /// How long an ended game is kept whatever the budget.
+    keep: Duration,
     /// The bytes of the games' files: counted as they are written (and
     /// found at `open`) rather than measured, so that an ending costs no
     /// walk over a hundred thousand files.
@@ -117,6 +119,7 @@ impl Journal {
         let journal = Journal {
             folder,
             budget,
+            keep: KEEP_ENDED,
             total: Arc::new(AtomicU64::new(total)),
             state: Mutex::new(state),
         };
@@ -125,6 +128,19 @@ impl Journal {
             games,
             problems,
         })
+    }
+
+    /// The journal keeping ended games `keep` at least (a test's, which
+    /// sees them go at once).
+    #[cfg(test)]
+    pub fn keeping(self, keep: Duration) -> Journal {
+        Journal { keep, ..self }
+    }
+
+    /// Whether the games' files weigh more than the budget with nothing
+    /// left to let go (every ended game kept yet): a new game is refused.
+    pub fn full(&self) -> bool {
+        self.total.load(Ordering::SeqCst) > self.budget
     }
 
     /// Creates game `id`'s file holding `lines`, never over another file
@@ -168,11 +184,8 @@ impl Journal {
     }
 
     /// Marks game `id` ended (the caller marks recovered games after
-    /// `open`, in any order), then, while the files weigh more than the
-    /// budget, removes ended games' files, the oldest ended first, and
-    /// returns their ids for the caller to forget. A game not ended is
-    /// never removed, nor a damaged one; a file that cannot be removed
-    /// stays, and is tried again at the next ending.
+    /// `open`, in any order), then lets go what the budget asks for (see
+    /// [`Journal::let_go`]).
     pub fn ended(&self, id: &str) -> Vec<String> {
         let mut state = self.state();
         let path = self.folder.file(id);
@@ -186,11 +199,30 @@ impl Journal {
             let bytes = meta.map_or(0, |meta| meta.len());
             state.endings.push(id, bytes, modified);
         }
+        drop(state);
+        self.let_go()
+    }
+
+    /// While the files weigh more than the budget, removes the files of
+    /// games that ended longer ago than the journal keeps them, the oldest
+    /// ended first, and returns their ids for the caller to forget. A game
+    /// not ended is never removed, nor a damaged one; a file that cannot
+    /// be removed stays, and is tried again later.
+    pub fn let_go(&self) -> Vec<String> {
+        if !self.full() {
+            return Vec::new();
+        }
+        let mut state = self.state();
         let remove = |id: &str| {
             let path = self.folder.file(id);
             path.is_ok_and(|path| fs::remove_file(path).is_ok())
         };
-        let evicted = state.endings.evict(&self.total, self.budget, remove);
+        let before = SystemTime::now()
+            .checked_sub(self.keep)
+            .unwrap_or(UNIX_EPOCH);
+        let evicted = state
+            .endings
+            .evict(&self.total, self.budget, before, remove);
         for id in &evicted {
             state.games.remove(id);
         }

@@ -198,7 +198,7 @@ fn files_not_the_journals_are_left_alone() {
         "games/0000000000dd.journal: journal version \"2\" is not one this congo reads; left alone",
     ];
     assert_eq!(problems, expected);
-    let journal = opened.journal;
+    let journal = opened.journal.keeping(Duration::ZERO);
     journal.create(A, &[]).unwrap();
     assert_eq!(journal.ended(A), vec![A.to_string()]);
     for id in [B, C, D] {
@@ -223,7 +223,7 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
     let size = one_line_file(&scratch);
     let over = framing::entry("over").len() as u64;
     let budget = 4 * size + 3 * over;
-    let journal = Journal::open(scratch.path(), budget).unwrap().journal;
+    let journal = (Journal::open(scratch.path(), budget).unwrap().journal).keeping(Duration::ZERO);
     for id in [A, B, C] {
         journal.create(id, &strings(&["playing"])).unwrap();
     }
@@ -242,9 +242,32 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
     );
     assert_eq!(journal.log(B).unwrap_err().to_string(), said);
     drop(journal);
-    let journal = Journal::open(scratch.path(), 0).unwrap().journal;
+    let journal = (Journal::open(scratch.path(), 0).unwrap().journal).keeping(Duration::ZERO);
     assert_eq!(journal.ended(C), vec![C.to_string()]);
     assert!(journal.log(D).is_ok() && scratch.file(D).exists());
+}
+
+#[test]
+fn a_game_ended_within_the_week_stays_and_the_journal_says_it_is_full() {
+    let scratch = Scratch::new("kept");
+    let journal = Journal::open(scratch.path(), 0).unwrap().journal;
+    journal.create(A, &strings(&["playing"])).unwrap();
+    journal.log(A).unwrap().append("over", true).unwrap();
+    assert_eq!(journal.ended(A), Vec::<String>::new());
+    assert!(scratch.file(A).exists() && journal.read(A).is_ok());
+    assert!(journal.full());
+    // A week later, it may go.
+    let week_ago = SystemTime::now() - KEEP_ENDED - Duration::from_secs(60);
+    File::options()
+        .write(true)
+        .open(scratch.file(A))
+        .unwrap()
+        .set_modified(week_ago)
+        .unwrap();
+    drop(journal);
+    let journal = Journal::open(scratch.path(), 0).unwrap().journal;
+    assert_eq!(journal.ended(A), vec![A.to_string()]);
+    assert!(!scratch.file(A).exists() && !journal.full());
 }
 
 #[test]
