@@ -367,6 +367,8 @@ class Board(unittest.TestCase):
         # waiting forever: the page says so after its patience.
         self.open("?white=me&black=me")
         self.wait(lambda: self.board_fen() == FULL_START, "the board")
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
         self.driver.execute_script("""
             const real = window.fetch;
             window.fetch = (url, options) => {
@@ -378,13 +380,13 @@ class Board(unittest.TestCase):
                 return real(url, options);
             };
         """)
-        self.click("a2", "a3")
+        self.click("a6", "a5")
         WebDriverWait(self.driver, 2 * PATIENCE, poll_frequency=0.2).until(
-            lambda _: "a2-a3 was not played: the server did not answer within 30 s"
+            lambda _: "a6-a5 was not played: the server did not answer within 30 s"
             in self.text("notice"), message="the wait is told")
-        self.assertEqual(self.board_fen(), FULL_START)
-        self.click("a2", "a3")
-        self.wait_for_game(FULL_START, ["a2a3"])
+        self.assertEqual(self.board_fen(), after(FULL_START, ["a2a3"]))
+        self.click("a6", "a5")
+        self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
 
     def test_the_move_list_is_browsed_by_clicks_and_keys(self):
         self.open("?white=me&black=me&moves=a2a3+a6a5+b2b3+b6b5+c2c3")

@@ -970,18 +970,32 @@ function goQuiet() {
       onView(view);
     }
   };
-  here().then(heard, () => {}).finally(() => {
-    if (isHidden() && id === play.id) {
-      closeGameStream();
+  // A tab being closed is hidden first: it must not say its player is
+  // here. Its timers never run, so the word waits for the next task.
+  play.here = setTimeout(() => {
+    if (closing) {
+      return;
     }
-  });
-  play.here = setInterval(() => here().then(heard, () => {}), HERE_EVERY_MS);
+    here().then(heard, () => {}).finally(() => {
+      if (isHidden() && id === play.id) {
+        closeGameStream();
+      }
+    });
+    play.here = setInterval(() => here().then(heard, () => {}), HERE_EVERY_MS);
+  }, 0);
 }
+
+/** Whether the page is being closed or left (its streams go with it). */
+let closing = false;
+addEventListener('pagehide', () => { closing = true; });
+addEventListener('pageshow', () => { closing = false; });
 
 /** The page is seen: it stops saying its player is here (its stream says
  * it again). */
 function stopBeingHere() {
-  clearInterval(play.here);
+  // The first word's timeout or the interval after it: one list of timers
+  // holds both.
+  clearTimeout(play.here);
   play.here = null;
 }
 
