@@ -3,10 +3,12 @@
 # docs/serve.md sets it up: a friend game with a watcher played through
 # it over HTTPS, its moves reaching both other pages through unbuffered
 # event streams; and visitors told apart by the address nginx forwards,
-# whatever they claim themselves.
+# whatever they claim themselves. Run after `cargo build` (`.ci/run` does);
+# CONGO names the binary, by default debug/congo under CARGO_TARGET_DIR,
+# else under target.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-congo=${CONGO:-target/debug/congo}
+congo=${CONGO:-${CARGO_TARGET_DIR:-target}/debug/congo}
 work=$(mktemp -d)
 chmod 755 "$work"
 pids=()

@@ -318,6 +318,9 @@ fn sweep(games: &Weak<Games>) {
             {
                 game.changes.bump();
             }
+            if state.here_lapsed(now) {
+                game.changes.bump();
+            }
             if state.is_over() && !state.filed_end {
                 state.filed_end = true;
                 evicted.extend(games.journal.ended(&game.id));

@@ -208,6 +208,24 @@ impl State {
         }
     }
 
+    /// Lets the word of hidden pages lapse once it is past at `now`: a
+    /// player with no page open is gone from then on. Whether one lapsed,
+    /// so that the other player's page is told (no request would tell it).
+    pub fn here_lapsed(&mut self, now: Instant) -> bool {
+        let mut lapsed = false;
+        for side in [Color::White, Color::Black] {
+            let Some(until) = self.here_until[side].filter(|until| *until <= now) else {
+                continue;
+            };
+            self.here_until[side] = None;
+            if let (0, Some(since)) = (self.present[side], self.gone_since[side]) {
+                self.gone_since[side] = Some(since.max(until));
+                lapsed = true;
+            }
+        }
+        lapsed
+    }
+
     /// Whether a hidden page said at `now` that a player is here.
     fn heard(&self, now: Instant) -> bool {
         (self.here_until.0.iter()).any(|until| until.is_some_and(|until| until > now))

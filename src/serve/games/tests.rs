@@ -7,6 +7,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::bounds::HERE_FOR;
+use super::state::Seat;
 use super::*;
 use crate::json::Json;
 use crate::serve::journal::scratch::Scratch;
@@ -179,4 +181,23 @@ fn a_new_game_is_refused_while_the_disk_holds_only_games_kept_yet() {
         refused.to_string(),
         "the server keeps as many games as its disk allows, each ended game for a week at least; try again later"
     );
+}
+
+#[test]
+fn a_hidden_pages_word_lapses_and_the_player_is_gone_from_then() {
+    let scratch = Scratch::new("here lapses");
+    let games = store(&scratch);
+    let (created, _, _) = friends_after_a_move(&games);
+    let mut state = created.game.lock();
+    let black = Seat::One(Color::Black);
+    let now = Instant::now();
+    state.arrived(Some(black));
+    state.here(black, now);
+    state.left(Some(black), now);
+    assert_eq!(state.gone(Color::Black, now), None);
+    assert!(!state.here_lapsed(now));
+    let later = now + HERE_FOR;
+    assert!(state.here_lapsed(later));
+    assert_eq!(state.gone(Color::Black, later), Some(later));
+    assert!(!state.here_lapsed(later + HERE_FOR));
 }
