@@ -33,13 +33,8 @@ impl TrustedProxies {
             .as_deref()
             .and_then(|list| list.rsplit(',').next());
         let proto = last_element
-            .and_then(|element| {
-                element
-                    .split(';')
-                    .filter_map(|pair| pair.trim().split_once('='))
-                    .find(|(name, _)| name.eq_ignore_ascii_case("proto"))
-                    .map(|(_, value)| value.trim_matches('"'))
-            })
+            .and_then(|element| parameter(element, "proto"))
+            .map(|value| value.trim_matches('"'))
             .or(headers.forwarded_proto.as_deref());
         self.trusts(peer) && proto.is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
     }
@@ -71,11 +66,17 @@ impl TrustedProxies {
 
 /// The `for=` value of one element of a `Forwarded` header, or `""`.
 fn forwarded_for(element: &str) -> &str {
+    parameter(element, "for").unwrap_or("")
+}
+
+/// The value of parameter `name` (`for`, `proto`, ...) of one element of
+/// a `Forwarded` header, as written.
+fn parameter<'a>(element: &'a str, name: &str) -> Option<&'a str> {
     element
         .split(';')
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| name.eq_ignore_ascii_case("for"))
-        .map_or("", |(_, value)| value)
+        .find(|(given, _)| given.eq_ignore_ascii_case(name))
+        .map(|(_, value)| value)
 }
 
 /// The address a hop names: `1.2.3.4`, `1.2.3.4:80`, `2001:db8::1`,
