@@ -38,6 +38,7 @@ pub use api::{App, MAX_GUESSES, MAX_MOVETIME, MAX_STREAMS, MAX_STREAMS_PER_VISIT
 pub use assets::page_size;
 pub use games::{
     IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_MADE, MAX_TAKEBACKS,
+    ReadBack,
 };
 pub use proxy::TrustedProxies;
 pub use settings::{CLAIM_AFTER, Settings, default_data};

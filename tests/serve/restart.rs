@@ -124,6 +124,31 @@ fn a_torn_last_line_is_reported_and_the_rest_kept() {
 }
 
 #[test]
+fn a_restart_says_how_many_games_it_read_back_and_how_many_go_on() {
+    let mut server = Server::start(&[], &[]);
+    let (playing, white, _) = timed_friends(&server);
+    let (over, other, _) = timed_friends(&server);
+    let reply = server.post(
+        &format!("/api/games/{over}/resign"),
+        &format!("{{\"key\": {}}}", quoted(&other)),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    server.kill_and_restart();
+    // Its link works at once, read back or not yet.
+    assert_eq!(
+        moves(&view(&server, &playing, &white)),
+        Vec::<String>::new()
+    );
+    let said = server.said();
+    let data = server.data().unwrap();
+    let counted = format!(
+        "congo serve: read back 2 kept games (1 in progress) from {} in ",
+        data.display()
+    );
+    assert!(said.starts_with(&counted), "{said}");
+}
+
+#[test]
 fn a_second_server_on_the_same_data_is_refused() {
     let first = Server::start(&[], &[]);
     let data = first.data().unwrap();

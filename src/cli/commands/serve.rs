@@ -1,16 +1,21 @@
 //! `congo serve`: the web board, on this machine's loopback unless told
 //! otherwise.
 
+use std::io;
 use std::net::TcpListener;
-use std::sync::Arc;
-use std::time::Duration;
+use std::path::PathBuf;
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::TABLES;
+use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::serve::{self, App, Settings, TrustedProxies, serve};
+use crate::text::Count;
 
 const PORT: Opt = Opt::new(
     "--port",
@@ -105,10 +110,6 @@ fn read(args: &Args) -> Result<Work, UsageError> {
                 return io.refuse(format_args!("cannot listen on {host}:{port}: {error}"));
             }
         };
-        let address = match listener.local_addr() {
-            Ok(address) => address,
-            Err(error) => return io.io_error(&error),
-        };
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let settings = Settings {
             rule_set,
@@ -120,23 +121,84 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             data_named,
             trusted_proxies,
         };
-        let (app, problems) = match App::new(&settings) {
-            Ok(opened) => opened,
-            Err(error) => return io.refuse(format_args!("{error}")),
-        };
-        // On stderr, once listening, so that a script can read the address;
-        // then what of the kept games could not be read back.
-        let _ = writeln!(io.errors, "congo serve: http://{address}/");
-        for problem in problems {
-            let _ = writeln!(io.errors, "congo serve: {problem}");
-        }
-        let _ = io.errors.flush();
-        let app = Arc::new(app);
-        match serve(listener, app) {
-            Ok(()) => crate::cli::streams::status::SUCCESS,
-            Err(error) => io.io_error(&error),
-        }
+        run(io, listener, &settings)
     }))
+}
+
+/// What the server's threads tell the one that holds stderr.
+enum Said {
+    /// A line to say.
+    Line(String),
+    /// The server stopped accepting connections, and why.
+    Stopped(io::Result<()>),
+}
+
+/// Serves on `listener` as `settings` describe, saying on stderr once it
+/// listens, then where it keeps its games, then what of them could not be
+/// read back as it is found: its threads tell this one, which holds
+/// stderr.
+fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings) -> u8 {
+    let address = match listener.local_addr() {
+        Ok(address) => address,
+        Err(error) => return io.io_error(&error),
+    };
+    let (tell, said) = mpsc::channel();
+    let report = {
+        let tell = tell.clone();
+        move |line: &str| drop(tell.send(Said::Line(line.to_owned())))
+    };
+    let (app, moved) = match App::new(settings, report) {
+        Ok(opened) => opened,
+        Err(error) => return io.refuse(format_args!("{error}")),
+    };
+    let _ = writeln!(io.errors, "congo serve: http://{address}/");
+    if let Some(moved) = moved {
+        let _ = writeln!(io.errors, "congo serve: {moved}");
+    }
+    let _ = io.errors.flush();
+    let app = Arc::new(app);
+    read_back_in_the_background(&app, settings.data.clone(), tell.clone());
+    let accept = thread::Builder::new()
+        .name("accept".into())
+        .spawn(move || drop(tell.send(Said::Stopped(serve(listener, app)))));
+    if let Err(error) = accept {
+        return io.io_error(&error);
+    }
+    for said in said {
+        match said {
+            Said::Line(line) => {
+                let _ = writeln!(io.errors, "congo serve: {line}");
+                let _ = io.errors.flush();
+            }
+            Said::Stopped(Ok(())) => break,
+            Said::Stopped(Err(error)) => return io.io_error(&error),
+        }
+    }
+    crate::cli::streams::status::SUCCESS
+}
+
+/// Reads back the kept games on a thread of their own while the server
+/// answers (a game's link reads its game back at once), then tells how
+/// many there were.
+fn read_back_in_the_background(app: &Arc<App>, data: PathBuf, tell: mpsc::Sender<Said>) {
+    let app = Arc::clone(app);
+    let reader = move || {
+        let start = Instant::now();
+        let line = match app.read_back() {
+            Ok(read) => format!(
+                "read back {} ({} in progress) from {} in {:.1} s",
+                Count(read.games, "kept game"),
+                read.in_progress,
+                data.display(),
+                start.elapsed().as_secs_f64()
+            ),
+            Err(error) => error.to_string(),
+        };
+        let _ = tell.send(Said::Line(line));
+    };
+    let _ = thread::Builder::new()
+        .name("read back".into())
+        .spawn(reader);
 }
 
 /// The addresses given to `--trusted-proxy`.

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use super::assets;
 use super::client::Client;
 use super::feed::Feed;
-use super::games::{Action, Games};
+use super::games::{Action, Games, ReadBack};
 use super::http::{Headers, Request, Response};
 use super::journal::{self, Journal, JournalError};
 use super::proxy::TrustedProxies;
@@ -98,13 +98,16 @@ const ROUTES: [(&str, &str); 23] = [
 ];
 
 impl App {
-    /// A server as `settings` describe it, its games restored from its
-    /// data folder; and a line for each game or line of the journal left
-    /// out, and why.
-    pub fn new(settings: &Settings) -> Result<(App, Vec<String>), JournalError> {
-        let (opened, moved) = open_journal(settings)?;
-        let mut problems = moved.into_iter().collect::<Vec<_>>();
-        problems.extend(opened.problems.iter().cloned());
+    /// A server as `settings` describe it, on its data folder, none of
+    /// its games read back yet (see [`App::read_back`]); and a line that
+    /// says where it keeps its games if not where `settings` said. Each
+    /// line that says why a game or a line of the journal was left out
+    /// goes to `report`, whenever it is found.
+    pub fn new(
+        settings: &Settings,
+        report: impl Fn(&str) + Send + Sync + 'static,
+    ) -> Result<(App, Option<String>), JournalError> {
+        let (journal, moved) = open_journal(settings)?;
         let rule_set = settings.rule_set;
         let tables =
             (settings.tables.as_deref()).map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
@@ -113,8 +116,8 @@ impl App {
             Arc::clone(&searchers),
             settings.claim_after,
             rule_set,
-            opened,
-            &mut problems,
+            journal,
+            Box::new(report),
         );
         let app = App {
             rule_set,
@@ -127,7 +130,14 @@ impl App {
             guesses: Guesses::default(),
             proxies: settings.trusted_proxies.clone(),
         };
-        Ok((app, problems))
+        Ok((app, moved))
+    }
+
+    /// Reads back every game of the data folder not read back yet (a
+    /// game's link reads it back at once), keeping those in progress: run
+    /// once after the start, while the server answers.
+    pub fn read_back(&self) -> Result<ReadBack, JournalError> {
+        self.games.read_back_all()
     }
 
     /// Whether a connection from `peer` comes from a trusted proxy.
@@ -300,13 +310,13 @@ const DEFAULT_FOLDERS: usize = 16;
 
 /// The journal `settings` name; and, if another server holds the default
 /// folder, the next free one beside it, with a line that says where.
-fn open_journal(settings: &Settings) -> Result<(journal::Opened, Option<String>), JournalError> {
+fn open_journal(settings: &Settings) -> Result<(Journal, Option<String>), JournalError> {
     let first = Journal::open(&settings.data, journal::BUDGET);
     let Err(JournalError::Locked(_)) = first else {
-        return first.map(|opened| (opened, None));
+        return first.map(|journal| (journal, None));
     };
     if settings.data_named {
-        return first.map(|opened| (opened, None));
+        return first.map(|journal| (journal, None));
     }
     let name = settings
         .data
@@ -323,11 +333,11 @@ fn open_journal(settings: &Settings) -> Result<(journal::Opened, Option<String>)
                     settings.data.display(),
                     next.display()
                 );
-                return opened.map(|opened| (opened, Some(said)));
+                return opened.map(|journal| (journal, Some(said)));
             }
         }
     }
-    first.map(|opened| (opened, None))
+    first.map(|journal| (journal, None))
 }
 
 /// Whether `path` fits `pattern`, where `*` stands for one segment.

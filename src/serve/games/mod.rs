@@ -19,6 +19,7 @@ mod entry;
 mod error;
 mod live;
 mod player;
+mod read_back;
 mod state;
 mod stop;
 #[cfg(test)]
@@ -41,12 +42,13 @@ pub use bounds::{
 pub(super) use error::GameError;
 pub(super) use live::LiveGame;
 pub(super) use player::{NewGame, Player};
+pub use read_back::ReadBack;
 
 use crate::{ByColor, Color, RuleSet};
 use state::State;
 use stop::Stop;
 
-use crate::serve::journal::{Journal, Kept, Opened};
+use crate::serve::journal::Journal;
 use crate::serve::pace::Pace;
 use crate::serve::secret::secret;
 use crate::serve::visitor::Visitor;
@@ -54,9 +56,15 @@ use crate::serve::visitor::Visitor;
 /// How often clocks are looked at for a flag, and idle games for age.
 const SWEEP_EVERY: Duration = Duration::from_millis(25);
 
+/// Where lines that say why a game was left out go.
+pub(super) type Report = Box<dyn Fn(&str) + Send + Sync>;
+
 /// Every game kept.
 pub(super) struct Games {
     games: Mutex<HashMap<String, Arc<LiveGame>>>,
+    /// Held while a game is read back from the journal and taken in, so
+    /// that a game is taken in once, and as its file first stood.
+    recovering: Mutex<()>,
     searchers: Arc<super::searchers::Searchers>,
     numbers: AtomicU64,
     /// How long a friend's pages must be closed before a claim.
@@ -69,6 +77,7 @@ pub(super) struct Games {
     /// The version a game read back from the journal starts at: above
     /// any a page saw of it before the server restarted.
     restored_version: u64,
+    report: Report,
 }
 
 /// A new game and its links' secrets, one per person's side (the same for
@@ -79,58 +88,30 @@ pub(super) struct Created {
 }
 
 impl Games {
-    /// The games of a server searching with `searchers`, kept in the
-    /// journal `opened` (its games restored); a thread watches their clocks
-    /// and ages. Each line that says why a game or a line was left out is
-    /// added to `problems`.
+    /// The games of a server searching with `searchers`, kept in
+    /// `journal`, none read back yet (see [`Games::read_back_all`]); a
+    /// thread watches their clocks and ages. Each line that says why a
+    /// game or a line of the journal was left out goes to `report`.
     pub fn new(
         searchers: Arc<super::searchers::Searchers>,
         claim_after: Duration,
         rule_set: RuleSet,
-        opened: Opened,
-        problems: &mut Vec<String>,
+        journal: Journal,
+        report: Report,
     ) -> Arc<Games> {
-        let now = Instant::now();
         let restored_version = restored_version();
-        let mut kept = HashMap::new();
-        let mut ended = Vec::new();
-        let mut numbers = 0;
-        for game in opened.games {
-            let restore = |lines: &[String]| entry::restore(lines, rule_set, claim_after, now);
-            let Some((restored, read_only)) = restore_kept(&game, restore, problems) else {
-                continue;
-            };
-            let state = restored.state.after_a_restart(read_only, now);
-            numbers = numbers.max(restored.number);
-            if state.is_over() {
-                ended.push(game.id.clone());
-            }
-            let log = (!read_only)
-                .then(|| opened.journal.log(&game.id).ok())
-                .flatten();
-            let live = LiveGame::new(
-                (game.id.clone(), restored.number, restored.creator),
-                &searchers,
-                (state, restored_version),
-                log,
-            );
-            kept.insert(game.id, Arc::new(live));
-        }
-        link_rematches(&kept);
-        for id in ended {
-            for evicted in opened.journal.ended(&id) {
-                kept.remove(&evicted);
-            }
-        }
         let games = Arc::new(Games {
-            games: Mutex::new(kept),
+            games: Mutex::new(HashMap::new()),
+            recovering: Mutex::new(()),
             searchers,
-            numbers: AtomicU64::new(numbers + 1),
+            // Above every number a run before this one gave, as the version.
+            numbers: AtomicU64::new(restored_version),
             claim_after,
             pace: Pace::new(MAX_MADE),
-            journal: opened.journal,
+            journal,
             rule_set,
             restored_version,
+            report,
         });
         let watched = Arc::downgrade(&games);
         let _ = thread::Builder::new()
@@ -194,39 +175,26 @@ impl Games {
     }
 
     /// The game `id`: in memory, or brought back from the journal (a
-    /// finished game let go from memory).
+    /// game not read back since the start, or a finished game let go from
+    /// memory).
     pub fn find(&self, id: &str) -> Result<Arc<LiveGame>, GameError> {
         if let Some(game) = self.lock().get(id) {
             return Ok(Arc::clone(game));
         }
-        let restored = self.read_back(id)?;
-        let mut state = restored.state;
-        state.filed_end = state.is_over();
-        if let Some((rematch, _)) = state.rematch.clone() {
-            let secrets = match self.lock().get(&rematch) {
-                Some(game) => Some(game.lock().secrets.clone()),
-                None => (self.read_back(&rematch).ok()).map(|other| other.state.secrets),
-            };
-            state.rematch = secrets.map(|secrets| (rematch, secrets));
+        let _one = self
+            .recovering
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(game) = self.lock().get(id) {
+            return Ok(Arc::clone(game));
         }
-        let log = self.journal.log(id).ok();
-        let game = LiveGame::new(
-            (id.to_owned(), restored.number, restored.creator),
-            &self.searchers,
-            (state, self.restored_version),
-            log,
-        );
-        let mut games = self.lock();
-        Ok(Arc::clone(
-            games.entry(id.to_owned()).or_insert(Arc::new(game)),
-        ))
-    }
-
-    /// Game `id` as its journal holds it.
-    fn read_back(&self, id: &str) -> Result<entry::Restored, GameError> {
-        let lines = self.journal.read(id).map_err(|_| GameError::Unknown)?;
-        entry::restore(&lines, self.rule_set, self.claim_after, Instant::now())
-            .map_err(|_| GameError::Unknown)
+        let game = match self.recover(id) {
+            Some(game) => game,
+            None => self.bring_back(id)?,
+        };
+        let game = Arc::new(game);
+        self.lock().insert(id.to_owned(), Arc::clone(&game));
+        Ok(game)
     }
 
     /// A rematch of `old` for the holder of `secret`: colours swapped,
@@ -385,51 +353,6 @@ fn abort_the_oldest_abandoned(
                 .is_ok()
         {
             game.changes.bump();
-        }
-    }
-}
-
-/// The game a journal kept, restored by `restore`, and whether it is read
-/// only: a line congo would not write keeps the game as it stood before
-/// it, read only; a game that cannot be restored at all is left out. Each
-/// goes into `problems`.
-fn restore_kept(
-    game: &Kept,
-    restore: impl Fn(&[String]) -> Result<entry::Restored, entry::RestoreError>,
-    problems: &mut Vec<String>,
-) -> Option<(entry::Restored, bool)> {
-    match restore(&game.lines) {
-        Ok(restored) => Some((restored, game.read_only)),
-        Err(error @ entry::RestoreError::Line(line, _))
-            if let Ok(restored) = restore(&game.lines[..line - 1]) =>
-        {
-            problems.push(format!(
-                "game {}: {error}; kept to read only before it",
-                game.id
-            ));
-            Some((restored, true))
-        }
-        Err(error) => {
-            problems.push(format!("game {}: {error}; it is left out", game.id));
-            None
-        }
-    }
-}
-
-/// Gives each restored game whose rematch was made the rematch's links'
-/// secrets.
-fn link_rematches(games: &HashMap<String, Arc<LiveGame>>) {
-    for game in games.values() {
-        let mut state = game.lock();
-        let Some((id, _)) = state.rematch.clone() else {
-            continue;
-        };
-        match games.get(&id) {
-            Some(rematch) if !Arc::ptr_eq(rematch, game) => {
-                let secrets = rematch.lock().secrets.clone();
-                state.rematch = Some((id, secrets));
-            }
-            _ => state.rematch = None,
         }
     }
 }

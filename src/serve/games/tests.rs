@@ -4,7 +4,7 @@
 //! first.
 
 use std::net::IpAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::bounds::HERE_FOR;
@@ -21,29 +21,41 @@ fn store(scratch: &Scratch) -> Arc<Games> {
     games
 }
 
-/// A store on the journal in `scratch`, and what it says of the games it
-/// read back.
+/// A store on the journal in `scratch`, its games read back, and what it
+/// says of them.
 fn store_with_problems(scratch: &Scratch) -> (Arc<Games>, Vec<String>) {
     store_of(scratch, crate::serve::journal::BUDGET)
 }
 
-/// A store on the journal in `scratch` whose games may weigh `budget`.
+/// A store on the journal in `scratch` whose games may weigh `budget`, its
+/// games read back, and what it says of them.
 fn store_of(scratch: &Scratch, budget: u64) -> (Arc<Games>, Vec<String>) {
-    let opened = Journal::open(scratch.path(), budget).unwrap();
+    let (games, said) = unread_store(scratch, budget);
+    games.read_back_all().unwrap();
+    let problems = said.lock().unwrap().clone();
+    (games, problems)
+}
+
+/// A store on the journal in `scratch`, none of its games read back yet,
+/// and where it says what it finds of them.
+fn unread_store(scratch: &Scratch, budget: u64) -> (Arc<Games>, Arc<Mutex<Vec<String>>>) {
+    let journal = Journal::open(scratch.path(), budget).unwrap();
     let searchers = Arc::new(super::super::searchers::Searchers::new(
         1,
         RuleSet::default(),
         None,
     ));
-    let mut problems = Vec::new();
+    let said = Arc::new(Mutex::new(Vec::new()));
+    let heard = Arc::clone(&said);
+    let report = move |line: &str| heard.lock().unwrap().push(line.to_owned());
     let games = Games::new(
         searchers,
         Duration::from_secs(30),
         RuleSet::default(),
-        opened,
-        &mut problems,
+        journal,
+        Box::new(report),
     );
-    (games, problems)
+    (games, said)
 }
 
 /// A friend game from the start, made at `host`.
@@ -93,6 +105,58 @@ fn a_finished_game_let_go_from_memory_comes_back_by_its_link() {
         Err(GameError::Unknown)
     ));
     assert!(matches!(games.find("../../etc"), Err(GameError::Unknown)));
+}
+
+#[test]
+fn a_games_link_reads_it_back_before_the_others_are_read() {
+    let scratch = Scratch::new("games-read-on-demand");
+    let games = store(&scratch);
+    let (playing, id, white) = friends_after_a_move(&games);
+    let (ended, over, over_white) = friends_after_a_move(&games);
+    ended
+        .game
+        .act(over_white.as_deref(), Action::Resign)
+        .unwrap();
+    drop((playing, ended, games));
+    let (games, said) = unread_store(&scratch, crate::serve::journal::BUDGET);
+    assert!(games.lock().is_empty());
+    let found = games.find(&id).unwrap();
+    let black = found.lock().secrets[Color::Black].clone();
+    found.play(black.as_deref(), "d6d5").unwrap();
+    let read = games.read_back_all().unwrap();
+    assert_eq!(
+        read,
+        ReadBack {
+            games: 1,
+            in_progress: 0
+        }
+    );
+    assert!(Arc::ptr_eq(&found, &games.find(&id).unwrap()));
+    assert!(!games.lock().contains_key(&over));
+    let view = games.find(&over).unwrap().view(over_white.as_deref());
+    assert!(view.get("ended").and_then(Json::as_str).is_some(), "{view}");
+    assert!(white.is_some() && said.lock().unwrap().is_empty());
+}
+
+#[test]
+fn reading_back_keeps_the_games_in_progress_and_lets_the_ended_be() {
+    let scratch = Scratch::new("games-read-all");
+    let games = store(&scratch);
+    let (playing, id, _) = friends_after_a_move(&games);
+    let (ended, over, white) = friends_after_a_move(&games);
+    ended.game.act(white.as_deref(), Action::Resign).unwrap();
+    drop((playing, ended, games));
+    let (games, said) = unread_store(&scratch, crate::serve::journal::BUDGET);
+    let read = games.read_back_all().unwrap();
+    assert_eq!(
+        read,
+        ReadBack {
+            games: 2,
+            in_progress: 1
+        }
+    );
+    assert!(games.lock().contains_key(&id) && !games.lock().contains_key(&over));
+    assert!(said.lock().unwrap().is_empty());
 }
 
 #[test]

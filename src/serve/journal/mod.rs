@@ -26,7 +26,7 @@ pub use game_log::GameLog;
 
 use std::collections::BTreeMap;
 use std::fs::{self, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -50,18 +50,7 @@ pub struct Journal {
     state: Mutex<State>,
 }
 
-/// What `Journal::open` found.
-#[derive(Debug)]
-pub struct Opened {
-    /// The journal, its folder locked.
-    pub journal: Journal,
-    /// The games recovered, oldest created first.
-    pub games: Vec<Kept>,
-    /// A line for each file not read whole, naming it and what was done.
-    pub problems: Vec<String>,
-}
-
-/// A game recovered from its file.
+/// A game read back from its file.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Kept {
     /// The game's id, its file's name.
@@ -92,41 +81,51 @@ struct Game {
 
 impl Journal {
     /// Opens (making it where missing) the data folder `dir`, whose
-    /// games' files may weigh `budget` bytes before ended ones go, and
-    /// reads back its games. Files that are not games' are neither
-    /// counted against the budget nor ever removed.
-    pub fn open(dir: &Path, budget: u64) -> Result<Opened, JournalError> {
-        let folder = Folder::open(dir)?;
-        let mut problems = Vec::new();
-        let found = scan::scan(&folder, &mut problems)?;
-        let mut state = State::default();
-        let mut total = 0;
-        let mut games = Vec::new();
-        for game in found {
-            state.last_created = state.last_created.max(game.created);
-            total += game.bytes;
-            let kept = Game {
-                read_only: game.read_only,
-                ended: false,
-            };
-            state.games.insert(game.id.clone(), kept);
-            games.push(Kept {
-                id: game.id,
-                lines: game.lines,
-                read_only: game.read_only,
-            });
-        }
-        let journal = Journal {
-            folder,
+    /// games' files may weigh `budget` bytes before ended ones go. Nothing
+    /// is read yet, so that a server answers at once whatever the folder
+    /// holds: each game is read back by [`Journal::recover`], when its
+    /// link is used or as [`Journal::ids`] lists them. Files that are not
+    /// games' are neither counted against the budget nor ever removed.
+    pub fn open(dir: &Path, budget: u64) -> Result<Journal, JournalError> {
+        Ok(Journal {
+            folder: Folder::open(dir)?,
             budget,
             keep: KEEP_ENDED,
-            total: Arc::new(AtomicU64::new(total)),
-            state: Mutex::new(state),
+            total: Arc::new(AtomicU64::new(0)),
+            state: Mutex::new(State::default()),
+        })
+    }
+
+    /// The ids of the games whose files the folder holds, with a line in
+    /// `problems` for each file there that is not a game's.
+    pub fn ids(&self, problems: &mut Vec<String>) -> Result<Vec<String>, JournalError> {
+        scan::ids(&self.folder, problems)
+    }
+
+    /// Reads game `id` back from its file, cutting a torn last line off,
+    /// the first time it is asked for: `None` once the journal holds it
+    /// (read back or created since the folder was opened), or where it
+    /// has no file or one that cannot be read as a game (a line in
+    /// `problems` says why).
+    pub fn recover(&self, id: &str, problems: &mut Vec<String>) -> Option<Kept> {
+        let path = self.folder.file(id).ok()?;
+        // Held while the file is read, so that a game is read back once.
+        let mut state = self.state();
+        if state.games.contains_key(id) {
+            return None;
+        }
+        let found = scan::recover(&path, id, problems)?;
+        state.last_created = state.last_created.max(found.created);
+        self.total.fetch_add(found.bytes, Ordering::SeqCst);
+        let game = Game {
+            read_only: found.read_only,
+            ended: false,
         };
-        Ok(Opened {
-            journal,
-            games,
-            problems,
+        state.games.insert(id.to_string(), game);
+        Some(Kept {
+            id: id.to_string(),
+            lines: found.lines,
+            read_only: found.read_only,
         })
     }
 
@@ -233,20 +232,21 @@ impl Journal {
         evicted
     }
 
-    /// The lines of game `id`'s file as they are now, to bring back a game
-    /// let go from memory.
+    /// The lines of game `id`'s file as they are now, held or not yet
+    /// read back: to bring back a game let go from memory, or to look at
+    /// one without taking it in.
     pub fn read(&self, id: &str) -> Result<Vec<String>, JournalError> {
         let path = self.folder.file(id)?;
-        if !self.state().games.contains_key(id) {
-            return Err(JournalError::Unknown(path));
-        }
         let read_error = |error| JournalError::Read(path.clone(), error);
-        let mut file = fs::File::open(&path).map_err(read_error)?;
+        let file = fs::File::open(&path).map_err(read_error)?;
         game_log::ours(&path, &file)?;
         let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_error)?;
+        let mut bounded = file.take(game_log::MOST_BYTES + 1);
+        bounded.read_to_end(&mut bytes).map_err(read_error)?;
         match recovery::read(&bytes) {
-            recovery::Reading::Game(game) => Ok(game.lines),
+            recovery::Reading::Game(game) if bytes.len() as u64 <= game_log::MOST_BYTES => {
+                Ok(game.lines)
+            }
             _ => Err(JournalError::Unknown(path)),
         }
     }

@@ -1,7 +1,9 @@
-//! Recovery at start: every game file of the folder read, a torn last
-//! line cut off, damage and strangers reported and left as they are.
+//! Recovery after a start: the folder's game files named, each read back
+//! when first asked for, a torn last line cut off, damage and strangers
+//! reported and left as they are.
 
 use std::fs::{self, OpenOptions};
+use std::io::ErrorKind;
 use std::path::Path;
 
 use super::error::JournalError;
@@ -13,7 +15,6 @@ use crate::text::Count;
 /// A game recovered from its file.
 #[derive(Debug)]
 pub(super) struct Found {
-    pub id: String,
     pub created: u64,
     pub lines: Vec<String>,
     pub read_only: bool,
@@ -21,38 +22,54 @@ pub(super) struct Found {
     pub bytes: u64,
 }
 
-/// Reads the folder's games, oldest created first, with a line in
-/// `problems` for each file not read whole.
-pub(super) fn scan(
+/// The ids of the folder's games' files, with a line in `problems` for
+/// each file of the folder that is not one.
+pub(super) fn ids(
     folder: &Folder,
     problems: &mut Vec<String>,
-) -> Result<Vec<Found>, JournalError> {
+) -> Result<Vec<String>, JournalError> {
     let games = folder.games();
     let folder_error = |error| JournalError::Folder(games.to_path_buf(), error);
-    let mut found = Vec::new();
+    let mut ids = Vec::new();
     for entry in fs::read_dir(games).map_err(folder_error)? {
         let entry = entry.map_err(folder_error)?;
         let name = entry.file_name().to_string_lossy().into_owned();
         let Some(id) = name.strip_suffix(EXTENSION) else {
             continue;
         };
-        let shown = format!("games/{}", name.escape_debug());
         let regular = entry.file_type().is_ok_and(|kind| kind.is_file());
         if !is_id(id) || !regular {
-            problems.push(format!("{shown}: not a game's file; left alone"));
+            problems.push(format!("{}: not a game's file; left alone", shown(&name)));
             continue;
         }
-        if let Some(game) = recover(&entry.path(), id, &shown, problems) {
-            found.push(game);
-        }
+        ids.push(id.to_string());
     }
-    found.sort_by(|a, b| (a.created, &a.id).cmp(&(b.created, &b.id)));
-    Ok(found)
+    Ok(ids)
 }
 
-/// Reads one game's file, cutting a torn last line off it.
-fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Option<Found> {
-    let size = fs::metadata(path).map_or(0, |meta| meta.len());
+/// A game's file as problems name it.
+fn shown(name: &str) -> String {
+    format!("games/{}", name.escape_debug())
+}
+
+/// Reads game `id`'s file at `path`, cutting a torn last line off it;
+/// `None`, with a line in `problems`, where it cannot be read as a game.
+pub(super) fn recover(path: &Path, id: &str, problems: &mut Vec<String>) -> Option<Found> {
+    let shown = shown(&format!("{id}{EXTENSION}"));
+    let cannot_read = |error| format!("{shown}: cannot be read ({error}); left alone");
+    let meta = match fs::symlink_metadata(path) {
+        Err(error) if error.kind() == ErrorKind::NotFound => return None,
+        Err(error) => {
+            problems.push(cannot_read(error));
+            return None;
+        }
+        Ok(meta) => meta,
+    };
+    if !meta.is_file() {
+        problems.push(format!("{shown}: not a game's file; left alone"));
+        return None;
+    }
+    let size = meta.len();
     if size > MOST_BYTES {
         problems.push(format!(
             "{shown}: {size} bytes, more than a game's file holds ({MOST_BYTES}); left alone"
@@ -62,7 +79,7 @@ fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Op
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) => {
-            problems.push(format!("{shown}: cannot be read ({error}); left alone"));
+            problems.push(cannot_read(error));
             return None;
         }
     };
@@ -108,7 +125,6 @@ fn recover(path: &Path, id: &str, shown: &str, problems: &mut Vec<String>) -> Op
         }
     };
     Some(Found {
-        id: id.to_string(),
         created: recovered.created,
         lines: recovered.lines,
         read_only,

@@ -22,8 +22,32 @@ fn strings(lines: &[&str]) -> Vec<String> {
     lines.iter().map(|line| line.to_string()).collect()
 }
 
+/// What opening a data folder and reading back all its games found.
+struct Opened {
+    journal: Journal,
+    /// By id.
+    games: Vec<Kept>,
+    problems: Vec<String>,
+}
+
+/// The folder at `path` opened with `budget`, and all its games read back.
+fn read_all(path: &Path, budget: u64) -> Opened {
+    let journal = Journal::open(path, budget).unwrap();
+    let mut problems = Vec::new();
+    let ids = journal.ids(&mut problems).unwrap();
+    let mut games: Vec<Kept> = (ids.iter())
+        .filter_map(|id| journal.recover(id, &mut problems))
+        .collect();
+    games.sort_by(|a, b| a.id.cmp(&b.id));
+    Opened {
+        journal,
+        games,
+        problems,
+    }
+}
+
 fn open(scratch: &Scratch) -> Opened {
-    Journal::open(scratch.path(), BUDGET).unwrap()
+    read_all(scratch.path(), BUDGET)
 }
 
 fn kept(id: &str, lines: &[&str], read_only: bool) -> Kept {
@@ -39,7 +63,7 @@ fn mode(path: &Path) -> u32 {
 }
 
 #[test]
-fn games_come_back_in_the_order_they_were_created() {
+fn games_come_back_as_they_were_written() {
     let scratch = Scratch::new("round-trip");
     let opened = open(&scratch);
     assert!(opened.games.is_empty() && opened.problems.is_empty());
@@ -55,7 +79,7 @@ fn games_come_back_in_the_order_they_were_created() {
     drop(journal);
     let opened = open(&scratch);
     let b_lines = ["new b", "key 5", "move e2e3 w=59000 b=60000", "é ♞"];
-    let expected = vec![kept(B, &b_lines, false), kept(A, &["new a"], false)];
+    let expected = vec![kept(A, &["new a"], false), kept(B, &b_lines, false)];
     assert_eq!(opened.games, expected);
     assert!(opened.problems.is_empty());
     assert_eq!(mode(scratch.path()), 0o700);
@@ -117,7 +141,7 @@ fn damage_before_the_end_makes_a_game_read_only_and_untouched() {
     assert_eq!(refused, said);
     assert_eq!(journal.ended(A), Vec::<String>::new());
     drop(journal);
-    let tiny = Journal::open(scratch.path(), 0).unwrap().journal;
+    let tiny = read_all(scratch.path(), 0).journal;
     assert_eq!(tiny.ended(A), Vec::<String>::new());
     assert_eq!(fs::read(scratch.file(A)).unwrap(), bytes);
 }
@@ -187,7 +211,7 @@ fn files_not_the_journals_are_left_alone() {
             .set_modified(old)
             .unwrap();
     }
-    let opened = Journal::open(scratch.path(), 0).unwrap();
+    let opened = read_all(scratch.path(), 0);
     assert!(opened.games.is_empty());
     let mut problems = opened.problems.clone();
     problems.sort();
@@ -223,7 +247,7 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
     let size = one_line_file(&scratch);
     let over = framing::entry("over").len() as u64;
     let budget = 4 * size + 3 * over;
-    let journal = (Journal::open(scratch.path(), budget).unwrap().journal).keeping(Duration::ZERO);
+    let journal = (read_all(scratch.path(), budget).journal).keeping(Duration::ZERO);
     for id in [A, B, C] {
         journal.create(id, &strings(&["playing"])).unwrap();
     }
@@ -242,7 +266,7 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
     );
     assert_eq!(journal.log(B).unwrap_err().to_string(), said);
     drop(journal);
-    let journal = (Journal::open(scratch.path(), 0).unwrap().journal).keeping(Duration::ZERO);
+    let journal = (read_all(scratch.path(), 0).journal).keeping(Duration::ZERO);
     assert_eq!(journal.ended(C), vec![C.to_string()]);
     assert!(journal.log(D).is_ok() && scratch.file(D).exists());
 }
@@ -250,7 +274,7 @@ fn ended_games_go_oldest_ended_first_and_unended_never() {
 #[test]
 fn a_game_ended_within_the_week_stays_and_the_journal_says_it_is_full() {
     let scratch = Scratch::new("kept");
-    let journal = Journal::open(scratch.path(), 0).unwrap().journal;
+    let journal = read_all(scratch.path(), 0).journal;
     journal.create(A, &strings(&["playing"])).unwrap();
     journal.log(A).unwrap().append("over", true).unwrap();
     assert_eq!(journal.ended(A), Vec::<String>::new());
@@ -265,7 +289,7 @@ fn a_game_ended_within_the_week_stays_and_the_journal_says_it_is_full() {
         .set_modified(week_ago)
         .unwrap();
     drop(journal);
-    let journal = Journal::open(scratch.path(), 0).unwrap().journal;
+    let journal = read_all(scratch.path(), 0).journal;
     assert_eq!(journal.ended(A), vec![A.to_string()]);
     assert!(!scratch.file(A).exists() && !journal.full());
 }
@@ -285,7 +309,7 @@ fn the_order_of_ending_survives_a_restart() {
         file.set_modified(at(seconds)).unwrap();
     }
     drop(journal);
-    let journal = Journal::open(scratch.path(), 3 * size).unwrap().journal;
+    let journal = read_all(scratch.path(), 3 * size).journal;
     for id in [A, C, B] {
         assert_eq!(journal.ended(id), Vec::<String>::new());
     }
@@ -391,8 +415,33 @@ fn a_game_is_read_back_as_its_lines_and_an_unknown_one_refused() {
     log.append("move d2d3", false).unwrap();
     assert_eq!(journal.read(A).unwrap(), ["new {}", "move d2d3"]);
     let file = scratch.file(B).display().to_string();
-    let said = format!("{file}: not a game of this journal (never created, or evicted)");
+    let said = format!("{file}: cannot read: No such file or directory (os error 2)");
     assert_eq!(journal.read(B).unwrap_err().to_string(), said);
+}
+
+#[test]
+fn a_game_is_recovered_once_and_read_before_it_is() {
+    let scratch = Scratch::new("recover once");
+    let journal = open(&scratch).journal;
+    journal.create(A, &strings(&["a"])).unwrap();
+    journal.create(B, &strings(&["b"])).unwrap();
+    let mut problems = Vec::new();
+    assert_eq!(journal.recover(A, &mut problems), None);
+    drop(journal);
+    let journal = Journal::open(scratch.path(), BUDGET).unwrap();
+    assert_eq!(journal.read(B).unwrap(), ["b"]);
+    assert!(journal.log(B).is_err());
+    assert_eq!(
+        journal.recover(B, &mut problems),
+        Some(kept(B, &["b"], false))
+    );
+    assert_eq!(journal.recover(B, &mut problems), None);
+    assert!(journal.log(B).is_ok());
+    assert_eq!(journal.recover(C, &mut problems), None);
+    std::os::unix::fs::symlink(scratch.file(A), scratch.file(D)).unwrap();
+    assert_eq!(journal.recover(D, &mut problems), None);
+    let said = format!("games/{D}.journal: not a game's file; left alone");
+    assert_eq!(problems, [said]);
 }
 
 #[test]
@@ -434,7 +483,7 @@ fn append_until_killed() {
     let Some(dir) = std::env::var_os(CHILD) else {
         return;
     };
-    let journal = Journal::open(Path::new(&dir), BUDGET).unwrap().journal;
+    let journal = read_all(Path::new(&dir), BUDGET).journal;
     let log = journal.create(A, &[]).unwrap();
     for n in 0.. {
         log.append(&numbered(n), false).unwrap();
