@@ -10,7 +10,8 @@ use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// The most connections served at once.
+/// The most connections served at once, unless told fewer or the
+/// open-files limit leaves room for fewer (see `room`).
 pub const MAX_CONNECTIONS: usize = 1024;
 
 /// The most connections one address holds at once: a ceiling sized for a
@@ -40,13 +41,6 @@ pub(super) enum Full {
     Address,
 }
 
-impl Default for Admission {
-    /// The server's connections.
-    fn default() -> Admission {
-        Admission::new(MAX_CONNECTIONS, MAX_PER_ADDRESS)
-    }
-}
-
 impl<K: Copy + Eq + Hash> Admission<K> {
     /// At most `most` held at once, `most_per_address` by one holder.
     pub fn new(most: usize, most_per_address: usize) -> Admission<K> {
@@ -60,31 +54,39 @@ impl<K: Copy + Eq + Hash> Admission<K> {
         }
     }
 
-    /// Room for one more from `address`, held until the guard is dropped;
-    /// `None` when the server or that address is at its bound.
-    pub fn admit(self: &Arc<Self>, address: K) -> Option<Admitted<K>> {
-        self.enter(address).ok()
-    }
-
     /// Room for one more, held only by the bound in all (a trusted proxy,
     /// which holds its visitors' connections).
     pub fn admit_any(self: &Arc<Self>, address: K) -> Option<Admitted<K>> {
-        self.take(address, false).ok()
+        self.take(address, false, true).ok()
     }
 
-    /// [`Admission::admit`], saying which bound was met.
+    /// Room for one more from `address`, held until the guard is dropped;
+    /// or which bound was met.
     pub fn enter(self: &Arc<Self>, address: K) -> Result<Admitted<K>, Full> {
-        self.take(address, true)
+        self.take(address, true, true)
     }
 
-    /// Room for one more, within the holder's bound if `bounded`.
-    fn take(self: &Arc<Self>, address: K, bounded: bool) -> Result<Admitted<K>, Full> {
+    /// Room for one more in place of one being let go (whose guard is
+    /// dropped a moment later): within the holder's bound if `bounded`,
+    /// not the bound in all.
+    pub fn in_place_of_one(self: &Arc<Self>, address: K, bounded: bool) -> Option<Admitted<K>> {
+        self.take(address, bounded, false).ok()
+    }
+
+    /// Room for one more, within the holder's bound if `bounded` and
+    /// the bound in all if `in_all`.
+    fn take(
+        self: &Arc<Self>,
+        address: K,
+        bounded: bool,
+        in_all: bool,
+    ) -> Result<Admitted<K>, Full> {
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let from_address = open.by_address.get(&address).copied().unwrap_or(0);
         if bounded && from_address >= self.most_per_address {
             return Err(Full::Address);
         }
-        if open.total >= self.most {
+        if in_all && open.total >= self.most {
             return Err(Full::Server);
         }
         open.total += 1;
@@ -125,16 +127,16 @@ mod tests {
 
     #[test]
     fn one_address_is_held_to_its_share_and_gets_it_back() {
-        let admission = Arc::new(Admission::default());
+        let admission = Arc::new(Admission::new(MAX_CONNECTIONS, MAX_PER_ADDRESS));
         let (one, other): (IpAddr, IpAddr) =
             ("127.0.0.2".parse().unwrap(), "127.0.0.3".parse().unwrap());
         let held: Vec<Admitted> = (0..MAX_PER_ADDRESS)
-            .map(|_| admission.admit(one).unwrap())
+            .map(|_| admission.enter(one).unwrap())
             .collect();
-        assert!(admission.admit(one).is_none());
-        assert!(admission.admit(other).is_some());
+        assert_eq!(admission.enter(one).err(), Some(Full::Address));
+        assert!(admission.enter(other).is_ok());
         drop(held);
-        assert!(admission.admit(one).is_some());
+        assert!(admission.enter(one).is_ok());
         assert!(admission.open.lock().unwrap().by_address.is_empty());
     }
 

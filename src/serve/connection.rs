@@ -11,7 +11,8 @@ use super::api::{App, Reply, error};
 use super::client::Client;
 use super::feed::{Feed, Next};
 use super::http::{self, Headers, Incoming, Request};
-use super::visitor::Visitor;
+use super::visitor::{self, Visitor};
+use super::waiting::{Mark, Waiting};
 
 /// How long a connection may send nothing before it is dropped.
 pub(super) const IDLE: Duration = Duration::from_secs(5);
@@ -30,7 +31,7 @@ const HEARTBEAT: Duration = Duration::from_secs(15);
 
 /// Answers the requests of one connection, in order, until it closes,
 /// stalls, or sends what is not a request.
-pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
+pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App, waiting: &Waiting) {
     let _ = stream.set_read_timeout(Some(IDLE));
     let _ = stream.set_write_timeout(Some(IDLE));
     let _ = stream.set_nodelay(true);
@@ -39,8 +40,14 @@ pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
     let mut chunk = [0; 16 << 10];
     // When the first byte of the request under way arrived.
     let mut arriving: Option<Instant> = None;
+    // Its place among the connections waiting for a request.
+    let mut mark: Option<Mark> = None;
     loop {
-        match http::parse(&buffer, App::streams_body) {
+        let parsed = http::parse(&buffer, App::streams_body);
+        if !matches!(parsed, Ok(None)) {
+            mark = None;
+        }
+        match parsed {
             Ok(Some(Incoming::Whole(request, used))) => {
                 buffer.drain(..used);
                 arriving = (!buffer.is_empty()).then(Instant::now);
@@ -73,7 +80,11 @@ pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App) {
                 arriving = (!buffer.is_empty()).then(Instant::now);
                 continue;
             }
-            Ok(None) => {}
+            Ok(None) => {
+                if mark.is_none() {
+                    mark = waiting.mark(&stream, visitor::share(peer));
+                }
+            }
             Err(refused) => {
                 let response = error(refused.status(), &refused.to_string());
                 let _ = response.write(&mut stream, false, false);

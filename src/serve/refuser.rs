@@ -17,10 +17,6 @@ use super::http::{MAX_HEAD, Response};
 /// after reading the answer.
 const PATIENCE: Duration = Duration::from_millis(1500);
 
-/// The most refusals under way at once; a connection past them is closed
-/// at once.
-const MAX_PENDING: usize = 4096;
-
 /// How long the thread sleeps when no socket has anything for it.
 const IDLE_STEP: Duration = Duration::from_millis(2);
 
@@ -32,14 +28,15 @@ pub(super) struct Refuser {
 
 impl Refuser {
     /// Starts the refusing thread, which answers every connection given to
-    /// it with `answer`.
-    pub fn start(answer: Response) -> io::Result<Refuser> {
-        let (sender, connections) = mpsc::sync_channel(MAX_PENDING);
+    /// it with `answer`, `most` at once: a connection past them is closed
+    /// at once.
+    pub fn start(answer: Response, most: usize) -> io::Result<Refuser> {
+        let (sender, connections) = mpsc::sync_channel(most);
         let mut head = Vec::new();
         answer.write(&mut head, false, false)?;
         thread::Builder::new()
             .name("refuser".into())
-            .spawn(move || refuse_all(&connections, &head))?;
+            .spawn(move || refuse_all(&connections, &head, most))?;
         Ok(Refuser { sender })
     }
 
@@ -60,12 +57,13 @@ struct Refusal {
     deadline: Instant,
 }
 
-fn refuse_all(connections: &Receiver<TcpStream>, answer: &[u8]) {
+/// Refuses the connections that come, `most` at once; the rest wait.
+fn refuse_all(connections: &Receiver<TcpStream>, answer: &[u8], most: usize) {
     let mut pending: Vec<Refusal> = Vec::new();
     let mut chunk = [0; 4096];
     loop {
         // Take in new connections; with none under way, wait for one.
-        loop {
+        while pending.len() < most {
             let next = if pending.is_empty() {
                 connections.recv().map_err(|_| TryRecvError::Disconnected)
             } else {

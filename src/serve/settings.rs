@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::TrustedProxies;
+use super::{Room, TrustedProxies};
 use crate::RuleSet;
 
 /// A server's settings, as `congo serve`'s options give them.
@@ -29,6 +29,8 @@ pub struct Settings {
     pub data_named: bool,
     /// The proxies whose word on a visitor's address is taken.
     pub trusted_proxies: TrustedProxies,
+    /// The connections it holds at once.
+    pub room: Room,
 }
 
 /// The data folder unless told: `$XDG_STATE_HOME/congo/serve`, else

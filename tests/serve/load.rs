@@ -1,14 +1,15 @@
 //! Clients that stall, trickle or come many at once: each is bounded, and
 //! none delays the others.
 
-use std::io::Write;
+use std::io::{ErrorKind, Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use congo::serve::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
+use congo::serve::MAX_PER_ADDRESS;
 
-use crate::client::{PATIENCE, Reply, Server, encoded, string};
+use crate::client::{Connection, Events, PATIENCE, Reply, Server, encoded, quoted, string};
+use crate::kept_games::create;
 
 const FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 
@@ -71,6 +72,17 @@ fn fifty_clients_at_once_are_all_answered() {
     });
 }
 
+/// Whether the server has closed `connection` (without waiting for it
+/// to).
+fn closed_now(connection: &mut Connection) -> bool {
+    connection.stream.set_nonblocking(true).unwrap();
+    let read = connection.stream.read(&mut [0]);
+    matches!(read, Ok(0)) || read.is_err_and(|error| error.kind() != ErrorKind::WouldBlock)
+}
+
+/// Longer than a connection waits before it may give its room away.
+const GRACE_PAST: Duration = Duration::from_millis(1500);
+
 /// A refusal for want of room: a whole 503 that says when to come back.
 fn assert_busy(reply: &Reply) {
     assert_eq!(reply.error(503), "the server is busy; try again");
@@ -105,17 +117,53 @@ fn one_address_holds_a_few_connections_and_others_are_still_served() {
 
 #[test]
 fn connections_past_the_limit_are_told_the_server_is_busy() {
-    let server = Server::start(&[], &[]);
-    let mut held = Vec::new();
-    for index in 0..MAX_CONNECTIONS {
-        let host = 10 + (index / MAX_PER_ADDRESS) as u8;
-        let mut connection = server.connect_from(host);
-        assert_eq!(connection.send("GET", "/style.css", None).status, 200);
-        held.push(connection);
-    }
+    // Eight connections, none waiting for a request: six event streams (as
+    // many as eight connections allow) and two records being read.
+    let server = Server::start(&[], &["--connections", "8"]);
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"me\"}}",
+        quoted(FEN)
+    );
+    let id = string(create(&server, 10, &body).get("id").unwrap());
+    let streams: Vec<Events> = (0..6).map(|_| server.follow_game(10, &id, None)).collect();
+    let uploads: Vec<Connection> = (11..13)
+        .map(|host| {
+            let mut connection = server.connect_from(host);
+            let head = "POST /api/record HTTP/1.1\r\nContent-Length: 100000\r\n\r\n1\t";
+            connection.stream.write_all(head.as_bytes()).unwrap();
+            connection
+        })
+        .collect();
+    thread::sleep(GRACE_PAST);
     assert_busy(&server.connect_from(200).send("GET", "/", None));
-    drop(held);
+    drop((streams, uploads));
     get_when_room(&server, 200, "/style.css");
+}
+
+#[test]
+fn a_connection_waiting_longest_gives_its_room_to_a_newcomer() {
+    let server = Server::start(&[], &["--connections", "8"]);
+    let mut held: Vec<Connection> = (0..8)
+        .map(|index| {
+            let mut connection = server.connect_from(10 + index % 2);
+            assert_eq!(connection.send("GET", "/style.css", None).status, 200);
+            connection
+        })
+        .collect();
+    thread::sleep(GRACE_PAST);
+    assert_eq!(
+        server
+            .connect_from(200)
+            .send("GET", "/style.css", None)
+            .status,
+        200
+    );
+    let closed = held
+        .iter_mut()
+        .map(closed_now)
+        .filter(|&closed| closed)
+        .count();
+    assert_eq!(closed, 1);
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod docs;
 mod endings;
 mod fairness;
 mod game;
+mod hoarding;
 mod kept_games;
 mod load;
 mod page;

@@ -14,7 +14,7 @@ use crate::cli::options::TABLES;
 use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::serve::{self, App, Settings, TrustedProxies, serve};
+use crate::serve::{self, App, Room, Settings, TrustedProxies, serve};
 use crate::text::Count;
 
 const PORT: Opt = Opt::new(
@@ -59,6 +59,12 @@ const TRUSTED_PROXY: Opt = Opt::new(
      headers change nothing",
 )
 .repeats();
+const CONNECTIONS: Opt = Opt::new(
+    "--connections",
+    whole("N", 8, 65536),
+    "serve at most N connections at once (default 1024, fewer where the open-files \
+     limit of `ulimit -n` leaves no room for them)",
+);
 const PROBE_TABLES: Opt = TABLES.help("probe and play from the endgame tables in DIR");
 
 pub(crate) const SERVE: Subcommand = Subcommand::tool(
@@ -73,6 +79,7 @@ pub(crate) const SERVE: Subcommand = Subcommand::tool(
         CLAIM_AFTER,
         DATA,
         TRUSTED_PROXY,
+        CONNECTIONS,
     ],
     "play and study Congo in a browser: a web board (play the engine or both sides, \
      study a position, replay a match record) and its JSON API; prints `congo serve: \
@@ -98,6 +105,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     let data_named = args.has(&DATA);
     let data = args.path(&DATA).or_else(serve::default_data);
     let trusted_proxies = trusted_proxies(args)?;
+    let connections = args.whole::<usize>(&CONNECTIONS)?;
     Ok(Work::tool(move |io| {
         let Some(data) = data else {
             return io.refuse(format_args!(
@@ -120,8 +128,9 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             data,
             data_named,
             trusted_proxies,
+            room: Room::here(connections),
         };
-        run(io, listener, &settings)
+        run(io, listener, &settings, connections)
     }))
 }
 
@@ -137,7 +146,7 @@ enum Said {
 /// listens, then where it keeps its games, then what of them could not be
 /// read back as it is found: its threads tell this one, which holds
 /// stderr.
-fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings) -> u8 {
+fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings, asked: Option<usize>) -> u8 {
     let address = match listener.local_addr() {
         Ok(address) => address,
         Err(error) => return io.io_error(&error),
@@ -154,6 +163,15 @@ fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings) -> u8 {
     let _ = writeln!(io.errors, "congo serve: http://{address}/");
     if let Some(moved) = moved {
         let _ = writeln!(io.errors, "congo serve: {moved}");
+    }
+    let room = settings.room;
+    if room.held_by_files(asked) {
+        let _ = writeln!(
+            io.errors,
+            "congo serve: at most {} connections at once, as {} open files allow \
+             (raise the limit with `ulimit -n` or systemd's LimitNOFILE=)",
+            room.connections, room.files
+        );
     }
     let _ = io.errors.flush();
     let app = Arc::new(app);

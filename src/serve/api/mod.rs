@@ -31,6 +31,7 @@ use super::games::{Action, Games, ReadBack};
 use super::http::{Headers, Request, Response};
 use super::journal::{self, Journal, JournalError};
 use super::proxy::TrustedProxies;
+use super::room::Room;
 use super::searchers::Searchers;
 use super::settings::Settings;
 use super::visitor::Visitor;
@@ -61,6 +62,7 @@ pub struct App {
     streams: Rooms,
     guesses: Guesses,
     proxies: TrustedProxies,
+    room: Room,
 }
 
 /// What a request gets: one response, or an event stream that stays open
@@ -126,9 +128,10 @@ impl App {
             tables,
             watch: (settings.watch.as_deref()).map(|record| Watch::new(record, rule_set)),
             uploads: uploads::uploads(),
-            streams: streams::streams(),
+            streams: streams::streams(settings.room.connections),
             guesses: Guesses::default(),
             proxies: settings.trusted_proxies.clone(),
+            room: settings.room,
         };
         Ok((app, moved))
     }
@@ -138,6 +141,11 @@ impl App {
     /// once after the start, while the server answers.
     pub fn read_back(&self) -> Result<ReadBack, JournalError> {
         self.games.read_back_all()
+    }
+
+    /// The connections it holds at once.
+    pub(super) fn room(&self) -> Room {
+        self.room
     }
 
     /// Whether a connection from `peer` comes from a trusted proxy.

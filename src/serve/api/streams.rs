@@ -14,12 +14,14 @@ pub const MAX_STREAMS: usize = MAX_CONNECTIONS / 4 * 3;
 /// many tabs.
 pub const MAX_STREAMS_PER_VISITOR: usize = 16;
 
-/// The event streams open now.
-pub(super) fn streams() -> Rooms {
+/// The event streams open now, of a server holding `connections` at once
+/// (three quarters of them at most, [`MAX_STREAMS`] with the most).
+pub(super) fn streams(connections: usize) -> Rooms {
+    let most = (connections / 4 * 3).max(1);
     Rooms::new(
-        MAX_STREAMS,
+        most,
         MAX_STREAMS_PER_VISITOR,
         format!("{MAX_STREAMS_PER_VISITOR} pages of yours follow games already: close one"),
-        format!("{MAX_STREAMS} pages follow games already"),
+        format!("{most} pages follow games already"),
     )
 }

@@ -1017,16 +1017,29 @@ async function findGameAgain() {
   }
 }
 
-/** After the stream closed: follows again, or, when the server no longer
- * has the game (it restarted, or the game was left an hour), sets it up
- * again from what this page knows. */
+/** How long a page without its game's stream waits before it reads the
+ * game again and asks for the stream anew: a server with no room for one
+ * more stream still answers each move, and this page sees it. */
+const READ_AGAIN_MS = 2000;
+
+/** After the stream closed (refused by a server with no room for it, or
+ * lost): reads game `id` again and follows it anew, or, when the server no
+ * longer has the game (it restarted, or the game was left an hour), sets it
+ * up again from what this page knows. */
 async function findAgain(id) {
   if (id !== play.id) {
     return;
   }
   try {
-    await api(`/api/games/${encodeURIComponent(id)}`);
-    follow(id, play.key);
+    const query = play.key ? `?key=${encodeURIComponent(play.key)}` : '';
+    onView(await api(`/api/games/${encodeURIComponent(id)}${query}`));
+    // The stream was refused or lost: the game is read every so often
+    // until a stream can be had again.
+    setTimeout(() => {
+      if (id === play.id && !play.source && !isHidden()) {
+        openGameStream();
+      }
+    }, READ_AGAIN_MS);
   } catch (error) {
     if (id !== play.id) {
       return;

@@ -1,0 +1,144 @@
+//! The connections waiting for a request: between requests, or with one
+//! trickling in. They are what a slow or silent client hoards, so when
+//! the server has no room, the one that has waited longest, from the
+//! address with the most waiting, is closed to make room for a newcomer:
+//! many slow clients can then delay a newcomer a moment, but never lock
+//! out a player whose requests arrive whole at once.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Shutdown, TcpStream};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How long a connection waits before it may be closed for a newcomer:
+/// far longer than a request takes to arrive from a client that sends it.
+pub(super) const GRACE: Duration = Duration::from_secs(1);
+
+/// The connections waiting now.
+#[derive(Default)]
+pub(super) struct Waiting {
+    held: Mutex<Held>,
+}
+
+#[derive(Default)]
+struct Held {
+    waiters: HashMap<u64, Waiter>,
+    next: u64,
+}
+
+struct Waiter {
+    since: Instant,
+    address: IpAddr,
+    /// A handle on the connection, to close it.
+    stream: TcpStream,
+}
+
+/// A connection's place among the waiting, left when dropped.
+pub(super) struct Mark<'a> {
+    waiting: &'a Waiting,
+    number: u64,
+}
+
+impl Waiting {
+    /// Marks `stream`, from `address`, waiting from now; `None` where its
+    /// handle cannot be had (it then cannot be closed for another).
+    pub fn mark(&self, stream: &TcpStream, address: IpAddr) -> Option<Mark<'_>> {
+        let stream = stream.try_clone().ok()?;
+        let mut held = self.held();
+        let number = held.next;
+        held.next += 1;
+        let waiter = Waiter {
+            since: Instant::now(),
+            address,
+            stream,
+        };
+        held.waiters.insert(number, waiter);
+        Some(Mark {
+            waiting: self,
+            number,
+        })
+    }
+
+    /// Closes the connection that has waited longest past [`GRACE`] at
+    /// `now` from the address with the most such; whether there was one.
+    pub fn close_one(&self, now: Instant) -> bool {
+        let mut held = self.held();
+        let long = |waiter: &&Waiter| now.saturating_duration_since(waiter.since) >= GRACE;
+        let mut by_address: HashMap<IpAddr, usize> = HashMap::new();
+        for waiter in held.waiters.values().filter(long) {
+            *by_address.entry(waiter.address).or_default() += 1;
+        }
+        let most = |(number, waiter): (&u64, &Waiter)| {
+            (
+                by_address.get(&waiter.address),
+                now.saturating_duration_since(waiter.since),
+                *number,
+            )
+        };
+        let chosen = (held.waiters.iter())
+            .filter(|(_, waiter)| long(waiter))
+            .max_by_key(|&entry| most(entry))
+            .map(|(&number, _)| number);
+        let Some(waiter) = chosen.and_then(|number| held.waiters.remove(&number)) else {
+            return false;
+        };
+        // Its thread wakes from its read and lets its room go.
+        let _ = waiter.stream.shutdown(Shutdown::Both);
+        true
+    }
+
+    fn held(&self) -> MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Drop for Mark<'_> {
+    fn drop(&mut self) {
+        self.waiting.held().waiters.remove(&self.number);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::TcpListener;
+
+    use super::*;
+
+    /// A connected pair: the server's end and the client's.
+    fn pair(listener: &TcpListener) -> (TcpStream, TcpStream) {
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        (listener.accept().unwrap().0, client)
+    }
+
+    fn closed(client: &mut TcpStream) -> bool {
+        use std::io::Read;
+        client
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        matches!(client.read(&mut [0]), Ok(0) | Err(_))
+    }
+
+    #[test]
+    fn the_longest_waiting_of_the_address_holding_most_is_closed_past_the_grace() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let waiting = Waiting::default();
+        let (one, two) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let ends: Vec<(TcpStream, TcpStream)> = (0..4).map(|_| pair(&listener)).collect();
+        let marks: Vec<Mark> = ends
+            .iter()
+            .zip([two, one, one, two])
+            .map(|((server, _), address)| waiting.mark(server, address).unwrap())
+            .collect();
+        let start = Instant::now();
+        assert!(!waiting.close_one(start));
+        let later = start + GRACE + GRACE;
+        // Address two's first, then one's first: the most waiting first,
+        // the longest waiting of them.
+        assert!(waiting.close_one(later));
+        assert!(waiting.close_one(later));
+        let mut clients: Vec<TcpStream> = ends.into_iter().map(|(_, client)| client).collect();
+        assert!(closed(&mut clients[0]) && closed(&mut clients[1]));
+        drop(marks);
+        assert!(!waiting.close_one(later));
+    }
+}
