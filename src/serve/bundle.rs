@@ -27,7 +27,7 @@ macro_rules! module {
 }
 
 /// The modules the main script imports; none imports another.
-const MODULES: [Module; 10] = [
+const MODULES: [Module; 11] = [
     module!("legend.js"),
     module!("announce.js"),
     module!("visibility.js"),
@@ -38,6 +38,7 @@ const MODULES: [Module; 10] = [
     module!("nopaths.js"),
     module!("evalbar.js"),
     module!("analysis.js"),
+    module!("steps.js"),
 ];
 
 /// The main script, which imports the others.

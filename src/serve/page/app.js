@@ -13,6 +13,7 @@ import { endMyGames, rememberGame } from './mygames.js';
 import { withoutPaths } from './nopaths.js';
 import { drawArrow, showBar } from './evalbar.js';
 import { analyse, judge, MISTAKE, BLUNDER } from './analysis.js';
+import { stepButtons } from './steps.js';
 
 const STARTS = {
   2022: 'g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0',
@@ -1221,6 +1222,7 @@ function showPlay() {
   }
   const latest = play.browsing === null || play.browsing === view.plies.length;
   const ply = latest ? view.plies.length : play.browsing;
+  play.showSteps(ply, view.plies.length);
   const fen = list.fenAt(ply);
   const last = ply ? view.plies[ply - 1] : null;
   const side = view.position.side;
@@ -1391,6 +1393,11 @@ async function takeBack() {
 }
 
 /** Shows ply `ply` of the game (its last: back to playing). */
+/** The ply the Play tab shows. */
+function playPly() {
+  return play.browsing ?? (play.view ? play.view.plies.length : 0);
+}
+
 function browsePlay(ply) {
   const view = play.view;
   if (!view) {
@@ -1784,7 +1791,7 @@ function step(ply) {
     return;
   }
   replay.ply = Math.max(0, Math.min(game.plies.length, ply));
-  $('step-ply').textContent = `ply ${replay.ply} of ${game.plies.length}`;
+  replay.showSteps(replay.ply, game.plies.length);
   replay.list.show(game.start, game.plies, replay.ply);
   const last = replay.ply ? game.plies[replay.ply - 1] : null;
   say('');
@@ -1962,7 +1969,7 @@ function onPageKey(event) {
     return;
   }
   const steppers = {
-    play: [() => play.browsing ?? (play.view ? play.view.plies.length : 0), browsePlay],
+    play: [playPly, browsePlay],
     study: [() => study.ply, (ply) => studyShow(Math.max(0, Math.min(study.moves.length, ply)))],
     replay: [() => replay.ply, step],
     watch: [() => watch.browsing ?? (watch.view && watch.view.game ? watch.view.game.plies.length : 0), browseWatch],
@@ -1983,6 +1990,8 @@ function onPageKey(event) {
 
 function wire() {
   play.list = new MoveList($('play-moves'), browsePlay);
+  play.showSteps = stepButtons($('play-steps'), playPly, browsePlay);
+  replay.showSteps = stepButtons($('replay-steps'), () => replay.ply, step);
   study.list = new MoveList($('study-line'), (ply) => studyShow(ply));
   replay.list = new MoveList($('replay-moves'), step);
   watch.list = new MoveList($('watch-moves'), browseWatch);
@@ -2043,10 +2052,6 @@ function wire() {
     }
   });
   $('record-game').addEventListener('change', (event) => pickGame(Number(event.target.value)));
-  $('step-first').addEventListener('click', () => step(0));
-  $('step-back').addEventListener('click', () => step(replay.ply - 1));
-  $('step-forward').addEventListener('click', () => step(replay.ply + 1));
-  $('step-last').addEventListener('click', () => step(Infinity));
   document.addEventListener('keydown', onPageKey);
   wireSoundSwitch($('sound'));
   onVisibility(() => {
