@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use crate::client::{Server, connect_from, quoted, string};
-use crate::kept_games::{FULL_START, create, key_of, moves};
+use crate::client::{Server, connect_from, quoted};
+use crate::kept_games::{FULL_START, friend_game, moves};
 
 /// The addresses that hoard.
 const ADDRESSES: u8 = 70;
@@ -67,17 +67,7 @@ fn post(server: &Server, host: u8, path: &str, body: &str) {
 #[test]
 fn a_player_finishes_a_game_while_seventy_addresses_hoard_streams_and_trickle() {
     let server = Server::start(&[], &[]);
-    let body = format!(
-        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
-        quoted(FULL_START)
-    );
-    let created = create(&server, 2, &body);
-    let id = string(created.get("id").unwrap());
-    let links = created.get("links").unwrap();
-    let (white, black) = (
-        key_of(links.get("me").unwrap()),
-        key_of(links.get("friend").unwrap()),
-    );
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     let mut seen = server.follow_game(3, &id, Some(&black));
     let (streams, slow) = hoard_size();
     let mut hoarded = Vec::new();

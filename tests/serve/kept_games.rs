@@ -28,6 +28,22 @@ pub(crate) fn key_of(link: &Json) -> String {
     link.split("key=").nth(1).expect("a key").to_owned()
 }
 
+/// A friend game from `fen` made at `127.0.0.{host}`: its id, White's
+/// key and Black's.
+pub(crate) fn friend_game(server: &Server, host: u8, fen: &str) -> (String, String, String) {
+    let body = format!(
+        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
+        quoted(fen)
+    );
+    let created = create(server, host, &body);
+    let links = created.get("links").unwrap();
+    (
+        string(created.get("id").unwrap()),
+        key_of(links.get("me").unwrap()),
+        key_of(links.get("friend").unwrap()),
+    )
+}
+
 /// Plays `m` in game `id` with `key`.
 pub(crate) fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (u16, Json) {
     let body = format!("{{\"key\": {}, \"move\": {}}}", quoted(key), quoted(m));
