@@ -29,6 +29,9 @@ pub(crate) enum GameError {
     /// The games' files weigh as much as the server keeps, every ended
     /// one kept yet.
     DiskFull,
+    /// This visitor's games (or its address's) hold as much of the disk
+    /// as its share: that many bytes.
+    ShareFull(u64),
     /// This visitor has as many games in progress as it may.
     TooManyFromHere,
     /// This address, all its browsers together, has as many games in
@@ -56,7 +59,10 @@ impl GameError {
             GameError::Move(_) => 400,
             GameError::Full | GameError::DiskFull | GameError::Unsaved => 503,
             GameError::ReadOnly => 409,
-            GameError::TooManyFromHere | GameError::AddressFull | GameError::TooFast(_) => 429,
+            GameError::TooManyFromHere
+            | GameError::AddressFull
+            | GameError::TooFast(_)
+            | GameError::ShareFull(_) => 429,
         }
     }
 
@@ -105,6 +111,13 @@ impl fmt::Display for GameError {
                 f,
                 "{MAX_MADE} games made by you in the last minute; try again in {} s",
                 seconds(*wait)
+            ),
+            GameError::ShareFull(most) => write!(
+                f,
+                "the games you made (with the others from your address) hold {} KiB of the \
+                 server's disk, as much as it keeps for them; finish a game, or play on \
+                 once old games are let go",
+                most >> 10
             ),
             GameError::TooManyFromHere => write!(
                 f,

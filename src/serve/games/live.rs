@@ -15,7 +15,7 @@ use crate::engine::Limit;
 use crate::json::Json;
 use crate::record::Record;
 use crate::serve::feed::{Changes, Feed, Next, Seen};
-use crate::serve::journal::GameLog;
+use crate::serve::journal::{GameLog, JournalError};
 use crate::serve::searchers::{Asker, Refused, Searchers};
 use crate::serve::visitor::Visitor;
 use crate::{ByColor, Color, Outcome, Position};
@@ -76,8 +76,11 @@ impl LiveGame {
         let ends = before.ended_by(state);
         for line in lines {
             // Why is the server's own business (a path, a disk), not the
-            // client's.
-            log.append(&line, ends).map_err(|_| GameError::Unsaved)?;
+            // client's, but for the maker's share.
+            log.append(&line, ends).map_err(|error| match error {
+                JournalError::ShareFull(_, most) => GameError::ShareFull(most),
+                _ => GameError::Unsaved,
+            })?;
         }
         Ok(())
     }

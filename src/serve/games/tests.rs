@@ -127,8 +127,8 @@ fn a_games_link_reads_it_back_before_the_others_are_read() {
     assert_eq!(
         read,
         ReadBack {
-            games: 1,
-            in_progress: 0
+            games: 2,
+            in_progress: 1
         }
     );
     assert!(Arc::ptr_eq(&found, &games.find(&id).unwrap()));
@@ -157,6 +157,65 @@ fn reading_back_keeps_the_games_in_progress_and_lets_the_ended_be() {
     );
     assert!(games.lock().contains_key(&id) && !games.lock().contains_key(&over));
     assert!(said.lock().unwrap().is_empty());
+}
+
+/// The visitor of browser `browser` at `127.0.0.{host}`.
+fn visitor(host: u8, browser: Option<u128>) -> Visitor {
+    Visitor {
+        address: IpAddr::from([127, 0, 0, host]),
+        browser,
+    }
+}
+
+/// A game by hand from the start, made by `visitor`: it and its key.
+fn by_hand(games: &Games, visitor: Visitor) -> Result<(Created, Option<String>), GameError> {
+    let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
+    let new = NewGame {
+        game: Game::new(start, RuleSet::default()),
+        players: ByColor([Player::Person; 2]),
+        one_person: true,
+        clock: None,
+        movetime: Duration::from_millis(1),
+        level: None,
+    };
+    let created = games.create(new, visitor)?;
+    let key = created.secrets[Color::White].clone();
+    Ok((created, key))
+}
+
+#[test]
+fn a_visitor_past_its_share_makes_no_game_and_writes_only_what_ends_one() {
+    let scratch = Scratch::new("games-share");
+    // A visitor's share is 2 KiB, an address's 8 KiB; they hold once the
+    // files weigh 8 KiB.
+    let (games, _) = store_of(&scratch, 16 << 10);
+    // Others' games weigh most of it.
+    for host in 10..20 {
+        by_hand(&games, visitor(host, None)).unwrap();
+    }
+    let (game, key) = by_hand(&games, visitor(2, Some(1))).unwrap();
+    let refused = loop {
+        let played = game.game.play(key.as_deref(), "d2d3");
+        let taken = played.and_then(|_| game.game.take_back(key.as_deref()));
+        if let Err(error) = taken {
+            break error;
+        }
+    };
+    assert_eq!(refused.status(), 429);
+    assert_eq!(
+        refused.to_string(),
+        "the games you made (with the others from your address) hold 2 KiB of the server's \
+         disk, as much as it keeps for them; finish a game, or play on once old games are let go"
+    );
+    assert!(matches!(
+        by_hand(&games, visitor(2, Some(1))),
+        Err(GameError::ShareFull(2048))
+    ));
+    // Another browser of the address, and another address, play on; the
+    // game past its share can still be ended.
+    assert!(by_hand(&games, visitor(2, Some(2))).is_ok());
+    assert!(by_hand(&games, visitor(3, Some(1))).is_ok());
+    game.game.act(key.as_deref(), Action::Resign).unwrap();
 }
 
 #[test]
@@ -217,29 +276,16 @@ fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
 fn a_new_game_is_refused_while_the_disk_holds_only_games_kept_yet() {
     let scratch = Scratch::new("disk full");
     let (games, _) = store_of(&scratch, 0);
-    let (created, id, white) = friends_after_a_move(&games);
-    created.game.act(white.as_deref(), Action::Resign).unwrap();
+    let (created, key) = by_hand(&games, visitor(2, None)).unwrap();
+    created.game.act(key.as_deref(), Action::Abort).unwrap();
     // Ended a moment ago: kept, however far over the budget.
     let deadline = Instant::now() + Duration::from_secs(60);
     while !games.journal.full() {
         assert!(Instant::now() < deadline, "the ending was never written");
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(games.find(&id).is_ok());
-    let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
-    let new = NewGame {
-        game: Game::new(start, RuleSet::default()),
-        players: ByColor([Player::Person; 2]),
-        one_person: true,
-        clock: None,
-        movetime: Duration::from_millis(1),
-        level: None,
-    };
-    let visitor = Visitor {
-        address: IpAddr::from([127, 0, 0, 9]),
-        browser: None,
-    };
-    let refused = games.create(new, visitor).err().unwrap();
+    assert!(games.find(&created.game.id).is_ok());
+    let refused = by_hand(&games, visitor(9, None)).err().unwrap();
     assert_eq!(refused.status(), 503);
     assert_eq!(
         refused.to_string(),

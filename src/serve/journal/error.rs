@@ -36,6 +36,9 @@ pub enum JournalError {
     /// A line would take the game's file past the most it may hold (for
     /// that line): that many bytes.
     Full(PathBuf, u64),
+    /// A line would take the games of the file's share (its maker's, or
+    /// its address's) past the most they may hold: that many bytes.
+    ShareFull(PathBuf, u64),
     /// Others may write in the data folder: the mode it has.
     Exposed(PathBuf, u32),
 }
@@ -101,6 +104,11 @@ impl fmt::Display for JournalError {
             JournalError::Full(path, most) => write!(
                 f,
                 "{}: the line would take the game's file past {most} bytes, as much as it may hold",
+                path.display()
+            ),
+            JournalError::ShareFull(path, most) => write!(
+                f,
+                "{}: the line would take its maker's games past {most} bytes, their share of the disk",
                 path.display()
             ),
             JournalError::Exposed(path, mode) => write!(

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::error::JournalError;
 use super::framing;
+use super::share::Share;
 
 /// The most bytes a game's file may hold: some 120,000 moves on a clock,
 /// far past any game played (the rules end one at a few hundred plies),
@@ -30,11 +31,34 @@ pub struct GameLog {
     path: PathBuf,
     /// The bytes of all the journal's games, which each append adds to.
     total: Arc<AtomicU64>,
+    /// The bytes they may weigh: past half of it, the shares hold.
+    budget: u64,
+    /// The shares each append counts against.
+    shares: Vec<Arc<Share>>,
 }
 
 impl GameLog {
-    pub(super) fn new(path: PathBuf, total: Arc<AtomicU64>) -> GameLog {
-        GameLog { path, total }
+    pub(super) fn new(path: PathBuf, total: Arc<AtomicU64>, budget: u64) -> GameLog {
+        GameLog {
+            path,
+            total,
+            budget,
+            shares: Vec::new(),
+        }
+    }
+
+    /// The bytes its file holds now.
+    pub fn bytes(&self) -> u64 {
+        fs::symlink_metadata(&self.path).map_or(0, |meta| meta.len())
+    }
+
+    /// This log, its appends also counted against `share`, and refused
+    /// past it, once the journal's files weigh more than half its budget,
+    /// unless they end the game: a maker on a roomy disk is not held to
+    /// its share, and a flood is held to its own once it matters.
+    pub fn counting(mut self, share: Arc<Share>) -> GameLog {
+        self.shares.push(share);
+        self
     }
 
     /// Appends `line` in one write to a file opened for appending, then
@@ -66,8 +90,17 @@ impl GameLog {
         if length + bytes.len() as u64 > most {
             return Err(JournalError::Full(self.path.clone(), most));
         }
+        let tight = self.total.load(Ordering::SeqCst) > self.budget / 2;
+        let past = (self.shares.iter()).find(|share| !share.fits(bytes.len() as u64));
+        let past = past.filter(|_| tight && !ends);
+        if let Some(share) = past {
+            return Err(JournalError::ShareFull(self.path.clone(), share.most()));
+        }
         let written = file.write(&bytes).map_err(write_error)?;
         self.total.fetch_add(written as u64, Ordering::SeqCst);
+        for share in &self.shares {
+            share.add(written as u64);
+        }
         if written < bytes.len() {
             let short = format!("only {written} of {} bytes were written", bytes.len());
             return Err(write_error(io::Error::new(io::ErrorKind::WriteZero, short)));
