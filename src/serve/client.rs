@@ -17,7 +17,10 @@ use super::visitor::Visitor;
 /// is being worked on.
 pub(super) struct Client {
     pub visitor: Visitor,
-    stream: Option<TcpStream>,
+    /// One handle on the connection, shared by whatever looks at it from
+    /// aside: each handle is an open file, and the files a process may
+    /// open bound its connections.
+    stream: Option<Arc<TcpStream>>,
 }
 
 impl Client {
@@ -25,8 +28,13 @@ impl Client {
     pub fn of(stream: &TcpStream, visitor: Visitor) -> Client {
         Client {
             visitor,
-            stream: stream.try_clone().ok(),
+            stream: stream.try_clone().ok().map(Arc::new),
         }
+    }
+
+    /// The handle on its connection, to close it from aside.
+    pub fn handle(&self) -> Option<Arc<TcpStream>> {
+        self.stream.clone()
     }
 
     /// Whether the client has closed its connection. Only to be asked
@@ -51,13 +59,9 @@ impl Client {
     /// that work done for it stops within a few milliseconds of its going.
     pub fn on_leaving(&self, stop: Arc<AtomicBool>) -> LeavingWatch {
         let (done, finished) = mpsc::channel::<()>();
-        let stream = self
-            .stream
-            .as_ref()
-            .and_then(|stream| stream.try_clone().ok());
         let client = Client {
             visitor: self.visitor,
-            stream,
+            stream: self.handle(),
         };
         let watcher = thread::Builder::new()
             .name("client watch".into())

@@ -82,7 +82,8 @@ pub(super) fn serve_connection(mut stream: TcpStream, peer: IpAddr, app: &App, w
             }
             Ok(None) => {
                 if mark.is_none() {
-                    mark = waiting.mark(&stream, visitor::share(peer));
+                    let address = visitor::share(peer);
+                    mark = client.handle().map(|handle| waiting.mark(handle, address));
                 }
             }
             Err(refused) => {

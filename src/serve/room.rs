@@ -1,8 +1,8 @@
 //! How many connections the server holds at once: [`MAX_CONNECTIONS`]
 //! unless told fewer, and never more than the process may open files for.
-//! Each connection is a file, and so is each refusal under way, each
-//! game's file being written and each table read: past the limit the
-//! system refuses to accept at all, and everyone is locked out.
+//! A connection holds two files and a refusal one, and each game's file
+//! being written and each table read one more: past the limit the system
+//! refuses to accept at all, and everyone is locked out.
 
 use std::fs;
 
@@ -14,6 +14,10 @@ const MAX_REFUSALS: usize = 4096;
 /// The files kept for all but connections: the listener, stderr, the
 /// journal's files, the tables, a watched record.
 const FILES_BESIDES: usize = 64;
+
+/// The files a connection holds: its socket, and one handle on it that
+/// whatever looks at it from aside shares.
+const FILES_PER_CONNECTION: usize = 2;
 
 /// The open-files limit assumed where the system does not say: Linux's
 /// usual soft limit.
@@ -35,13 +39,16 @@ impl Room {
     /// The room for at most `asked` connections (else
     /// [`MAX_CONNECTIONS`]) in a process that may open `files` files:
     /// three quarters of the files past [`FILES_BESIDES`] for
-    /// connections, the rest for refusals, under way and queued.
+    /// connections ([`FILES_PER_CONNECTION`] each), the rest for
+    /// refusals, under way and queued.
     pub fn new(asked: Option<usize>, files: usize) -> Room {
-        let free = files.saturating_sub(FILES_BESIDES).max(4);
-        let connections = asked.unwrap_or(MAX_CONNECTIONS).min(free / 4 * 3).max(1);
+        let free = files.saturating_sub(FILES_BESIDES).max(8);
+        let most = free / 4 * 3 / FILES_PER_CONNECTION;
+        let connections = asked.unwrap_or(MAX_CONNECTIONS).min(most).max(1);
+        let left = free - connections * FILES_PER_CONNECTION;
         Room {
             connections,
-            refusals: ((free - connections) / 2).clamp(1, MAX_REFUSALS),
+            refusals: (left / 2).clamp(1, MAX_REFUSALS),
             files,
         }
     }
@@ -91,7 +98,7 @@ mod tests {
     #[test]
     fn connections_and_refusals_fit_in_the_files_a_process_may_open() {
         let usual = Room::new(None, 1024);
-        assert_eq!((usual.connections, usual.refusals), (720, 120));
+        assert_eq!((usual.connections, usual.refusals), (360, 120));
         assert!(usual.held_by_files(None));
         let roomy = Room::new(None, 1 << 20);
         assert_eq!((roomy.connections, roomy.refusals), (MAX_CONNECTIONS, 4096));

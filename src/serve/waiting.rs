@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Shutdown, TcpStream};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How long a connection waits before it may be closed for a newcomer:
@@ -30,7 +30,7 @@ struct Waiter {
     since: Instant,
     address: IpAddr,
     /// A handle on the connection, to close it.
-    stream: TcpStream,
+    stream: Arc<TcpStream>,
 }
 
 /// A connection's place among the waiting, left when dropped.
@@ -40,10 +40,9 @@ pub(super) struct Mark<'a> {
 }
 
 impl Waiting {
-    /// Marks `stream`, from `address`, waiting from now; `None` where its
-    /// handle cannot be had (it then cannot be closed for another).
-    pub fn mark(&self, stream: &TcpStream, address: IpAddr) -> Option<Mark<'_>> {
-        let stream = stream.try_clone().ok()?;
+    /// Marks the connection of `stream` (a handle on it), from `address`,
+    /// waiting from now.
+    pub fn mark(&self, stream: Arc<TcpStream>, address: IpAddr) -> Mark<'_> {
         let mut held = self.held();
         let number = held.next;
         held.next += 1;
@@ -53,10 +52,10 @@ impl Waiting {
             stream,
         };
         held.waiters.insert(number, waiter);
-        Some(Mark {
+        Mark {
             waiting: self,
             number,
-        })
+        }
     }
 
     /// Closes the connection that has waited longest past [`GRACE`] at
@@ -127,7 +126,9 @@ mod tests {
         let marks: Vec<Mark> = ends
             .iter()
             .zip([two, one, one, two])
-            .map(|((server, _), address)| waiting.mark(server, address).unwrap())
+            .map(|((server, _), address)| {
+                waiting.mark(Arc::new(server.try_clone().unwrap()), address)
+            })
             .collect();
         let start = Instant::now();
         assert!(!waiting.close_one(start));

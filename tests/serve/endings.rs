@@ -132,6 +132,8 @@ fn a_draw_is_offered_declined_by_a_move_and_agreed() {
 fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
     let server = Server::start(&[], &["--claim-after", "1"]);
     let (id, white, black) = friends(&server, 2, FULL_START);
+    // White's page stays, however long the machine takes.
+    let _white_page = server.follow_game(2, &id, Some(&white));
     let black_page = server.follow_game(3, &id, Some(&black));
     assert_eq!(
         refused(&server, &id, "claim", &white, 409),
@@ -162,6 +164,7 @@ fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
 fn a_friend_whose_hidden_page_says_it_is_here_cannot_be_claimed_from() {
     let server = Server::start(&[], &["--claim-after", "1"]);
     let (id, white, black) = friends(&server, 2, FULL_START);
+    let _white_page = server.follow_game(2, &id, Some(&white));
     let black_page = server.follow_game(3, &id, Some(&black));
     // Black's tab is hidden: it says so, then closes its stream.
     let (status, view) = act(&server, &id, "here", &black);
@@ -190,6 +193,7 @@ fn a_friend_whose_hidden_page_says_it_is_here_cannot_be_claimed_from() {
 fn a_claim_waits_out_the_time_it_states() {
     let server = Server::start(&[], &[]);
     let (id, white, black) = friends(&server, 2, FULL_START);
+    let _white_page = server.follow_game(2, &id, Some(&white));
     drop(server.follow_game(3, &id, Some(&black)));
     let deadline = Instant::now() + PATIENCE;
     while server.get(&format!("/api/games/{id}")).json().get("gone") == Some(&Json::Null) {

@@ -136,7 +136,7 @@ fn a_low_open_files_limit_bounds_the_connections_and_is_said() {
     assert!(lines[0].starts_with("congo serve: http://"), "{lines:?}");
     assert_eq!(
         lines[1],
-        "congo serve: at most 144 connections at once, as 256 open files allow \
+        "congo serve: at most 72 connections at once, as 256 open files allow \
          (raise the limit with `ulimit -n` or systemd's LimitNOFILE=)\n"
     );
 }

@@ -3,7 +3,6 @@
 
 use std::io;
 use std::net::TcpListener;
-use std::path::PathBuf;
 use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -175,7 +174,7 @@ fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings, asked: Optio
     }
     let _ = io.errors.flush();
     let app = Arc::new(app);
-    read_back_in_the_background(&app, settings.data.clone(), tell.clone());
+    read_back_in_the_background(&app, tell.clone());
     let accept = thread::Builder::new()
         .name("accept".into())
         .spawn(move || drop(tell.send(Said::Stopped(serve(listener, app)))));
@@ -198,7 +197,7 @@ fn run(io: &mut Io<'_>, listener: TcpListener, settings: &Settings, asked: Optio
 /// Reads back the kept games on a thread of their own while the server
 /// answers (a game's link reads its game back at once), then tells how
 /// many there were.
-fn read_back_in_the_background(app: &Arc<App>, data: PathBuf, tell: mpsc::Sender<Said>) {
+fn read_back_in_the_background(app: &Arc<App>, tell: mpsc::Sender<Said>) {
     let app = Arc::clone(app);
     let reader = move || {
         let start = Instant::now();
@@ -207,7 +206,7 @@ fn read_back_in_the_background(app: &Arc<App>, data: PathBuf, tell: mpsc::Sender
                 "read back {} ({} in progress) from {} in {:.1} s",
                 Count(read.games, "kept game"),
                 read.in_progress,
-                data.display(),
+                app.data().display(),
                 start.elapsed().as_secs_f64()
             ),
             Err(error) => error.to_string(),

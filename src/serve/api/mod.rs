@@ -136,6 +136,12 @@ impl App {
         Ok((app, moved))
     }
 
+    /// The data folder it keeps its games in (`settings`' or, where
+    /// another server held that, the one beside it).
+    pub fn data(&self) -> &std::path::Path {
+        self.games.data()
+    }
+
     /// Reads back every game of the data folder not read back yet (a
     /// game's link reads it back at once), keeping those in progress: run
     /// once after the start, while the server answers.

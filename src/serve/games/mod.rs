@@ -20,6 +20,7 @@ mod error;
 mod live;
 mod player;
 mod read_back;
+mod shares;
 mod state;
 mod stop;
 #[cfg(test)]
@@ -45,6 +46,7 @@ pub(super) use player::{NewGame, Player};
 pub use read_back::ReadBack;
 
 use crate::{ByColor, Color, RuleSet};
+use shares::Shares;
 use state::State;
 use stop::Stop;
 
@@ -65,6 +67,8 @@ pub(super) struct Games {
     /// Held while a game is read back from the journal and taken in, so
     /// that a game is taken in once, and as its file first stood.
     recovering: Mutex<()>,
+    /// How many games were read back since the start.
+    read_back: Mutex<ReadBack>,
     searchers: Arc<super::searchers::Searchers>,
     numbers: AtomicU64,
     /// How long a friend's pages must be closed before a claim.
@@ -73,6 +77,8 @@ pub(super) struct Games {
     pace: Pace,
     /// Where every game is written as it changes.
     journal: Journal,
+    /// Each maker's share of the journal's disk.
+    shares: Shares,
     rule_set: RuleSet,
     /// The version a game read back from the journal starts at: above
     /// any a page saw of it before the server restarted.
@@ -103,11 +109,13 @@ impl Games {
         let games = Arc::new(Games {
             games: Mutex::new(HashMap::new()),
             recovering: Mutex::new(()),
+            read_back: Mutex::default(),
             searchers,
             // Above every number a run before this one gave, as the version.
             numbers: AtomicU64::new(restored_version),
             claim_after,
             pace: Pace::new(MAX_MADE),
+            shares: Shares::new(journal.budget()),
             journal,
             rule_set,
             restored_version,
@@ -118,6 +126,24 @@ impl Games {
             .name("game clocks".into())
             .spawn(move || sweep(&watched));
         games
+    }
+
+    /// The data folder its games are kept in.
+    pub fn data(&self) -> &std::path::Path {
+        self.journal.dir()
+    }
+
+    /// Lets go of the games whose files the journal let go, and of their
+    /// bytes in their makers' shares.
+    fn forget(&self, evicted: &[String]) {
+        if evicted.is_empty() {
+            return;
+        }
+        let mut games = self.lock();
+        for id in evicted {
+            games.remove(id);
+            self.shares.let_go(id);
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<LiveGame>>> {
@@ -138,6 +164,9 @@ impl Games {
         }
         if self.journal.full() {
             return Err(GameError::DiskFull);
+        }
+        if let Some(most) = self.shares.full(creator).filter(|_| self.journal.tight()) {
+            return Err(GameError::ShareFull(most));
         }
         let from_address = in_progress
             .iter()
@@ -164,6 +193,8 @@ impl Games {
             .journal
             .create(&id, &[state.header(number, creator)])
             .map_err(|_| GameError::Unsaved)?;
+        self.shares.own(&id, creator, log.bytes());
+        let log = self.shares.counting(&id, log);
         let game = Arc::new(LiveGame::new(
             (id.clone(), number, creator),
             &self.searchers,
@@ -304,21 +335,15 @@ fn sweep(games: &Weak<Games>) {
         // link brings its game back.
         if ended.len() > MAX_ENDED {
             ended.sort();
-            evicted.extend(
-                ended[..ended.len() - MAX_ENDED]
-                    .iter()
-                    .map(|(_, id)| id.clone()),
-            );
+            let mut kept = games.lock();
+            for (_, id) in &ended[..ended.len() - MAX_ENDED] {
+                kept.remove(id);
+            }
         }
         abort_the_oldest_abandoned(&mut abandoned, MAX_ABANDONED, now);
         // Games ended long enough ago go once the budget asks for it.
         evicted.extend(games.journal.let_go());
-        if !evicted.is_empty() {
-            let mut kept = games.lock();
-            for id in &evicted {
-                kept.remove(id);
-            }
-        }
+        games.forget(&evicted);
         drop(games);
         thread::sleep(SWEEP_EVERY);
     }

@@ -11,23 +11,23 @@ use super::{GameError, Games, LiveGame};
 use crate::serve::journal::{JournalError, Kept};
 
 /// What reading back the journal's games found.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadBack {
-    /// The games read back (not those taken in before, by their links).
+    /// The games read back since the start, by their links or all at once.
     pub games: usize,
-    /// Those of them still in progress, now kept in memory.
+    /// Those of them in progress when read back.
     pub in_progress: usize,
 }
 
 impl Games {
     /// Reads back every game of the journal not read back yet, keeping
     /// those in progress in memory (their clocks run again) and marking
-    /// the others ended for the disk budget.
+    /// the others ended for the disk budget; and how many were read back
+    /// since the start.
     pub fn read_back_all(&self) -> Result<ReadBack, JournalError> {
         let mut problems = Vec::new();
         let ids = self.journal.ids(&mut problems);
         self.tell(&problems);
-        let mut read = ReadBack::default();
         for id in ids? {
             let _one = self
                 .recovering
@@ -36,13 +36,14 @@ impl Games {
             let Some(game) = self.recover(&id) else {
                 continue;
             };
-            read.games += 1;
             if !game.lock().is_over() {
-                read.in_progress += 1;
                 self.lock().insert(id, Arc::new(game));
             }
         }
-        Ok(read)
+        Ok(*self
+            .read_back
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner))
     }
 
     /// Game `id` from its file, the first time it is asked for since the
@@ -51,7 +52,14 @@ impl Games {
         let mut problems = Vec::new();
         let kept = self.journal.recover(id, &mut problems);
         self.tell(&problems);
-        self.take_in(kept?)
+        let game = self.take_in(kept?)?;
+        let mut read = self
+            .read_back
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        read.games += 1;
+        read.in_progress += usize::from(!game.lock().is_over());
+        Some(game)
     }
 
     /// Game `id` as its file holds it now: a finished game let go from
@@ -63,6 +71,8 @@ impl Games {
             id: id.to_owned(),
             lines,
             read_only,
+            // Counted when it was made or first read back.
+            bytes: 0,
         };
         self.take_in(kept).ok_or(GameError::Unknown)
     }

@@ -22,6 +22,7 @@ pub(super) const EXTENSION: &str = ".journal";
 /// A data folder, locked for as long as this value lives.
 #[derive(Debug)]
 pub(super) struct Folder {
+    dir: PathBuf,
     games: PathBuf,
     /// Held, never read: the lock ends when the file is closed.
     _lock: File,
@@ -49,9 +50,15 @@ impl Folder {
             }
         }
         Ok(Folder {
+            dir: dir.to_path_buf(),
             games,
             _lock: lock(dir)?,
         })
+    }
+
+    /// The data folder.
+    pub(super) fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// The `games` folder.

@@ -17,12 +17,14 @@ mod recovery;
 mod scan;
 #[cfg(test)]
 pub(crate) mod scratch;
+mod share;
 #[cfg(test)]
 mod tests;
 
 pub use budget::{BUDGET, KEEP_ENDED};
 pub use error::JournalError;
 pub use game_log::GameLog;
+pub use share::Share;
 
 use std::collections::BTreeMap;
 use std::fs::{self, OpenOptions};
@@ -60,6 +62,8 @@ pub struct Kept {
     /// Whether its file is damaged before its end: kept as it is, with
     /// nothing appended (`Journal::log` refuses it).
     pub read_only: bool,
+    /// The bytes its file holds.
+    pub bytes: u64,
 }
 
 /// The games the journal holds files of.
@@ -96,6 +100,11 @@ impl Journal {
         })
     }
 
+    /// The data folder.
+    pub fn dir(&self) -> &Path {
+        self.folder.dir()
+    }
+
     /// The ids of the games whose files the folder holds, with a line in
     /// `problems` for each file there that is not a game's.
     pub fn ids(&self, problems: &mut Vec<String>) -> Result<Vec<String>, JournalError> {
@@ -126,6 +135,7 @@ impl Journal {
             id: id.to_string(),
             lines: found.lines,
             read_only: found.read_only,
+            bytes: found.bytes,
         })
     }
 
@@ -134,6 +144,17 @@ impl Journal {
     #[cfg(test)]
     pub fn keeping(self, keep: Duration) -> Journal {
         Journal { keep, ..self }
+    }
+
+    /// The bytes the games' files may weigh before ended ones go.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// Whether the games' files weigh more than half the budget: each
+    /// maker is then held to its share (see `GameLog::counting`).
+    pub fn tight(&self) -> bool {
+        self.total.load(Ordering::SeqCst) > self.budget / 2
     }
 
     /// Whether the games' files weigh more than the budget with nothing
@@ -167,7 +188,7 @@ impl Journal {
             ended: false,
         };
         self.state().games.insert(id.to_string(), game);
-        Ok(GameLog::new(path, Arc::clone(&self.total)))
+        Ok(GameLog::new(path, Arc::clone(&self.total), self.budget))
     }
 
     /// The log of game `id`, which must be held by this journal and not
@@ -178,7 +199,7 @@ impl Journal {
         match self.state().games.get(id) {
             None => Err(JournalError::Unknown(path)),
             Some(game) if game.read_only => Err(JournalError::ReadOnly(path)),
-            Some(_) => Ok(GameLog::new(path, Arc::clone(&self.total))),
+            Some(_) => Ok(GameLog::new(path, Arc::clone(&self.total), self.budget)),
         }
     }
 
