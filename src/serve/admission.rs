@@ -66,6 +66,12 @@ impl<K: Copy + Eq + Hash> Admission<K> {
         self.take(address, true, true)
     }
 
+    /// How many `address` holds.
+    pub fn held_by(&self, address: K) -> usize {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.by_address.get(&address).copied().unwrap_or(0)
+    }
+
     /// Room for one more in place of one being let go (whose guard is
     /// dropped a moment later): within the holder's bound if `bounded`,
     /// not the bound in all.

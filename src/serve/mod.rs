@@ -124,7 +124,7 @@ fn admit(
     };
     match entered {
         Ok(admitted) => Some(admitted),
-        Err(Full::Server) if waiting.close_one(Instant::now()) => {
+        Err(Full::Server) if waiting.close_one(Instant::now(), admission.held_by(address)) => {
             admission.in_place_of_one(address, !trusted)
         }
         Err(_) => None,

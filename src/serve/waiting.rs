@@ -58,26 +58,29 @@ impl Waiting {
         }
     }
 
-    /// Closes the connection that has waited longest past [`GRACE`] at
-    /// `now` from the address with the most such; whether there was one.
-    pub fn close_one(&self, now: Instant) -> bool {
+    /// Closes a waiting connection at `now` to make room for a newcomer
+    /// whose address holds `holds` connections: the longest waiting of
+    /// the address with the most waiting, at once if that address has
+    /// more waiting than the newcomer's holds in all (a crowd gives way to
+    /// a lone player), else only past [`GRACE`]; whether one was closed.
+    pub fn close_one(&self, now: Instant, holds: usize) -> bool {
         let mut held = self.held();
-        let long = |waiter: &&Waiter| now.saturating_duration_since(waiter.since) >= GRACE;
         let mut by_address: HashMap<IpAddr, usize> = HashMap::new();
-        for waiter in held.waiters.values().filter(long) {
+        for waiter in held.waiters.values() {
             *by_address.entry(waiter.address).or_default() += 1;
         }
-        let most = |(number, waiter): (&u64, &Waiter)| {
-            (
-                by_address.get(&waiter.address),
-                now.saturating_duration_since(waiter.since),
-                *number,
-            )
-        };
-        let chosen = (held.waiters.iter())
-            .filter(|(_, waiter)| long(waiter))
-            .max_by_key(|&entry| most(entry))
-            .map(|(&number, _)| number);
+        let waiting = |waiter: &Waiter| by_address.get(&waiter.address).copied().unwrap_or(0);
+        let age = |waiter: &Waiter| now.saturating_duration_since(waiter.since);
+        let rank = |(number, waiter): &(&u64, &Waiter)| (waiting(waiter), age(waiter), **number);
+        let crowd = (held.waiters.iter())
+            .max_by_key(rank)
+            .filter(|(_, waiter)| waiting(waiter) > holds);
+        let chosen = crowd.or_else(|| {
+            (held.waiters.iter())
+                .filter(|(_, waiter)| age(waiter) >= GRACE)
+                .max_by_key(rank)
+        });
+        let chosen = chosen.map(|(&number, _)| number);
         let Some(waiter) = chosen.and_then(|number| held.waiters.remove(&number)) else {
             return false;
         };
@@ -131,15 +134,39 @@ mod tests {
             })
             .collect();
         let start = Instant::now();
-        assert!(!waiting.close_one(start));
+        // A newcomer whose address holds as many as any has waiting waits
+        // out the grace.
+        assert!(!waiting.close_one(start, 2));
         let later = start + GRACE + GRACE;
         // Address two's first, then one's first: the most waiting first,
         // the longest waiting of them.
-        assert!(waiting.close_one(later));
-        assert!(waiting.close_one(later));
+        assert!(waiting.close_one(later, 2));
+        assert!(waiting.close_one(later, 2));
         let mut clients: Vec<TcpStream> = ends.into_iter().map(|(_, client)| client).collect();
         assert!(closed(&mut clients[0]) && closed(&mut clients[1]));
         drop(marks);
-        assert!(!waiting.close_one(later));
+        assert!(!waiting.close_one(later, 0));
+    }
+
+    #[test]
+    fn an_address_with_more_waiting_than_a_newcomer_holds_gives_way_at_once() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let waiting = Waiting::default();
+        let (crowd, lone) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let ends: Vec<(TcpStream, TcpStream)> = (0..3).map(|_| pair(&listener)).collect();
+        let _marks: Vec<Mark> = ends
+            .iter()
+            .zip([crowd, crowd, lone])
+            .map(|((server, _), address)| {
+                waiting.mark(Arc::new(server.try_clone().unwrap()), address)
+            })
+            .collect();
+        let now = Instant::now();
+        // A newcomer holding two waits; one holding one closes the crowd's
+        // first at once.
+        assert!(!waiting.close_one(now, 2));
+        assert!(waiting.close_one(now, 1));
+        let mut first = ends.into_iter().next().unwrap().1;
+        assert!(closed(&mut first));
     }
 }
