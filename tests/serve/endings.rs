@@ -7,23 +7,7 @@ use std::time::{Duration, Instant};
 use congo::serve::{Json, MAX_GAMES_PER_VISITOR};
 
 use crate::client::{PATIENCE, Server, quoted, string};
-use crate::kept_games::{FACING, FULL_START, against_congo, create, key_of, moves, play};
-
-/// A friend game from `fen` made at `127.0.0.{host}`: its id and the two
-/// keys, white's then black's.
-fn friends(server: &Server, host: u8, fen: &str) -> (String, String, String) {
-    let body = format!(
-        "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
-        quoted(fen)
-    );
-    let created = create(server, host, &body);
-    let links = created.get("links").unwrap();
-    (
-        string(created.get("id").unwrap()),
-        key_of(links.get("me").unwrap()),
-        key_of(links.get("friend").unwrap()),
-    )
-}
+use crate::kept_games::{FACING, FULL_START, against_congo, friend_game, key_of, moves, play};
 
 /// `POST /api/games/ID/ACTION` with `key`: the status and the answer.
 fn act(server: &Server, id: &str, action: &str, key: &str) -> (u16, Json) {
@@ -52,7 +36,7 @@ fn field<'a>(view: &'a Json, name: &str) -> &'a Json {
 #[test]
 fn a_game_is_aborted_before_both_sides_move_and_resigned_after() {
     let server = Server::start(&[], &[]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     let (status, aborted) = act(&server, &id, "abort", &black);
     assert_eq!(status, 200, "{aborted}");
     assert_eq!(field(&aborted, "result"), &Json::Null);
@@ -62,7 +46,7 @@ fn a_game_is_aborted_before_both_sides_move_and_resigned_after() {
         refused(&server, &id, "resign", &white, 409),
         "the game is over: aborted"
     );
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     play(&server, 2, &id, &white, "d2d3");
     play(&server, 2, &id, &black, "d6d5");
     assert_eq!(
@@ -87,7 +71,7 @@ fn a_game_is_aborted_before_both_sides_move_and_resigned_after() {
 #[test]
 fn a_draw_is_offered_declined_by_a_move_and_agreed() {
     let server = Server::start(&[], &[]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     let (_, offered) = act(&server, &id, "draw", &white);
     assert_eq!(string(field(&offered, "draw")), "white");
     assert!(!can(&offered, "draw"));
@@ -131,7 +115,7 @@ fn a_draw_is_offered_declined_by_a_move_and_agreed() {
 #[test]
 fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
     let server = Server::start(&[], &["--claim-after", "1"]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     // White's page stays, however long the machine takes.
     let _white_page = server.follow_game(2, &id, Some(&white));
     let black_page = server.follow_game(3, &id, Some(&black));
@@ -163,7 +147,7 @@ fn a_win_is_claimed_only_from_a_friend_gone_long_enough() {
 #[test]
 fn a_friend_whose_hidden_page_says_it_is_here_cannot_be_claimed_from() {
     let server = Server::start(&[], &["--claim-after", "1"]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     let _white_page = server.follow_game(2, &id, Some(&white));
     let black_page = server.follow_game(3, &id, Some(&black));
     // Black's tab is hidden: it says so, then closes its stream.
@@ -192,7 +176,7 @@ fn a_friend_whose_hidden_page_says_it_is_here_cannot_be_claimed_from() {
 #[test]
 fn a_claim_waits_out_the_time_it_states() {
     let server = Server::start(&[], &[]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     let _white_page = server.follow_game(2, &id, Some(&white));
     drop(server.follow_game(3, &id, Some(&black)));
     let deadline = Instant::now() + PATIENCE;
@@ -210,7 +194,7 @@ fn a_claim_waits_out_the_time_it_states() {
 #[test]
 fn a_rematch_swaps_colours_and_both_players_reach_the_same_one() {
     let server = Server::start(&[], &[]);
-    let (id, white, black) = friends(&server, 2, FACING);
+    let (id, white, black) = friend_game(&server, 2, FACING);
     assert_eq!(
         refused(&server, &id, "rematch", &white, 409),
         "a rematch is made once the game is over"
@@ -241,7 +225,7 @@ fn a_rematch_swaps_colours_and_both_players_reach_the_same_one() {
 #[test]
 fn a_finished_game_downloads_as_pgn_with_the_tournament_tags() {
     let server = Server::start(&[], &[]);
-    let (id, white, black) = friends(&server, 2, FULL_START);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
     play(&server, 2, &id, &white, "d2d3");
     play(&server, 2, &id, &black, "d6d5");
     act(&server, &id, "resign", &white);
@@ -296,7 +280,7 @@ fn congo_plays_at_a_level_and_a_bad_level_is_refused() {
 fn games_whose_pages_closed_stop_counting_against_their_maker() {
     let server = Server::start(&[], &[]);
     let made: Vec<(String, String, String)> = (0..MAX_GAMES_PER_VISITOR)
-        .map(|_| friends(&server, 9, FULL_START))
+        .map(|_| friend_game(&server, 9, FULL_START))
         .collect();
     let body = format!(
         "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
@@ -314,7 +298,7 @@ fn games_whose_pages_closed_stop_counting_against_their_maker() {
         )
     );
     // Another address is not held back.
-    friends(&server, 10, FULL_START);
+    friend_game(&server, 10, FULL_START);
     // Each game's page opens, a move is played, and the page closes: left
     // behind, the games stop counting at once, however lately played.
     for (id, white, _) in &made {
@@ -374,7 +358,7 @@ fn a_visitor_makes_so_many_games_a_minute() {
     let most = congo::serve::MAX_MADE;
     // Each made and called off at once: none stays in progress.
     for _ in 0..most {
-        let (id, white, _) = friends(&server, 12, FULL_START);
+        let (id, white, _) = friend_game(&server, 12, FULL_START);
         act(&server, &id, "abort", &white);
     }
     let body = format!(
@@ -393,5 +377,5 @@ fn a_visitor_makes_so_many_games_a_minute() {
             .is_some_and(|s| s.parse::<u32>().is_ok_and(|s| (1..=60).contains(&s)))
     );
     // Another address is not held back.
-    friends(&server, 13, FULL_START);
+    friend_game(&server, 13, FULL_START);
 }

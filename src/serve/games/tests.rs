@@ -60,20 +60,22 @@ fn unread_store(scratch: &Scratch, budget: u64) -> (Arc<Games>, Arc<Mutex<Vec<St
 
 /// A friend game from the start, made at `host`.
 fn friends(games: &Games, host: u8) -> Created {
+    start(games, visitor(host, None), false).unwrap()
+}
+
+/// A game from the start between two persons, made by `visitor`: one
+/// person playing both sides if `one_person`, else two friends.
+fn start(games: &Games, visitor: Visitor, one_person: bool) -> Result<Created, GameError> {
     let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
     let new = NewGame {
         game: Game::new(start, RuleSet::default()),
         players: ByColor([Player::Person; 2]),
-        one_person: false,
+        one_person,
         clock: None,
         movetime: Duration::from_millis(1),
         level: None,
     };
-    let visitor = Visitor {
-        address: IpAddr::from([127, 0, 0, host]),
-        browser: None,
-    };
-    games.create(new, visitor).unwrap()
+    games.create(new, visitor)
 }
 
 /// A friend game made at 127.0.0.2 after White's first move: it, its id
@@ -169,16 +171,7 @@ fn visitor(host: u8, browser: Option<u128>) -> Visitor {
 
 /// A game by hand from the start, made by `visitor`: it and its key.
 fn by_hand(games: &Games, visitor: Visitor) -> Result<(Created, Option<String>), GameError> {
-    let start = Position::from_fen(START, RuleSet::default(), Reach::Game).unwrap();
-    let new = NewGame {
-        game: Game::new(start, RuleSet::default()),
-        players: ByColor([Player::Person; 2]),
-        one_person: true,
-        clock: None,
-        movetime: Duration::from_millis(1),
-        level: None,
-    };
-    let created = games.create(new, visitor)?;
+    let created = start(games, visitor, true)?;
     let key = created.secrets[Color::White].clone();
     Ok((created, key))
 }
