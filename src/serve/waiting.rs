@@ -112,6 +112,22 @@ mod tests {
         (listener.accept().unwrap().0, client)
     }
 
+    /// A connection from each of `addresses`, marked waiting in that order:
+    /// the pairs of ends, and the marks.
+    fn marked<'a>(
+        waiting: &'a Waiting,
+        addresses: &[IpAddr],
+    ) -> (Vec<(TcpStream, TcpStream)>, Vec<Mark<'a>>) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let ends: Vec<(TcpStream, TcpStream)> = addresses.iter().map(|_| pair(&listener)).collect();
+        let marks = (ends.iter().zip(addresses))
+            .map(|((server, _), &address)| {
+                waiting.mark(Arc::new(server.try_clone().unwrap()), address)
+            })
+            .collect();
+        (ends, marks)
+    }
+
     fn closed(client: &mut TcpStream) -> bool {
         use std::io::Read;
         client
@@ -122,17 +138,9 @@ mod tests {
 
     #[test]
     fn the_longest_waiting_of_the_address_holding_most_is_closed_past_the_grace() {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let waiting = Waiting::default();
         let (one, two) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
-        let ends: Vec<(TcpStream, TcpStream)> = (0..4).map(|_| pair(&listener)).collect();
-        let marks: Vec<Mark> = ends
-            .iter()
-            .zip([two, one, one, two])
-            .map(|((server, _), address)| {
-                waiting.mark(Arc::new(server.try_clone().unwrap()), address)
-            })
-            .collect();
+        let (ends, marks) = marked(&waiting, &[two, one, one, two]);
         let start = Instant::now();
         // A newcomer whose address holds as many as any has waiting waits
         // out the grace.
@@ -150,17 +158,9 @@ mod tests {
 
     #[test]
     fn an_address_with_more_waiting_than_a_newcomer_holds_gives_way_at_once() {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let waiting = Waiting::default();
         let (crowd, lone) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
-        let ends: Vec<(TcpStream, TcpStream)> = (0..3).map(|_| pair(&listener)).collect();
-        let _marks: Vec<Mark> = ends
-            .iter()
-            .zip([crowd, crowd, lone])
-            .map(|((server, _), address)| {
-                waiting.mark(Arc::new(server.try_clone().unwrap()), address)
-            })
-            .collect();
+        let (ends, _marks) = marked(&waiting, &[crowd, crowd, lone]);
         let now = Instant::now();
         // A newcomer holding two waits; one holding one closes the crowd's
         // first at once.
