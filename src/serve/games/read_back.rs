@@ -136,7 +136,7 @@ impl Games {
         match restore(&kept.lines) {
             Ok(restored) => Some((restored, kept.read_only)),
             Err(error @ RestoreError::Line(line, _))
-                if let Ok(restored) = restore(&kept.lines[..line - 1]) =>
+                if let Ok(restored) = restore(&before_and_ending(&kept.lines, line)) =>
             {
                 problems.push(format!(
                     "game {}: {error}; kept to read only before it",
@@ -157,4 +157,13 @@ impl Games {
             (self.report)(problem);
         }
     }
+}
+
+/// The lines before line `line` (from 1), which congo would not have
+/// written, and the last `stop` line after it: how the game ended is kept
+/// whatever was lost before it.
+fn before_and_ending(lines: &[String], line: usize) -> Vec<String> {
+    let (before, after) = lines.split_at(line - 1);
+    let ending = after.iter().rev().find(|line| line.starts_with("stop "));
+    before.iter().chain(ending).cloned().collect()
 }

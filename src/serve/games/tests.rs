@@ -265,6 +265,22 @@ fn a_line_congo_would_not_write_keeps_the_game_before_it_to_read_only() {
 }
 
 #[test]
+fn a_resignation_after_a_line_congo_would_not_write_stays_a_resignation() {
+    let scratch = Scratch::new("games-bad-line-resigned");
+    let games = store(&scratch);
+    let (created, id, white) = friends_after_a_move(&games);
+    let log = games.journal.log(&id).unwrap();
+    log.append("move a1a1", false).unwrap();
+    log.append("stop resigned white", true).unwrap();
+    drop((created, log, games));
+    let (games, problems) = store_with_problems(&scratch);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let view = games.find(&id).unwrap().view(white.as_deref());
+    assert_eq!(view.get("result"), Some(&Json::from("black wins")));
+    assert_eq!(view.get("moves"), Some(&Json::Array(vec!["d2d3".into()])));
+}
+
+#[test]
 fn a_new_game_is_refused_while_the_disk_holds_only_games_kept_yet() {
     let scratch = Scratch::new("disk full");
     let (games, _) = store_of(&scratch, 0);

@@ -40,8 +40,10 @@ pub(super) enum End {
         bytes: usize,
     },
     /// With a damaged line before the last: the entries before it are
-    /// good, the rest unknown.
-    Damaged { line: usize },
+    /// good, the rest unknown but for the game's ending, when a whole
+    /// `stop` entry after the damage says how it ended (a resignation is
+    /// not to become an abort for a line lost before it).
+    Damaged { line: usize, ending: Option<String> },
 }
 
 /// Reads the bytes of a game's file.
@@ -75,7 +77,12 @@ pub(super) fn read(bytes: &[u8]) -> Reading {
         // damage, wherever it is.
         match framing::read_entry(&rest[..length]) {
             Some(payload) => lines.push(payload),
-            None => break End::Damaged { line },
+            None => {
+                break End::Damaged {
+                    line,
+                    ending: ending_after(&rest[length..]),
+                };
+            }
         }
         start += length + 1;
     };
@@ -84,6 +91,15 @@ pub(super) fn read(bytes: &[u8]) -> Reading {
         lines,
         end,
     })
+}
+
+/// The last whole `stop` entry of `bytes`, the lines after a damaged one.
+fn ending_after(bytes: &[u8]) -> Option<String> {
+    bytes
+        .split(|&b| b == b'\n')
+        .filter_map(framing::read_entry)
+        .filter(|payload| payload.starts_with("stop "))
+        .last()
 }
 
 #[cfg(test)]
@@ -130,7 +146,11 @@ mod tests {
         let mut bytes = file(&["a", "b"]);
         let length = bytes.len();
         bytes[length - 2] = b'x';
-        assert_eq!(read(&bytes), game(&["a"], End::Damaged { line: 3 }));
+        let damaged = End::Damaged {
+            line: 3,
+            ending: None,
+        };
+        assert_eq!(read(&bytes), game(&["a"], damaged));
     }
 
     #[test]
@@ -138,7 +158,23 @@ mod tests {
         let mut bytes = file(&["a", "b", "c"]);
         let second = file(&["a"]).len();
         bytes[second] = b'x';
-        assert_eq!(read(&bytes), game(&["a"], End::Damaged { line: 3 }));
+        let damaged = End::Damaged {
+            line: 3,
+            ending: None,
+        };
+        assert_eq!(read(&bytes), game(&["a"], damaged));
+    }
+
+    #[test]
+    fn the_last_whole_ending_after_damage_is_kept() {
+        let mut bytes = file(&["a", "b", "stop aborted", "c", "stop resigned black"]);
+        let second = file(&["a"]).len();
+        bytes[second] = b'x';
+        let damaged = End::Damaged {
+            line: 3,
+            ending: Some("stop resigned black".to_owned()),
+        };
+        assert_eq!(read(&bytes), game(&["a"], damaged));
     }
 
     #[test]

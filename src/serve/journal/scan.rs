@@ -97,6 +97,7 @@ pub(super) fn recover(path: &Path, id: &str, problems: &mut Vec<String>) -> Opti
         }
     };
     let kept = Count(recovered.lines.len(), "line");
+    let mut lines = recovered.lines;
     let mut length = bytes.len() as u64;
     let read_only = match recovered.end {
         End::Whole => false,
@@ -116,17 +117,24 @@ pub(super) fn recover(path: &Path, id: &str, problems: &mut Vec<String>) -> Opti
                 true
             }
         },
-        End::Damaged { line } => {
+        End::Damaged { line, ending } => {
+            let ending_kept = match ending {
+                Some(ending) => {
+                    lines.push(ending);
+                    ", and how the game ended after it"
+                }
+                None => "",
+            };
             problems.push(format!(
-                "{shown}: line {line}: damaged; {kept} before it kept, read only, \
-                 the file left as it is"
+                "{shown}: line {line}: damaged; {kept} before it kept{ending_kept}, \
+                 read only, the file left as it is"
             ));
             true
         }
     };
     Some(Found {
         created: recovered.created,
-        lines: recovered.lines,
+        lines,
         read_only,
         bytes: length,
     })

@@ -155,6 +155,25 @@ fn damage_before_the_end_makes_a_game_read_only_and_untouched() {
 }
 
 #[test]
+fn damage_before_a_games_ending_keeps_the_ending() {
+    let scratch = Scratch::new("damage-ending");
+    let journal = open(&scratch).journal;
+    let lines = ["new", "move a", "move b", "stop resigned black"];
+    journal.create(A, &strings(&lines)).unwrap();
+    drop(journal);
+    let mut bytes = fs::read(scratch.file(A)).unwrap();
+    let at = bytes.windows(6).position(|w| w == b"move b").unwrap();
+    bytes[at] = b'M';
+    fs::write(scratch.file(A), &bytes).unwrap();
+    let opened = open(&scratch);
+    let kept_lines = ["new", "move a", "stop resigned black"];
+    assert_eq!(opened.games, vec![kept(A, &kept_lines, true)]);
+    let problem = "games/0000000000aa.journal: line 4: damaged; 2 lines before it kept, \
+                   and how the game ended after it, read only, the file left as it is";
+    assert_eq!(opened.problems, vec![problem.to_string()]);
+}
+
+#[test]
 fn a_second_server_on_the_folder_is_refused() {
     let scratch = Scratch::new("lock");
     let first = open(&scratch);
