@@ -4,9 +4,7 @@
 
 use std::time::Instant;
 
-use super::bounds::MAX_TAKEBACKS;
 use super::error::GameError;
-use super::player::Player;
 use super::state::{Seat, State};
 use super::stop::Stop;
 use crate::Color;
@@ -21,12 +19,15 @@ pub(crate) enum Action {
     Accept,
     Decline,
     Claim,
+    /// Take back a move, ask a friend to, or grant a friend's request.
     TakeBack,
+    /// Refuse a friend's request to take back.
+    KeepMoves,
     Rematch,
 }
 
 impl Action {
-    pub const ALL: [Action; 8] = [
+    pub const ALL: [Action; 9] = [
         Action::Resign,
         Action::Abort,
         Action::Draw,
@@ -34,6 +35,7 @@ impl Action {
         Action::Decline,
         Action::Claim,
         Action::TakeBack,
+        Action::KeepMoves,
         Action::Rematch,
     ];
 
@@ -52,6 +54,7 @@ impl Action {
             Action::Decline => "decline",
             Action::Claim => "claim",
             Action::TakeBack => "takeback",
+            Action::KeepMoves => "keepmoves",
             Action::Rematch => "rematch",
         }
     }
@@ -68,15 +71,10 @@ impl State {
                 (true, None) => Ok(()),
             };
         }
+        self.going_on()?;
         if action == Action::TakeBack {
-            // Against congo a move that ended the game by the rules may
-            // be taken back; a game stopped otherwise stays stopped.
-            if let Some(stop) = self.stop {
-                return Err(GameError::Over(stop.reason()));
-            }
             return self.can_take_back(seat);
         }
-        self.going_on()?;
         let side = self.acting_side(seat);
         match action {
             Action::Resign => Ok(()),
@@ -100,13 +98,16 @@ impl State {
             }
             Action::Accept | Action::Decline => Ok(()),
             Action::Claim => self.claimable(side, now),
-            Action::TakeBack | Action::Rematch => Ok(()),
+            Action::KeepMoves if self.takeback_asked != Some(!side) => {
+                refuse("no take-back is asked of you")
+            }
+            Action::KeepMoves | Action::TakeBack | Action::Rematch => Ok(()),
         }
     }
 
     /// The side a seat acts for: its own, or the side to move when one
     /// person plays both.
-    fn acting_side(&self, seat: Seat) -> Color {
+    pub(super) fn acting_side(&self, seat: Seat) -> Color {
         match seat {
             Seat::One(side) => side,
             Seat::Both => self.game.position().side,
@@ -141,42 +142,6 @@ impl State {
         }
     }
 
-    fn can_take_back(&self, seat: Seat) -> Result<(), GameError> {
-        let allowed = match seat {
-            Seat::Both => true,
-            Seat::One(side) => self.players[!side] == Player::Engine,
-        };
-        if !allowed {
-            return Err(GameError::NoTakeBack);
-        }
-        if self.game.moves().is_empty() {
-            return Err(GameError::NotNow("no move to take back".to_owned()));
-        }
-        if self.takebacks >= MAX_TAKEBACKS {
-            return Err(GameError::NotNow(format!(
-                "{MAX_TAKEBACKS} moves were taken back in this game already"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Takes moves back for `seat`: to its own turn against congo, one
-    /// ply when one person plays both sides.
-    pub fn take_back(&mut self, seat: Seat, now: Instant) -> Result<(), GameError> {
-        self.allowed(seat, Action::TakeBack, now)?;
-        self.stop_search();
-        self.draw_offer = None;
-        self.takebacks += 1;
-        if self.game.undo().is_some()
-            && let Seat::One(side) = seat
-            && self.game.position().side != side
-        {
-            self.game.undo();
-        }
-        self.resume_clock(now);
-        Ok(())
-    }
-
     /// Takes `action` (all but a take-back and a rematch, which change
     /// more) for `seat` at `now`.
     pub fn act(&mut self, seat: Seat, action: Action, now: Instant) -> Result<(), GameError> {
@@ -193,6 +158,7 @@ impl State {
             Action::Accept => self.end(Stop::Agreed, now),
             Action::Decline => self.draw_offer = None,
             Action::Claim => self.end(Stop::Left(!side), now),
+            Action::KeepMoves => self.takeback_asked = None,
             Action::TakeBack | Action::Rematch => {}
         }
         Ok(())

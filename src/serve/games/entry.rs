@@ -5,7 +5,8 @@
 //!
 //! `move d2d3 59000 60000` (a move, and each side's milliseconds after it
 //! when there is a clock), `takeback 4 59000 60000` (the plies left),
-//! `offer white` or `offer none`, `stop resigned black` (or `flagged`,
+//! `offer white` or `offer none` (a draw), `asks white` or `asks none` (a
+//! take-back between friends), `stop resigned black` (or `flagged`,
 //! `left`, and `aborted`, `agreed` with no side), `rematch ID`.
 
 use std::fmt;
@@ -25,6 +26,7 @@ use crate::{ByColor, Color, Game, MAX_PLIES, Position, Reach, RuleSet};
 pub(super) struct Snapshot {
     plies: usize,
     draw_offer: Option<Color>,
+    takeback_asked: Option<Color>,
     stop: Option<Stop>,
     rematch: Option<String>,
 }
@@ -68,6 +70,7 @@ impl State {
         Snapshot {
             plies: self.game.moves().len(),
             draw_offer: self.draw_offer,
+            takeback_asked: self.takeback_asked,
             stop: self.stop,
             rematch: self.rematch.as_ref().map(|(id, _)| id.clone()),
         }
@@ -128,6 +131,12 @@ impl State {
             lines.push(format!(
                 "offer {}",
                 self.draw_offer.map_or("none", Color::name)
+            ));
+        }
+        if self.takeback_asked != before.takeback_asked {
+            lines.push(format!(
+                "asks {}",
+                self.takeback_asked.map_or("none", Color::name)
             ));
         }
         if self.stop != before.stop
@@ -292,15 +301,17 @@ fn replay(state: &mut State, line: &str) -> Result<(), String> {
             set_clock(state, clock)
         }
         ["offer", side] => {
-            state.draw_offer = match *side {
-                "none" => None,
-                side => Some(color(side)?),
-            };
+            state.draw_offer = side_or_none(side)?;
+            Ok(())
+        }
+        ["asks", side] => {
+            state.takeback_asked = side_or_none(side)?;
             Ok(())
         }
         ["stop", words @ ..] => {
             state.stop = Some(stop(words)?);
             state.draw_offer = None;
+            state.takeback_asked = None;
             Ok(())
         }
         ["rematch", id] => {
@@ -327,6 +338,13 @@ fn set_clock(state: &mut State, words: &[&str]) -> Result<(), String> {
     };
     *clock = Clocks::restored(clock.control(), ByColor([ms(white)?, ms(black)?]));
     Ok(())
+}
+
+fn side_or_none(word: &str) -> Result<Option<Color>, String> {
+    match word {
+        "none" => Ok(None),
+        side => color(side).map(Some),
+    }
 }
 
 fn color(word: &str) -> Result<Color, String> {

@@ -20,8 +20,6 @@ pub(crate) enum GameError {
     Move(String),
     /// The game is over: why.
     Over(String),
-    /// Take-backs need congo as the other side, or one person playing both.
-    NoTakeBack,
     /// The action is not open now: why.
     NotNow(String),
     /// The server has as many games in progress as it may.
@@ -54,7 +52,6 @@ impl GameError {
             GameError::NotAPlayer => 403,
             GameError::NotYourTurn(_)
             | GameError::Over(_)
-            | GameError::NoTakeBack
             | GameError::NotNow(_) => 409,
             GameError::Move(_) => 400,
             GameError::Full | GameError::DiskFull | GameError::Unsaved => 503,
@@ -90,9 +87,6 @@ impl fmt::Display for GameError {
             GameError::NotYourTurn(side) => write!(f, "it is {side}'s turn"),
             GameError::Move(why) | GameError::NotNow(why) => f.write_str(why),
             GameError::Over(why) => write!(f, "the game is over: {why}"),
-            GameError::NoTakeBack => {
-                f.write_str("moves are taken back only against congo or when you play both sides")
-            }
             GameError::Full => write!(
                 f,
                 "the server has {MAX_GAMES} games in progress already; try again in a minute"

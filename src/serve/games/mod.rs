@@ -23,6 +23,7 @@ mod read_back;
 mod shares;
 mod state;
 mod stop;
+mod takeback;
 #[cfg(test)]
 mod tests;
 mod view;

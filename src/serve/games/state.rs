@@ -34,6 +34,12 @@ pub(super) struct State {
     /// The plies the game had when each side last offered a draw: one
     /// offer a move, so that offers cannot be made a flood.
     pub offered_at: ByColor<Option<usize>>,
+    /// The side whose request to take back its last move stands (between
+    /// friends, the other player answers it).
+    pub takeback_asked: Option<Color>,
+    /// The plies the game had when each side last asked to take back: one
+    /// request a move, as with draw offers.
+    pub asked_at: ByColor<Option<usize>>,
     /// The take-backs made, at most [`MAX_TAKEBACKS`], so that one visitor
     /// looping move and take-back cannot fill the disk.
     pub takebacks: usize,
@@ -71,6 +77,7 @@ pub(super) struct Kept {
     clock: Option<Clocks>,
     stop: Option<Stop>,
     draw_offer: Option<Color>,
+    takeback_asked: Option<Color>,
     rematch: Option<(String, ByColor<Option<String>>)>,
 }
 
@@ -117,6 +124,7 @@ impl State {
             clock: self.clock.clone(),
             stop: self.stop,
             draw_offer: self.draw_offer,
+            takeback_asked: self.takeback_asked,
             rematch: self.rematch.clone(),
         }
     }
@@ -127,6 +135,7 @@ impl State {
         self.clock = kept.clock;
         self.stop = kept.stop;
         self.draw_offer = kept.draw_offer;
+        self.takeback_asked = kept.takeback_asked;
         self.rematch = kept.rematch;
     }
 
@@ -294,10 +303,11 @@ impl State {
     }
 
     /// Ends the game by `stop` at `now`: clocks stopped, congo stopped,
-    /// no offer left standing.
+    /// no offer or request left standing.
     pub fn end(&mut self, stop: Stop, now: Instant) {
         self.stop = Some(stop);
         self.draw_offer = None;
+        self.takeback_asked = None;
         if let Some(clock) = &mut self.clock {
             clock.stop(now);
         }
@@ -328,6 +338,8 @@ impl State {
             // Moving on declines the opponent's offer.
             self.draw_offer = None;
         }
+        // A request to take back is about the game before this move.
+        self.takeback_asked = None;
         if self.is_over() {
             if let Some(clock) = &mut self.clock {
                 clock.stop(now);
@@ -363,6 +375,8 @@ impl State {
             level: new.level,
             draw_offer: None,
             offered_at: ByColor([None, None]),
+            takeback_asked: None,
+            asked_at: ByColor([None, None]),
             takebacks: 0,
             rematch: None,
             search: None,

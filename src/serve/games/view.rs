@@ -49,6 +49,7 @@ impl State {
             ),
             ("ended", over.map(|verdict| verdict.reason).into()),
             ("draw", self.draw_offer.map(Color::name).into()),
+            ("takeback", self.takeback_asked.map(Color::name).into()),
             ("gone", self.gone_json(now)),
             ("rematch", self.rematch_link(seat).into()),
             ("can", self.can_json(seat, now)),
