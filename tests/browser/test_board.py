@@ -1044,6 +1044,69 @@ class Board(unittest.TestCase):
         finally:
             stop_server(server)
 
+    def test_friends_premove_ask_to_take_back_and_list_their_games(self):
+        self.driver.get(self.url + "?white=me&black=friend")
+        self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+        friend = self.element("friend-link").get_attribute("href")
+        mine = self.driver.current_window_handle
+        self.driver.switch_to.new_window("window")
+        theirs = self.driver.current_window_handle
+        self.driver.get(friend)
+        self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
+        self.driver.switch_to.window(mine)
+        self.click("c2", "c3")
+        self.wait_for_game(FULL_START, ["c2c3"])
+        # A premove while the friend thinks, sent when their move arrives.
+        self.wait(lambda: "takes-moves" in self.element("board").get_attribute("class"),
+                  "the board takes a premove")
+        self.click("a2", "a3")
+        self.assertEqual(self.premove_marks(), 2)
+        self.assertIn("played when Black has moved", self.text("status"))
+        self.driver.switch_to.window(theirs)
+        self.wait_for_game(FULL_START, ["c2c3"])
+        self.click("c6", "c5")
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5", "a2a3"])
+        # White asks to take a3 back; Black refuses.
+        self.driver.switch_to.window(mine)
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5", "a2a3"])
+        self.assertTrue(self.element("take-back").get_attribute("hidden"))
+        self.element("game-takeback").click()
+        self.wait(lambda: "You asked to take back" in self.text("takeback-offer"), "asked")
+        self.driver.switch_to.window(theirs)
+        self.wait(lambda: "White asks to take back their last move" in self.text("takeback-offer"),
+                  "the request arrives")
+        self.assertEqual(self.text("game-takeback"), "Accept the take-back")
+        self.element("game-keepmoves").click()
+        self.wait(lambda: not self.element("takeback-offer").is_displayed(), "refused")
+        self.click("g6", "g5")
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5", "a2a3", "g6g5"])
+        # Asked again after Black's reply, granted: both moves go back.
+        self.driver.switch_to.window(mine)
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5", "a2a3", "g6g5"])
+        self.element("game-takeback").click()
+        self.driver.switch_to.window(theirs)
+        self.wait(lambda: self.text("game-takeback") == "Accept the take-back", "asked again")
+        self.element("game-takeback").click()
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
+        self.driver.switch_to.window(mine)
+        self.wait_for_game(FULL_START, ["c2c3", "c6c5"])
+        self.assertIn("You to move", self.text("status"))
+        # The browser lists the game once for each side it played, each
+        # with the key of that side; the newest first.
+        game = self.driver.execute_script("return play.id")
+        keys = {}
+        for window in (mine, theirs):
+            self.driver.switch_to.window(window)
+            keys[window] = self.driver.execute_script("return play.key")
+        self.driver.find_element(By.CSS_SELECTOR, "#my-games summary").click()
+        items = self.driver.find_elements(By.CSS_SELECTOR, "#my-games-list li")
+        self.assertEqual([item.text.split(" · ")[:2] for item in items],
+                         [["Black against a friend", "in progress"],
+                          ["White against a friend", "in progress"]])
+        links = [item.find_element(By.TAG_NAME, "a").get_attribute("href") for item in items]
+        self.assertTrue(links[0].endswith(f"?game={game}&key={keys[theirs]}"), links)
+        self.assertTrue(links[1].endswith(f"?game={game}&key={keys[mine]}"), links)
+
     def test_too_many_games_are_ended_by_one_button(self):
         server, url = start_server("--port", "0")
         try:

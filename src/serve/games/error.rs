@@ -50,9 +50,7 @@ impl GameError {
         match self {
             GameError::Unknown => 404,
             GameError::NotAPlayer => 403,
-            GameError::NotYourTurn(_)
-            | GameError::Over(_)
-            | GameError::NotNow(_) => 409,
+            GameError::NotYourTurn(_) | GameError::Over(_) | GameError::NotNow(_) => 409,
             GameError::Move(_) => 400,
             GameError::Full | GameError::DiskFull | GameError::Unsaved => 503,
             GameError::ReadOnly => 409,

@@ -30,8 +30,7 @@ impl State {
             if self.takeback_asked == Some(side) {
                 return refuse("your request to take back stands".to_owned());
             }
-            if self.asked_at[side] == Some(self.game.moves().len())
-            {
+            if self.asked_at[side] == Some(self.game.moves().len()) {
                 return refuse("you asked already; ask again after your next move".to_owned());
             }
         }
@@ -155,7 +154,10 @@ mod tests {
         assert_eq!(none, "no take-back is asked of you");
         state.take_back(WHITE, now).unwrap();
         state.act(BLACK, Action::KeepMoves, now).unwrap();
-        assert_eq!((state.takeback_asked, moves(&state)), (None, vec!["d2d3".to_owned()]));
+        assert_eq!(
+            (state.takeback_asked, moves(&state)),
+            (None, vec!["d2d3".to_owned()])
+        );
         let again = refusal(state.take_back(WHITE, now));
         assert_eq!(again, "you asked already; ask again after your next move");
         state.take_back(BLACK, now).unwrap_err();

@@ -7,7 +7,7 @@ use super::action::Action;
 use super::state::{Search, Seat, State};
 use crate::Color;
 use crate::json::{Json, object};
-use crate::serve::views::{plies_json, position_json};
+use crate::serve::views::{plies_json, position_json, texts};
 
 impl State {
     /// The game as `seat` sees it, at `version` (the game's count of
@@ -41,6 +41,7 @@ impl State {
             ("moves", Json::Array(moves)),
             ("plies", plies_json(&self.game)),
             ("position", position_json(&self.game, over.clone())),
+            ("premoves", self.premoves(seat, over.is_some())),
             ("clock", self.clock_json(now)),
             ("congo", self.search.as_ref().map(Search::state).into()),
             (
@@ -54,6 +55,23 @@ impl State {
             ("rematch", self.rematch_link(seat).into()),
             ("can", self.can_json(seat, now)),
         ])
+    }
+
+    /// The moves `seat`'s player may premove while the other side is to
+    /// move: their legal moves on the same board, so that a page offers a
+    /// premove the moment a view arrives (null when they are to move).
+    fn premoves(&self, seat: Option<Seat>, over: bool) -> Json {
+        let position = self.game.position();
+        match seat {
+            Some(Seat::One(side)) if side != position.side && !over => {
+                let mut ahead = position.clone();
+                ahead.side = side;
+                let mut moves = Vec::new();
+                ahead.legal_moves(&mut moves);
+                texts(&moves)
+            }
+            _ => Json::Null,
+        }
     }
 
     fn clock_json(&self, now: Instant) -> Json {

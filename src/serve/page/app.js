@@ -8,8 +8,8 @@ import { announce, LowTime, LOW_TIME_MS } from './announce.js';
 import { isHidden, onVisibility } from './visibility.js';
 import { playSound, soundOf, wireSoundSwitch } from './sound.js';
 import { Premove } from './premove.js';
-import { Endings } from './endings.js';
-import { endMyGames, rememberGame } from './mygames.js';
+import { betweenFriends, Endings, NOT_DONE } from './endings.js';
+import { endMyGames, noteView, rememberGame, showMyGames } from './mygames.js';
 import { withoutPaths } from './nopaths.js';
 import { drawArrow, showBar } from './evalbar.js';
 import { analyse, judge, MISTAKE, BLUNDER } from './analysis.js';
@@ -195,6 +195,29 @@ const board = {
   token: 0,
 };
 
+/** The server's drawings of boards, by FEN and side up: each fetched
+ * once (two draws of one position in a row share one request), the last
+ * few kept for stepping back and forth. */
+const pictures = new Map();
+const PICTURES_KEPT = 32;
+
+function pictureOf(key, query) {
+  if (!pictures.has(key)) {
+    if (pictures.size >= PICTURES_KEPT) {
+      pictures.delete(pictures.keys().next().value);
+    }
+    const picture = fetch('/api/board.svg?fen=' + query).then((response) => {
+      if (!response.ok) {
+        throw new Error(response.statusText);
+      }
+      return response.text();
+    });
+    picture.catch(() => pictures.delete(key));
+    pictures.set(key, picture);
+  }
+  return pictures.get(key);
+}
+
 /** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
  * marking the ply `last`; the keyboard's square keeps its focus. */
 async function draw(fen, { moves = null, onMove = null, last = null, premove = null, arrow = null } = {}) {
@@ -215,11 +238,7 @@ async function draw(fen, { moves = null, onMove = null, last = null, premove = n
     const query = encodeURIComponent(fen) + (board.flipped ? '&flip=1' : '');
     let picture;
     try {
-      const response = await fetch('/api/board.svg?fen=' + query);
-      if (!response.ok) {
-        throw new Error();
-      }
-      picture = await response.text();
+      picture = await pictureOf(key, query);
     } catch {
       if (token === board.token) {
         say('the board could not be drawn: the server could not be reached');
@@ -750,8 +769,8 @@ const play = {
   links: null,
 };
 
-/** The one premove waiting while congo thinks. */
-const premove = new Premove(api);
+/** The one premove waiting while the other side is to move. */
+const premove = new Premove();
 
 /** The game-ending buttons (made when the page is wired). */
 let endings = null;
@@ -1106,6 +1125,9 @@ function onView(view, orSame = false) {
   }
   updateLink();
   showWatchLink(view);
+  if (noteView(view, play.key) && $('my-games').open) {
+    showMyGames($('my-games-list'), $('my-games-none'));
+  }
   if (play.browsing !== null && play.browsing > view.plies.length) {
     play.browsing = null;
   }
@@ -1190,7 +1212,7 @@ function playPremove(view) {
   if (send) {
     sendMove(send);
   } else if (dropped) {
-    notice(`The premove ${shown(dropped)} is not legal after congo's move: it was cancelled.`);
+    notice(`The premove ${shown(dropped)} is not legal after the reply: it was cancelled.`);
     showPlay();
   }
 }
@@ -1228,31 +1250,25 @@ function showPlay() {
   const side = view.position.side;
   const mine = view.you === 'both' || view.you === side;
   const takes = latest && !isOver(view) && mine && view.players[side] === 'person' && !play.sending;
-  // congo's turn, against the player: a premove may be made.
-  const ahead = latest && !isOver(view) && view.id && view.you && view.you !== 'both'
-    && view.you !== side && view.players[side] === 'engine';
+  // The other side's turn (congo's or a friend's): a premove may be made.
+  const ahead = latest && !isOver(view) && Boolean(view.premoves) && !play.sending;
   const judged = analysis && analysis.answers[ply];
+  const premoving = ahead && !premove.move;
   draw(fen, {
-    moves: takes ? view.position.moves : null, onMove: sendMove, last, premove: ahead ? premove.move : null,
+    moves: takes ? view.position.moves : (premoving ? view.premoves : null),
+    onMove: takes ? sendMove : setPremove,
+    last,
+    premove: ahead ? premove.move : null,
     arrow: judged ? judged.move : null,
   });
   showBar(judged ? scoreForWhite(judged.score, fen) : null, judged ? evaluationWords(judged, fen) : '');
   $('analysis-row').hidden = !(view.id && isOver(view) && view.plies.length);
-  if (ahead && !premove.move) {
-    premove.movesOn(fen).then((moves) => {
-      if (play.view === view && play.browsing === null && !premove.move && board.fen === fen) {
-        board.moves = moves;
-        board.onMove = setPremove;
-        $('board').classList.add('takes-moves');
-      }
-    });
-  }
   showClocks(view.clock);
   banner(view.result || (view.ended ? 'aborted' : null), view.ended || view.position.reason);
   happened(lastWords(list, ply));
   endings.show(view.id ? view : null);
-  $('take-back').hidden = view.can ? !view.can.takeback
-    : !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine'));
+  $('take-back').hidden = betweenFriends(view) || (view.can ? !view.can.takeback
+    : !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine')));
   $('export-record').disabled = !view.id;
   $('pgn').hidden = !view.id;
   if (view.id) {
@@ -1264,7 +1280,8 @@ function showPlay() {
   } else if (isOver(view)) {
     say('');
   } else if (ahead && premove.move) {
-    say(`Premove ${shown(premove.move)}: played when congo has moved. Click the board or right-click to cancel it.`);
+    const other = view.players[side] === 'engine' ? 'congo' : (side === 'white' ? 'White' : 'Black');
+    say(`Premove ${shown(premove.move)}: played when ${other} has moved. Click the board or right-click to cancel it.`);
   } else if (view.congo === 'thinking') {
     say('congo is thinking…');
   } else if (view.congo === 'waiting') {
@@ -1306,9 +1323,9 @@ async function sendMove(move) {
   }
 }
 
-/** A game-ending action of the Play tab (`resign`, `abort`, `draw`,
- * `accept`, `decline`, `claim`, `rematch`): the answer is shown, and a
- * rematch is followed at once. */
+/** An action of the Play tab's game buttons (`resign`, `abort`, `draw`,
+ * `accept`, `decline`, `claim`, `takeback`, `keepmoves`, `rematch`): the
+ * answer is shown, and a rematch is followed at once. */
 async function gameAction(action) {
   const view = play.view;
   if (!view || !view.id) {
@@ -1327,9 +1344,7 @@ async function gameAction(action) {
     if (error.status === 404) {
       await lostGame(error.message);
     } else {
-      notice(`${action === 'draw' ? 'No draw was offered' : `The game was not ${{
-        resign: 'resigned', abort: 'aborted', accept: 'drawn', decline: 'declined', claim: 'claimed', rematch: 'rematched',
-      }[action]}`}: ${error.message}.`);
+      notice(`${NOT_DONE[action]}: ${error.message}.`);
     }
   }
 }
@@ -2021,6 +2036,11 @@ function wire() {
     ({ play: showPlay, study: () => studyShow(study.ply), replay: () => step(replay.ply), watch: showWatch })[name]();
   });
   $('copy-fen').addEventListener('click', copyFen);
+  $('my-games').addEventListener('toggle', () => {
+    if ($('my-games').open) {
+      showMyGames($('my-games-list'), $('my-games-none'));
+    }
+  });
   $('export-record').addEventListener('click', saveRecord);
   for (const button of document.querySelectorAll('.copy')) {
     button.addEventListener('click', () => {

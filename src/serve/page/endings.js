@@ -1,6 +1,6 @@
 // How a kept game ends besides the rules and the clock: resign, abort,
 // offer a draw (accept, decline), claim the win from a friend who left,
-// rematch. The buttons are those the server's view allows (`view.can`),
+// rematch; and between friends, ask to take back a move (grant, refuse). The buttons are those the server's view allows (`view.can`),
 // never the page's own reckoning; the claim's countdown is the view's
 // `gone.claim_in`, counted down between views.
 
@@ -13,11 +13,35 @@ const LABELS = {
   accept: 'Accept the draw',
   decline: 'Decline the draw',
   claim: 'Claim the win',
+  takeback: 'Ask to take back',
+  keepmoves: 'Refuse the take-back',
   rematch: 'Rematch',
 };
 
+/** What the page says when the server refuses an action, before why. */
+export const NOT_DONE = {
+  abort: 'The game was not aborted',
+  resign: 'The game was not resigned',
+  draw: 'No draw was offered',
+  accept: 'The game was not drawn',
+  decline: 'The draw was not declined',
+  claim: 'The win was not claimed',
+  takeback: 'No take-back was asked',
+  keepmoves: 'The take-back was not refused',
+  rematch: 'No rematch was made',
+};
+
+/** Whether `view` is a friend game seen by one of the friends: there a
+ * take-back is asked, not made (against congo the Take back button of
+ * the Play tab makes it). */
+export const betweenFriends = (view) => Boolean(view && view.you && view.you !== 'both'
+  && view.players.white === 'person' && view.players.black === 'person');
+
+const sideName = (side) => (side === 'white' ? 'White' : 'Black');
+
 /** The game-ending controls of the Play tab. `act(action)` sends one
- * (`resign`, `abort`, `draw`, `accept`, `decline`, `claim`, `rematch`);
+ * (`resign`, `abort`, `draw`, `accept`, `decline`, `claim`, `takeback`,
+ * `keepmoves`, `rematch`);
  * `join(link)` opens the rematch made by the other player; `refresh()`
  * asks for the game's view again. */
 export class Endings {
@@ -76,24 +100,16 @@ export class Endings {
     this.view = view;
     const can = (view && view.can) || {};
     for (const [action, button] of Object.entries(this.buttons)) {
-      button.hidden = !can[action];
+      button.hidden = !can[action] || (action === 'takeback' && !betweenFriends(view));
     }
+    const granting = Boolean(view && view.takeback && view.takeback !== view.you);
+    this.buttons.takeback.textContent = granting ? 'Accept the take-back' : LABELS.takeback;
     this.joinButton.hidden = !(view && view.rematch);
-    const offer = $('draw-offer');
-    if (view && view.draw && !view.result) {
-      const arrived = offer.hidden && view.draw !== view.you;
-      offer.hidden = false;
-      offer.textContent = view.draw === view.you
-        ? 'You offered a draw.'
-        : `${view.draw === 'white' ? 'White' : 'Black'} offers a draw.`;
-      // On a phone the offer and its answers sit below the board: an
-      // offer that arrives is scrolled into view, just far enough.
-      if (arrived) {
-        offer.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-      }
-    } else {
-      offer.hidden = true;
-    }
+    const over = !view || view.result;
+    showOffer($('draw-offer'), over ? null : view.draw, view && view.you,
+      'You offered a draw.', (side) => `${side} offers a draw.`);
+    showOffer($('takeback-offer'), over ? null : view.takeback, view && view.you,
+      'You asked to take back your last move.', (side) => `${side} asks to take back their last move.`);
     this.showGone();
   }
 
@@ -126,5 +142,22 @@ export class Endings {
     };
     tick();
     this.timer = setInterval(tick, 250);
+  }
+}
+
+/** Shows in `line` the offer or request standing from `side` (null:
+ * none): `mine` when it is the viewer's own, else `theirs(side's name)`.
+ * On a phone the answers sit below the board: one that arrives is
+ * scrolled into view, just far enough. */
+function showOffer(line, side, you, mine, theirs) {
+  if (!side) {
+    line.hidden = true;
+    return;
+  }
+  const arrived = line.hidden && side !== you;
+  line.hidden = false;
+  line.textContent = side === you ? mine : theirs(sideName(side));
+  if (arrived) {
+    line.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   }
 }
