@@ -59,6 +59,16 @@ impl PgnGame {
             .map(|(_, value)| value.as_str())
     }
 
+    /// Whether its result is `*`: a game saved before it ended.
+    pub fn unfinished(&self) -> bool {
+        self.tag("Result") == Some("*")
+    }
+
+    /// The FEN it starts from: its FEN tag, or the start of a full game.
+    pub fn start(&self) -> &str {
+        self.tag("FEN").unwrap_or(START)
+    }
+
     /// The game as a record, numbered `number`, to replay: its start the
     /// FEN tag's (the usual start without one).
     pub fn record(&self, number: usize) -> Result<Record, PgnError> {
@@ -69,7 +79,7 @@ impl PgnGame {
         Ok(Record {
             game: number,
             white: 'A',
-            start: self.tag("FEN").unwrap_or(START).to_owned(),
+            start: self.start().to_owned(),
             moves: self.moves.clone(),
             outcome,
             reason: self.reason.clone(),

@@ -206,18 +206,7 @@ impl Record {
                 asked,
             });
         }
-        let start = Position::from_fen(&self.start, rule_set, Reach::Game).map_err(|error| {
-            GameReplayError::Start {
-                game: self.game,
-                start: self.start.clone(),
-                error,
-            }
-        })?;
-        let texts = self.moves[..asked].iter().map(String::as_str);
-        Game::replay(start, rule_set, texts).map_err(|error| GameReplayError::Move {
-            game: self.game,
-            error,
-        })
+        replay_moves(self.game, &self.start, &self.moves[..asked], rule_set)
     }
 
     /// The position after the first `plies` moves and the last move
@@ -230,6 +219,25 @@ impl Record {
         let game = self.replay(rule_set, plies)?;
         Ok((game.position().clone(), game.last_move()))
     }
+}
+
+/// Game number `game`, played from the FEN `start` through `moves`: each
+/// move checked, whether or not the game was finished.
+pub fn replay_moves(
+    game: usize,
+    start: &str,
+    moves: &[String],
+    rule_set: RuleSet,
+) -> Result<Game, GameReplayError> {
+    let position = Position::from_fen(start, rule_set, Reach::Game).map_err(|error| {
+        GameReplayError::Start {
+            game,
+            start: start.to_owned(),
+            error,
+        }
+    })?;
+    let texts = moves.iter().map(String::as_str);
+    Game::replay(position, rule_set, texts).map_err(|error| GameReplayError::Move { game, error })
 }
 
 /// The games of a record file, each with its place for the reader's own

@@ -1099,7 +1099,8 @@ class Board(unittest.TestCase):
             self.driver.switch_to.window(window)
             keys[window] = self.driver.execute_script("return play.key")
         self.driver.find_element(By.CSS_SELECTOR, "#my-games summary").click()
-        items = self.driver.find_elements(By.CSS_SELECTOR, "#my-games-list li")
+        items = [item for item in self.driver.find_elements(By.CSS_SELECTOR, "#my-games-list li")
+                 if f"game={game}&" in item.find_element(By.TAG_NAME, "a").get_attribute("href")]
         self.assertEqual([item.text.split(" · ")[:2] for item in items],
                          [["Black against a friend", "in progress"],
                           ["White against a friend", "in progress"]])

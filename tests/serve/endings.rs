@@ -69,6 +69,51 @@ fn a_game_is_aborted_before_both_sides_move_and_resigned_after() {
 }
 
 #[test]
+fn a_friend_asks_to_take_back_and_the_other_grants_or_keeps_the_moves() {
+    let server = Server::start(&[], &[]);
+    let (id, white, black) = friend_game(&server, 2, FULL_START);
+    play(&server, 2, &id, &white, "d2d3");
+    let (status, asked) = act(&server, &id, "takeback", &white);
+    assert_eq!(status, 200, "{asked}");
+    assert_eq!(string(field(&asked, "takeback")), "white");
+    assert_eq!(moves(&asked), ["d2d3"]);
+    let (_, kept) = act(&server, &id, "keepmoves", &black);
+    assert_eq!(field(&kept, "takeback"), &Json::Null);
+    assert_eq!(
+        refused(&server, &id, "keepmoves", &black, 409),
+        "no take-back is asked of you"
+    );
+    play(&server, 2, &id, &black, "d6d5");
+    let (_, asked) = act(&server, &id, "takeback", &white);
+    assert!(!can(&asked, "takeback") && moves(&asked) == ["d2d3", "d6d5"]);
+    let (status, granted) = act(&server, &id, "takeback", &black);
+    assert_eq!(status, 200, "{granted}");
+    assert_eq!(moves(&granted), Vec::<String>::new());
+    assert_eq!(field(&granted, "takeback"), &Json::Null);
+}
+
+#[test]
+fn an_aborted_games_own_pgn_is_replayed() {
+    let server = Server::start(&[], &[]);
+    let (id, white, _) = friend_game(&server, 2, FULL_START);
+    play(&server, 2, &id, &white, "d2d3");
+    act(&server, &id, "abort", &white);
+    let pgn = server
+        .get(&format!("/api/games/{id}/pgn"))
+        .text()
+        .to_owned();
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    let replayed = server.post("/api/record", &pgn).json();
+    let Some(Json::Array(games)) = replayed.get("games") else {
+        panic!("games: {replayed}");
+    };
+    let game = &games[0];
+    assert_eq!(string(field(game, "result")), "*");
+    assert_eq!(string(field(game, "reason")), "aborted");
+    assert_eq!(moves(game), ["d2d3"]);
+}
+
+#[test]
 fn a_draw_is_offered_declined_by_a_move_and_agreed() {
     let server = Server::start(&[], &[]);
     let (id, white, black) = friend_game(&server, 2, FULL_START);

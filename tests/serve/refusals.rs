@@ -32,6 +32,11 @@ fn bad_json_bad_fens_and_illegal_moves_are_400s_that_say_why() {
         server.get("/api/position").error(400),
         "the query needs fen=FEN"
     );
+    let empty = encoded("7/7/7/7/7/7/7 w 0");
+    assert_eq!(
+        server.get(&format!("/api/position?fen={empty}")).error(400),
+        "fen: neither lion is on the board; no game reaches it"
+    );
     let body = format!(
         "{{\"fen\": {}, \"moves\": [\"d1d2\", 7]}}",
         quoted("3l3/7/7/7/7/7/3LZ2 w 1")

@@ -38,7 +38,7 @@ use super::visitor::Visitor;
 use super::watch::Watch;
 use crate::json::Json;
 use crate::tablebase::Tablebase;
-use crate::{Game, MAX_PLIES, Position, Reach, RuleSet};
+use crate::{Color, Game, MAX_PLIES, Position, Reach, RuleSet};
 
 pub use analysis::MAX_MOVETIME;
 pub use guesses::MAX_GUESSES;
@@ -287,11 +287,19 @@ impl App {
         }
     }
 
-    /// The position a FEN names, under the server's rules.
+    /// The position a FEN names, under the server's rules: one a game can
+    /// reach, so with a lion at least (with none, no side could be said to
+    /// have won).
     fn fen(&self, fen: Option<&str>) -> Result<Position, Refusal> {
         let fen = fen.ok_or_else(|| Refusal::bad("the query needs fen=FEN"))?;
-        Position::from_fen(fen, self.rule_set, Reach::Game)
-            .map_err(|error| Refusal::bad(format!("fen: {error}")))
+        let position = Position::from_fen(fen, self.rule_set, Reach::Game)
+            .map_err(|error| Refusal::bad(format!("fen: {error}")))?;
+        if !position.has_lion(Color::White) && !position.has_lion(Color::Black) {
+            return Err(Refusal::bad(
+                "fen: neither lion is on the board; no game reaches it",
+            ));
+        }
+        Ok(position)
     }
 
     /// The game a body's `"fen"` and `"moves"` describe, each move checked.

@@ -13,7 +13,7 @@ use std::io::{BufRead, Read};
 use super::{Answer, App, Refusal};
 use crate::json::Json;
 use crate::pgn::{PgnGame, PgnLines, is_pgn};
-use crate::record::Record;
+use crate::record::{Record, replay_moves};
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::views::plies_json;
@@ -72,6 +72,27 @@ impl Written {
     fn finish(mut self) -> Response {
         self.text.push_str("]}");
         Response::json(200, self.text)
+    }
+}
+
+/// A game to show: a record's, or a PGN game's, finished or not (`*`).
+struct Shown<'a> {
+    game: usize,
+    start: &'a str,
+    moves: &'a [String],
+    result: &'a str,
+    reason: &'a str,
+}
+
+impl Shown<'_> {
+    fn of(record: &Record) -> Shown<'_> {
+        Shown {
+            game: record.game,
+            start: &record.start,
+            moves: &record.moves,
+            result: record.outcome.result(),
+            reason: &record.reason,
+        }
     }
 }
 
@@ -208,7 +229,8 @@ impl App {
             .parse()
             .map_err(|error| Refusal::bad(format!("record line {number}: {error}")))?;
         let white = record.white.to_string();
-        self.shown(&record, number, vec![("white", white.into())], summary)
+        let shown = Shown::of(&record);
+        self.shown(&shown, number, vec![("white", white.into())], summary)
             .map_err(|error| Refusal::bad(format!("record line {number}: {error}")))
     }
 
@@ -224,9 +246,21 @@ impl App {
         let bad =
             |error: String| Refusal::bad(format!("PGN game {ordinal} (line {first}): {error}"));
         let parsed = PgnGame::parse(game).map_err(|error| bad(error.to_string()))?;
-        let record = parsed
-            .record(ordinal)
-            .map_err(|error| bad(error.to_string()))?;
+        let record = if parsed.unfinished() {
+            None
+        } else {
+            Some(parsed.record(ordinal).map_err(|e| bad(e.to_string()))?)
+        };
+        let shown = record.as_ref().map_or_else(
+            || Shown {
+                game: ordinal,
+                start: parsed.start(),
+                moves: &parsed.moves,
+                result: "*",
+                reason: &parsed.reason,
+            },
+            Shown::of,
+        );
         let name = |tag: &str| Json::from(parsed.tag(tag).unwrap_or("?"));
         let extra = vec![
             ("white", name("White")),
@@ -240,20 +274,19 @@ impl App {
                     .into(),
             ),
         ];
-        self.shown(&record, first, extra, summary).map_err(bad)
+        self.shown(&shown, first, extra, summary).map_err(bad)
     }
 
     /// A game as the answer shows it, found at `line`: replayed and
     /// checked, with `extra` fields after the first two.
     fn shown(
         &self,
-        record: &Record,
+        record: &Shown,
         line: usize,
         extra: Vec<(&str, Json)>,
         summary: bool,
     ) -> Result<Json, String> {
-        let game = record
-            .replay(self.rule_set, None)
+        let game = replay_moves(record.game, record.start, record.moves, self.rule_set)
             .map_err(|error| error.to_string())?;
         let mut shown = vec![
             ("game".to_owned(), (record.game as i64).into()),
@@ -265,15 +298,15 @@ impl App {
                 .map(|(key, value)| (key.to_owned(), value)),
         );
         shown.extend([
-            ("start".to_owned(), record.start.clone().into()),
-            ("result".to_owned(), record.outcome.result().into()),
-            ("reason".to_owned(), record.reason.clone().into()),
+            ("start".to_owned(), record.start.into()),
+            ("result".to_owned(), record.result.into()),
+            ("reason".to_owned(), record.reason.into()),
             ("length".to_owned(), (record.moves.len() as i64).into()),
         ]);
         if !summary {
             let positions = game.positions().iter();
             let positions = positions.map(|position| position.to_string().into());
-            shown.push(("moves".to_owned(), record.moves.clone().into()));
+            shown.push(("moves".to_owned(), record.moves.to_vec().into()));
             shown.push(("plies".to_owned(), plies_json(&game)));
             shown.push(("positions".to_owned(), Json::Array(positions.collect())));
         }

@@ -157,7 +157,10 @@ function resultWords(result) {
  * none. */
 function banner(result, reason) {
   $('banner').hidden = !result;
-  $('banner').textContent = !result ? '' : (result === 'aborted' ? 'The game was aborted.' : `${resultWords(result)}: ${reason}.`);
+  $('banner').textContent = !result ? '' : ({
+    aborted: 'The game was aborted.',
+    '*': `The game was not finished (${reason}).`,
+  }[result] || `${resultWords(result)}: ${reason}.`);
 }
 
 /** Whether a game's view is over: a result, or ended without one. */
