@@ -945,6 +945,23 @@ class Board(unittest.TestCase):
         self.wait(lambda: "You to move" in self.text("status"), "no premove was played")
         self.assertEqual(len(self.shown_moves()), 6)
 
+    def test_a_free_engine_is_never_said_to_be_waited_for(self):
+        # Each of congo's moves waits a moment for an engine; the status
+        # says so only when the wait lasts.
+        self.open("?white=me&black=congo&movetime=50")
+        self.driver.execute_script(
+            "window.said = [];"
+            "new MutationObserver(() => said.push(document.getElementById('status').textContent))"
+            ".observe(document.getElementById('status'), {childList: true, characterData: true,"
+            " subtree: true});")
+        for ply, (start, end) in enumerate((("a2", "a3"), ("b2", "b3"), ("c2", "c3"))):
+            self.click(start, end)
+            self.wait(lambda: len(self.shown_moves()) == 2 * ply + 2, "congo replies")
+            self.wait(lambda: "You to move" in self.text("status"), "the player's turn")
+        said = self.driver.execute_script("return said")
+        self.assertIn("congo is thinking…", said)
+        self.assertEqual([words for words in said if "free engine" in words], [])
+
     def shown_buttons(self):
         """The game-ending buttons shown, by their ids' last word."""
         return sorted(button.get_attribute("id").split("-", 1)[1] for button in

@@ -768,6 +768,8 @@ const play = {
   /** The ply on the board while browsing, or null for the latest. */
   browsing: null,
   sending: false,
+  /** Since when congo has waited for an engine (performance.now()). */
+  waitingSince: null,
   list: null,
   links: null,
 };
@@ -1119,6 +1121,9 @@ function onView(view, orSame = false) {
   const before = play.view;
   play.view = view;
   play.sending = false;
+  if (view.congo !== 'waiting') {
+    play.waitingSince = null;
+  }
   const sameGame = before && (before.id === view.id || before.id === null);
   if (view.result && sameGame && !before.result) {
     announce(`${resultWords(view.result)}: ${view.position.reason}.`);
@@ -1285,10 +1290,8 @@ function showPlay() {
   } else if (ahead && premove.move) {
     const other = view.players[side] === 'engine' ? 'congo' : (side === 'white' ? 'White' : 'Black');
     say(`Premove ${shown(premove.move)}: played when ${other} has moved. Click the board or right-click to cancel it.`);
-  } else if (view.congo === 'thinking') {
-    say('congo is thinking…');
-  } else if (view.congo === 'waiting') {
-    say('congo waits for a free engine…');
+  } else if (view.congo) {
+    say(congoWords(view));
   } else if (!view.you) {
     say(`Watching: ${side === 'white' ? 'White' : 'Black'} to move.`);
   } else if (mine && view.players[side] === 'person') {
@@ -1296,6 +1299,30 @@ function showPlay() {
   } else {
     say(`Waiting for ${side === 'white' ? 'White' : 'Black'} to move.`);
   }
+}
+
+/** How long congo may wait for an engine before the page says so: every
+ * move waits a moment, and a status that flickers on each reply says
+ * nothing. */
+const WAIT_SHOWN_AFTER_MS = 700;
+
+/** What congo is doing in `view` (`thinking` or `waiting`), in words:
+ * a wait is told once it has lasted, and the status is drawn again then. */
+function congoWords(view) {
+  if (view.congo !== 'waiting') {
+    return 'congo is thinking…';
+  }
+  play.waitingSince ??= performance.now();
+  const waited = performance.now() - play.waitingSince;
+  if (waited >= WAIT_SHOWN_AFTER_MS) {
+    return 'congo waits for a free engine…';
+  }
+  setTimeout(() => {
+    if (play.view === view && isTab('play')) {
+      showPlay();
+    }
+  }, WAIT_SHOWN_AFTER_MS - waited);
+  return 'congo is thinking…';
 }
 
 /** Sends a move chosen on the board; it is drawn when the server has
