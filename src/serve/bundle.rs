@@ -27,7 +27,7 @@ macro_rules! module {
 }
 
 /// The modules the main script imports; none imports another.
-const MODULES: [Module; 11] = [
+const MODULES: [Module; 12] = [
     module!("legend.js"),
     module!("announce.js"),
     module!("visibility.js"),
@@ -39,6 +39,7 @@ const MODULES: [Module; 11] = [
     module!("evalbar.js"),
     module!("analysis.js"),
     module!("steps.js"),
+    module!("picture.js"),
 ];
 
 /// The main script, which imports the others.

@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import tempfile
 import unittest
+import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -46,6 +47,95 @@ RIVER_AND_PROMOTION = "3l3/P6/7/P6/7/7/3L3 w 1"
 # Long enough to wait for anything the page does, short enough to stop a hang.
 PATIENCE = 60
 TABS = ["play", "study", "replay", "watch"]
+
+
+def gif_frames(data):
+    """The size and the frames (palette indices, row by row) of a GIF89a
+    with a global palette, each frame LZW-decoded as a viewer would."""
+    assert data[:6] == b"GIF89a", data[:6]
+    width, height = int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+    assert data[10] & 0x80, "a global palette"
+    at = 13 + 3 * (2 << (data[10] & 7))
+    frames = []
+    while data[at] != 0x3B:
+        if data[at] == 0x21:
+            at += 2
+            while data[at]:
+                at += data[at] + 1
+            at += 1
+            continue
+        assert data[at] == 0x2C, f"a block at byte {at}: {data[at]:#x}"
+        assert int.from_bytes(data[at + 5:at + 7], "little") == width
+        at += 10
+        minimum, at = data[at], at + 1
+        coded = bytearray()
+        while data[at]:
+            coded += data[at + 1:at + 1 + data[at]]
+            at += data[at] + 1
+        at += 1
+        frames.append(lzw_decode(bytes(coded), minimum))
+        assert len(frames[-1]) == width * height, len(frames[-1])
+    return width, height, frames
+
+
+def lzw_decode(coded, minimum):
+    """GIF's LZW: codes of growing width, least significant bit first."""
+    clear, end = 1 << minimum, (1 << minimum) + 1
+    value = int.from_bytes(coded, "little")
+    place, size, table, previous, out = 0, minimum + 1, None, None, bytearray()
+    while True:
+        code = (value >> place) & ((1 << size) - 1)
+        place += size
+        if code == clear:
+            table = [bytes([n]) for n in range(clear)] + [b"", b""]
+            size, previous = minimum + 1, None
+            continue
+        if code == end:
+            return bytes(out)
+        if previous is None:
+            entry = table[code]
+        else:
+            entry = table[code] if code < len(table) else previous + previous[:1]
+            table.append(previous + entry[:1])
+            if len(table) == 1 << size and size < 12:
+                size += 1
+        out += entry
+        previous = entry
+
+
+def png_pixels(data):
+    """The RGBA pixels of an 8-bit RGBA PNG, not interlaced, as the
+    browser's canvas writes it."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat = 8, b""
+    while at < len(data):
+        length, kind = int.from_bytes(data[at:at + 4], "big"), data[at + 4:at + 8]
+        body = data[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+            assert body[8:10] == b"\x08\x06", body[8:10]
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    raw, stride, rows, above = zlib.decompress(idat), width * 4, [], bytes(width * 4)
+    for row in range(height):
+        kind, line = raw[row * (stride + 1)], bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+        for n in range(stride):
+            left = line[n - 4] if n >= 4 else 0
+            up, corner = above[n], above[n - 4] if n >= 4 else 0
+            guess = {0: 0, 1: left, 2: up, 3: (left + up) // 2}.get(kind)
+            if guess is None:
+                p = left + up - corner
+                guess = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+            line[n] = (line[n] + guess) & 255
+        rows.append(bytes(line))
+        above = line
+    return width, height, b"".join(rows)
+
+
+def palette_index(red, green, blue):
+    """The page's GIF palette: 6 reds, 7 greens, 6 blues."""
+    return (round(red * 5 / 255) * 7 + round(green * 6 / 255)) * 6 + round(blue * 5 / 255)
 
 
 def congo(args, stdin=""):
@@ -961,6 +1051,50 @@ class Board(unittest.TestCase):
         said = self.driver.execute_script("return said")
         self.assertIn("congo is thinking…", said)
         self.assertEqual([words for words in said if "free engine" in words], [])
+
+    def test_a_game_is_saved_as_a_gif_and_a_position_as_a_png(self):
+        self.open("?white=me&black=me")
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+        self.click("a6", "a5")
+        self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
+        self.element("save-gif").click()
+        self.wait(lambda: "The GIF of 3 positions is saved" in self.text("status"), "the GIF saved")
+        made = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const base64 = async (blob) => {
+                const bytes = new Uint8Array(await blob.arrayBuffer());
+                let text = '';
+                for (let at = 0; at < bytes.length; at += 4096) {
+                    text += String.fromCharCode(...bytes.subarray(at, at + 4096));
+                }
+                return btoa(text);
+            };
+            (async () => {
+                const fens = [play.view.start, ...play.view.plies.map((ply) => ply.fen)];
+                const svgs = [];
+                for (const fen of fens) {
+                    svgs.push(await svgOf(fen));
+                }
+                const gif = await base64(await gifOf(svgs));
+                // Chromium's own decoder reads it too.
+                const shown = new Image();
+                shown.src = `data:image/gif;base64,${gif}`;
+                await shown.decode();
+                done({gif, png: await base64(await pngOf(svgs[0])), shown: shown.naturalWidth});
+            })().catch((error) => done({error: String(error)}));
+        """)
+        self.assertNotIn("error", made)
+        width, height, frames = gif_frames(base64.b64decode(made["gif"]))
+        self.assertEqual(made["shown"], width)
+        self.assertEqual(len(frames), 3)
+        self.assertNotEqual(frames[0], frames[1])
+        self.assertNotEqual(frames[1], frames[2])
+        # The GIF's first frame is the PNG of the start, colour by colour.
+        png_width, png_height, pixels = png_pixels(base64.b64decode(made["png"]))
+        self.assertEqual((png_width, png_height), (width, height))
+        quantised = bytes(palette_index(*pixels[n:n + 3]) for n in range(0, len(pixels), 4))
+        self.assertEqual(frames[0], quantised)
 
     def shown_buttons(self):
         """The game-ending buttons shown, by their ids' last word."""

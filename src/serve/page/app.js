@@ -10,6 +10,7 @@ import { playSound, soundOf, wireSoundSwitch } from './sound.js';
 import { Premove } from './premove.js';
 import { betweenFriends, Endings, NOT_DONE } from './endings.js';
 import { endMyGames, noteView, rememberGame, showMyGames } from './mygames.js';
+import { download, gifOf, pngOf } from './picture.js';
 import { withoutPaths } from './nopaths.js';
 import { drawArrow, showBar } from './evalbar.js';
 import { analyse, judge, MISTAKE, BLUNDER } from './analysis.js';
@@ -221,6 +222,12 @@ function pictureOf(key, query) {
   return pictures.get(key);
 }
 
+/** The server's drawing of `fen`, turned as the board is. */
+function svgOf(fen) {
+  const query = encodeURIComponent(fen) + (board.flipped ? '&flip=1' : '');
+  return pictureOf(fen + (board.flipped ? ' flipped' : ''), query);
+}
+
 /** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
  * marking the ply `last`; the keyboard's square keeps its focus. */
 async function draw(fen, { moves = null, onMove = null, last = null, premove = null, arrow = null } = {}) {
@@ -238,10 +245,9 @@ async function draw(fen, { moves = null, onMove = null, last = null, premove = n
   board.chain = null;
   const key = fen + (board.flipped ? ' flipped' : '');
   if (board.drawn !== key) {
-    const query = encodeURIComponent(fen) + (board.flipped ? '&flip=1' : '');
     let picture;
     try {
-      picture = await pictureOf(key, query);
+      picture = await svgOf(fen);
     } catch {
       if (token === board.token) {
         say('the board could not be drawn: the server could not be reached');
@@ -1278,6 +1284,7 @@ function showPlay() {
   $('take-back').hidden = betweenFriends(view) || (view.can ? !view.can.takeback
     : !(view.you === 'both' || (view.you && view.players[view.you === 'white' ? 'black' : 'white'] === 'engine')));
   $('export-record').disabled = !view.id;
+  $('save-gif').hidden = !view.plies.length;
   $('pgn').hidden = !view.id;
   if (view.id) {
     $('pgn').href = `/api/games/${encodeURIComponent(view.id)}/pgn`;
@@ -1520,6 +1527,45 @@ async function saveRecord() {
     URL.revokeObjectURL(anchor.href);
   } catch (error) {
     notice(`The record could not be saved: ${error.message}`);
+  }
+}
+
+/** The name files saved from the Play tab take: the game's id, or the
+ * position's. */
+function fileName(extension) {
+  return `congo-${play.view && play.view.id ? play.view.id : 'position'}.${extension}`;
+}
+
+/** Saves the position on the board as a PNG. */
+async function savePicture() {
+  try {
+    download(await pngOf(await svgOf(board.fen)), fileName('png'));
+  } catch (error) {
+    notice(`The picture was not made: ${error.message || 'the board could not be drawn'}.`);
+  }
+}
+
+/** Saves the Play tab's game, every position of it, as an animated GIF. */
+async function saveGif() {
+  const view = play.view;
+  if (!view || !view.plies.length) {
+    return;
+  }
+  const button = $('save-gif');
+  button.disabled = true;
+  say('Drawing the GIF…');
+  try {
+    const fens = [view.start, ...view.plies.map((ply) => ply.fen)];
+    const svgs = [];
+    for (const fen of fens) {
+      svgs.push(await svgOf(fen));
+    }
+    download(await gifOf(svgs), fileName('gif'));
+    say(`The GIF of ${fens.length} positions is saved.`);
+  } catch (error) {
+    notice(`The GIF was not made: ${error.message || 'a board could not be drawn'}.`);
+  } finally {
+    button.disabled = false;
   }
 }
 
@@ -2066,6 +2112,8 @@ function wire() {
     ({ play: showPlay, study: () => studyShow(study.ply), replay: () => step(replay.ply), watch: showWatch })[name]();
   });
   $('copy-fen').addEventListener('click', copyFen);
+  $('save-picture').addEventListener('click', savePicture);
+  $('save-gif').addEventListener('click', saveGif);
   $('my-games').addEventListener('toggle', () => {
     if ($('my-games').open) {
       showMyGames($('my-games-list'), $('my-games-none'));
@@ -2121,4 +2169,4 @@ function wire() {
 wire();
 startFromLink();
 // For the browser test and a curious reader's console.
-Object.assign(window, { play, onView, withoutPaths });
+Object.assign(window, { play, onView, withoutPaths, gifOf, pngOf, svgOf });
