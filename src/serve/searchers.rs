@@ -8,7 +8,11 @@
 //! A free engine goes to the visitor served longest ago, and within it to
 //! the asker served longest ago (round robin at both levels), so that a
 //! visitor with many games gets no more engine time than one with a
-//! single request; a waiter whose client has gone leaves the queue.
+//! single request; among those alike, to the search that would end first
+//! had it started when it came (its arrival plus its length), so that a
+//! short search passes long ones that came a little before it, and a long
+//! one is passed only by searches that came while it waited; a waiter
+//! whose client has gone leaves the queue.
 //!
 //! Searches are sliced: while a visitor waits, a search of a visitor that
 //! runs more searches than it is hurried once it has searched [`SLICE`],
@@ -22,7 +26,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::RuleSet;
-use crate::engine::{Engine, Weights};
+use crate::engine::{Engine, Limit, Weights};
 use crate::tablebase::Tablebase;
 
 use super::visitor::Visitor;
@@ -46,6 +50,22 @@ pub const MAX_WAITING: usize = 96;
 /// How long a search runs before a waiter of a visitor that runs fewer
 /// searches may hurry it.
 pub const SLICE: Duration = Duration::from_secs(1);
+
+/// How fast a search visits nodes, roughly, to tell a search by nodes
+/// how long it is.
+const NODES_A_SECOND: u64 = 1_000_000;
+
+/// How long a search to `limit` takes, about: a search by depth counts as
+/// a slice.
+fn length(limit: &Limit) -> Duration {
+    match *limit {
+        Limit::Time(time) => time,
+        Limit::Nodes(nodes) => {
+            Duration::from_micros(nodes.saturating_mul(1_000_000) / NODES_A_SECOND)
+        }
+        Limit::Depth(_) => SLICE,
+    }
+}
 
 /// How often a waiter looks whether its client is still there.
 const LOOK_EVERY: Duration = Duration::from_millis(20);
@@ -115,10 +135,19 @@ impl<K: Copy + PartialEq> Turns<K> {
     }
 }
 
+/// A search waiting for an engine: its ticket, its asker, and when it would
+/// end had it started when it came.
+#[derive(Clone, Copy)]
+struct Waiter {
+    ticket: u64,
+    asker: Asker,
+    finish: Instant,
+}
+
 struct State {
     free: Vec<Engine>,
-    /// Who waits, in the order they came: (ticket, asker).
-    waiting: VecDeque<(u64, Asker)>,
+    /// Who waits, in the order they came.
+    waiting: VecDeque<Waiter>,
     /// The searches each asker runs now.
     running: Vec<(Asker, usize)>,
     /// When each asker, and each visitor, that runs or waits was last
@@ -160,7 +189,7 @@ impl State {
     fn crowded(&self, asker: Asker) -> bool {
         let visitor = asker.visitor();
         let (mut here, mut from_visitor, mut from_address) = (0, 0, 0);
-        for &(_, who) in &self.waiting {
+        for &Waiter { asker: who, .. } in &self.waiting {
             here += usize::from(who == asker);
             from_visitor += usize::from(who.visitor() == visitor);
             from_address += usize::from(who.visitor().address == visitor.address);
@@ -173,16 +202,18 @@ impl State {
 
     /// The ticket served next: of the waiters whose asker runs fewer than
     /// it may, the one whose visitor was served longest ago, then whose
-    /// asker was, then the first to come.
+    /// asker was, then the one that would end first, then the first to
+    /// come.
     fn next_served(&self) -> Option<u64> {
         self.waiting
             .iter()
-            .filter(|(_, asker)| self.running(*asker) < PER_ASKER)
-            .min_by_key(|&&(ticket, asker)| {
-                let visitor = self.visitors.last(asker.visitor());
-                (visitor, self.askers.last(asker), ticket)
+            .filter(|waiter| self.running(waiter.asker) < PER_ASKER)
+            .min_by_key(|waiter| {
+                let visitor = self.visitors.last(waiter.asker.visitor());
+                let asker = self.askers.last(waiter.asker);
+                (visitor, asker, waiter.finish, waiter.ticket)
             })
-            .map(|&(ticket, _)| ticket)
+            .map(|waiter| waiter.ticket)
     }
 
     /// Notes that `asker` is served now.
@@ -226,7 +257,7 @@ impl State {
             ..
         } = self;
         let busy = || running.iter().map(|&(who, _)| who);
-        let busy = || busy().chain(waiting.iter().map(|&(_, who)| who));
+        let busy = || busy().chain(waiting.iter().map(|waiter| waiter.asker));
         askers.keep(|asker| busy().any(|who| who == asker));
         visitors.keep(|visitor| busy().any(|who| who.visitor() == visitor));
     }
@@ -257,25 +288,32 @@ impl Searchers {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// An engine for `asker` when its turn comes, within `wait`; `gone` is
-    /// asked now and then whether the one who asked still wants it.
+    /// An engine for `asker`'s search to `limit` when its turn comes,
+    /// within `wait`; `gone` is asked now and then whether the one who
+    /// asked still wants it.
     pub fn lend(
         &self,
         asker: Asker,
+        limit: &Limit,
         wait: Duration,
         gone: &dyn Fn() -> bool,
     ) -> Result<Lent<'_>, Refused> {
-        let deadline = Instant::now() + wait;
+        let came = Instant::now();
+        let deadline = came + wait;
         let mut state = self.lock();
         if state.crowded(asker) {
             return Err(Refused::Crowded);
         }
         let ticket = state.next_ticket;
         state.next_ticket += 1;
-        state.waiting.push_back((ticket, asker));
+        state.waiting.push_back(Waiter {
+            ticket,
+            asker,
+            finish: came + length(limit),
+        });
         loop {
             if !state.free.is_empty() && state.next_served() == Some(ticket) {
-                state.waiting.retain(|&(waiting, _)| waiting != ticket);
+                state.waiting.retain(|waiter| waiter.ticket != ticket);
                 state.serve(asker);
                 let engine = state.free.pop();
                 // Someone else may be served by another free engine.
@@ -300,7 +338,7 @@ impl Searchers {
                 left
             };
             if let Some(refused) = refused {
-                state.waiting.retain(|&(waiting, _)| waiting != ticket);
+                state.waiting.retain(|waiter| waiter.ticket != ticket);
                 state.forget_idle();
                 self.freed.notify_all();
                 return Err(refused);
@@ -392,6 +430,9 @@ mod tests {
 
     const NEVER_GONE: &dyn Fn() -> bool = &|| false;
 
+    /// A search of a second.
+    const SEARCH: Limit = Limit::Time(Duration::from_secs(1));
+
     /// A browser `browser` at 127.0.0.`last` (none: a script).
     fn at(last: u8, browser: Option<u128>) -> Visitor {
         Visitor {
@@ -408,14 +449,14 @@ mod tests {
     fn engines_are_lent_one_each_and_come_back() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let lent = searchers
-            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .lend(address(1), &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
-        let refused = searchers.lend(address(2), Duration::from_millis(10), NEVER_GONE);
+        let refused = searchers.lend(address(2), &SEARCH, Duration::from_millis(10), NEVER_GONE);
         assert_eq!(refused.err(), Some(Refused::TimedOut));
         drop(lent);
         assert!(
             searchers
-                .lend(address(2), Duration::ZERO, NEVER_GONE)
+                .lend(address(2), &SEARCH, Duration::ZERO, NEVER_GONE)
                 .is_ok()
         );
         assert_eq!(searchers.waiting(), 0);
@@ -425,14 +466,15 @@ mod tests {
     fn one_asker_cannot_crowd_out_the_others() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let held = searchers
-            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .lend(address(1), &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
         let order = Mutex::new(Vec::new());
         thread::scope(|scope| {
             let ask = |who: u8| {
                 let (searchers, order) = (&searchers, &order);
                 scope.spawn(move || {
-                    let lent = searchers.lend(address(who), Duration::from_secs(60), NEVER_GONE);
+                    let lent =
+                        searchers.lend(address(who), &SEARCH, Duration::from_secs(60), NEVER_GONE);
                     order.lock().unwrap().push(who);
                     lent.map(|_| ())
                 })
@@ -443,7 +485,7 @@ mod tests {
             while searchers.waiting() < WAITING_PER_ASKER {
                 thread::yield_now();
             }
-            let refused = searchers.lend(address(1), Duration::ZERO, NEVER_GONE);
+            let refused = searchers.lend(address(1), &SEARCH, Duration::ZERO, NEVER_GONE);
             assert_eq!(refused.err(), Some(Refused::Crowded));
             // Another asker, come last, is served first: the first was
             // served more lately.
@@ -465,16 +507,27 @@ mod tests {
     }
 
     /// The order `askers` are served in when they queue one after another
-    /// for the one engine, which `holder` holds meanwhile.
+    /// for the one engine, which `holder` holds meanwhile, each for a
+    /// search of a second.
     fn served_in_order(holder: Asker, askers: &[Asker]) -> Vec<Asker> {
+        let searches: Vec<(Asker, Limit)> = askers.iter().map(|&asker| (asker, SEARCH)).collect();
+        searches_served_in_order(holder, &searches)
+    }
+
+    /// The order `searches` (each an asker and its limit) are served in when
+    /// they queue one after another for the one engine, which `holder`
+    /// holds meanwhile.
+    fn searches_served_in_order(holder: Asker, searches: &[(Asker, Limit)]) -> Vec<Asker> {
         let searchers = Searchers::new(1, RuleSet::default(), None);
-        let held = searchers.lend(holder, Duration::ZERO, NEVER_GONE).unwrap();
+        let held = searchers
+            .lend(holder, &SEARCH, Duration::ZERO, NEVER_GONE)
+            .unwrap();
         let order = Mutex::new(Vec::new());
         thread::scope(|scope| {
-            for (ahead, &asker) in askers.iter().enumerate() {
+            for (ahead, &(asker, limit)) in searches.iter().enumerate() {
                 let (searchers, order) = (&searchers, &order);
                 scope.spawn(move || {
-                    let lent = searchers.lend(asker, Duration::from_secs(60), NEVER_GONE);
+                    let lent = searchers.lend(asker, &limit, Duration::from_secs(60), NEVER_GONE);
                     assert!(lent.is_ok());
                     // Pushed while the engine is held: one at a time.
                     order.lock().unwrap().push(asker);
@@ -507,23 +560,51 @@ mod tests {
     }
 
     #[test]
+    fn a_short_search_passes_long_ones_that_came_a_little_before_it() {
+        let long = Limit::Time(Duration::from_secs(10));
+        let short = Limit::Time(Duration::from_millis(100));
+        let searches = [(address(2), long), (address(3), long), (address(4), short)];
+        assert_eq!(
+            searches_served_in_order(address(1), &searches),
+            [address(4), address(2), address(3)]
+        );
+        // A search by nodes is as long as the nodes take.
+        let few = Limit::Nodes(100_000);
+        let many = Limit::Nodes(10_000_000);
+        let searches = [(address(2), many), (address(3), few)];
+        assert_eq!(
+            searches_served_in_order(address(1), &searches),
+            [address(3), address(2)]
+        );
+    }
+
+    #[test]
     fn one_visitor_waits_with_its_share_of_the_queue_at_most() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let held = searchers
-            .lend(address(2), Duration::ZERO, NEVER_GONE)
+            .lend(address(2), &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
         thread::scope(|scope| {
             for number in 0..WAITING_PER_VISITOR as u64 {
                 let searchers = &searchers;
                 scope.spawn(move || {
-                    let lent = searchers.lend(game(1, number), Duration::from_secs(60), NEVER_GONE);
+                    let lent = searchers.lend(
+                        game(1, number),
+                        &SEARCH,
+                        Duration::from_secs(60),
+                        NEVER_GONE,
+                    );
                     assert!(lent.is_ok());
                 });
             }
             while searchers.waiting() < WAITING_PER_VISITOR {
                 thread::yield_now();
             }
-            let refused = |asker| searchers.lend(asker, Duration::ZERO, NEVER_GONE).err();
+            let refused = |asker| {
+                searchers
+                    .lend(asker, &SEARCH, Duration::ZERO, NEVER_GONE)
+                    .err()
+            };
             assert_eq!(refused(game(1, 99)), Some(Refused::Crowded));
             assert_eq!(refused(address(1)), Some(Refused::Crowded));
             // Another browser at the same address, and another address,
@@ -539,21 +620,30 @@ mod tests {
     fn a_class_behind_one_address_waits_together_up_to_its_ceiling() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let held = searchers
-            .lend(address(2), Duration::ZERO, NEVER_GONE)
+            .lend(address(2), &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
         let browser = |number: u128| Asker::Game(at(1, Some(number)), 0);
         thread::scope(|scope| {
             for number in 0..WAITING_PER_ADDRESS as u128 {
                 let searchers = &searchers;
                 scope.spawn(move || {
-                    let lent = searchers.lend(browser(number), Duration::from_secs(60), NEVER_GONE);
+                    let lent = searchers.lend(
+                        browser(number),
+                        &SEARCH,
+                        Duration::from_secs(60),
+                        NEVER_GONE,
+                    );
                     assert!(lent.is_ok());
                 });
             }
             while searchers.waiting() < WAITING_PER_ADDRESS {
                 thread::yield_now();
             }
-            let refused = |asker| searchers.lend(asker, Duration::ZERO, NEVER_GONE).err();
+            let refused = |asker| {
+                searchers
+                    .lend(asker, &SEARCH, Duration::ZERO, NEVER_GONE)
+                    .err()
+            };
             assert_eq!(refused(browser(999)), Some(Refused::Crowded));
             assert_eq!(refused(address(3)), Some(Refused::TimedOut));
             drop(held);
@@ -564,14 +654,14 @@ mod tests {
     fn a_waiter_whose_client_left_leaves_the_queue() {
         let searchers = Searchers::new(1, RuleSet::default(), None);
         let held = searchers
-            .lend(address(1), Duration::ZERO, NEVER_GONE)
+            .lend(address(1), &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
         let left = AtomicBool::new(false);
         thread::scope(|scope| {
             let waiter = scope.spawn(|| {
                 let gone = || left.load(Ordering::Relaxed);
                 searchers
-                    .lend(address(2), Duration::from_secs(60), &gone)
+                    .lend(address(2), &SEARCH, Duration::from_secs(60), &gone)
                     .map(|_| ())
             });
             while searchers.waiting() == 0 {

@@ -78,9 +78,10 @@ impl App {
         let stop = Arc::new(AtomicBool::new(false));
         let _watch = client.on_leaving(Arc::clone(&stop));
         let gone = || stop.load(Ordering::Relaxed);
+        let limit = Limit::Time(movetime);
         let mut engine = self
             .searchers
-            .lend(Asker::Visitor(client.visitor), wait, &gone)
+            .lend(Asker::Visitor(client.visitor), &limit, wait, &gone)
             .map_err(|refused| match refused {
                 Refused::Crowded => Refusal::new(
                     503,
@@ -96,7 +97,6 @@ impl App {
             })?;
         engine.clear();
         engine.stop_when(Arc::clone(&stop));
-        let limit = Limit::Time(movetime);
         let position = game.position();
         let choice = engine
             .choose(position, limit, &game.earlier_keys())

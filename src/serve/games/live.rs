@@ -305,7 +305,7 @@ impl LiveGame {
         limit: Limit,
         (stop, halt, lent): (Arc<AtomicBool>, Arc<AtomicBool>, Arc<AtomicBool>),
     ) {
-        let Some(mut engine) = self.wait_for_engine(&stop) else {
+        let Some(mut engine) = self.wait_for_engine(&limit, &stop) else {
             return;
         };
         // Made ready before congo's clock starts: its time is its search's.
@@ -346,13 +346,17 @@ impl LiveGame {
         self.changes.bump();
     }
 
-    /// An engine for this game's search, once the fair queue lends one;
-    /// none if the search is stopped first.
-    fn wait_for_engine(&self, stop: &AtomicBool) -> Option<crate::serve::searchers::Lent<'_>> {
+    /// An engine for this game's search to `limit`, once the fair queue
+    /// lends one; none if the search is stopped first.
+    fn wait_for_engine(
+        &self,
+        limit: &Limit,
+        stop: &AtomicBool,
+    ) -> Option<crate::serve::searchers::Lent<'_>> {
         let asker = Asker::Game(self.creator, self.number);
         let gone = || stop.load(Ordering::Relaxed);
         loop {
-            match self.searchers.lend(asker, ENGINE_WAIT, &gone) {
+            match self.searchers.lend(asker, limit, ENGINE_WAIT, &gone) {
                 Ok(engine) => return Some(engine),
                 Err(Refused::Gone) => return None,
                 // The queue is full: a little later, unless stopped.
