@@ -2,7 +2,7 @@
 //! something changed, and [`Changes`] is how the server's state says that
 //! it has.
 
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
 use std::time::Duration;
 
 /// The events of one stream, as they happen.
@@ -45,11 +45,13 @@ impl Seen {
     }
 }
 
-/// A count of changes that waiters can wait on.
+/// A count of changes that waiters can wait on, and that bumps the counts
+/// listening to it (a stream that follows many games waits on one).
 #[derive(Default)]
 pub(super) struct Changes {
     count: Mutex<u64>,
     changed: Condvar,
+    listeners: Mutex<Vec<Weak<Changes>>>,
 }
 
 impl Changes {
@@ -57,15 +59,37 @@ impl Changes {
     pub fn starting_at(count: u64) -> Changes {
         Changes {
             count: Mutex::new(count),
-            changed: Condvar::new(),
+            ..Changes::default()
         }
     }
 
-    /// Says that something changed, to every waiter.
+    /// Says that something changed, to every waiter and listener.
     pub fn bump(&self) {
         let mut count = self.count.lock().unwrap_or_else(PoisonError::into_inner);
         *count += 1;
         self.changed.notify_all();
+        drop(count);
+        let mut listeners = self
+            .listeners
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        listeners.retain(|listener| match listener.upgrade() {
+            Some(listener) => {
+                listener.bump();
+                true
+            }
+            None => false,
+        });
+    }
+
+    /// Has `listener` bumped at each change of these, for as long as it
+    /// lives.
+    pub fn tell(&self, listener: &Arc<Changes>) {
+        let mut listeners = self
+            .listeners
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        listeners.push(Arc::downgrade(listener));
     }
 
     /// The count now.
@@ -99,5 +123,18 @@ mod tests {
             assert_eq!(waiter.join().unwrap(), 1);
         });
         assert_eq!(changes.now(), 1);
+    }
+
+    #[test]
+    fn a_listener_hears_of_each_change_while_it_lives() {
+        let changes = Changes::default();
+        let listener = Arc::new(Changes::default());
+        changes.tell(&listener);
+        changes.bump();
+        changes.bump();
+        assert_eq!(listener.now(), 2);
+        drop(listener);
+        changes.bump();
+        assert!(changes.listeners.lock().unwrap().is_empty());
     }
 }

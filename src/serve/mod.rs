@@ -22,6 +22,7 @@ mod feed;
 mod games;
 mod http;
 mod journal;
+mod merged;
 mod pace;
 mod proxy;
 mod refuser;

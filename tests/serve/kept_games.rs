@@ -1,10 +1,14 @@
 //! Games the server keeps: a friend's game played by two clients with a
 //! watcher, its links and refusals, a clock that runs out, and congo's
-//! searches stopped the moment no one waits for them.
+//! searches stopped the moment no one waits for them; one stream that
+//! follows a browser's many games.
+
+use std::thread;
+use std::time::{Duration, Instant};
 
 use congo::serve::Json;
 
-use crate::client::{Server, quoted, string, strings, whole};
+use crate::client::{PATIENCE, Server, quoted, string, strings, whole};
 
 /// White's pawn steps aside and the lions face each other down the open
 /// d file: black's lion takes white's.
@@ -57,6 +61,63 @@ pub(crate) fn play(server: &Server, host: u8, id: &str, key: &str, m: &str) -> (
 /// The moves of a game's view.
 pub(crate) fn moves(view: &Json) -> Vec<String> {
     strings(view.get("moves").unwrap())
+}
+
+#[test]
+fn one_stream_follows_a_browsers_games_each_event_naming_its_game() {
+    let server = Server::start(&[], &[]);
+    let (one, white, _) = friend_game(&server, 2, FULL_START);
+    let (two, other, _) = friend_game(&server, 2, FULL_START);
+    let path = format!("/api/events?games={one}:{white},{two}");
+    let Ok(mut sees) = server.connect_from(2).events(&path) else {
+        panic!("{path} was refused");
+    };
+    let mut first = [sees.next(), sees.next()].map(|event| {
+        let view = event.get("view").unwrap();
+        (
+            string(event.get("follow").unwrap()),
+            view.get("you").cloned(),
+        )
+    });
+    first.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut wanted = [
+        (format!("{one}:{white}"), Some(Json::from("white"))),
+        (two.clone(), Some(Json::Null)),
+    ];
+    wanted.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(first, wanted);
+    play(&server, 2, &two, &other, "d2d3");
+    let moved = sees.until(|event| moves(event.get("view").unwrap()).len() == 1);
+    assert_eq!(string(moved.get("follow").unwrap()), two);
+    // The stream held White's page of the first game: once it closes,
+    // White is gone.
+    let white_gone = |view: &Json| view.get("gone").and_then(|gone| gone.get("side")).cloned();
+    let view = server.get(&format!("/api/games/{one}")).json();
+    assert_eq!(white_gone(&view), None);
+    drop(sees);
+    let deadline = Instant::now() + PATIENCE;
+    while white_gone(&server.get(&format!("/api/games/{one}")).json()).is_none() {
+        assert!(Instant::now() < deadline, "White never counted gone");
+        thread::sleep(Duration::from_millis(10));
+    }
+    let refused = |path: &str| match server.connect_from(2).events(path) {
+        Ok(_) => panic!("{path} was followed"),
+        Err(reply) => reply,
+    };
+    assert!(
+        refused("/api/events?games=nosuchgame")
+            .error(404)
+            .starts_with("no such game")
+    );
+    assert_eq!(
+        refused("/api/events").error(400),
+        "the query needs games=ID:KEY,ID,…"
+    );
+    let many = vec![two.as_str(); 17].join(",");
+    assert_eq!(
+        refused(&format!("/api/events?games={many}")).error(400),
+        "games= names 1 to 16 games, not 17"
+    );
 }
 
 #[test]

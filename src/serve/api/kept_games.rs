@@ -7,6 +7,7 @@
 //! file. A side's secret `key` comes in the query (`GET`) or the body
 //! (`POST`); without one, the game is watched.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json, milliseconds};
@@ -14,10 +15,14 @@ use crate::json::{Json, object};
 use crate::pgn::{PgnGame, today};
 use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
-use crate::serve::feed::Feed;
+use crate::serve::feed::{Changes, Feed};
 use crate::serve::games::{Action, Created, GameError, NewGame, Player};
 use crate::serve::http::{Request, Response};
+use crate::serve::merged::Merged;
 use crate::{ByColor, Color};
+
+/// The most games one stream follows: as many as one visitor's streams.
+const MAX_FOLLOWED: usize = super::MAX_STREAMS_PER_VISITOR;
 
 /// congo's time a move in an untimed game unless told.
 const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
@@ -176,6 +181,35 @@ impl App {
         Ok(Box::new(
             game.follow(request.query("key").map(str::to_owned)),
         ))
+    }
+
+    /// `GET /api/events?games=ID:KEY,ID,…`: the views of many games (a
+    /// browser's tabs' games) on one stream, each event naming its game as
+    /// asked; refused whole when one game is unknown, as its own stream
+    /// would be.
+    pub(super) fn follow_games(&self, request: &Request) -> Result<Box<dyn Feed>, Refusal> {
+        let asked = request
+            .query("games")
+            .ok_or_else(|| Refusal::bad("the query needs games=ID:KEY,ID,…"))?;
+        let names: Vec<&str> = asked.split(',').filter(|name| !name.is_empty()).collect();
+        if names.is_empty() || names.len() > MAX_FOLLOWED {
+            return Err(Refusal::bad(format!(
+                "games= names 1 to {MAX_FOLLOWED} games, not {}",
+                names.len()
+            )));
+        }
+        let any = Arc::new(Changes::default());
+        let mut games = Vec::with_capacity(names.len());
+        for name in names {
+            let (id, key) = match name.split_once(':') {
+                Some((id, key)) => (id, Some(key.to_owned())),
+                None => (name, None),
+            };
+            let feed = self.games.find(id)?.follow(key);
+            feed.tell(&any);
+            games.push((name.to_owned(), Box::new(feed) as Box<dyn Feed>));
+        }
+        Ok(Box::new(Merged::new(games, any)))
     }
 
     /// `GET /api/games/ID/record`: the game as a match record's line, for

@@ -73,7 +73,7 @@ pub(super) enum Reply {
 }
 
 /// The API paths, and the methods each takes.
-const ROUTES: [(&str, &str); 23] = [
+const ROUTES: [(&str, &str); 24] = [
     ("/api/position", "GET, HEAD"),
     ("/api/board.svg", "GET, HEAD"),
     ("/api/probe", "GET, HEAD"),
@@ -83,6 +83,7 @@ const ROUTES: [(&str, &str); 23] = [
     ("/api/games", "POST"),
     ("/api/games/*", "GET, HEAD"),
     ("/api/games/*/events", "GET"),
+    ("/api/events", "GET"),
     ("/api/games/*/record", "GET, HEAD"),
     ("/api/games/*/move", "POST"),
     ("/api/games/*/takeback", "POST"),
@@ -224,6 +225,9 @@ impl App {
             (["api", "games", id], _) if get => self.game_view(id, request),
             (["api", "games", id, "events"], "GET") => {
                 return self.events(client, || self.follow_game(id, request));
+            }
+            (["api", "events"], "GET") => {
+                return self.events(client, || self.follow_games(request));
             }
             (["api", "games", id, "record"], _) if get => self.game_record(id),
             (["api", "games", id, "move"], "POST") => self.game_move(id, request),

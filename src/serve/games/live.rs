@@ -390,6 +390,13 @@ pub(crate) struct GameFeed {
     seen: Seen,
 }
 
+impl GameFeed {
+    /// Has `listener` bumped at each change of the game.
+    pub fn tell(&self, listener: &Arc<Changes>) {
+        self.game.changes.tell(listener);
+    }
+}
+
 impl Feed for GameFeed {
     fn next(&mut self, wait: Duration) -> Next {
         let (game, secret) = (&self.game, self.secret.as_deref());
