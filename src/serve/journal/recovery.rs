@@ -96,10 +96,9 @@ pub(super) fn read(bytes: &[u8]) -> Reading {
 /// The last whole `stop` entry of `bytes`, the lines after a damaged one.
 fn ending_after(bytes: &[u8]) -> Option<String> {
     bytes
-        .split(|&b| b == b'\n')
+        .rsplit(|&b| b == b'\n')
         .filter_map(framing::read_entry)
-        .filter(|payload| payload.starts_with("stop "))
-        .last()
+        .find(|payload| payload.starts_with("stop "))
 }
 
 #[cfg(test)]
