@@ -27,7 +27,7 @@ macro_rules! module {
 }
 
 /// The modules the main script imports; none imports another.
-const MODULES: [Module; 12] = [
+const MODULES: [Module; 13] = [
     module!("legend.js"),
     module!("announce.js"),
     module!("visibility.js"),
@@ -40,6 +40,7 @@ const MODULES: [Module; 12] = [
     module!("analysis.js"),
     module!("steps.js"),
     module!("picture.js"),
+    module!("sharedstream.js"),
 ];
 
 /// The main script, which imports the others.

@@ -855,11 +855,25 @@ class Board(unittest.TestCase):
         # Five friend games, both sides in tabs of one browser: a hidden
         # tab says its player is here instead of holding one of the six
         # connections a browser keeps to one server.
+        self.play_five_friend_games_in("tab")
+
+    def test_ten_friend_game_windows_in_one_browser_all_play(self):
+        # Ten windows, all seen at once: their games share one stream
+        # rather than each holding one of the six connections.
+        self.play_five_friend_games_in("window")
+        for window in self.driver.window_handles[-10:]:
+            self.driver.switch_to.window(window)
+            self.assertEqual(self.driver.execute_script("return document.visibilityState"),
+                             "visible")
+
+    def play_five_friend_games_in(self, kind):
+        """Five friend games, each side in a `kind` (tab or window) of
+        this browser: each plays a move and sees the other's."""
         server, url = start_server("--port", "0")
         try:
             games = []
             for _ in range(5):
-                self.driver.switch_to.new_window("tab")
+                self.driver.switch_to.new_window(kind)
                 white = self.driver.current_window_handle
                 self.driver.get(url)
                 self.wait(lambda: self.board_fen(), "the board")
@@ -868,7 +882,7 @@ class Board(unittest.TestCase):
                 self.element("new-start").click()
                 self.wait(lambda: self.element("friend-links").is_displayed(), "the links")
                 friend = self.element("friend-link").get_attribute("href")
-                self.driver.switch_to.new_window("tab")
+                self.driver.switch_to.new_window(kind)
                 black = self.driver.current_window_handle
                 self.driver.get(friend)
                 self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")

@@ -11,6 +11,7 @@ import { Premove } from './premove.js';
 import { betweenFriends, Endings, NOT_DONE } from './endings.js';
 import { endMyGames, noteView, rememberGame, showMyGames } from './mygames.js';
 import { download, gifOf, pngOf } from './picture.js';
+import { followGame } from './sharedstream.js';
 import { withoutPaths } from './nopaths.js';
 import { drawArrow, showBar } from './evalbar.js';
 import { analyse, judge, MISTAKE, BLUNDER } from './analysis.js';
@@ -939,26 +940,26 @@ function follow(id, key) {
 /** Opens the event stream of the game followed (the page is seen). */
 function openGameStream() {
   const { id, key } = play;
-  const query = key ? `?key=${encodeURIComponent(key)}` : '';
-  const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
+  const source = followGame(id, key, {
+    view: (view) => {
+      if (source === play.source) {
+        onView(view);
+      }
+    },
+    lost: () => {
+      if (source === play.source) {
+        source.close();
+        play.source = null;
+        findAgain(id);
+      }
+    },
+    trouble: () => {
+      if (source === play.source) {
+        say('The connection to the server was lost; trying again…');
+      }
+    },
+  });
   play.source = source;
-  source.onmessage = (event) => {
-    if (source === play.source) {
-      onView(JSON.parse(event.data));
-    }
-  };
-  source.onerror = () => {
-    if (source !== play.source) {
-      return;
-    }
-    if (source.readyState === EventSource.CLOSED) {
-      source.close();
-      play.source = null;
-      findAgain(id);
-    } else {
-      say('The connection to the server was lost; trying again…');
-    }
-  };
 }
 
 function closeGameStream() {
