@@ -991,6 +991,19 @@ class Board(unittest.TestCase):
             """)
             self.assertEqual(outside, [], f"at {width}x{height}")
 
+    def test_a_view_that_brings_nothing_new_keeps_the_piece_chosen(self):
+        # Tabs sharing a stream may hear a view twice; one heard between
+        # the two clicks of a move must not drop the piece chosen.
+        self.open("?white=me&black=me")
+        self.click("a2", "a3")
+        self.wait_for_game(FULL_START, ["a2a3"])
+        self.click("a6")
+        self.wait(lambda: self.marked_targets(), "a6's moves are marked")
+        self.driver.execute_script("onView(play.view); onView(play.view, true);")
+        self.assertTrue(self.marked_targets(), "a6 stays chosen")
+        self.click("a5")
+        self.wait_for_game(FULL_START, ["a2a3", "a6a5"])
+
     def test_moves_and_captures_sound_unless_switched_off(self):
         self.open("?white=me&black=me&fen=" + MONKEY.replace(" ", "+"))
         self.driver.execute_script("localStorage.removeItem('congo.sound')")

@@ -230,20 +230,25 @@ function svgOf(fen) {
 }
 
 /** Draws `fen`, taking moves from `moves` (null: none) with `onMove`, and
- * marking the ply `last`; the keyboard's square keeps its focus. */
+ * marking the ply `last`; the keyboard's square keeps its focus, and a
+ * piece chosen stays chosen when the same position is drawn again with
+ * the same moves (a view that brings nothing new). */
 async function draw(fen, { moves = null, onMove = null, last = null, premove = null, arrow = null } = {}) {
   const token = ++board.token;
   const focused = document.activeElement && document.activeElement.closest
     && document.activeElement.closest('#board .square');
   const focusSquare = focused ? focused.dataset.square : null;
+  const same = board.fen === fen && Boolean(moves) && Boolean(board.moves)
+    && board.moves.join() === moves.join() && board.onMove === onMove;
+  const [selected, chain] = same ? [board.selected, board.chain] : [null, null];
   board.fen = fen;
   board.moves = moves;
   board.onMove = moves ? onMove : null;
   board.last = last;
   board.premove = premove;
   board.arrow = arrow;
-  board.selected = null;
-  board.chain = null;
+  board.selected = selected;
+  board.chain = chain;
   const key = fen + (board.flipped ? ' flipped' : '');
   if (board.drawn !== key) {
     let picture;
@@ -1119,8 +1124,10 @@ function isNewer(view, shown, orSame = false) {
 /** A view from the server: the game as it stands, unless an older one. */
 function onView(view, orSame = false) {
   if (!isNewer(view, play.view, orSame)) {
+    // Nothing new: drawn again only to end a move's sending.
+    const wasSending = play.sending;
     play.sending = false;
-    if (isTab('play')) {
+    if (wasSending && isTab('play')) {
       showPlay();
     }
     return;
