@@ -866,6 +866,42 @@ class Board(unittest.TestCase):
             self.assertEqual(self.driver.execute_script("return document.visibilityState"),
                              "visible")
 
+    def test_more_games_than_one_stream_takes_are_all_followed(self):
+        # Eighteen followed at once (nine games, each as player and as
+        # watcher): the server takes sixteen a stream, so the tabs' games
+        # go on two.
+        server, url = start_server("--port", "0")
+        try:
+            self.driver.get(url)
+            self.wait(lambda: self.board_fen(), "the board")
+            seen = self.driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const seen = new Set();
+                const handlers = (name) => ({
+                    view: () => {
+                        seen.add(name);
+                        if (seen.size === 18) {
+                            done(seen.size);
+                        }
+                    },
+                    lost: () => done(`lost ${name}`),
+                    trouble: () => {},
+                });
+                (async () => {
+                    for (let n = 0; n < 9; n += 1) {
+                        const made = await fetch('/api/games', {method: 'POST',
+                            headers: {'Content-Type': 'application/json'},
+                            body: JSON.stringify({fen: arguments[0], white: 'me', black: 'friend'})});
+                        const game = await made.json();
+                        followGame(game.id, game.key, handlers(`${game.id}:${game.key}`));
+                        followGame(game.id, null, handlers(game.id));
+                    }
+                })();
+            """, FULL_START)
+            self.assertEqual(seen, 18)
+        finally:
+            stop_server(server)
+
     def play_five_friend_games_in(self, kind):
         """Five friend games, each side in a `kind` (tab or window) of
         this browser: each plays a move and sees the other's."""
@@ -1122,6 +1158,25 @@ class Board(unittest.TestCase):
         self.assertEqual((png_width, png_height), (width, height))
         quantised = bytes(palette_index(*pixels[n:n + 3]) for n in range(0, len(pixels), 4))
         self.assertEqual(frames[0], quantised)
+        # Drawings of different heights (the legend lists the kinds on the
+        # board) make frames of one size, the largest.
+        heights = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            (async () => {
+                const svgs = [await svgOf(arguments[0]), await svgOf(arguments[1])];
+                const bytes = new Uint8Array(await (await gifOf(svgs)).arrayBuffer());
+                let text = '';
+                for (const byte of bytes) {
+                    text += String.fromCharCode(byte);
+                }
+                const tall = svgs.map((svg) => Number(svg.match(/<svg[^>]* height="([0-9.]+)"/)[1]));
+                done({gif: btoa(text), tall});
+            })().catch((error) => done({error: String(error)}));
+        """, FULL_START, MONKEY)
+        self.assertNotIn("error", heights)
+        self.assertNotEqual(heights["tall"][0], heights["tall"][1])
+        width, height, frames = gif_frames(base64.b64decode(heights["gif"]))
+        self.assertEqual((len(frames), height), (2, max(heights["tall"])))
 
     def shown_buttons(self):
         """The game-ending buttons shown, by their ids' last word."""

@@ -71,10 +71,10 @@ impl State {
                 (true, None) => Ok(()),
             };
         }
-        self.going_on()?;
         if action == Action::TakeBack {
             return self.can_take_back(seat);
         }
+        self.going_on()?;
         let side = self.acting_side(seat);
         match action {
             Action::Resign => Ok(()),

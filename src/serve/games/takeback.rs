@@ -10,8 +10,10 @@ use super::state::{Seat, State};
 use crate::Color;
 
 impl State {
-    /// Whether `seat` may take back (or ask to) now, and if not, why.
+    /// Whether `seat` may take back (or ask to) now, and if not, why: never
+    /// once the game is over.
     pub(super) fn can_take_back(&self, seat: Seat) -> Result<(), GameError> {
+        self.going_on()?;
         let refuse = |why: String| Err(GameError::NotNow(why));
         if self.takebacks >= MAX_TAKEBACKS {
             return refuse(format!(
@@ -165,6 +167,18 @@ mod tests {
         state.take_back(WHITE, now).unwrap();
         state.play("d3d4", now).unwrap();
         assert_eq!(state.takeback_asked, None);
+    }
+
+    #[test]
+    fn nothing_is_taken_back_or_asked_once_the_game_is_over() {
+        let now = Instant::now();
+        let mut state = friends(&["d2d3", "d6d5"]);
+        state.take_back(BLACK, now).unwrap();
+        state.act(WHITE, Action::Resign, now).unwrap();
+        let over = "the game is over: white resigned";
+        assert_eq!(refusal(state.take_back(WHITE, now)), over);
+        assert_eq!(refusal(state.take_back(BLACK, now)), over);
+        assert_eq!(moves(&state), ["d2d3", "d6d5"]);
     }
 
     #[test]

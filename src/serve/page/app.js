@@ -9,7 +9,7 @@ import { isHidden, onVisibility } from './visibility.js';
 import { playSound, soundOf, wireSoundSwitch } from './sound.js';
 import { Premove } from './premove.js';
 import { betweenFriends, Endings, NOT_DONE } from './endings.js';
-import { endMyGames, noteView, rememberGame, showMyGames } from './mygames.js';
+import { endMyGames, noteView, onMyGamesChanged, rememberGame, showMyGames } from './mygames.js';
 import { download, gifOf, pngOf } from './picture.js';
 import { followGame } from './sharedstream.js';
 import { withoutPaths } from './nopaths.js';
@@ -2122,11 +2122,13 @@ function wire() {
   $('copy-fen').addEventListener('click', copyFen);
   $('save-picture').addEventListener('click', savePicture);
   $('save-gif').addEventListener('click', saveGif);
-  $('my-games').addEventListener('toggle', () => {
+  const showMine = () => {
     if ($('my-games').open) {
       showMyGames($('my-games-list'), $('my-games-none'));
     }
-  });
+  };
+  $('my-games').addEventListener('toggle', showMine);
+  onMyGamesChanged(showMine);
   $('export-record').addEventListener('click', saveRecord);
   for (const button of document.querySelectorAll('.copy')) {
     button.addEventListener('click', () => {
@@ -2177,4 +2179,4 @@ function wire() {
 wire();
 startFromLink();
 // For the browser test and a curious reader's console.
-Object.assign(window, { play, onView, withoutPaths, gifOf, pngOf, svgOf });
+Object.assign(window, { play, onView, withoutPaths, gifOf, pngOf, svgOf, followGame });

@@ -56,6 +56,15 @@ export function noteView(view, key) {
   return true;
 }
 
+/** Calls `then()` when another tab of this browser changes the list. */
+export function onMyGamesChanged(then) {
+  addEventListener('storage', (event) => {
+    if (event.key === KEY) {
+      then();
+    }
+  });
+}
+
 /** Forgets game `id` played with `key`. */
 function forgetGame(id, key) {
   store(myGames().filter((game) => !isGame(game, id, key)));

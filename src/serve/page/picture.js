@@ -4,15 +4,16 @@
 // The GIF has one fixed palette (6 reds × 7 greens × 6 blues), near enough
 // for a board's flat colours, and each frame is LZW-coded as GIF89a asks.
 
-/** `svg` (its text) drawn on a canvas of its size, on white. A data:
- * address, as the page's rules allow images only from the server or data. */
-async function canvasOf(svg) {
+/** `svg` (its text) drawn on white on a canvas of its size, or of `size`
+ * ({width, height}) with the drawing at its top left. A data: address, as
+ * the page's rules allow images only from the server or data. */
+async function canvasOf(svg, size = null) {
   const image = new Image();
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   await image.decode();
   const canvas = document.createElement('canvas');
-  canvas.width = image.naturalWidth;
-  canvas.height = image.naturalHeight;
+  canvas.width = size ? size.width : image.naturalWidth;
+  canvas.height = size ? size.height : image.naturalHeight;
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
@@ -151,11 +152,24 @@ function indicesOf(canvas) {
   return indices;
 }
 
-/** An animated GIF of the SVGs `svgs` (texts of one size), `delayMs` a
- * frame and the last held three times as long, looping; a Blob. */
+/** The size of the SVG `svg` (its text), as its width and height say. */
+function sizeOf(svg) {
+  const number = (name) => Number((svg.match(new RegExp(`<svg[^>]*\\s${name}="([0-9.]+)"`)) || [])[1]) || 0;
+  return { width: Math.ceil(number('width')), height: Math.ceil(number('height')) };
+}
+
+/** An animated GIF of the SVGs `svgs`, `delayMs` a frame and the last
+ * held three times as long, looping; a Blob. Every frame is as large as
+ * the largest drawing (the server's legend shortens as kinds of pieces
+ * leave the board), each drawing at its top left. */
 export async function gifOf(svgs, delayMs = 800) {
   const out = new Bytes();
-  const first = await canvasOf(svgs[0]);
+  const sizes = svgs.map(sizeOf);
+  const size = {
+    width: Math.max(...sizes.map((one) => one.width)),
+    height: Math.max(...sizes.map((one) => one.height)),
+  };
+  const first = await canvasOf(svgs[0], size);
   out.text('GIF89a');
   out.word(first.width);
   out.word(first.height);
@@ -165,7 +179,7 @@ export async function gifOf(svgs, delayMs = 800) {
   out.text('NETSCAPE2.0');
   out.push(3, 1, 0, 0, 0);
   for (let frame = 0; frame < svgs.length; frame += 1) {
-    const canvas = frame === 0 ? first : await canvasOf(svgs[frame]);
+    const canvas = frame === 0 ? first : await canvasOf(svgs[frame], size);
     const delay = Math.round(delayMs / 10) * (frame === svgs.length - 1 ? 3 : 1);
     out.push(0x21, 0xf9, 4, 0x04);
     out.word(delay);

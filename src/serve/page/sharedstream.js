@@ -10,6 +10,8 @@
 // a tab follows its game on a stream of its own.
 
 const HEARD_FOR_MS = 6000;
+/** The most games the server follows on one stream. */
+const GAMES_A_STREAM = 16;
 const SAY_EVERY_MS = 2000;
 /** Changes to the games followed are gathered this long before the
  * stream is opened anew. */
@@ -23,7 +25,7 @@ const ME = `${String(Math.round(performance.timeOrigin)).padStart(15, '0')}-${Ma
 const mine = new Map();
 /** The other tabs heard: name → {names, at}. */
 const peers = new Map();
-const hub = { stream: null, following: '', settling: null };
+const hub = { streams: [], following: '', settling: null };
 const channel = 'BroadcastChannel' in window ? new BroadcastChannel('congo-events') : null;
 
 const nameOf = (id, key) => (key ? `${id}:${key}` : id);
@@ -52,17 +54,30 @@ function leads() {
   return mine.size > 0 && others.every((tab) => ME < tab);
 }
 
-/** Opens the stream of `names`; the one it replaces closes on its first
- * event. */
+/** Closes `streams`. */
+function closeAll(streams) {
+  for (const stream of streams) {
+    stream.close();
+  }
+}
+
+/** Opens the streams of `names`, as many games a stream as the server
+ * takes; those they replace close on the first event. */
 function open(names) {
-  const before = hub.stream;
+  const before = hub.streams;
+  hub.streams = [];
+  for (let at = 0; at < names.length; at += GAMES_A_STREAM) {
+    hub.streams.push(openOne(names.slice(at, at + GAMES_A_STREAM), before));
+  }
+}
+
+/** A stream of `names` (a few games), which closes `before` on its first
+ * event or error. */
+function openOne(names, before) {
   const stream = new EventSource(`/api/events?games=${encodeURIComponent(names.join(','))}`);
-  hub.stream = stream;
-  const stale = () => stream !== hub.stream;
+  const stale = () => !hub.streams.includes(stream);
   stream.onmessage = (message) => {
-    if (before) {
-      before.close();
-    }
+    closeAll(before);
     if (stale()) {
       stream.close();
       return;
@@ -72,16 +87,14 @@ function open(names) {
     channel.postMessage({ type: 'view', follow, view });
   };
   stream.onerror = () => {
-    if (before) {
-      before.close();
-    }
+    closeAll(before);
     if (stale()) {
       return;
     }
     const event = stream.readyState === EventSource.CLOSED ? 'lost' : 'trouble';
     if (event === 'lost') {
       stream.close();
-      hub.stream = null;
+      hub.streams = hub.streams.filter((other) => other !== stream);
       hub.following = '';
     }
     for (const follow of names) {
@@ -89,6 +102,7 @@ function open(names) {
       channel.postMessage({ type: event, follow });
     }
   };
+  return stream;
 }
 
 /** Follows what the tabs want, if this one leads; else follows nothing. */
@@ -103,9 +117,9 @@ function settle() {
   hub.following = following;
   if (names.length) {
     open(names);
-  } else if (hub.stream) {
-    hub.stream.close();
-    hub.stream = null;
+  } else {
+    closeAll(hub.streams);
+    hub.streams = [];
   }
 }
 
