@@ -30,6 +30,7 @@ mod room;
 mod searchers;
 mod secret;
 mod settings;
+mod usage;
 mod views;
 mod visitor;
 mod waiting;

@@ -5,10 +5,14 @@
 //! at most [`WAITING_PER_ASKER`] more; one visitor waits with at most
 //! [`WAITING_PER_VISITOR`], one address (a class behind it) with at most
 //! [`WAITING_PER_ADDRESS`], and the queue holds at most [`MAX_WAITING`].
-//! A free engine goes to the visitor served longest ago, and within it to
-//! the asker served longest ago (round robin at both levels), so that a
-//! visitor with many games gets no more engine time than one with a
-//! single request; among those alike, to the search that would end first
+//! A free engine goes to the search whose visitor would have used the
+//! least engine time of late once it has run (see [`Usage`]; a search
+//! counts for its length, at most a [`SLICE`], as longer ones are cut to
+//! a slice while others wait), and within a visitor to the asker served
+//! longest ago (round robin), so that a visitor with many games gets no
+//! more engine time than one with a single request, and a short search is
+//! not kept behind long ones; among those alike, to the search that would
+//! end first
 //! had it started when it came (its arrival plus its length), so that a
 //! short search passes long ones that came a little before it, and a long
 //! one is passed only by searches that came while it waited; a waiter
@@ -29,6 +33,7 @@ use crate::RuleSet;
 use crate::engine::{Engine, Limit, Weights};
 use crate::tablebase::Tablebase;
 
+use super::usage::Usage;
 use super::visitor::Visitor;
 
 /// The searches one asker runs at once.
@@ -66,6 +71,10 @@ fn length(limit: &Limit) -> Duration {
         Limit::Depth(_) => SLICE,
     }
 }
+
+/// The engine time a lending counts for at once, before its search has
+/// run: a visitor just served waits behind one not served.
+const TURN: Duration = Duration::from_millis(1);
 
 /// How often a waiter looks whether its client is still there.
 const LOOK_EVERY: Duration = Duration::from_millis(20);
@@ -135,12 +144,13 @@ impl<K: Copy + PartialEq> Turns<K> {
     }
 }
 
-/// A search waiting for an engine: its ticket, its asker, and when it would
-/// end had it started when it came.
+/// A search waiting for an engine: its ticket, its asker, how long it
+/// runs, and when it would end had it started when it came.
 #[derive(Clone, Copy)]
 struct Waiter {
     ticket: u64,
     asker: Asker,
+    length: Duration,
     finish: Instant,
 }
 
@@ -150,10 +160,10 @@ struct State {
     waiting: VecDeque<Waiter>,
     /// The searches each asker runs now.
     running: Vec<(Asker, usize)>,
-    /// When each asker, and each visitor, that runs or waits was last
-    /// served.
+    /// When each asker that runs or waits was last served.
     askers: Turns<Asker>,
-    visitors: Turns<Visitor>,
+    /// Each visitor's recent engine time.
+    usage: Usage,
     next_ticket: u64,
     lent: u64,
     /// Each search under way that may be hurried: its lending's number,
@@ -200,27 +210,28 @@ impl State {
             || self.waiting.len() >= MAX_WAITING
     }
 
-    /// The ticket served next: of the waiters whose asker runs fewer than
-    /// it may, the one whose visitor was served longest ago, then whose
-    /// asker was, then the one that would end first, then the first to
-    /// come.
-    fn next_served(&self) -> Option<u64> {
+    /// The ticket served next at `now`: of the waiters whose asker runs
+    /// fewer than it may, the one whose visitor would have used the least
+    /// engine time of late once it ran (a slice at most), then whose asker
+    /// was served longest ago, then the one that would end first, then
+    /// the first to come.
+    fn next_served(&self, now: Instant) -> Option<u64> {
         self.waiting
             .iter()
             .filter(|waiter| self.running(waiter.asker) < PER_ASKER)
             .min_by_key(|waiter| {
-                let visitor = self.visitors.last(waiter.asker.visitor());
+                let used = self.usage.of(waiter.asker.visitor(), now) + waiter.length.min(SLICE);
                 let asker = self.askers.last(waiter.asker);
-                (visitor, asker, waiter.finish, waiter.ticket)
+                (used, asker, waiter.finish, waiter.ticket)
             })
             .map(|waiter| waiter.ticket)
     }
 
-    /// Notes that `asker` is served now.
-    fn serve(&mut self, asker: Asker) {
+    /// Notes that `asker` is served at `now`.
+    fn serve(&mut self, asker: Asker, now: Instant) {
         self.lent += 1;
         self.askers.note(asker, self.lent);
-        self.visitors.note(asker.visitor(), self.lent);
+        self.usage.add(asker.visitor(), TURN, now);
         self.add_running(asker, 1);
     }
 
@@ -246,20 +257,21 @@ impl State {
         }
     }
 
-    /// Forgets when askers and visitors that neither run nor wait were
-    /// served.
-    fn forget_idle(&mut self) {
+    /// Forgets when askers that neither run nor wait were served, and the
+    /// engine time of visitors that neither run nor wait once it counts
+    /// for nothing at `now`.
+    fn forget_idle(&mut self, now: Instant) {
         let State {
             waiting,
             running,
             askers,
-            visitors,
+            usage,
             ..
         } = self;
         let busy = || running.iter().map(|&(who, _)| who);
         let busy = || busy().chain(waiting.iter().map(|waiter| waiter.asker));
         askers.keep(|asker| busy().any(|who| who == asker));
-        visitors.keep(|visitor| busy().any(|who| who.visitor() == visitor));
+        usage.forget(now, |visitor| busy().any(|who| who.visitor() == visitor));
     }
 }
 
@@ -275,7 +287,7 @@ impl Searchers {
                 waiting: VecDeque::new(),
                 running: Vec::new(),
                 askers: Turns { last: Vec::new() },
-                visitors: Turns { last: Vec::new() },
+                usage: Usage::default(),
                 next_ticket: 0,
                 lent: 0,
                 halts: Vec::new(),
@@ -306,15 +318,18 @@ impl Searchers {
         }
         let ticket = state.next_ticket;
         state.next_ticket += 1;
+        let length = length(limit);
         state.waiting.push_back(Waiter {
             ticket,
             asker,
-            finish: came + length(limit),
+            length,
+            finish: came + length,
         });
         loop {
-            if !state.free.is_empty() && state.next_served() == Some(ticket) {
+            let now = Instant::now();
+            if !state.free.is_empty() && state.next_served(now) == Some(ticket) {
                 state.waiting.retain(|waiter| waiter.ticket != ticket);
-                state.serve(asker);
+                state.serve(asker, now);
                 let engine = state.free.pop();
                 // Someone else may be served by another free engine.
                 self.freed.notify_all();
@@ -322,10 +337,10 @@ impl Searchers {
                     engine,
                     asker,
                     number: state.lent,
+                    lent_at: now,
                     searchers: self,
                 });
             }
-            let now = Instant::now();
             if state.free.is_empty() {
                 state.hurry_for(asker.visitor(), now);
             }
@@ -339,7 +354,7 @@ impl Searchers {
             };
             if let Some(refused) = refused {
                 state.waiting.retain(|waiter| waiter.ticket != ticket);
-                state.forget_idle();
+                state.forget_idle(now);
                 self.freed.notify_all();
                 return Err(refused);
             }
@@ -366,6 +381,8 @@ pub(super) struct Lent<'a> {
     /// Its lending's number, which names it among the searches that may
     /// be hurried.
     number: u64,
+    /// When it was lent: the time until it comes back is its visitor's.
+    lent_at: Instant,
     searchers: &'a Searchers,
 }
 
@@ -413,10 +430,13 @@ impl Drop for Lent<'_> {
         if let Some(mut engine) = self.engine.take() {
             engine.stop_when(None);
             let mut state = self.searchers.lock();
+            let now = Instant::now();
             state.halts.retain(|(number, ..)| *number != self.number);
             state.free.push(engine);
             state.add_running(self.asker, -1);
-            state.forget_idle();
+            let used = now.saturating_duration_since(self.lent_at);
+            state.usage.add(self.asker.visitor(), used, now);
+            state.forget_idle(now);
             self.searchers.freed.notify_all();
         }
     }
@@ -519,13 +539,18 @@ mod tests {
     /// holds meanwhile.
     fn searches_served_in_order(holder: Asker, searches: &[(Asker, Limit)]) -> Vec<Asker> {
         let searchers = Searchers::new(1, RuleSet::default(), None);
+        served_by(&searchers, holder, searches)
+    }
+
+    /// [`searches_served_in_order`] by `searchers`.
+    fn served_by(searchers: &Searchers, holder: Asker, searches: &[(Asker, Limit)]) -> Vec<Asker> {
         let held = searchers
             .lend(holder, &SEARCH, Duration::ZERO, NEVER_GONE)
             .unwrap();
         let order = Mutex::new(Vec::new());
         thread::scope(|scope| {
             for (ahead, &(asker, limit)) in searches.iter().enumerate() {
-                let (searchers, order) = (&searchers, &order);
+                let order = &order;
                 scope.spawn(move || {
                     let lent = searchers.lend(asker, &limit, Duration::from_secs(60), NEVER_GONE);
                     assert!(lent.is_ok());
@@ -574,6 +599,23 @@ mod tests {
         let searches = [(address(2), many), (address(3), few)];
         assert_eq!(
             searches_served_in_order(address(1), &searches),
+            [address(3), address(2)]
+        );
+    }
+
+    #[test]
+    fn a_visitor_that_used_less_engine_time_of_late_goes_first() {
+        let searchers = Searchers::new(1, RuleSet::default(), None);
+        let now = Instant::now();
+        let mut state = searchers.lock();
+        state.usage.add(at(2, None), Duration::from_secs(10), now);
+        state
+            .usage
+            .add(at(3, None), Duration::from_millis(100), now);
+        drop(state);
+        let searches = [(address(2), SEARCH), (address(3), SEARCH)];
+        assert_eq!(
+            served_by(&searchers, address(1), &searches),
             [address(3), address(2)]
         );
     }
