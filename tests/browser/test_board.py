@@ -1227,15 +1227,7 @@ class Board(unittest.TestCase):
             self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
             self.wait(lambda: self.shown_buttons() == ["abort", "draw", "resign"] == self.allowed(),
                       "Abort, Offer a draw and Resign, as the view allows")
-            friend = self.element("friend-link").get_attribute("href")
-            mine = self.driver.current_window_handle
-            self.driver.switch_to.new_window("window")
-            theirs = self.driver.current_window_handle
-            self.driver.get(friend)
-            self.wait(lambda: self.board_fen() == FULL_START, "the friend's board")
-            self.driver.switch_to.window(mine)
-            self.click("c2", "c3")
-            self.wait_for_game(FULL_START, ["c2c3"])
+            mine, theirs = self.friend_in_a_window_after_c2c3()
             self.driver.switch_to.window(theirs)
             self.wait_for_game(FULL_START, ["c2c3"])
             self.click("c6", "c5")
@@ -1277,9 +1269,10 @@ class Board(unittest.TestCase):
         finally:
             stop_server(server)
 
-    def test_friends_premove_ask_to_take_back_and_list_their_games(self):
-        self.driver.get(self.url + "?white=me&black=friend")
-        self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+    def friend_in_a_window_after_c2c3(self):
+        """The friend of the game this window made opens their link in a
+        window of its own; then White plays c2c3 here. Both windows'
+        handles, White's first."""
         friend = self.element("friend-link").get_attribute("href")
         mine = self.driver.current_window_handle
         self.driver.switch_to.new_window("window")
@@ -1289,6 +1282,12 @@ class Board(unittest.TestCase):
         self.driver.switch_to.window(mine)
         self.click("c2", "c3")
         self.wait_for_game(FULL_START, ["c2c3"])
+        return mine, theirs
+
+    def test_friends_premove_ask_to_take_back_and_list_their_games(self):
+        self.driver.get(self.url + "?white=me&black=friend")
+        self.wait(lambda: self.element("friend-links").is_displayed(), "the links show")
+        mine, theirs = self.friend_in_a_window_after_c2c3()
         # A premove while the friend thinks, sent when their move arrives.
         self.wait(lambda: "takes-moves" in self.element("board").get_attribute("class"),
                   "the board takes a premove")
