@@ -12,11 +12,9 @@
 //! longest ago (round robin), so that a visitor with many games gets no
 //! more engine time than one with a single request, and a short search is
 //! not kept behind long ones; among those alike, to the search that would
-//! end first
-//! had it started when it came (its arrival plus its length), so that a
-//! short search passes long ones that came a little before it, and a long
-//! one is passed only by searches that came while it waited; a waiter
-//! whose client has gone leaves the queue.
+//! end first had it started when it came (its arrival plus its length),
+//! so that a short search passes long ones that came a little before it;
+//! a waiter whose client has gone leaves the queue.
 //!
 //! Searches are sliced: while a visitor waits, a search of a visitor that
 //! runs more searches than it is hurried once it has searched [`SLICE`],

@@ -1147,8 +1147,8 @@ function onView(view, orSame = false) {
   }
   updateLink();
   showWatchLink(view);
-  if (noteView(view, play.key) && $('my-games').open) {
-    showMyGames($('my-games-list'), $('my-games-none'));
+  if (noteView(view, play.key)) {
+    showMyGamesIfOpen();
   }
   if (play.browsing !== null && play.browsing > view.plies.length) {
     play.browsing = null;
@@ -1535,6 +1535,14 @@ async function saveRecord() {
     URL.revokeObjectURL(anchor.href);
   } catch (error) {
     notice(`The record could not be saved: ${error.message}`);
+  }
+}
+
+/** Fills the My games list when it is open (closed, it is filled when
+ * opened). */
+function showMyGamesIfOpen() {
+  if ($('my-games').open) {
+    showMyGames($('my-games-list'), $('my-games-none'));
   }
 }
 
@@ -2122,13 +2130,8 @@ function wire() {
   $('copy-fen').addEventListener('click', copyFen);
   $('save-picture').addEventListener('click', savePicture);
   $('save-gif').addEventListener('click', saveGif);
-  const showMine = () => {
-    if ($('my-games').open) {
-      showMyGames($('my-games-list'), $('my-games-none'));
-    }
-  };
-  $('my-games').addEventListener('toggle', showMine);
-  onMyGamesChanged(showMine);
+  $('my-games').addEventListener('toggle', showMyGamesIfOpen);
+  onMyGamesChanged(showMyGamesIfOpen);
   $('export-record').addEventListener('click', saveRecord);
   for (const button of document.querySelectorAll('.copy')) {
     button.addEventListener('click', () => {
