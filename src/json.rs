@@ -386,7 +386,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn values_are_read_and_written_back() {

@@ -25,6 +25,7 @@ mod color;
 mod digest;
 pub mod geometry;
 pub mod json;
+pub mod rng;
 mod moves;
 mod piece;
 pub mod shard;

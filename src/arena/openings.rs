@@ -12,7 +12,7 @@ use std::path::Path;
 
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
-use crate::random::Rng;
+use crate::rng::Rng;
 use crate::{FenError, Position, Reach, RuleSet, Status};
 
 /// `plies` random legal moves from `start` (fewer if the game ends first),

@@ -10,7 +10,7 @@ use super::live::{Line, LiveLog};
 use super::openings::random_plies;
 use super::options::MatchOptions;
 use super::tally::Overruns;
-use crate::random::Rng;
+use crate::rng::Rng;
 use crate::record::Record;
 use crate::tablebase::{Tablebase, Value};
 use crate::{Ending, Game, Outcome, Position, RuleSet};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::Reach;
-use crate::random::Rng;
+use crate::rng::Rng;
 
 /// A fresh folder for one test.
 fn folder(name: &str) -> PathBuf {

@@ -32,7 +32,7 @@ use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
 use crate::arena::sandbox::{Confinement, Sandbox, open_as_seen};
 use crate::digest::{FNV_START, fnv1a_64, fnv1a_64_on};
 use crate::json::Json;
-use crate::random::Rng;
+use crate::rng::Rng;
 use crate::record::Record;
 use crate::tablebase::Tablebase;
 use crate::{Position, Reach};
