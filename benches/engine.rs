@@ -8,8 +8,8 @@
 mod common;
 
 use common::best_of;
-use congo::RuleSet;
 use congo::engine::{Engine, Player, Weights, play_protocol};
+use congo_rules::RuleSet;
 
 const POSITIONS: [&str; 2] = [
     "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",

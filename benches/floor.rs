@@ -11,7 +11,7 @@ mod common;
 use std::io::{self, BufRead, BufWriter, Write};
 
 use common::{CountingSink, Timing, bench_lines, best_of, judge_input};
-use congo::random::PositionShape;
+use congo_rules::random::PositionShape;
 
 const SUBCOMMANDS: [&str; 9] = [
     "board",

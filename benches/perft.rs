@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use congo::{Position, RuleSet, perft};
+use congo_rules::{Position, RuleSet, perft};
 
 const ROUNDS: usize = 3;
 

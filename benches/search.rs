@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use congo::assignment::evaluation::Evaluation;
 use congo::assignment::search::{Searcher, negamax};
-use congo::{Position, RuleSet, perft};
+use congo_rules::{Position, RuleSet, perft};
 
 const RULES: RuleSet = RuleSet::Wits2022;
 const EVALUATION: Evaluation = Evaluation::Advanced;

@@ -12,11 +12,11 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use congo::process::peak_memory_mb;
-use congo::random::Rng;
-use congo::shard::Shard;
 use congo::tablebase::{DEFAULT_PIECES, Material, Tablebase, Unit, generate_units, units};
-use congo::{Position, RuleSet};
+use congo_kit::process::peak_memory_mb;
+use congo_kit::shard::Shard;
+use congo_rules::random::Rng;
+use congo_rules::{Position, RuleSet};
 
 /// The three-piece material built after the small ones.
 const THREE_PIECES: &str = "LGZvLS";

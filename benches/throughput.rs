@@ -7,7 +7,7 @@
 mod common;
 
 use common::{bench_lines, judge_input};
-use congo::random::PositionShape;
+use congo_rules::random::PositionShape;
 
 const SUBCOMMANDS: [&str; 6] = ["board", "lion", "zebra", "giraffe", "pawn", "superpawn"];
 const ROUNDS: usize = 3;

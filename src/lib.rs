@@ -18,34 +18,6 @@
 
 #![forbid(unsafe_code)]
 
-// Values.
-mod bitboard;
-mod board;
-mod color;
-mod digest;
-pub mod geometry;
-pub mod json;
-pub mod rng;
-mod moves;
-mod piece;
-pub mod shard;
-mod square;
-pub mod text;
-mod zobrist;
-
-// Rules.
-pub mod board_game;
-mod congo_rules;
-pub mod game;
-mod move_lists;
-pub mod movegen;
-mod outcome;
-pub mod perft;
-pub mod pgn;
-mod position;
-pub mod random;
-pub mod record;
-mod rule_set;
 mod transposition;
 
 // Applications.
@@ -55,8 +27,6 @@ pub mod checkers;
 pub mod engine;
 pub(crate) mod grader;
 pub(crate) mod judge;
-mod output_files;
-pub mod process;
 pub mod show;
 pub mod tablebase;
 pub mod wildebeest;
@@ -64,15 +34,3 @@ pub mod wildebeest;
 // Front ends.
 pub mod cli;
 pub mod serve;
-
-pub use bitboard::{Bitboard, Squares};
-pub use board::Board;
-pub use color::{ByColor, Color};
-pub use congo_rules::CongoRules;
-pub use game::{Game, PlayError, ReplayError, START};
-pub use moves::{Jumps, Move};
-pub use outcome::{Ending, MAX_PLIES, Outcome, Status};
-pub use piece::{ByKind, Kind, Piece};
-pub use position::{FenError, MAX_CHAINS, MoveEffects, MoveError, Position, Reach};
-pub use rule_set::{KindsSeen, ParseRuleSetError, RuleSet, RuleSetError};
-pub use square::{ParseSquareError, Square};

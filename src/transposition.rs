@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::Move;
+use congo_rules::Move;
 
 /// How a stored search result relates to the position's true value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 
 use common::{assert_usage_error, congo, text};
-use congo::random::{PositionShape, Rng, random_position};
+use congo_rules::random::{PositionShape, Rng, random_position};
 
 #[test]
 fn unknown_subcommand_is_a_usage_error() {

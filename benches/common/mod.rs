@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use congo::random::{PositionShape, Rng, random_position};
+use congo_rules::random::{PositionShape, Rng, random_position};
 
 /// How long a run took: on the wall clock and on every core together.
 #[derive(Clone, Copy, Debug)]

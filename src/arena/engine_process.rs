@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use super::engine_log::{Direction, EngineLog};
 use super::limits::{Cage, Enforcer};
 use super::sandbox::{self, Confinement};
-use crate::text::MAX_LINE;
-use crate::{Position, process};
+use congo_kit::process;
+use congo_kit::text::MAX_LINE;
+use congo_rules::Position;
 
 /// How many of an engine's last stderr lines are kept to show.
 const STDERR_TAIL: usize = 8;

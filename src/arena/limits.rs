@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::control_groups::remove_group;
-use crate::process;
+use congo_kit::process;
 
 /// The most an engine process may use; `None` where there is no limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 
 use super::sprt::{Sprt, Verdict};
 use super::tally::Tally;
-use crate::record::{Place, RecordFileError, read_records};
-use crate::text::Count;
+use congo_kit::text::Count;
+use congo_rules::record::{Place, RecordFileError, read_records};
 
 /// Why records could not be merged.
 #[derive(Debug)]

@@ -12,8 +12,8 @@ use std::path::Path;
 
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
-use crate::rng::Rng;
-use crate::{FenError, Position, Reach, RuleSet, Status};
+use congo_kit::rng::Rng;
+use congo_rules::{FenError, Position, Reach, RuleSet, Status};
 
 /// `plies` random legal moves from `start` (fewer if the game ends first),
 /// as played and the position they lead to.
@@ -179,7 +179,7 @@ mod tests {
     fn options(count: usize, margin: i32) -> OpeningOptions {
         OpeningOptions {
             count,
-            start: crate::START.parse().unwrap(),
+            start: congo_rules::START.parse().unwrap(),
             rule_set: RuleSet::default(),
             plies: 6,
             depth: 2,

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::sprt::Sprt;
-use crate::shard::Shard;
-use crate::{MAX_PLIES, RuleSet};
+use congo_kit::shard::Shard;
+use congo_rules::{MAX_PLIES, RuleSet};
 
 /// What `congo match` plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,7 +41,7 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// A file to write each finished game to, one [`Record`] line each.
     ///
-    /// [`Record`]: crate::record::Record
+    /// [`Record`]: congo_rules::record::Record
     pub record: Option<PathBuf>,
     /// Continue the match `record` holds instead of refusing to write over
     /// it.

@@ -19,10 +19,11 @@ use super::options::MatchOptions;
 use super::referee::{Played, play_numbered, with_rules};
 use super::sprt::{Sprt, Verdict};
 use super::tally::{Overruns, Progress, Tally};
-use crate::record::{Record, RecordError};
 use crate::tablebase::Tablebase;
-use crate::text::Count;
-use crate::{FenError, Position, process};
+use congo_kit::process;
+use congo_kit::text::Count;
+use congo_rules::record::{Record, RecordError};
+use congo_rules::{FenError, Position};
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];

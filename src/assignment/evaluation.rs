@@ -1,7 +1,7 @@
 //! The assignment's evaluations: Part 4's material count and Part 5's
 //! material, mobility and attack. Scores are from the side to move's view.
 
-use crate::{Color, Kind, Piece, Position, movegen};
+use congo_rules::{Color, Kind, Piece, Position, movegen};
 
 /// The assignment's score of a won position (the enemy lion is gone);
 /// the engine's own, [`crate::engine::ENGINE_WIN`], is larger.

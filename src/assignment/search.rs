@@ -9,9 +9,9 @@
 //! reuse results as it likes: it must only never change the number.
 
 use crate::assignment::evaluation::Evaluation;
-use crate::move_lists::MoveLists;
 use crate::transposition::Table;
-use crate::{Move, Position, RuleSet, Status, movegen, zobrist};
+use congo_rules::move_lists::MoveLists;
+use congo_rules::{Move, Position, RuleSet, Status, movegen, zobrist};
 
 /// The value of a position whose side to move has no move (and the
 /// window's bound): the assignment's -10,000,000.
@@ -174,9 +174,9 @@ impl Searcher {
 }
 
 /// How eagerly to capture a piece: the lion above everything.
-fn victim_worth(kind: crate::Kind) -> i32 {
+fn victim_worth(kind: congo_rules::Kind) -> i32 {
     match kind {
-        crate::Kind::Lion => 1_000_000,
+        congo_rules::Kind::Lion => 1_000_000,
         // Worthless pieces are still worth taking before a quiet move.
         other => crate::assignment::evaluation::value(other) + 1,
     }
@@ -270,7 +270,7 @@ mod tests {
         let board = "PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPPPPP/PPPLPPl".parse();
         let position = Position {
             board: board.unwrap(),
-            side: crate::Color::White,
+            side: congo_rules::Color::White,
             move_number: 1,
         };
         let mut moves = Vec::new();

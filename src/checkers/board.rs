@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use crate::text::Count;
+use congo_kit::text::Count;
 use std::str::FromStr;
 
-use crate::Color;
+use congo_rules::Color;
 
 /// A square, `a1` to `h8`: file 0-7 (a-h), row 0-7 (1-8). Only this
 /// module makes squares, so every square is on the board.
@@ -244,7 +244,7 @@ pub enum CheckersError {
 impl fmt::Display for CheckersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckersError::NotUtf8 => crate::text::NotUtf8.fmt(f),
+            CheckersError::NotUtf8 => congo_kit::text::NotUtf8.fmt(f),
             CheckersError::FieldCount(found) => {
                 write!(f, "expected 2 fields (rows, turn), found {found}")
             }
@@ -265,8 +265,8 @@ impl fmt::Display for CheckersError {
 
 impl std::error::Error for CheckersError {}
 
-impl From<crate::text::NotUtf8> for CheckersError {
-    fn from(_: crate::text::NotUtf8) -> CheckersError {
+impl From<congo_kit::text::NotUtf8> for CheckersError {
+    fn from(_: congo_kit::text::NotUtf8) -> CheckersError {
         CheckersError::NotUtf8
     }
 }
@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn the_fast_reader_agrees_with_the_careful_one() {
-        let mut random = crate::random::Rng::new(7);
+        let mut random = congo_rules::random::Rng::new(7);
         for _ in 0..2000 {
             let mut line: Vec<u8> = START.bytes().collect();
             for _ in 0..random.below(4) {

@@ -10,4 +10,4 @@ mod moves;
 pub use board::{Board, CheckersError, Piece, Position, Square};
 pub use moves::{Checkers, Move, legal_moves, perft};
 
-pub use crate::Color;
+pub use congo_rules::Color;

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::board::{Board, Piece, Position, Square, squares};
-use crate::Color;
+use congo_rules::Color;
 
 /// The four diagonals, as (file step, row step).
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
@@ -221,14 +221,14 @@ fn men_that_can_capture(board: &Board, color: Color) -> u64 {
 
 /// The number of move sequences `depth` moves deep.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    crate::perft::count(&Checkers, position, depth)
+    congo_rules::perft::count(&Checkers, position, depth)
 }
 
-/// Russian checkers as [`BoardGame`](crate::board_game::BoardGame).
+/// Russian checkers as [`BoardGame`](congo_rules::board_game::BoardGame).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Checkers;
 
-impl crate::board_game::BoardGame for Checkers {
+impl congo_rules::board_game::BoardGame for Checkers {
     type Position = Position;
     type Move = Move;
 
@@ -242,13 +242,13 @@ impl crate::board_game::BoardGame for Checkers {
 }
 
 /// TopCoder's board lines and move texts.
-impl crate::board_game::Notation for Checkers {
+impl congo_rules::board_game::Notation for Checkers {
     type Error = super::CheckersError;
 
     fn read(&self, line: &[u8]) -> Result<Position, Self::Error> {
         match Position::read_plain(line) {
             Some(position) => Ok(position),
-            None => crate::text::utf8(line)?.parse(),
+            None => congo_kit::text::utf8(line)?.parse(),
         }
     }
 

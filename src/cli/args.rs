@@ -14,9 +14,9 @@ use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
 use super::usage::UsageError;
 use super::values::depth;
 use crate::judge::AnyJudge;
-use crate::shard::Shard;
-use crate::text::Whole;
-use crate::{CongoRules, Position, Reach, RuleSet};
+use congo_kit::shard::Shard;
+use congo_kit::text::Whole;
+use congo_rules::{CongoRules, Position, Reach, RuleSet};
 
 /// A value as given.
 #[derive(Clone, Debug, PartialEq)]

@@ -21,7 +21,7 @@ mod usage;
 mod values;
 mod words;
 
-pub use crate::output_files::FileId;
+pub use congo_kit::output_files::FileId;
 pub use streams::Terminal;
 
 use std::ffi::OsString;
@@ -31,8 +31,8 @@ use parse::{Invocation, parse};
 use streams::{Io, status};
 use subcommand::Work;
 
-use crate::RuleSet;
 use crate::judge::{AnyJudge, Notice, Threads};
+use congo_rules::RuleSet;
 
 /// Runs the program: parses `args`, answers `input` on `output`, and writes
 /// diagnostics to `errors`. Returns the exit status.

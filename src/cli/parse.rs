@@ -15,8 +15,8 @@ use super::reader::{Context, read_subcommand};
 use super::subcommand::{Subcommand, Work};
 use super::usage::UsageError;
 use super::words::unknown_option;
-use crate::RuleSet;
 use crate::judge::AnyJudge;
+use congo_rules::RuleSet;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -125,7 +125,7 @@ mod tests {
     use crate::assignment::evaluation::Evaluation;
     use crate::engine::Limit;
     use crate::judge::{Best, Counting, LISTED, Perft, Positions, Score};
-    use crate::{CongoRules, RuleSet};
+    use congo_rules::{CongoRules, RuleSet};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
         parse(words.iter().map(OsString::from), Terminal::default())

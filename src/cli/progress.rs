@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::Write;
 
 use super::streams::say;
-use crate::text::escape_controls;
+use congo_kit::text::escape_controls;
 
 /// The error stream of a long run.
 pub(crate) struct ProgressLine<'a> {

@@ -14,7 +14,7 @@ use super::options::{ANY_POSITION, RULES};
 use super::subcommand::{Read, Subcommand, Work};
 use super::usage::{NotApplying, UsageError};
 use super::words;
-use crate::RuleSet;
+use congo_rules::RuleSet;
 
 /// What reading a subcommand's words needs besides the words.
 #[derive(Clone, Copy)]

@@ -5,8 +5,8 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::output_files::FileId;
-use crate::text::escape_controls;
+use congo_kit::output_files::FileId;
+use congo_kit::text::escape_controls;
 
 /// What the program knows of where its streams lead; [`super::run`]
 /// assumes none is a terminal.

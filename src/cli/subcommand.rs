@@ -10,7 +10,7 @@ use super::streams::Io;
 use super::usage::UsageError;
 use super::words::Unknown;
 use crate::judge::{AnyJudge, CaseKind, Listing};
-use crate::{CongoRules, RuleSet};
+use congo_rules::{CongoRules, RuleSet};
 
 /// A subcommand's declaration: how it is called, what it does, and how
 /// its words are read.

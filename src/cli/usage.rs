@@ -5,10 +5,10 @@
 use std::fmt;
 
 use crate::engine::Weights;
-use crate::random::ParsePieceSetError;
-use crate::shard::ParseShardError;
 use crate::tablebase::ParseMaterialError;
-use crate::{FenError, ParseRuleSetError};
+use congo_kit::shard::ParseShardError;
+use congo_rules::random::ParsePieceSetError;
+use congo_rules::{FenError, ParseRuleSetError};
 
 /// Arguments that do not form a command.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::limits::MAX_DEPTH;
 use super::usage::UsageError;
-use crate::text::{DigitsError, Whole, parse_digits};
+use congo_kit::text::{DigitsError, Whole, parse_digits};
 
 /// A whole number from `min` to `max`, given to `option`.
 pub(crate) fn bounded(

@@ -5,9 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::geometry::KING_STEPS;
-use crate::position::drownable;
-use crate::{Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
+use congo_rules::geometry::KING_STEPS;
+use congo_rules::position::drownable;
+use congo_rules::{Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
 
 /// What a won game is worth; wins found sooner score a little more.
 pub const ENGINE_WIN: i32 = 100_000;

@@ -7,9 +7,10 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use super::search::Engine;
-use crate::START;
 use crate::assignment::search::Searcher;
-use crate::{Game, Move, Position, RuleSet, process};
+use congo_kit::process;
+use congo_rules::START;
+use congo_rules::{Game, Move, Position, RuleSet};
 
 /// The share of `go`'s time the engine spends: it always answers well
 /// inside the time it is given.

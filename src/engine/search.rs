@@ -14,10 +14,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
-use crate::move_lists::MoveLists;
 use crate::tablebase::{Tablebase, Value, Wdl};
 use crate::transposition::SharedTable;
-use crate::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
+use congo_rules::move_lists::MoveLists;
+use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -776,7 +776,7 @@ mod tests {
 
     #[test]
     fn clones_keep_their_own_table_and_helpers_share_one() {
-        let start: Position = crate::START.parse().unwrap();
+        let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         engine.choose(&start, Limit::Depth(3), &[]);
         let key = zobrist::hash(&start.board, start.side);
@@ -825,7 +825,7 @@ mod tests {
 
     #[test]
     fn a_search_with_helpers_ends_with_the_main_one() {
-        let start: Position = crate::START.parse().unwrap();
+        let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED).with_threads(3);
         let choice = engine.choose(&start, Limit::Depth(4), &[]).unwrap();
         assert_eq!(choice.depth, 4);
@@ -836,7 +836,7 @@ mod tests {
 
     #[test]
     fn a_search_told_to_stop_stops_within_one_check_of_work() {
-        let start: Position = crate::START.parse().unwrap();
+        let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED).with_threads(2);
         engine.stop_when(Some(Arc::new(AtomicBool::new(true))));
         let limit = Limit::Time(Duration::from_secs(3600));
@@ -881,7 +881,7 @@ mod tests {
 
     #[test]
     fn the_principal_variation_starts_with_the_choice_and_is_legal() {
-        let start: Position = crate::START.parse().unwrap();
+        let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         let choice = engine.choose(&start, Limit::Depth(5), &[]).unwrap();
         let line = engine.principal_variation(&start, choice.best, 5);

@@ -19,8 +19,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::eval::{Weights, evaluate};
-use crate::record::{Place, RecordFileError, read_records};
-use crate::{FenError, MoveError, Position, Reach, RuleSet, Status};
+use congo_rules::record::{Place, RecordFileError, read_records};
+use congo_rules::{FenError, MoveError, Position, Reach, RuleSet, Status};
 
 /// Why the records cannot be tuned on.
 #[derive(Debug)]
@@ -167,7 +167,7 @@ fn load(options: &TuneOptions) -> Result<Vec<Sample>, TuneError> {
             for (ply, text) in record.moves.iter().enumerate() {
                 if ply >= options.skip_plies && position.status() == Status::Ongoing {
                     let terms = units.iter().map(|unit| evaluate(&position, unit)).collect();
-                    let result = if position.side == crate::Color::White {
+                    let result = if position.side == congo_rules::Color::White {
                         white_score
                     } else {
                         1.0 - white_score
@@ -264,10 +264,10 @@ mod tests {
             .iter()
             .map(|name| Weights::TUNED.get(name).unwrap())
             .collect();
-        let mut rng = crate::random::Rng::new(11);
-        let shape = crate::random::PositionShape::FULL;
+        let mut rng = congo_rules::random::Rng::new(11);
+        let shape = congo_rules::random::PositionShape::FULL;
         for _ in 0..300 {
-            let position = crate::random::random_position(&mut rng, &shape);
+            let position = congo_rules::random::random_position(&mut rng, &shape);
             let terms = names
                 .iter()
                 .map(|name| {

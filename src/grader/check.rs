@@ -15,8 +15,8 @@ use super::shrink::shrink;
 use super::trial::{Case, CheckOptions, Verdict, judge};
 use super::{FileReadError, hides_characters, write_move_difference, write_number_difference};
 use crate::judge::{AnswerKind, CaseKind};
-use crate::random::{PieceSet, Rng, random_position};
-use crate::{FenError, KindsSeen, Position, Reach};
+use congo_rules::random::{PieceSet, Rng, random_position};
+use congo_rules::{FenError, KindsSeen, Position, Reach};
 
 /// Cases judged in one run of the program.
 const CHUNK: usize = 1000;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::judge::Framing;
-use crate::text::Count;
+use congo_kit::text::Count;
 
 /// One way a file's bytes differ from congo's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::random::{PieceSet, Rng, random_position};
+use congo_rules::random::{PieceSet, Rng, random_position};
 
 /// What `gen` makes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +41,8 @@ pub(super) fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::castle_of;
-    use crate::{Color, Kind, Piece, Position};
+    use congo_rules::geometry::castle_of;
+    use congo_rules::{Color, Kind, Piece, Position};
 
     fn generated(options: &GenOptions) -> String {
         let mut out = Vec::new();

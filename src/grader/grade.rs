@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use super::compare::Comparison;
 use super::{FileReadError, hides_characters, write_move_difference, write_number_difference};
-use crate::RuleSet;
 use crate::judge::{AnswerKind, AnyJudge, Framing, Notice, Threads};
-use crate::text::Count;
+use congo_kit::text::Count;
+use congo_rules::RuleSet;
 
 /// Why a class could not be graded.
 #[derive(Debug)]

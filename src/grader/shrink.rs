@@ -3,7 +3,7 @@
 //! what is left shows the bug and little else.
 
 use super::trial::{Case, CheckOptions, Verdict, judge, play_move};
-use crate::{Kind, Position, Reach, RuleSet, Square};
+use congo_rules::{Kind, Position, Reach, RuleSet, Square};
 
 /// The most times the program is run while shrinking.
 const MAX_RUNS: usize = 3000;
@@ -65,7 +65,7 @@ fn candidates(case: &Case, rule_set: RuleSet) -> Vec<Case> {
             .into_iter()
             .flatten()
         {
-            let far_rank = if piece.color == crate::Color::White {
+            let far_rank = if piece.color == congo_rules::Color::White {
                 6
             } else {
                 0

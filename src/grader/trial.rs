@@ -9,7 +9,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::judge::{AnyJudge, Threads};
-use crate::{Move, Position, RuleSet, process};
+use congo_kit::process;
+use congo_rules::{Move, Position, RuleSet};
 
 /// The most bytes of a program's output (and of its error output) kept.
 pub(super) const MAX_KEPT_OUTPUT: u64 = 64 << 20;

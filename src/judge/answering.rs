@@ -23,9 +23,9 @@ use super::lines::{
     InputError, Lines, decode, decoded_lines, first_line_text, parse_count, start_of_last_lines,
 };
 use super::{Case, CaseError, Judge, Shape};
-use crate::KindsSeen;
-use crate::random::PieceSet;
-use crate::text::{Count, utf8};
+use congo_kit::text::{Count, utf8};
+use congo_rules::KindsSeen;
+use congo_rules::random::PieceSet;
 
 /// The most input lines one case may take.
 const MAX_CASE_LINES: usize = 2;
@@ -474,7 +474,7 @@ impl<J: Judge> AnyJudge for J {
 mod tests {
     use super::*;
     use crate::judge::{AnswerKind, CaseKind, Framing, Shape};
-    use crate::text::MAX_LINE;
+    use congo_kit::text::MAX_LINE;
 
     /// Answers a case with its lines joined by `|`; a line reading `bad`
     /// is an error at that line.

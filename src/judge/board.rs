@@ -1,8 +1,8 @@
 //! `board`: the Part 1 listing of every piece of a position.
 
 use super::{CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
-use crate::random::PieceSet;
-use crate::{Color, Kind, Piece, RuleSet};
+use congo_rules::random::PieceSet;
+use congo_rules::{Color, Kind, Piece, RuleSet};
 
 pub(super) const BOARD: Listing = Listing::new(
     "board",

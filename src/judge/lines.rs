@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-use crate::text::{MAX_LINE, NotUtf8};
+use congo_kit::text::{MAX_LINE, NotUtf8};
 
 /// Why the input, rather than one case, could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -276,7 +276,7 @@ pub(super) fn decode(line: &[u8]) -> Result<&[u8], InputError> {
 }
 
 pub(super) fn parse_count(text: &str, noun: &'static str) -> Result<usize, InputError> {
-    use crate::text::{DigitsError, parse_digits};
+    use congo_kit::text::{DigitsError, parse_digits};
     parse_digits(text).map_err(|error| match error {
         DigitsError::NotDigits => InputError::BadCount {
             noun,

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{AnyJudge, CaseKind};
-use crate::CongoRules;
+use congo_rules::CongoRules;
 
 /// A judge as `congo --help` lists it: its name and what it does, and for
 /// a judge that takes no options, how it is built.

@@ -68,7 +68,7 @@ pub const LISTED: &[&Listing] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::CongoRules;
+    use congo_rules::CongoRules;
 
     #[test]
     fn each_listing_says_what_its_judge_reads() {

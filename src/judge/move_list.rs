@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use super::reader::Reader;
 use super::{AnswerKind, Case, CaseError, Judge, Listing, Shape};
-use crate::board_game::Notation;
-use crate::perft::{self, PerftCache};
-use crate::random::PieceSet;
-use crate::text::write_spaced;
-use crate::{CongoRules, KindsSeen};
+use congo_kit::text::write_spaced;
+use congo_rules::board_game::Notation;
+use congo_rules::perft::{self, PerftCache};
+use congo_rules::random::PieceSet;
+use congo_rules::{CongoRules, KindsSeen};
 
 pub(super) const MOVES: Listing = Listing::new(
     "moves",

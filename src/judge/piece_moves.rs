@@ -4,9 +4,9 @@
 use super::{
     AnswerKind, AnyJudge, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape,
 };
-use crate::random::PieceSet;
-use crate::text::write_spaced;
-use crate::{CongoRules, Kind, Move, RuleSet, movegen};
+use congo_kit::text::write_spaced;
+use congo_rules::random::PieceSet;
+use congo_rules::{CongoRules, Kind, Move, RuleSet, movegen};
 
 pub(super) const LION: Listing =
     listing::<{ Kind::Lion.index() }>("the lion moves of the side to move");

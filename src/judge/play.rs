@@ -7,8 +7,8 @@ use super::{
     AnswerKind, CaseError, CaseKind, Framing, Listing, PositionCase, PositionJudge, Positions,
     Shape,
 };
-use crate::text::utf8;
-use crate::{FenError, Move, RuleSet};
+use congo_kit::text::utf8;
+use congo_rules::{FenError, Move, RuleSet};
 
 pub(super) const PLAY: Listing = Listing::new(
     "play",

@@ -8,8 +8,8 @@ use std::fmt;
 use std::io;
 
 use super::{Case, CaseError, Judge, Shape};
-use crate::random::PieceSet;
-use crate::{Board, Color, CongoRules, KindsSeen, Position, RuleSet};
+use congo_rules::random::PieceSet;
+use congo_rules::{Board, Color, CongoRules, KindsSeen, Position, RuleSet};
 
 /// What a judge does with each position: its answer, and how answers look.
 pub trait PositionJudge: Clone + fmt::Debug + Send + Sync + 'static {

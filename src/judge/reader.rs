@@ -2,8 +2,8 @@
 //! after case, and the kinds of piece the positions it read have shown.
 
 use super::CaseError;
-use crate::KindsSeen;
-use crate::board_game::Notation;
+use congo_rules::KindsSeen;
+use congo_rules::board_game::Notation;
 
 /// Reads the position on the first line of each case as the rules `G` read
 /// it. A judge keeps one, and Congo's positions are read in place, not

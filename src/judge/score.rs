@@ -1,9 +1,9 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
 use super::{AnswerKind, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
-use crate::RuleSet;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
+use congo_rules::RuleSet;
 
 pub(super) const MATERIAL: Listing = Listing::new(
     "material",

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{CaseError, PositionCase, PositionJudge, Shape};
-use crate::RuleSet;
-use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
-use crate::random::PieceSet;
 use crate::show::{self, Marks, Selection, Style};
+use congo_kit::output_files::{FileError, FileId, NumberedNames, OutputDir};
+use congo_rules::RuleSet;
+use congo_rules::random::PieceSet;
 
 /// How `show` draws, and where its drawings go.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -140,7 +140,7 @@ mod tests {
         // The folder goes away after it was prepared: every write fails.
         std::fs::remove_dir_all(&dir).unwrap();
         let judge = Positions::new(
-            crate::CongoRules::default(),
+            congo_rules::CongoRules::default(),
             Show {
                 options: ShowOptions::default(),
                 svg: Some(drawings),

@@ -5,8 +5,8 @@ use std::fmt;
 use std::io;
 
 use super::Shape;
-use crate::KindsSeen;
-use crate::random::PieceSet;
+use congo_rules::KindsSeen;
+use congo_rules::random::PieceSet;
 
 /// One judge with its settings: what its cases are and how its answers
 /// look, and its answer to each case.

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{ByColor, Color};
+use congo_rules::{ByColor, Color};
 
 /// A time control: the time each side starts with, and what each move
 /// adds.

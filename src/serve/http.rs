@@ -402,7 +402,7 @@ fn reason(status: u16) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use congo_kit::rng::Rng;
 
     const GET: &[u8] =
         b"GET /api/position?fen=3l3%2F7%2F7%2F7%2F7%2F7%2F3L3+w+1&x HTTP/1.1\r\nHost: a\r\n\r\n";

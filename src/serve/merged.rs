@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::feed::{Changes, Feed, Next};
-use crate::json::Json;
+use congo_kit::json::Json;
 
 /// The games of one stream, each its name and its feed.
 pub(super) struct Merged {

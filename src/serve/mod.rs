@@ -36,10 +36,10 @@ mod visitor;
 mod waiting;
 mod watch;
 
-pub use crate::json::{Json, JsonError};
 pub use admission::{MAX_CONNECTIONS, MAX_PER_ADDRESS};
 pub use api::{App, MAX_GUESSES, MAX_MOVETIME, MAX_STREAMS, MAX_STREAMS_PER_VISITOR};
 pub use assets::page_size;
+pub use congo_kit::json::{Json, JsonError};
 pub use games::{
     IDLE_LIMIT, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_MADE, MAX_TAKEBACKS,
     ReadBack,

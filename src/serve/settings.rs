@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{Room, TrustedProxies};
-use crate::RuleSet;
+use congo_rules::RuleSet;
 
 /// A server's settings, as `congo serve`'s options give them.
 #[derive(Clone, Debug)]

@@ -2,8 +2,8 @@
 //! stands, and each ply of it with what the move did.
 
 use crate::assignment::evaluation::Evaluation;
-use crate::json::{Json, object};
-use crate::{Bitboard, Color, Game, Move, Square};
+use congo_kit::json::{Json, object};
+use congo_rules::{Bitboard, Color, Game, Move, Square};
 
 /// Moves as texts.
 pub(super) fn texts(moves: &[Move]) -> Json {

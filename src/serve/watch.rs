@@ -16,9 +16,9 @@ use std::time::Duration;
 use super::feed::{Changes, Feed, Next, Seen};
 use super::views::{plies_json, position_json};
 use crate::arena::{LiveLine, live_path};
-use crate::json::{Json, object};
-use crate::record::Record;
-use crate::{Game, Position, Reach, RuleSet};
+use congo_kit::json::{Json, object};
+use congo_rules::record::Record;
+use congo_rules::{Game, Position, Reach, RuleSet};
 
 /// How often the files are looked at.
 pub const READ_EVERY: Duration = Duration::from_millis(100);

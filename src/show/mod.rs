@@ -11,7 +11,7 @@ pub use recorded::{RecordedError, recorded_diagram};
 pub use svg::{board, svg};
 pub use text::{Style, diagram};
 
-use crate::{Bitboard, Kind, Move, Piece, Position, movegen};
+use congo_rules::{Bitboard, Kind, Move, Piece, Position, movegen};
 
 /// Whose moves to mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +70,8 @@ impl Marks {
 }
 
 /// Where on the board a square lies, for the pictures.
-fn in_castle(square: crate::Square) -> bool {
-    crate::geometry::CASTLE
+fn in_castle(square: congo_rules::Square) -> bool {
+    congo_rules::geometry::CASTLE
         .iter()
         .any(|castle| castle.contains(square))
 }

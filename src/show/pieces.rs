@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::{Color, Kind};
+use congo_rules::{Color, Kind};
 
 /// Each kind's drawing: shapes whose `F`, `O` and `D` stand for the
 /// body's fill, its outline and the details' colour.

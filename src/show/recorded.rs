@@ -6,8 +6,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::{Marks, Selection, Style, diagram};
-use crate::RuleSet;
-use crate::record::{GameReplayError, RecordFileError, read_records};
+use congo_rules::RuleSet;
+use congo_rules::record::{GameReplayError, RecordFileError, read_records};
 
 /// Why a recorded game could not be drawn.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle, pieces};
-use crate::{Color, Kind, Move, Position, Square};
+use congo_rules::{Color, Kind, Move, Position, Square};
 
 /// The side of one square, in SVG units.
 const CELL: u32 = 60;

@@ -18,7 +18,7 @@
 use std::fmt::Write;
 
 use super::{Marks, in_castle};
-use crate::{Color, Ending, Move, Piece, Position, Square};
+use congo_rules::{Color, Ending, Move, Piece, Position, Square};
 
 /// How the diagram is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -211,8 +211,8 @@ fn glyph(piece: Piece, unicode: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Kind;
     use crate::show::Selection;
+    use congo_rules::Kind;
 
     fn drawn(fen: &str, selection: Option<Selection>, style: Style) -> String {
         let position: Position = fen.parse().unwrap();
@@ -287,7 +287,7 @@ white to move, move 0
     fn the_last_move_is_marked_where_it_started() {
         let before: Position = "3l3/7/7/7/7/7/3L3 w 1".parse().unwrap();
         let m = before.parse_move("d1d2", &mut Vec::new()).unwrap();
-        let position = before.play_unchecked(m, crate::RuleSet::default());
+        let position = before.play_unchecked(m, congo_rules::RuleSet::default());
         let style = Style {
             last_move: Some(m),
             ..Style::default()
@@ -338,15 +338,17 @@ white to move, move 0
     fn every_figurine_is_its_own() {
         let glyphs: std::collections::HashSet<&str> = Color::ALL
             .into_iter()
-            .flat_map(|color| crate::Kind::ALL.map(|kind| glyph(Piece::new(color, kind), true)))
+            .flat_map(|color| {
+                congo_rules::Kind::ALL.map(|kind| glyph(Piece::new(color, kind), true))
+            })
             .collect();
         assert_eq!(glyphs.len(), 16);
         assert_eq!(
-            glyph(Piece::new(Color::White, crate::Kind::Superpawn), true),
+            glyph(Piece::new(Color::White, congo_rules::Kind::Superpawn), true),
             "Ⓢ"
         );
         assert_eq!(
-            glyph(Piece::new(Color::Black, crate::Kind::Monkey), true),
+            glyph(Piece::new(Color::Black, congo_rules::Kind::Monkey), true),
             "ⓜ"
         );
     }

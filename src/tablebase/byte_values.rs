@@ -133,7 +133,7 @@ impl FromIterator<u16> for ByteValues {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use congo_kit::rng::Rng;
 
     /// Values of every kind: small, the two marker bytes' own values,
     /// long distances and `u16::MAX`.

@@ -46,7 +46,7 @@ pub(super) fn choose_order(
     let blocks = size.div_ceil(BLOCK);
     // Blocks drawn at random (the same each time): blocks a fixed step
     // apart can all fall on the same few placements of the slow digits.
-    let mut rng = crate::random::Rng::new(size as u64);
+    let mut rng = congo_rules::random::Rng::new(size as u64);
     let mut sample: Vec<usize> = (0..SAMPLED.min(blocks))
         .map(|_| rng.below(blocks as u64) as usize)
         .collect();

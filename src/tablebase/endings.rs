@@ -4,8 +4,8 @@
 //! real games need.
 
 use super::Material;
-use crate::record::{GameReplayError, Record};
-use crate::{RuleSet, Status};
+use congo_rules::record::{GameReplayError, Record};
+use congo_rules::{RuleSet, Status};
 
 /// How many games first reach each small material.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -35,7 +35,7 @@ use super::material::Material;
 use super::order::Order;
 use super::range_coder::Frequencies;
 use super::scheme::{Model, Scheme};
-use crate::digest::fnv1a_64;
+use congo_kit::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
 const VERSION: u8 = 5;
@@ -141,11 +141,11 @@ impl Facts {
 }
 
 /// The rule set byte: 0 when the material has no pawns.
-pub(super) fn rules_byte(material: &Material, rule_set: crate::RuleSet) -> u8 {
+pub(super) fn rules_byte(material: &Material, rule_set: congo_rules::RuleSet) -> u8 {
     match (material.has_pawns(), rule_set) {
         (false, _) => 0,
-        (true, crate::RuleSet::Wits2021) => 21,
-        (true, crate::RuleSet::Wits2022) => 22,
+        (true, congo_rules::RuleSet::Wits2021) => 21,
+        (true, congo_rules::RuleSet::Wits2022) => 22,
     }
 }
 
@@ -214,7 +214,7 @@ pub(super) fn bytes_of(
 
 /// Writes a coded table to `path`, whole or not at all.
 pub(super) fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    crate::output_files::write_whole(path, bytes)
+    congo_kit::output_files::write_whole(path, bytes)
 }
 
 /// An open table file: its header and index in memory, its blocks read

@@ -11,8 +11,8 @@ use std::thread;
 use std::time::Duration;
 
 use super::{Generated, LARGE_TABLE, Material, Summary, TableError, Tablebase, WHOLE_BUDGET};
-use crate::RuleSet;
-use crate::shard::Shard;
+use congo_kit::shard::Shard;
+use congo_rules::RuleSet;
 
 /// The materials built when none is named: at most this many pieces
 /// beside the lions.

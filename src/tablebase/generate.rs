@@ -31,7 +31,7 @@ use std::thread;
 
 use super::material::{Material, Placement};
 use super::value::{NO_POSITION, Value};
-use crate::{Color, Position, RuleSet, Square, Status, movegen};
+use congo_rules::{Color, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).
 const UNKNOWN: u16 = 0;
@@ -797,7 +797,7 @@ mod tests {
                     .solve(&material, rule_set, 2)
             };
             let bytes: Vec<u8> = codes.codes().flat_map(|code| code.to_le_bytes()).collect();
-            found.push((name.to_string(), crate::digest::fnv1a_64(&bytes)));
+            found.push((name.to_string(), congo_kit::digest::fnv1a_64(&bytes)));
             if at + 1 < names.len() {
                 tables.generate(&material, 2).unwrap();
             }

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
-use crate::Reach;
-use crate::rng::Rng;
+use congo_kit::rng::Rng;
+use congo_rules::Reach;
 
 /// A fresh folder for one test.
 fn folder(name: &str) -> PathBuf {

@@ -5,8 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::geometry::castle_of;
-use crate::{Board, Color, Kind, Piece, Position, Square};
+use congo_rules::geometry::castle_of;
+use congo_rules::{Board, Color, Kind, Piece, Position, Square};
 
 /// The most pieces beside the lions a table may hold: four give 623
 /// million numbers, five gigabytes of analysis.
@@ -626,12 +626,12 @@ impl FromStr for Material {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Bitboard;
+    use congo_rules::Bitboard;
 
     #[test]
     fn four_piece_numbers_round_trip_through_their_positions() {
         // Alike pieces in threes, pairs and fours, and pawns, sampled.
-        let mut rng = crate::random::Rng::new(44);
+        let mut rng = congo_rules::random::Rng::new(44);
         for name in [
             "LZZvLZ", "LGGGvL", "LZZvLZZ", "LGZvLSP", "LCCCCvL", "LPPvLPP",
         ] {
@@ -681,7 +681,7 @@ mod tests {
     fn a_placement_is_numbered_as_its_board_is() {
         // Alike pieces in either order, and white's lion on any of its
         // castle's squares, the e file (numbered mirrored) included.
-        let mut rng = crate::random::Rng::new(34);
+        let mut rng = congo_rules::random::Rng::new(34);
         for name in [
             "LCCvL", "LZZZvL", "LPvLPP", "LGZvLS", "LZZvLZZ", "LGGGvL", "LGZvLSP",
         ] {
@@ -805,8 +805,8 @@ mod tests {
     #[test]
     fn numbered_positions_are_what_their_fen_text_reads_back_as() {
         // What lets `tb verify` check the numbered positions themselves.
-        use crate::{Reach, RuleSet};
-        let mut rng = crate::random::Rng::new(47);
+        use congo_rules::{Reach, RuleSet};
+        let mut rng = congo_rules::random::Rng::new(47);
         let (wits2021, wits2022) = (RuleSet::Wits2021, RuleSet::Wits2022);
         for (name, rule_set) in [
             ("LZPvLPP", wits2021),
@@ -916,7 +916,7 @@ mod tests {
         // Boards of none to four pieces beside the lions, of any kinds and
         // colours: the compact number and stored twin are the material's,
         // and two materials never share a number.
-        let mut rng = crate::random::Rng::new(404);
+        let mut rng = congo_rules::random::Rng::new(404);
         let kinds: Vec<Kind> = NAME_ORDER[1..].to_vec();
         let mut seen = std::collections::HashMap::new();
         for _ in 0..20_000 {

@@ -55,7 +55,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use crate::{Color, Move, Position, RuleSet, Status};
+use congo_rules::{Color, Move, Position, RuleSet, Status};
 
 /// Why a table could not be built, read or used.
 #[derive(Debug)]

@@ -177,7 +177,7 @@ fn radix(digit: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use congo_kit::rng::Rng;
 
     #[test]
     fn every_order_is_a_permutation_of_the_numbers_and_reads_back() {

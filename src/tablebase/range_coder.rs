@@ -176,7 +176,7 @@ impl<'a> Decoder<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use congo_kit::rng::Rng;
 
     #[test]
     fn symbols_come_back_in_their_contexts_and_likely_ones_cost_little() {

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
-use crate::Color;
-use crate::text::Count;
+use congo_kit::text::Count;
+use congo_rules::Color;
 
 /// The transporter pads, in the order their riders move round.
 pub const PADS: [Square; 4] = [
@@ -124,7 +124,7 @@ pub enum LineError {
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineError::NotUtf8 => crate::text::NotUtf8.fmt(f),
+            LineError::NotUtf8 => congo_kit::text::NotUtf8.fmt(f),
             LineError::FieldCount(found) => {
                 write!(f, "expected 2 fields (rows, side), found {found}")
             }
@@ -137,8 +137,8 @@ impl fmt::Display for LineError {
 
 impl std::error::Error for LineError {}
 
-impl From<crate::text::NotUtf8> for LineError {
-    fn from(_: crate::text::NotUtf8) -> LineError {
+impl From<congo_kit::text::NotUtf8> for LineError {
+    fn from(_: congo_kit::text::NotUtf8) -> LineError {
         LineError::NotUtf8
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
 use super::{Board, BoardError, perft, successors};
-use crate::output_files::{FileError, FileId, NumberedNames, OutputDir};
+use congo_kit::output_files::{FileError, FileId, NumberedNames, OutputDir};
 
 /// What `congo wildebeest` produces from a board file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::board::{Board, JET_PACK, PADS};
 use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
-use crate::Color;
+use congo_rules::Color;
 
 /// Applies every after effect of the move just made on `board`.
 pub(super) fn after_move(board: &mut Board) {

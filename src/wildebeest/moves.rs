@@ -4,8 +4,8 @@ use super::board::Board;
 use super::effects::after_move;
 use super::piece::{Kind, Piece};
 use super::square::{SIZE, Square};
-use crate::Color;
-use crate::geometry::{DIRECTIONS, KNIGHT_OFFSETS};
+use congo_rules::Color;
+use congo_rules::geometry::{DIRECTIONS, KNIGHT_OFFSETS};
 
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
 const STRAIGHT: [(i8, i8); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
@@ -73,12 +73,12 @@ fn moved_boards(board: &Board, found: &mut impl Sink) {
     }
 }
 
-/// Two-player Wildebeest as [`BoardGame`](crate::board_game::BoardGame): a move is named
+/// Two-player Wildebeest as [`BoardGame`](congo_rules::board_game::BoardGame): a move is named
 /// by the board it leads to.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wildebeest;
 
-impl crate::board_game::BoardGame for Wildebeest {
+impl congo_rules::board_game::BoardGame for Wildebeest {
     type Position = Board;
     type Move = Board;
 
@@ -101,11 +101,11 @@ impl crate::board_game::BoardGame for Wildebeest {
 
 /// Boards on lines, in the one-line form; a move is written as the rows
 /// of the board it leads to.
-impl crate::board_game::Notation for Wildebeest {
+impl congo_rules::board_game::Notation for Wildebeest {
     type Error = super::LineError;
 
     fn read(&self, line: &[u8]) -> Result<Board, Self::Error> {
-        Board::from_line(crate::text::utf8(line)?)
+        Board::from_line(congo_kit::text::utf8(line)?)
     }
 
     fn write_move(&self, next: &Board, out: &mut Vec<u8>) {
@@ -121,7 +121,7 @@ impl crate::board_game::Notation for Wildebeest {
 /// even where two give the same board. As in the course programs, whose
 /// numbers this matches, a board without a king is expanded like any other.
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    crate::perft::count(&Wildebeest, board, depth)
+    congo_rules::perft::count(&Wildebeest, board, depth)
 }
 
 /// Whether a piece of `side` may move to `at`: it is empty, or holds an

@@ -1,6 +1,6 @@
 //! The fifteen kinds of Wildebeest piece, and a piece: a kind and a side.
 
-use crate::Color;
+use congo_rules::Color;
 
 /// What a piece is; its letter in a board file is in [`Kind::letter`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

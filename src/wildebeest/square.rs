@@ -62,7 +62,7 @@ impl Square {
 
     /// The squares around it (up to eight).
     pub fn neighbours(self) -> impl Iterator<Item = Square> {
-        crate::geometry::DIRECTIONS
+        congo_rules::geometry::DIRECTIONS
             .iter()
             .filter_map(move |&step| self.offset(step))
     }

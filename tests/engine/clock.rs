@@ -19,7 +19,7 @@ fn heavy_monkeys() -> Vec<String> {
 #[test]
 fn a_million_monkey_chains_still_get_a_legal_move() {
     for fen in heavy_monkeys() {
-        let position: congo::Position = fen.parse().unwrap();
+        let position: congo_rules::Position = fen.parse().unwrap();
         for seconds in ["0.01", "0.2"] {
             let mut engine = Command::new(CONGO)
                 .arg("engine")
@@ -51,7 +51,7 @@ fn a_million_monkey_chains_still_get_a_legal_move() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let best = text(&output.stdout);
-    let position: congo::Position = fen.parse().unwrap();
+    let position: congo_rules::Position = fen.parse().unwrap();
     let chosen = best.split(' ').next().unwrap_or_default();
     assert!(
         position.parse_move(chosen, &mut Vec::new()).is_ok(),

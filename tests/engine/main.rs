@@ -10,7 +10,7 @@ mod game;
 mod protocol;
 mod tune;
 
-use congo::Position;
+use congo_rules::Position;
 
 /// The 2022 start.
 const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";

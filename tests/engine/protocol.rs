@@ -1,7 +1,7 @@
 //! The Part 7 protocol through the real binary: commands, bad commands,
 //! the weak engine, and what the engine says when its move ends a game.
 
-use congo::Position;
+use congo_rules::Position;
 
 use crate::common::{congo, text};
 use crate::{START, is_legal};
@@ -19,10 +19,10 @@ fn a_scripted_session() {
     // The engine played its own move, then black's d6d5.
     let start: Position = START.parse().unwrap();
     let first = start.parse_move(moves[0], &mut Vec::new()).unwrap();
-    let after_first = start.play_unchecked(first, congo::RuleSet::default());
+    let after_first = start.play_unchecked(first, congo_rules::RuleSet::default());
     let reply = after_first.parse_move("d6d5", &mut Vec::new()).unwrap();
     let after_reply = after_first
-        .play_unchecked(reply, congo::RuleSet::default())
+        .play_unchecked(reply, congo_rules::RuleSet::default())
         .to_string();
     assert!(
         is_legal(&after_reply, moves[1]),

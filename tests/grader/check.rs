@@ -1,6 +1,6 @@
 //! `congo check` against the wrong programs in `tests/fixtures/`.
 
-use congo::Position;
+use congo_rules::Position;
 
 use crate::common::{self, assert_usage_error, congo, fixture, text};
 
@@ -65,7 +65,7 @@ fn a_forgotten_flying_capture_is_caught_and_shrunk() {
         .expect("a missing line");
     assert_ne!(missing, "(none)");
     for m in missing.split(' ') {
-        let (from, to): (congo::Square, congo::Square) =
+        let (from, to): (congo_rules::Square, congo_rules::Square) =
             (m[..2].parse().unwrap(), m[2..].parse().unwrap());
         assert!(
             from.rank().abs_diff(to.rank()) > 1 || from.file().abs_diff(to.file()) > 1,

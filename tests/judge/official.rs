@@ -94,7 +94,7 @@ fn every_official_file_is_answered_byte_for_byte() {
 /// else changes.
 #[test]
 fn play_2022_differs_from_2021_only_by_promotion() {
-    use congo::{Kind, Piece, Position, Square};
+    use congo_rules::{Kind, Piece, Position, Square};
     for name in ["play-random", "play-generated"] {
         let Some(input) = common::testdata(&format!("wits-2021/{name}.in")) else {
             return;
@@ -118,7 +118,12 @@ fn play_2022_differs_from_2021_only_by_promotion() {
             let to: Square = case[1].trim()[2..].parse().unwrap();
             let side = before.side;
             let promotes = old.board.piece_at(to) == Some(Piece::new(side, Kind::Pawn))
-                && to.rank() == if side == congo::Color::White { 6 } else { 0 };
+                && to.rank()
+                    == if side == congo_rules::Color::White {
+                        6
+                    } else {
+                        0
+                    };
             for square in Square::all() {
                 let expected = match old.board.piece_at(square) {
                     Some(piece) if promotes && square == to => {

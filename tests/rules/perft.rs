@@ -1,6 +1,6 @@
 //! Perft counts from `tests/perft.txt`: data, not code, carries the cases.
 
-use congo::{Position, RuleSet, perft};
+use congo_rules::{Position, RuleSet, perft};
 
 use crate::common;
 

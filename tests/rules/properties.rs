@@ -3,9 +3,9 @@
 
 use congo::assignment::evaluation::Evaluation;
 use congo::assignment::search::Searcher;
-use congo::geometry::castle_of;
-use congo::random::{PositionShape, Rng, random_position};
-use congo::{
+use congo_rules::geometry::castle_of;
+use congo_rules::random::{PositionShape, Rng, random_position};
+use congo_rules::{
     Board, Color, FenError, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen, perft,
 };
 
@@ -518,7 +518,7 @@ fn no_lion_ever_leaves_its_castle_while_the_game_goes_on() {
 #[test]
 fn a_move_never_adds_pieces_nor_removes_the_movers_except_by_drowning() {
     for position in positions(900, &PositionShape::FULL).take(1000) {
-        let river = congo::Bitboard::on_rank(3);
+        let river = congo_rules::Bitboard::on_rank(3);
         for m in legal_moves(&position) {
             let next = position.play_unchecked(m, RuleSet::Wits2022);
             let mover = position.side;
@@ -587,7 +587,7 @@ fn the_fast_search_returns_the_plain_negamax_value() {
         };
         let mut rng = Rng::new(1100 + u64::from(depth));
         for _ in 0..count {
-            let position = congo::random::random_position(&mut rng, &shape);
+            let position = congo_rules::random::random_position(&mut rng, &shape);
             for rule_set in [RuleSet::Wits2021, RuleSet::Wits2022] {
                 for evaluation in [Evaluation::Material, Evaluation::Advanced] {
                     let plain = reference_negamax(&position, depth, rule_set, evaluation);

@@ -288,7 +288,7 @@ fn a_finished_game_downloads_as_pgn_with_the_tournament_tags() {
         assert!(pgn.contains(tag), "{tag} missing from\n{pgn}");
     }
     assert!(pgn.contains("1. d2d3 d6d5 {white resigned} 0-1"), "{pgn}");
-    let parsed = congo::pgn::PgnGame::parse(pgn).unwrap();
+    let parsed = congo_rules::pgn::PgnGame::parse(pgn).unwrap();
     assert_eq!(parsed.moves, ["d2d3", "d6d5"]);
 }
 

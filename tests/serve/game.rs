@@ -41,7 +41,7 @@ fn the_engine_plays_itself_to_the_end_as_congo_play_would() {
         moves.push(m);
         fens.push(after[0].0.clone());
     };
-    assert!(moves.len() <= congo::MAX_PLIES, "{}", moves.len());
+    assert!(moves.len() <= congo_rules::MAX_PLIES, "{}", moves.len());
     let verdict = congo_play(&[(fens[fens.len() - 2].clone(), moves.last().unwrap().clone())]);
     match result.0.as_str() {
         "white wins" => assert_eq!(verdict[0].1, "White wins", "{result:?}"),

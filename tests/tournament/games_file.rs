@@ -5,14 +5,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use congo::pgn::PgnGame;
+use congo_rules::pgn::PgnGame;
 
 use crate::common::scratch;
 use crate::{players_file, steady, tournament};
 
 /// The games of a games file, each with its text.
 pub fn pgn_games(text: &str) -> Vec<(PgnGame, String)> {
-    congo::pgn::pgn_games(text)
+    congo_rules::pgn::pgn_games(text)
         .into_iter()
         .map(|(_, text)| (PgnGame::parse(&text).unwrap(), text))
         .collect()

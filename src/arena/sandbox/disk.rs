@@ -24,7 +24,8 @@ impl Disks {
     /// Cells of `bytes` each, once the programs they need are found: the
     /// name of the one missing otherwise.
     pub fn find(bytes: u64) -> Result<Disks, &'static str> {
-        let find = |name: &'static str| crate::process::find_program(name, None).map_err(|_| name);
+        let find =
+            |name: &'static str| congo_kit::process::find_program(name, None).map_err(|_| name);
         Ok(Disks {
             bytes,
             mkfs: find("mkfs.ext4")?,
@@ -61,7 +62,7 @@ impl Disks {
             if !mounted(home) {
                 self.run(&self.mount, &[image, home], &["-o", "loop,nosuid,nodev"])?;
             }
-            crate::process::watch_mount(home);
+            congo_kit::process::watch_mount(home);
             return Ok(());
         }
         self.unmount(home);
@@ -71,7 +72,7 @@ impl Disks {
         let owner = format!("root_owner={user}:{user}");
         self.run(&self.mkfs, &[&part], &["-q", "-F", "-m", "0", "-E", &owner])?;
         self.run(&self.mount, &[&part, home], &["-o", "loop,nosuid,nodev"])?;
-        crate::process::watch_mount(home);
+        congo_kit::process::watch_mount(home);
         let made = fs::remove_dir(home.join("lost+found"))
             .and_then(|()| fill(home))
             .and_then(|()| fs::rename(&part, image));
@@ -85,7 +86,7 @@ impl Disks {
     /// Unmounts the file system at `home`, if one is mounted there.
     pub fn unmount(&self, home: &Path) {
         if mounted(home) && self.run(&self.umount, &[home], &[]).is_ok() {
-            crate::process::forget_mount(home);
+            congo_kit::process::forget_mount(home);
         }
     }
 

@@ -502,7 +502,7 @@ fn outside_program(command: &[String], cell: &Cell) -> Option<PathBuf> {
 /// Where the host's `PATH` finds the program `name`, as starting it
 /// would, its links followed.
 fn on_path(name: &Path) -> Option<PathBuf> {
-    let found = crate::process::find_program(name.to_str()?, None).ok()?;
+    let found = congo_kit::process::find_program(name.to_str()?, None).ok()?;
     found.canonicalize().ok()
 }
 

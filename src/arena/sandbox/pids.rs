@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 /// `unshare`, once it is shown to make a PID namespace here.
 pub fn own_pids() -> Option<PathBuf> {
-    let unshare = crate::process::find_program("unshare", None).ok()?;
+    let unshare = congo_kit::process::find_program("unshare", None).ok()?;
     let trial = in_own_pids(&unshare, &["true".to_owned()]);
     Command::new(&trial[0])
         .args(&trial[1..])

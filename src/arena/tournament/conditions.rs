@@ -4,7 +4,7 @@
 
 use super::TournamentOptions;
 use super::schedule::Format;
-use crate::json::Json;
+use congo_kit::json::Json;
 
 /// The conditions of the tournament `options` describe, played in
 /// `format` by `names`.

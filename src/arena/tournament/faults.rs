@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 
 use super::folder::Finished;
 use super::reason::late_moves;
-use crate::Color;
-use crate::json::Json;
+use congo_kit::json::Json;
+use congo_rules::Color;
 
 /// One engine's faults: games lost each way, and moves late within the
 /// margin.
@@ -160,8 +160,8 @@ pub fn faults_text(names: &[String], faults: &[Faults]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Outcome;
-    use crate::record::Record;
+    use congo_rules::Outcome;
+    use congo_rules::record::Record;
 
     fn game(white: char, outcome: Outcome, reason: &str) -> Record {
         Record {

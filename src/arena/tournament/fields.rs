@@ -4,7 +4,7 @@
 
 use super::crosstable::as_written;
 use super::standings::{Row, Standings};
-use crate::json::Json;
+use congo_kit::json::Json;
 
 /// A field's value.
 #[derive(Clone, Debug, PartialEq)]

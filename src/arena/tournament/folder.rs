@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use crate::record::Record;
+use congo_rules::record::Record;
 
 /// The file that says what the tournament is.
 pub const DESCRIPTION: &str = "tournament.txt";
@@ -245,9 +245,11 @@ impl Folder {
                     let bad = |why: String| FolderError::Record(path.clone(), index + 1, why);
                     let line =
                         std::str::from_utf8(line).map_err(|_| bad("not UTF-8".to_owned()))?;
-                    let record: Record = line
-                        .parse()
-                        .map_err(|error: crate::record::RecordError| bad(error.to_string()))?;
+                    let record: Record =
+                        line.parse()
+                            .map_err(|error: congo_rules::record::RecordError| {
+                                bad(error.to_string())
+                            })?;
                     let number = record
                         .game
                         .checked_sub(1)

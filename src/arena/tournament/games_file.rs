@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use super::faults::Fault;
 use super::folder::FolderError;
-use crate::pgn::{PgnGame, pgn_games, today};
-use crate::record::Record;
+use congo_rules::pgn::{PgnGame, pgn_games, today};
+use congo_rules::record::Record;
 
 /// The file's name in the tournament's folder.
 pub const GAMES: &str = "games.pgn";
@@ -160,7 +160,7 @@ fn site() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Outcome;
+    use congo_rules::Outcome;
 
     #[test]
     fn a_game_cut_short_is_not_whole_and_each_game_has_its_record() {

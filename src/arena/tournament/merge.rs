@@ -18,8 +18,8 @@ use super::games_file::{GAMES, GamesFile, Place, whole_games};
 use super::ratings::Anchor;
 use super::tables::{Tables, Terms};
 use super::tie_breaks::TieBreak;
-use crate::json::Json;
-use crate::shard::Shard;
+use congo_kit::json::Json;
+use congo_kit::shard::Shard;
 
 /// Why the shards' folders are not one whole tournament.
 #[derive(Debug)]

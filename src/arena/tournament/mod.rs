@@ -31,7 +31,7 @@ mod uncertainty;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::text::escape_controls;
+use congo_kit::text::escape_controls;
 use std::time::Duration;
 
 pub use folder::FolderError;
@@ -43,8 +43,8 @@ pub use schedule::Format;
 use super::limits::{Limits, Unheld};
 use super::openings::OpeningsError;
 use super::sandbox::SandboxError;
-use crate::shard::Shard;
-use crate::{FenError, RuleSet};
+use congo_kit::shard::Shard;
+use congo_rules::{FenError, RuleSet};
 
 /// What `congo tournament` plays, and how.
 #[derive(Clone, Debug, PartialEq)]

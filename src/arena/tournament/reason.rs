@@ -4,8 +4,8 @@
 //! its time but within the margin. The record is the tournament's only
 //! state, so everything counted of a game is read back from this text.
 
-use crate::Color;
 use crate::arena::referee::GameEnd;
+use congo_rules::Color;
 
 /// How many of a faulted engine's last stderr lines the reason keeps.
 const STDERR_LINES: usize = 3;
@@ -83,9 +83,9 @@ pub fn late_moves(reason: &str) -> [usize; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Outcome;
     use crate::arena::referee::Fault;
     use crate::arena::tally::Overruns;
+    use congo_rules::Outcome;
 
     fn end(stderr: &[&str], late: [usize; 2]) -> GameEnd {
         GameEnd {

@@ -5,7 +5,7 @@
 use super::crosstable::Crosstable;
 use super::fields::{Shown, fields};
 use super::standings::Standings;
-use crate::json::Json;
+use congo_kit::json::Json;
 
 /// `standings.json`: `conditions` describes the tournament, `faults` each
 /// engine's faults.

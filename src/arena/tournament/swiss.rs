@@ -203,7 +203,7 @@ fn colours(higher: usize, lower: usize, records: &[Record], round: usize) -> (us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use congo_kit::rng::Rng;
     use std::collections::HashSet;
 
     /// Plays `rounds` Swiss rounds of `players` with random results.

@@ -11,7 +11,7 @@ use super::standings_csv::{crosstable_csv, standings_csv};
 use super::standings_json::standings_json;
 use super::standings_text::text;
 use super::tie_breaks::TieBreak;
-use crate::json::Json;
+use congo_kit::json::Json;
 
 /// What the tables are made from, besides the games.
 pub struct Terms<'a> {

@@ -15,7 +15,7 @@
 //! The replays come from a fixed seed: the same games, the same margins.
 
 use super::ratings::{Anchor, Result, expected, fit, pin};
-use crate::rng::Rng;
+use congo_kit::rng::Rng;
 
 /// How many times the tournament is replayed.
 pub const REPLAYS: usize = 1000;

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::RuleSet;
 use crate::assignment::evaluation::Evaluation;
 use crate::assignment::search::Searcher;
 use crate::cli::args::Args;
@@ -14,6 +13,7 @@ use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::engine::{Engine, Player, Weights, play_protocol};
 use crate::tablebase::Tablebase;
+use congo_rules::RuleSet;
 
 const WEAK: Opt = Opt::new(
     "--weak",

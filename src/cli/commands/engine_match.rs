@@ -164,7 +164,7 @@ fn merge(args: &Args) -> Result<Work, UsageError> {
 /// `match --movetime MS [OPTIONS] -- A [ARGS] -- B [ARGS]`.
 fn options(args: &Args) -> Result<MatchOptions, UsageError> {
     args.no_operands()?;
-    let (fen, _) = args.fen_option(&START, crate::START)?;
+    let (fen, _) = args.fen_option(&START, congo_rules::START)?;
     let shard = args.shard(&SHARD)?;
     let millis = |part: &str| bounded(MOVETIME.name, part, 1, u64::MAX).map(Duration::from_millis);
     let movetime = match args.text(&MOVETIME) {
@@ -219,8 +219,8 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RuleSet;
     use crate::cli::reader::args_for;
+    use congo_rules::RuleSet;
 
     #[test]
     fn the_rule_set_and_times_reach_the_match() {

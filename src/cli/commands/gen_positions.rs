@@ -8,7 +8,7 @@ use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
 use crate::grader::{GenOptions, generate};
-use crate::random::PieceSet;
+use congo_rules::random::PieceSet;
 
 const GEN_SEED: Opt = SEED.help("the seed (default: a new one, printed on stderr)");
 const PIECES: Opt = Opt::new(

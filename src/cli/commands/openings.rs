@@ -7,7 +7,7 @@ use crate::cli::options::{DEPTH, FEN, SEED};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
-use crate::text::Count;
+use congo_kit::text::Count;
 
 const START: Opt = FEN.help("play the random plies from FEN (default: the 2022 start)");
 const PLIES: Opt = Opt::new(
@@ -36,7 +36,7 @@ pub(crate) const OPENINGS: Subcommand = Subcommand::tool(
 
 fn read(args: &Args) -> Result<Work, UsageError> {
     let count = args.one_operand("openings", "a count")?;
-    let (_, start) = args.fen_option(&START, crate::START)?;
+    let (_, start) = args.fen_option(&START, congo_rules::START)?;
     let options = OpeningOptions {
         count: number("openings", &count)?,
         start,

@@ -14,7 +14,7 @@ use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::serve::{self, App, Room, Settings, TrustedProxies, serve};
-use crate::text::Count;
+use congo_kit::text::Count;
 
 const PORT: Opt = Opt::new(
     "--port",

@@ -1,13 +1,13 @@
 //! `congo show`: a diagram of each position (and an SVG drawing with
 //! `--svg DIR`), or of a recorded game with `--record FILE`.
 
-use crate::Kind;
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::subcommand::{FEN_LINES, Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::judge::{DrawingsFolder, Positions, Show, ShowOptions};
 use crate::show::{Selection, Style, recorded_diagram};
+use congo_rules::Kind;
 
 const UNICODE: Opt = Opt::new(
     "--unicode",

@@ -14,10 +14,9 @@ use crate::cli::usage::UsageError;
 use crate::engine::{Engine, Limit, Weights};
 use crate::show::{self, Style};
 use crate::tablebase::Tablebase;
-use crate::text::MAX_LINE;
-use crate::{
-    Color, Ending, Game, MAX_PLIES, Move, MoveError, PlayError, Position, RuleSet, process,
-};
+use congo_kit::process;
+use congo_kit::text::MAX_LINE;
+use congo_rules::{Color, Ending, Game, MAX_PLIES, Move, MoveError, PlayError, Position, RuleSet};
 
 const START: Opt = FEN.help("start from FEN (default: the 2022 start)");
 const COLOR: Opt = Opt::new(
@@ -63,7 +62,7 @@ struct GameOptions {
 
 fn read(args: &Args) -> Result<Work, UsageError> {
     args.no_operands()?;
-    let (_, start) = args.fen_option(&START, crate::START)?;
+    let (_, start) = args.fen_option(&START, congo_rules::START)?;
     let color = match args.text(&COLOR).as_deref() {
         None | Some("white" | "w") => Color::White,
         Some("black" | "b") => Color::Black,

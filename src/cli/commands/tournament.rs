@@ -360,7 +360,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         }
     };
     refuse_unused(args, &format)?;
-    let (fen, _) = args.fen_option(&START, crate::START)?;
+    let (fen, _) = args.fen_option(&START, congo_rules::START)?;
     // Without --shard, a Slurm job array task plays its share.
     let shard = args.shard(&SHARD)?;
     let openings = args.path(&OPENINGS);

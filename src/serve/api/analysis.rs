@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use super::{Answer, App, RETRY_AFTER, Refusal, body_json, json, milliseconds};
 use crate::engine::Limit;
-use crate::json::{Json, object};
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::searchers::{Asker, Refused};
 use crate::serve::views::{plies_json, position_json, texts};
 use crate::show;
 use crate::tablebase::Value;
+use congo_kit::json::{Json, object};
 
 /// The longest search a request may ask for, in milliseconds.
 pub const MAX_MOVETIME: u64 = 10_000;
@@ -26,7 +26,7 @@ const ENGINE_WAIT: Duration = Duration::from_secs(15);
 impl App {
     /// `GET /api/position?fen=FEN`.
     pub(super) fn position(&self, request: &Request) -> Answer {
-        let game = crate::Game::new(self.fen(request.query("fen"))?, self.rule_set);
+        let game = congo_rules::Game::new(self.fen(request.query("fen"))?, self.rule_set);
         Ok(json(&position_json(&game, None)))
     }
 

@@ -11,15 +11,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Answer, App, Refusal, body_json, json, milliseconds};
-use crate::json::{Json, object};
-use crate::pgn::{PgnGame, today};
 use crate::serve::client::Client;
 use crate::serve::clock::{MAX_BASE, MAX_INCREMENT, TimeControl};
 use crate::serve::feed::{Changes, Feed};
 use crate::serve::games::{Action, Created, GameError, NewGame, Player};
 use crate::serve::http::{Request, Response};
 use crate::serve::merged::Merged;
-use crate::{ByColor, Color};
+use congo_kit::json::{Json, object};
+use congo_rules::pgn::{PgnGame, today};
+use congo_rules::{ByColor, Color};
 
 /// The most games one stream follows: as many as one visitor's streams.
 const MAX_FOLLOWED: usize = super::MAX_STREAMS_PER_VISITOR;

@@ -1,8 +1,8 @@
 //! A request the API cannot answer, and how it is told: a status, a
 //! one-line message in `{"error": ...}`, and when to come back.
 
-use crate::json::object;
 use crate::serve::http::Response;
+use congo_kit::json::object;
 
 /// A request that cannot be answered: its status, the message, and for a
 /// 405 the methods its path takes.

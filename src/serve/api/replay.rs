@@ -11,12 +11,12 @@ use std::fmt::Write;
 use std::io::{BufRead, Read};
 
 use super::{Answer, App, Refusal};
-use crate::json::Json;
-use crate::pgn::{PgnGame, PgnLines, is_pgn};
-use crate::record::{Record, replay_moves};
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::views::plies_json;
+use congo_kit::json::Json;
+use congo_rules::pgn::{PgnGame, PgnLines, is_pgn};
+use congo_rules::record::{Record, replay_moves};
 
 /// The longest line a record may have: a game of the longest length with
 /// room to spare.

@@ -5,15 +5,15 @@
 //! page asks on every load, and its asking is no error.
 
 use super::{Answer, App, Refusal, json};
-use crate::json::Json;
 use crate::serve::feed::Feed;
 use crate::serve::http::Request;
+use congo_kit::json::Json;
 
 impl App {
     /// `GET /api/watch?game=N`.
     pub(super) fn watched(&self, request: &Request) -> Answer {
         let Some(watch) = self.watch.as_ref() else {
-            return Ok(json(&crate::json::object([(
+            return Ok(json(&congo_kit::json::object([(
                 "watching",
                 Json::Bool(false),
             )])));

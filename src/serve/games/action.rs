@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::error::GameError;
 use super::state::{Seat, State};
 use super::stop::Stop;
-use crate::Color;
+use congo_rules::Color;
 
 /// A player's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

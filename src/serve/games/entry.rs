@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use super::player::{NewGame, Player};
 use super::state::State;
 use super::stop::Stop;
-use crate::json::{Json, object};
 use crate::serve::clock::{Clocks, TimeControl};
 use crate::serve::visitor::Visitor;
-use crate::{ByColor, Color, Game, MAX_PLIES, Position, Reach, RuleSet};
+use congo_kit::json::{Json, object};
+use congo_rules::{ByColor, Color, Game, MAX_PLIES, Position, Reach, RuleSet};
 
 /// What a game's lines are compared against: how it stood before a
 /// change.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::bounds::MAX_MADE;
 use super::bounds::{GRACE, MAX_GAMES, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR};
-use crate::Color;
+use congo_rules::Color;
 
 /// Why a request about a game was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,13 +12,13 @@ use super::state::{Search, Seat, State};
 use super::stop::Stop;
 use super::{GameError, Player};
 use crate::engine::Limit;
-use crate::json::Json;
-use crate::record::Record;
 use crate::serve::feed::{Changes, Feed, Next, Seen};
 use crate::serve::journal::{GameLog, JournalError};
 use crate::serve::searchers::{Asker, Refused, Searchers};
 use crate::serve::visitor::Visitor;
-use crate::{ByColor, Color, Outcome, Position};
+use congo_kit::json::Json;
+use congo_rules::record::Record;
+use congo_rules::{ByColor, Color, Outcome, Position};
 
 /// How long congo's move waits in the engines' queue at a time.
 const ENGINE_WAIT: Duration = Duration::from_secs(60);

@@ -46,7 +46,7 @@ pub(super) use live::LiveGame;
 pub(super) use player::{NewGame, Player};
 pub use read_back::ReadBack;
 
-use crate::{ByColor, Color, RuleSet};
+use congo_rules::{ByColor, Color, RuleSet};
 use shares::Shares;
 use state::State;
 use stop::Stop;

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::serve::clock::TimeControl;
-use crate::{ByColor, Game};
+use congo_rules::{ByColor, Game};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use super::stop::Stop;
 use crate::engine::Limit;
 use crate::serve::clock::Clocks;
 use crate::serve::views::Verdict;
-use crate::{ByColor, Color, Game, MoveError, PlayError};
+use congo_rules::{ByColor, Color, Game, MoveError, PlayError};
 
 /// A game's state.
 pub(super) struct State {
@@ -445,7 +445,7 @@ impl State {
     /// The rematch of this game: from its start, colours swapped.
     pub fn rematch_game(&self) -> NewGame {
         let mut start = Game::new(self.game.start().clone(), self.game.rule_set())
-            .with_max_plies(Some(crate::MAX_PLIES));
+            .with_max_plies(Some(congo_rules::MAX_PLIES));
         for m in &self.game.moves()[..self.plies_at_start] {
             let _ = start.play(*m);
         }

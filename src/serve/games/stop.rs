@@ -1,8 +1,8 @@
 //! How a kept game ends other than by its rules: a flag, a resignation, an
 //! abort, a draw agreed, or a win claimed from a player who left.
 
-use crate::Color;
 use crate::serve::views::{Verdict, result_words};
+use congo_rules::Color;
 
 /// Why a kept game stopped, when its rules did not end it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

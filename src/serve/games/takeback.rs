@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::bounds::MAX_TAKEBACKS;
 use super::error::GameError;
 use super::state::{Seat, State};
-use crate::Color;
+use congo_rules::Color;
 
 impl State {
     /// Whether `seat` may take back (or ask to) now, and if not, why: never
@@ -91,7 +91,7 @@ mod tests {
     use super::super::entry;
     use super::super::player::{NewGame, Player};
     use super::*;
-    use crate::{ByColor, Game, Position, Reach, RuleSet, START};
+    use congo_rules::{ByColor, Game, Position, Reach, RuleSet, START};
 
     const WHITE: Seat = Seat::One(Color::White);
     const BLACK: Seat = Seat::One(Color::Black);

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use super::bounds::HERE_FOR;
 use super::state::Seat;
 use super::*;
-use crate::json::Json;
 use crate::serve::journal::scratch::Scratch;
-use crate::{Game, Position, Reach, START};
+use congo_kit::json::Json;
+use congo_rules::{Game, Position, Reach, START};
 
 /// A store on a fresh journal in `scratch`.
 fn store(scratch: &Scratch) -> Arc<Games> {

@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 
 use super::action::Action;
 use super::state::{Search, Seat, State};
-use crate::Color;
-use crate::json::{Json, object};
 use crate::serve::views::{plies_json, position_json, texts};
+use congo_kit::json::{Json, object};
+use congo_rules::Color;
 
 impl State {
     /// The game as `seat` sees it, at `version` (the game's count of

@@ -2,7 +2,7 @@
 //! when its game began, then entry lines, each framed with a checksum so
 //! that a torn or damaged line is told from a whole one.
 
-use crate::digest::fnv1a_64;
+use congo_kit::digest::fnv1a_64;
 
 /// The header's first words; the version and the creation stamp follow.
 const MAGIC: &str = "congo serve journal ";

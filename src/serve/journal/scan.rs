@@ -10,7 +10,7 @@ use super::error::JournalError;
 use super::folder::{EXTENSION, Folder, is_id};
 use super::game_log::MOST_BYTES;
 use super::recovery::{self, End, Reading};
-use crate::text::Count;
+use congo_kit::text::Count;
 
 /// A game recovered from its file.
 #[derive(Debug)]

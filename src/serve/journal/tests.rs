@@ -9,7 +9,7 @@ use std::time::{Duration, SystemTime};
 
 use super::scratch::Scratch;
 use super::*;
-use crate::rng::Rng;
+use congo_kit::rng::Rng;
 
 const A: &str = "0000000000aa";
 const B: &str = "0000000000bb";

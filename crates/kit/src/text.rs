@@ -57,7 +57,7 @@ pub fn write_spaced<T>(items: &[T], out: &mut Vec<u8>, mut write: impl FnMut(&T,
 }
 
 /// Writes `1 square`, `2 squares`, `0 squares`.
-pub(crate) struct Count(pub usize, pub &'static str);
+pub struct Count(pub usize, pub &'static str);
 
 impl fmt::Display for Count {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,7 +70,7 @@ impl fmt::Display for Count {
 /// which is how every count, depth and move number is written: `+5` and
 /// ` 5` are refused alike everywhere. `None` for anything else, or for a
 /// number too large for `T`.
-pub(crate) fn parse_digits<T: Whole>(text: &str) -> Result<T, DigitsError> {
+pub fn parse_digits<T: Whole>(text: &str) -> Result<T, DigitsError> {
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(DigitsError::NotDigits);
     }
@@ -80,7 +80,7 @@ pub(crate) fn parse_digits<T: Whole>(text: &str) -> Result<T, DigitsError> {
 
 /// Why text is not a whole number of a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum DigitsError {
+pub enum DigitsError {
     /// It is empty, or holds something other than ASCII digits.
     NotDigits,
     /// It is digits, but more than the type holds, the largest of which
@@ -89,7 +89,7 @@ pub(crate) enum DigitsError {
 }
 
 /// The unsigned integer types numbers are read into.
-pub(crate) trait Whole: std::str::FromStr {
+pub trait Whole: std::str::FromStr {
     /// The largest value.
     const MAX: u64;
 }

@@ -84,7 +84,7 @@ impl FileId {
 /// beside it (created new, so no link is followed), then renamed into
 /// place, so that the file is never seen half-written; after a failure
 /// the hidden file is removed and `path` is as it was.
-pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
     let written = OpenOptions::new()

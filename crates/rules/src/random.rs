@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-pub use crate::rng::Rng;
 use crate::geometry::castle_of;
 use crate::{Board, Color, Kind, Piece, Position, RuleSet, Square};
+pub use congo_kit::rng::Rng;
 
 /// The kinds of piece (besides the two lions) generated positions hold.
 #[derive(Clone, Debug, PartialEq, Eq)]

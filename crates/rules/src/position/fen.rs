@@ -311,7 +311,7 @@ impl Position {
         reach: Reach,
     ) -> Result<(), FenError> {
         if read_canonical(fen, self).is_none() {
-            *self = read_any(crate::text::utf8(fen)?)?;
+            *self = read_any(congo_kit::text::utf8(fen)?)?;
         }
         self.validate(rule_set, reach)
     }

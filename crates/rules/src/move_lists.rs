@@ -6,7 +6,7 @@ use crate::Move;
 /// a list on the way down and gives it back on the way up, so that no ply
 /// allocates once the first descent is done.
 #[derive(Clone, Debug)]
-pub(crate) struct MoveLists<M = Move>(Vec<Vec<M>>);
+pub struct MoveLists<M = Move>(Vec<Vec<M>>);
 
 impl<M> Default for MoveLists<M> {
     fn default() -> MoveLists<M> {

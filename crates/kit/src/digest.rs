@@ -4,17 +4,17 @@
 
 /// The 64-bit FNV-1a hash of `bytes`: enough to tell damaged or changed
 /// bytes from the ones written, no guard against a forgery.
-pub(crate) fn fnv1a_64(bytes: &[u8]) -> u64 {
+pub fn fnv1a_64(bytes: &[u8]) -> u64 {
     fnv1a_64_on(FNV_START, bytes)
 }
 
 /// Where FNV-1a starts: the hash of nothing.
-pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The FNV-1a hash `hash` of some bytes carried on over `bytes`, so that
 /// a stream is hashed piece by piece to what [`fnv1a_64`] of the whole
 /// gives.
-pub(crate) fn fnv1a_64_on(hash: u64, bytes: &[u8]) -> u64 {
+pub fn fnv1a_64_on(hash: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -245,7 +245,7 @@ impl BoardGame for PlayedOut {
 /// ply it adds nothing (as checkmate does in chess perft).
 ///
 /// ```
-/// use congo::{Position, RuleSet, perft};
+/// use congo_rules::{perft, Position, RuleSet};
 ///
 /// let start: Position = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0".parse().unwrap();
 /// assert_eq!(perft::perft(&start, 3, RuleSet::Wits2022), 17112);

@@ -11,7 +11,7 @@ use crate::{Bitboard, Board, ByColor, ByKind, Color, Kind, Piece, Square};
 /// otherwise empty board: every square it may have stood on before a
 /// quiet move to `to`. Where [`may_be_blocked`] is false, that is exact:
 /// the move is there whenever `to` is empty.
-pub(crate) fn origins(color: Color, kind: Kind, to: Square) -> Bitboard {
+pub fn origins(color: Color, kind: Kind, to: Square) -> Bitboard {
     static ORIGINS: OnceLock<ByColor<ByKind<[Bitboard; Square::COUNT]>>> = OnceLock::new();
     let origins = ORIGINS.get_or_init(|| {
         let mut origins = ByColor([ByKind::splat([Bitboard::EMPTY; Square::COUNT]); 2]);
@@ -36,7 +36,7 @@ pub(crate) fn origins(color: Color, kind: Kind, to: Square) -> Bitboard {
 /// a crocodile's slide, or a pawn's or superpawn's two-square retreat.
 /// The other kinds step or leap, and reach every empty square their
 /// [`origins`] say.
-pub(crate) const fn may_be_blocked(kind: Kind) -> bool {
+pub const fn may_be_blocked(kind: Kind) -> bool {
     matches!(kind, Kind::Crocodile | Kind::Pawn | Kind::Superpawn)
 }
 

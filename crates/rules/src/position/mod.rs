@@ -19,7 +19,7 @@ pub use acceptance::{MAX_CHAINS, Reach};
 pub use fen_error::FenError;
 pub use legal::MoveError;
 pub use play::MoveEffects;
-pub(crate) use play::drownable;
+pub use play::drownable;
 
 use crate::{Board, Color, Kind, Piece};
 
@@ -31,7 +31,7 @@ use crate::{Board, Color, Kind, Piece};
 /// canonical form by `Display`.
 ///
 /// ```
-/// use congo::{Color, Position};
+/// use congo_rules::{Color, Position};
 ///
 /// let position: Position = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 B 23".parse().unwrap();
 /// assert_eq!(position.side, Color::Black);

@@ -22,7 +22,7 @@ use crate::{Bitboard, Board, Color, Kind, Piece, Square};
 pub use crate::moves::{Jumps, Move};
 pub use monkey::CHAINS_PER_CHECK;
 pub(crate) use monkey::chains as monkey_chains;
-pub(crate) use origins::{may_be_blocked, origins};
+pub use origins::{may_be_blocked, origins};
 
 /// A `go_on` that always goes on: generation with no deadline.
 fn never_stop() -> ControlFlow<Infallible> {
@@ -32,7 +32,7 @@ fn never_stop() -> ControlFlow<Infallible> {
 /// Appends the moves of every `kind` piece of `side`, sorted as strings.
 ///
 /// ```
-/// use congo::{Kind, Position, movegen};
+/// use congo_rules::{movegen, Kind, Position};
 ///
 /// let position: Position = "2l4/7/4z2/4c2/PP2EP1/3L2p/7 b 23".parse().unwrap();
 /// let mut moves = Vec::new();
@@ -189,7 +189,7 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 /// Always inlined: in the counting loops `kind` is then known and the
 /// match goes away; as a call, it was a fifth of perft's time.
 #[inline(always)]
-pub(crate) fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
+pub fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
     match kind {
         Kind::Monkey => monkey::steps(board, from),
         Kind::Lion => lion::targets(board, side, from),

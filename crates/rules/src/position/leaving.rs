@@ -15,7 +15,7 @@ impl Position {
     /// Whether a piece of the side to move can land on the enemy lion (a
     /// monkey's jumps aside, which [`Position::leaving_moves`] finds):
     /// the quickest win there is, told by a few target sets.
-    pub(crate) fn can_take_lion(&self) -> bool {
+    pub fn can_take_lion(&self) -> bool {
         let lion = self.board.pieces(Piece::new(!self.side, Kind::Lion));
         !lion.is_empty()
             && self.board.by_color(self.side).into_iter().any(|from| {
@@ -28,7 +28,7 @@ impl Position {
     /// Hands `found` each legal move that is not a plain step (one that
     /// takes, drowns and promotes nothing) until it says to stop: a
     /// piece's captures before its monkey jumps, none of them listed.
-    pub(crate) fn leaving_moves<B>(
+    pub fn leaving_moves<B>(
         &self,
         rule_set: RuleSet,
         mut found: impl FnMut(Move) -> ControlFlow<B>,
@@ -47,7 +47,7 @@ impl Position {
     /// Hands `found` each plain step until it says to stop: the legal
     /// moves [`Position::leaving_moves`] leaves out, which keep the
     /// material and so stay in one endgame table.
-    pub(crate) fn plain_steps<B>(
+    pub fn plain_steps<B>(
         &self,
         rule_set: RuleSet,
         mut found: impl FnMut(Move) -> ControlFlow<B>,
@@ -62,7 +62,7 @@ impl Position {
 
     /// How many plain steps there are, counted without making them: what
     /// building a table needs of the moves that stay in it.
-    pub(crate) fn plain_step_count(&self, rule_set: RuleSet) -> u16 {
+    pub fn plain_step_count(&self, rule_set: RuleSet) -> u16 {
         let mut count = 0;
         let _ = self.split_targets(rule_set, |_, _, targets, leaving| {
             count += (targets & !leaving).count() as u16;
@@ -120,9 +120,9 @@ impl Position {
 mod tests {
     use std::ops::ControlFlow;
 
-    use crate::rng::Rng;
     use crate::random::{PositionShape, random_position};
     use crate::{Kind, Move, Piece, Position, RuleSet, Status};
+    use congo_kit::rng::Rng;
 
     fn leaving(position: &Position, rule_set: RuleSet) -> Vec<Move> {
         let mut moves = Vec::new();

@@ -26,7 +26,7 @@ impl Position {
     /// The position after `m`, if `m` is one of the position's legal moves.
     ///
     /// ```
-    /// use congo::{Position, RuleSet, Status};
+    /// use congo_rules::{Position, RuleSet, Status};
     ///
     /// let position: Position = "3l3/7/7/7/7/P6/3L3 w 1".parse().unwrap();
     /// let mut scratch = Vec::new();
@@ -144,7 +144,7 @@ impl Position {
     /// the step would have drowned or promoted it from. Where its kind
     /// [`may be blocked`](movegen::may_be_blocked), the move must still be
     /// found on the board before it.
-    pub(crate) fn plain_step_origins(&self, to: Square, rule_set: RuleSet) -> Bitboard {
+    pub fn plain_step_origins(&self, to: Square, rule_set: RuleSet) -> Bitboard {
         let mover = !self.side;
         let Some(piece) = self.board.piece_at(to).filter(|piece| piece.color == mover) else {
             return Bitboard::EMPTY;
@@ -171,7 +171,7 @@ fn promotes(kind: Kind, mover: Color, to: Square, rule_set: RuleSet) -> bool {
 
 /// The `color` pieces standing in the river that drown unless they leave
 /// it on their side's next move: all but crocodiles.
-pub(crate) fn drownable(board: &Board, color: Color) -> Bitboard {
+pub fn drownable(board: &Board, color: Color) -> Bitboard {
     board.by_color(color) & RIVER & !board.by_kind(Kind::Crocodile)
 }
 

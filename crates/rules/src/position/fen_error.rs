@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::rule_set::RuleSetError;
-use crate::text::{Count, NotUtf8};
 use crate::{Color, Kind, Piece, Square};
+use congo_kit::text::{Count, NotUtf8};
 
 /// Why a FEN (or its piece field) could not be read.
 ///

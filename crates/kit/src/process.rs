@@ -18,12 +18,12 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 /// Starts `program` (name and arguments) with piped standard streams;
 /// stderr is piped too when `keep_stderr`, else discarded. The reaper
 /// learns its process group.
-pub(crate) fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> {
+pub fn spawn(program: &[String], keep_stderr: bool) -> io::Result<Child> {
     spawn_in(program, keep_stderr, None)
 }
 
 /// [`spawn`], started in the folder `folder` when given.
-pub(crate) fn spawn_in(
+pub fn spawn_in(
     program: &[String],
     keep_stderr: bool,
     folder: Option<&std::path::Path>,
@@ -92,7 +92,7 @@ const WAIT_FOR_REAPER: &str = "IFS= read -r _ || exit 125; exec \"$@\"";
 /// [`WAIT_FOR_REAPER`] is refused as plainly as one started directly;
 /// `folder` is where a relative path starts.
 #[cfg(unix)]
-pub(crate) fn find_program(
+pub fn find_program(
     name: &str,
     folder: Option<&std::path::Path>,
 ) -> io::Result<std::path::PathBuf> {
@@ -123,7 +123,7 @@ pub(crate) fn find_program(
 /// Why `program` could not be started, with a way through where one is
 /// likely: a script in this folder named without `./` (the shell looks
 /// only on the PATH for bare names), or one that is not executable.
-pub(crate) fn start_error(program: &str, error: &io::Error) -> String {
+pub fn start_error(program: &str, error: &io::Error) -> String {
     let here = std::path::Path::new(program);
     let hint = match error.kind() {
         io::ErrorKind::NotFound if !program.contains('/') && here.is_file() => {
@@ -139,28 +139,28 @@ pub(crate) fn start_error(program: &str, error: &io::Error) -> String {
 
 /// Has the reaper kill the tasks of the control group `group` (and of the
 /// groups under it) and remove them all, if congo ends without doing so.
-pub(crate) fn watch_group(group: &std::path::Path) {
+pub fn watch_group(group: &std::path::Path) {
     Reaper::tell(&format!(">{}", group.display()));
 }
 
 /// Tells the reaper that congo removed the control group `group` itself.
-pub(crate) fn forget_group(group: &std::path::Path) {
+pub fn forget_group(group: &std::path::Path) {
     Reaper::tell(&format!("<{}", group.display()));
 }
 
 /// Has the reaper unmount the file system at `path` if congo ends
 /// without doing so (Ctrl-C, SIGTERM, SIGKILL).
-pub(crate) fn watch_mount(path: &std::path::Path) {
+pub fn watch_mount(path: &std::path::Path) {
     Reaper::tell(&format!("@{}", path.display()));
 }
 
 /// Tells the reaper that congo unmounted the file system at `path`.
-pub(crate) fn forget_mount(path: &std::path::Path) {
+pub fn forget_mount(path: &std::path::Path) {
     Reaper::tell(&format!("!{}", path.display()));
 }
 
 /// Kills a child and its whole process group, and reaps it.
-pub(crate) fn stop(child: &mut Child) {
+pub fn stop(child: &mut Child) {
     #[cfg(unix)]
     let _ = Command::new("kill")
         .args(["-KILL", "--", &format!("-{}", child.id())])
@@ -258,7 +258,7 @@ impl Reaper {
 /// Reads one line of at most `max` bytes into `line` (without its line
 /// end), skipping the rest of a longer line unread into memory. Returns
 /// `None` at the end of input, else whether the line was cut.
-pub(crate) fn read_bounded_line(
+pub fn read_bounded_line(
     input: &mut impl BufRead,
     line: &mut Vec<u8>,
     max: usize,

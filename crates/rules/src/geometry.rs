@@ -6,7 +6,7 @@
 use crate::{Bitboard, Color, Square};
 
 /// The eight directions, as (file step, rank step).
-pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -18,7 +18,7 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 /// The eight L-shaped jumps of a knight (or zebra).
-pub(crate) const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (-2, -1),
     (-2, 1),
     (-1, -2),
