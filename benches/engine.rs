@@ -1,14 +1,14 @@
 //! How long the engine takes to answer `go`: it should spend about 40% of
 //! the time it is given, and never more than all of it; and the worst
 //! overrun of that 40% over positions where one move gives a monkey about a
-//! million jump chains (`tests/heavy_monkeys.txt`).
+//! million jump chains (`crates/engine/tests/heavy_monkeys.txt`).
 //!
 //! Run with `cargo bench --bench engine`.
 
 mod common;
 
 use common::best_of;
-use congo::engine::{Engine, Player, Weights, play_protocol};
+use congo_engine::{Engine, Player, Weights, play_protocol};
 use congo_rules::RuleSet;
 
 const POSITIONS: [&str; 2] = [
@@ -33,7 +33,7 @@ fn main() {
     }
     println!("\nheavy monkeys: wall time against the 40% budget, one run each");
     let mut worst = (0.0, String::new());
-    for fen in include_str!("../tests/heavy_monkeys.txt")
+    for fen in include_str!("../crates/engine/tests/heavy_monkeys.txt")
         .lines()
         .filter(|line| !line.starts_with('#'))
     {

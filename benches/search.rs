@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use congo::assignment::evaluation::Evaluation;
-use congo::assignment::search::{Searcher, negamax};
+use congo_engine::assignment::evaluation::Evaluation;
+use congo_engine::assignment::search::{Searcher, negamax};
 use congo_rules::{Position, RuleSet, perft};
 
 const RULES: RuleSet = RuleSet::Wits2022;

@@ -12,11 +12,11 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use congo::tablebase::{DEFAULT_PIECES, Material, Tablebase, Unit, generate_units, units};
 use congo_kit::process::peak_memory_mb;
 use congo_kit::shard::Shard;
 use congo_rules::random::Rng;
 use congo_rules::{Position, RuleSet};
+use congo_tables::{DEFAULT_PIECES, Material, Tablebase, Unit, generate_units, units};
 
 /// The three-piece material built after the small ones.
 const THREE_PIECES: &str = "LGZvLS";

@@ -6,7 +6,7 @@
 mod common;
 
 use common::best_of;
-use congo::wildebeest::{Board, perft};
+use congo_wildebeest::{Board, perft};
 
 const ROUNDS: usize = 5;
 

@@ -18,18 +18,10 @@
 
 #![forbid(unsafe_code)]
 
-mod transposition;
-
 // Applications.
 pub mod arena;
-pub mod assignment;
-pub mod checkers;
-pub mod engine;
 pub(crate) mod grader;
 pub(crate) mod judge;
-pub mod show;
-pub mod tablebase;
-pub mod wildebeest;
 
 // Front ends.
 pub mod cli;

@@ -14,9 +14,9 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use congo::tablebase::{MAX_PIECES, Material, Tablebase, Value};
 use congo_rules::random::Rng;
 use congo_rules::{Position, RuleSet, Status};
+use congo_tables::{MAX_PIECES, Material, Tablebase, Value};
 
 /// Plies a draw is searched for a forced loss; one less for a forced win.
 const DRAW_DEPTH: u16 = 4;

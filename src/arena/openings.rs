@@ -10,8 +10,8 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::assignment::evaluation::Evaluation;
-use crate::assignment::search::Searcher;
+use congo_engine::assignment::evaluation::Evaluation;
+use congo_engine::assignment::search::Searcher;
 use congo_kit::rng::Rng;
 use congo_rules::{FenError, Position, Reach, RuleSet, Status};
 
@@ -204,7 +204,7 @@ mod tests {
             let position: Position = line.parse().unwrap();
             // Six plies from the start: white to move, move 3.
             assert!(line.ends_with(" w 3"), "{line}");
-            let value = crate::assignment::search::negamax(
+            let value = congo_engine::assignment::search::negamax(
                 &position,
                 2,
                 RuleSet::default(),

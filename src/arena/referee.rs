@@ -10,10 +10,10 @@ use super::live::{Line, LiveLog};
 use super::openings::random_plies;
 use super::options::MatchOptions;
 use super::tally::Overruns;
-use crate::tablebase::{Tablebase, Value};
 use congo_kit::rng::Rng;
 use congo_rules::record::Record;
 use congo_rules::{Ending, Game, Outcome, Position, RuleSet};
+use congo_tables::{Tablebase, Value};
 
 /// The command line of an engine, with `--rules` added when it is congo's
 /// own engine, so that both sides of a match play by the same rules.

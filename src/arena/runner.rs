@@ -19,11 +19,11 @@ use super::options::MatchOptions;
 use super::referee::{Played, play_numbered, with_rules};
 use super::sprt::{Sprt, Verdict};
 use super::tally::{Overruns, Progress, Tally};
-use crate::tablebase::Tablebase;
 use congo_kit::process;
 use congo_kit::text::Count;
 use congo_rules::record::{Record, RecordError};
 use congo_rules::{FenError, Position};
+use congo_tables::Tablebase;
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];

@@ -122,9 +122,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::assignment::evaluation::Evaluation;
-    use crate::engine::Limit;
     use crate::judge::{Best, Counting, LISTED, Perft, Positions, Score};
+    use congo_engine::Limit;
+    use congo_engine::assignment::evaluation::Evaluation;
     use congo_rules::{CongoRules, RuleSet};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {

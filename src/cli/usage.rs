@@ -4,11 +4,11 @@
 
 use std::fmt;
 
-use crate::engine::Weights;
-use crate::tablebase::ParseMaterialError;
+use congo_engine::Weights;
 use congo_kit::shard::ParseShardError;
 use congo_rules::random::ParsePieceSetError;
 use congo_rules::{FenError, ParseRuleSetError};
+use congo_tables::ParseMaterialError;
 
 /// Arguments that do not form a command.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
-use crate::engine::{Engine, Limit, Weights};
-use crate::tablebase::Tablebase;
+use congo_engine::{Engine, Limit, Weights};
 use congo_rules::RuleSet;
 use congo_rules::random::PieceSet;
+use congo_tables::Tablebase;
 
 /// One line per position: the engine's move, searched as `limit` says.
 #[derive(Clone)]

@@ -60,8 +60,8 @@ impl Listable for CongoRules {
     }
 }
 
-impl Listable for crate::checkers::Checkers {}
-impl Listable for crate::wildebeest::Wildebeest {}
+impl Listable for congo_checkers::Checkers {}
+impl Listable for congo_wildebeest::Wildebeest {}
 
 /// One line per position: every legal move, in the game's order (sorted
 /// as strings), separated by spaces.

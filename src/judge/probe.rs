@@ -6,9 +6,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
-use crate::tablebase::Tablebase;
 use congo_rules::RuleSet;
 use congo_rules::random::PieceSet;
+use congo_tables::Tablebase;
 
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]

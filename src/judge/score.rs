@@ -1,8 +1,8 @@
 //! `material`, `evaluate`, `minimax` and `alphabeta`: one number per FEN.
 
 use super::{AnswerKind, CaseError, Listing, PositionCase, PositionJudge, Positions, Shape};
-use crate::assignment::evaluation::Evaluation;
-use crate::assignment::search::Searcher;
+use congo_engine::assignment::evaluation::Evaluation;
+use congo_engine::assignment::search::Searcher;
 use congo_rules::RuleSet;
 
 pub(super) const MATERIAL: Listing = Listing::new(

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{CaseError, PositionCase, PositionJudge, Shape};
-use crate::show::{self, Marks, Selection, Style};
 use congo_kit::output_files::{FileError, FileId, NumberedNames, OutputDir};
+use congo_pictures::{self as show, Marks, Selection, Style};
 use congo_rules::RuleSet;
 use congo_rules::random::PieceSet;
 

@@ -27,9 +27,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Engine, Limit, Weights};
-use crate::tablebase::Tablebase;
+use congo_engine::{Engine, Limit, Weights};
 use congo_rules::RuleSet;
+use congo_tables::Tablebase;
 
 use super::usage::Usage;
 use super::visitor::Visitor;

@@ -1,7 +1,7 @@
 //! The library's values as the API shows them in JSON: where a game
 //! stands, and each ply of it with what the move did.
 
-use crate::assignment::evaluation::Evaluation;
+use congo_engine::assignment::evaluation::Evaluation;
 use congo_kit::json::{Json, object};
 use congo_rules::{Bitboard, Color, Game, Move, Square};
 

@@ -7,9 +7,9 @@ use std::process::{Command, Stdio};
 
 use crate::common::{CONGO, congo, text};
 
-/// The positions of `tests/heavy_monkeys.txt`.
+/// The positions of `crates/engine/tests/heavy_monkeys.txt`.
 fn heavy_monkeys() -> Vec<String> {
-    include_str!("../heavy_monkeys.txt")
+    include_str!("../../crates/engine/tests/heavy_monkeys.txt")
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(str::to_owned)

@@ -1,8 +1,8 @@
 //! Properties over many random positions from the in-tree PRNG, and the
 //! generators held to plain reference ones written here.
 
-use congo::assignment::evaluation::Evaluation;
-use congo::assignment::search::Searcher;
+use congo_engine::assignment::evaluation::Evaluation;
+use congo_engine::assignment::search::Searcher;
 use congo_rules::geometry::castle_of;
 use congo_rules::random::{PositionShape, Rng, random_position};
 use congo_rules::{

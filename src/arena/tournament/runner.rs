@@ -30,12 +30,12 @@ use crate::arena::limits::{Enforcer, Limits};
 use crate::arena::openings::{random_plies, read_openings};
 use crate::arena::referee::{GameEnd, Refereeing, play_game, with_rules};
 use crate::arena::sandbox::{Confinement, Sandbox, open_as_seen};
-use crate::tablebase::Tablebase;
 use congo_kit::digest::{FNV_START, fnv1a_64, fnv1a_64_on};
 use congo_kit::json::Json;
 use congo_kit::rng::Rng;
 use congo_rules::record::Record;
 use congo_rules::{Position, Reach};
+use congo_tables::Tablebase;
 
 /// Everything a game of the tournament is played with.
 struct Context<'a> {

@@ -4,16 +4,16 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::assignment::evaluation::Evaluation;
-use crate::assignment::search::Searcher;
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::engine::{Engine, Player, Weights, play_protocol};
-use crate::tablebase::Tablebase;
+use congo_engine::assignment::evaluation::Evaluation;
+use congo_engine::assignment::search::Searcher;
+use congo_engine::{Engine, Player, Weights, play_protocol};
 use congo_rules::RuleSet;
+use congo_tables::Tablebase;
 
 const WEAK: Opt = Opt::new(
     "--weak",

@@ -1,13 +1,13 @@
 //! `congo minimax` and `alphabeta`: Parts 4 and 5's search values, one
 //! number per position, to the assignment's depth or another.
 
-use crate::assignment::evaluation::Evaluation;
 use crate::cli::args::Args;
 use crate::cli::option::Opt;
 use crate::cli::options::DEPTH;
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::judge::{self, Positions, Score};
+use congo_engine::assignment::evaluation::Evaluation;
 
 const MINIMAX_DEPTH: Opt = DEPTH.help("search D moves deep instead of 2");
 const ALPHABETA_DEPTH: Opt = DEPTH.help("search D moves deep instead of 4");

@@ -12,15 +12,15 @@ use crate::cli::streams::{Io, status};
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::judge::{Positions, Probe};
-use crate::tablebase::{
-    Built, DEFAULT_PIECES, Endings, Generated, MAX_PIECES, Material, Summary, TableError,
-    TableEvent, Tablebase, Unit, generate_units, summarize_units, units, verify_units,
-};
 use congo_kit::process::peak_memory_mb;
 use congo_kit::shard::Shard;
 use congo_kit::text::Count;
 use congo_rules::RuleSet;
 use congo_rules::record::{RecordFileError, each_record};
+use congo_tables::{
+    Built, DEFAULT_PIECES, Endings, Generated, MAX_PIECES, Material, Summary, TableError,
+    TableEvent, Tablebase, Unit, generate_units, summarize_units, units, verify_units,
+};
 
 const TB_THREADS: crate::cli::option::Opt =
     THREADS.help("generate or verify with N threads (default: every core)");

@@ -11,12 +11,12 @@ use crate::cli::option::{Opt, Value};
 use crate::cli::options::{FEN, MOVETIME, TABLES};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::engine::{Engine, Limit, Weights};
-use crate::show::{self, Style};
-use crate::tablebase::Tablebase;
+use congo_engine::{Engine, Limit, Weights};
 use congo_kit::process;
 use congo_kit::text::MAX_LINE;
+use congo_pictures::{self as show, Style};
 use congo_rules::{Color, Ending, Game, MAX_PLIES, Move, MoveError, PlayError, Position, RuleSet};
+use congo_tables::Tablebase;
 
 const START: Opt = FEN.help("start from FEN (default: the 2022 start)");
 const COLOR: Opt = Opt::new(

@@ -6,7 +6,7 @@ use crate::cli::args::Args;
 use crate::cli::option::{Opt, whole};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::engine::{TuneOptions, Weights, tune, write_fit};
+use congo_engine::{TuneOptions, Weights, tune, write_fit};
 
 const SKIP_PLIES: Opt = Opt::new(
     "--skip-plies",

@@ -8,7 +8,7 @@ use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::judge::{AnyJudge, Counting, MoveList, Perft};
-use crate::wildebeest::{BoardFileError, Output, Wildebeest, successor_files};
+use congo_wildebeest::{BoardFileError, Output, Wildebeest, successor_files};
 
 const FORCE: Opt = Opt::new(
     "--force",

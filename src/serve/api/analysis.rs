@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::{Answer, App, RETRY_AFTER, Refusal, body_json, json, milliseconds};
-use crate::engine::Limit;
 use crate::serve::client::Client;
 use crate::serve::http::{Request, Response};
 use crate::serve::searchers::{Asker, Refused};
 use crate::serve::views::{plies_json, position_json, texts};
-use crate::show;
-use crate::tablebase::Value;
+use congo_engine::Limit;
 use congo_kit::json::{Json, object};
+use congo_pictures as show;
+use congo_tables::Value;
 
 /// The longest search a request may ask for, in milliseconds.
 pub const MAX_MOVETIME: u64 = 10_000;

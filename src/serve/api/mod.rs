@@ -36,9 +36,9 @@ use super::searchers::Searchers;
 use super::settings::Settings;
 use super::visitor::Visitor;
 use super::watch::Watch;
-use crate::tablebase::Tablebase;
 use congo_kit::json::Json;
 use congo_rules::{Color, Game, MAX_PLIES, Position, Reach, RuleSet};
+use congo_tables::Tablebase;
 
 pub use analysis::MAX_MOVETIME;
 pub use guesses::MAX_GUESSES;

@@ -10,9 +10,9 @@ use super::bounds::{GRACE, HERE_FOR, IDLE_LIMIT};
 use super::error::GameError;
 use super::player::{NewGame, Player};
 use super::stop::Stop;
-use crate::engine::Limit;
 use crate::serve::clock::Clocks;
 use crate::serve::views::Verdict;
+use congo_engine::Limit;
 use congo_rules::{ByColor, Color, Game, MoveError, PlayError};
 
 /// A game's state.

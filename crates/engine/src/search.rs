@@ -14,10 +14,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
-use crate::tablebase::{Tablebase, Value, Wdl};
 use crate::transposition::SharedTable;
 use congo_rules::move_lists::MoveLists;
 use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
+use congo_tables::{Tablebase, Value, Wdl};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -849,10 +849,10 @@ mod tests {
         assert_eq!(choice.depth, 3);
     }
 
-    /// The positions of `tests/heavy_monkeys.txt`: one move gives a monkey
+    /// The positions of `crates/engine/tests/heavy_monkeys.txt`: one move gives a monkey
     /// about a million jump chains.
     fn heavy_monkeys() -> impl Iterator<Item = Position> {
-        include_str!("../../tests/heavy_monkeys.txt")
+        include_str!("../tests/heavy_monkeys.txt")
             .lines()
             .filter(|line| !line.starts_with('#'))
             .map(|line| line.parse().unwrap())

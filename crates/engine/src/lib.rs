@@ -2,9 +2,11 @@
 //! evaluation, its search, the Part 7 protocol it speaks, and the tuning
 //! of its weights to recorded games.
 
+pub mod assignment;
 mod eval;
 mod protocol;
 mod search;
+mod transposition;
 mod tune;
 
 pub use eval::{ENGINE_WIN, Weights, evaluate};

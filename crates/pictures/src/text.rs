@@ -211,7 +211,7 @@ fn glyph(piece: Piece, unicode: bool) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::show::Selection;
+    use crate::Selection;
     use congo_rules::Kind;
 
     fn drawn(fen: &str, selection: Option<Selection>, style: Style) -> String {

@@ -775,7 +775,7 @@ fn is_move_back(child: &mut Position, from: Square, to: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::Tablebase;
+    use crate::Tablebase;
 
     /// The FNV-1a digest of the codes built for each material, in order,
     /// each built from the tables of those before it, written for them.

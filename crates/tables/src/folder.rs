@@ -296,7 +296,7 @@ mod tests {
 
     #[test]
     fn a_large_build_holds_what_it_needs_and_nothing_of_the_other_rule_set() {
-        use crate::tablebase::byte_values::ByteValues;
+        use crate::byte_values::ByteValues;
         use std::sync::{Arc, OnceLock};
         let mut readers: Vec<Tablebase> = [RuleSet::Wits2021, RuleSet::Wits2022]
             .into_iter()
