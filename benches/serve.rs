@@ -28,7 +28,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use client::{Events, Server, encoded, string};
-use congo::serve::Json;
+use congo_web::Json;
 use timing::best_of;
 
 const CLIENTS: usize = 50;
@@ -99,7 +99,7 @@ fn main() {
     let server = Server::start(&[], &[]);
     println!(
         "serve: the page, every asset included: {} bytes",
-        congo::serve::page_size()
+        congo_web::page_size()
     );
     match first_paint(&server) {
         Ok(ms) => println!("serve: first paint in headless Chromium: {ms:.1} ms"),

@@ -1,28 +1,14 @@
-//! A fast, exact Congo engine and toolkit: the judges of the Wits
-//! assignment, perft, a playing engine, a match manager, endgame tables,
-//! pictures, grading tools and two sibling games.
+//! The `congo` command line: one subcommand a task, each read from its
+//! words into a call on the workspace's crates, and its result written
+//! back as words and an exit status.
 //!
-//! The crate is a library that returns values; the `congo` binary and the
-//! web board are front ends over it. The modules stand in layers, each
-//! using only those below it (ARCHITECTURE.md draws them):
-//!
-//! - **values**: squares, colours, pieces, square sets, boards, moves and
-//!   the geometry tables;
-//! - **rules**: FEN, positions and what a game can reach, move generation,
-//!   playing a move, how a game ends, a game in progress, perft;
-//! - **applications**: the judge loop, the assignment's searches, the
-//!   engine, the match manager, grading, endgame tables, pictures and the
-//!   sibling games;
-//! - **front ends**: the command line ([`cli`]) and the web board
-//!   ([`serve`]).
+//! The crates beneath stand in layers, each using only those below it
+//! (ARCHITECTURE.md draws them): `congo-kit` and `congo-rules` at the
+//! bottom; `congo-tables`, `congo-pictures`, `congo-checkers` and
+//! `congo-wildebeest` on the rules; `congo-engine` on the tables;
+//! `congo-arena` and `congo-judges` on the engine; `congo-web` on the
+//! arena; and this crate, [`cli`], on top of them all.
 
 #![forbid(unsafe_code)]
 
-// Applications.
-pub mod arena;
-pub(crate) mod grader;
-pub(crate) mod judge;
-
-// Front ends.
 pub mod cli;
-pub mod serve;

@@ -231,11 +231,11 @@ fn the_architecture_shows_the_mirror_judge_as_it_stands() {
         .map(|line| line.strip_prefix("  ").unwrap_or(line))
         .map(|line| format!("{line}\n"))
         .collect();
-    let file = std::fs::read_to_string(root().join("src/judge/mirror.rs")).unwrap();
+    let file = std::fs::read_to_string(root().join("crates/judges/src/mirror.rs")).unwrap();
     assert_eq!(
         shown, file,
-        "ARCHITECTURE.md's example is not src/judge/mirror.rs"
+        "ARCHITECTURE.md's example is not crates/judges/src/mirror.rs"
     );
-    let listed = std::fs::read_to_string(root().join("src/judge/mod.rs")).unwrap();
+    let listed = std::fs::read_to_string(root().join("crates/judges/src/lib.rs")).unwrap();
     assert!(listed.contains("mod mirror;") && listed.contains("&mirror::MIRROR,"));
 }

@@ -13,7 +13,7 @@ use super::option::{Need, Opt};
 use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
 use super::usage::UsageError;
 use super::values::depth;
-use crate::judge::AnyJudge;
+use congo_judges::AnyJudge;
 use congo_kit::shard::Shard;
 use congo_kit::text::Whole;
 use congo_rules::{CongoRules, Position, Reach, RuleSet};

@@ -31,7 +31,7 @@ use parse::{Invocation, parse};
 use streams::{Io, status};
 use subcommand::Work;
 
-use crate::judge::{AnyJudge, Notice, Threads};
+use congo_judges::{AnyJudge, Notice, Threads};
 use congo_rules::RuleSet;
 
 /// Runs the program: parses `args`, answers `input` on `output`, and writes

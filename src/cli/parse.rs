@@ -15,7 +15,7 @@ use super::reader::{Context, read_subcommand};
 use super::subcommand::{Subcommand, Work};
 use super::usage::UsageError;
 use super::words::unknown_option;
-use crate::judge::AnyJudge;
+use congo_judges::AnyJudge;
 use congo_rules::RuleSet;
 
 /// What the command line asks for.
@@ -122,9 +122,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::judge::{Best, Counting, LISTED, Perft, Positions, Score};
     use congo_engine::Limit;
     use congo_engine::assignment::evaluation::Evaluation;
+    use congo_judges::{Best, Counting, LISTED, Perft, Positions, Score};
     use congo_rules::{CongoRules, RuleSet};
 
     fn parse_words(words: &[&str]) -> Result<Invocation, UsageError> {
@@ -329,7 +329,7 @@ mod tests {
     #[test]
     fn a_fen_argument_stands_for_the_input() {
         let fen = "3l3/7/7/7/7/7/3L3 w 1";
-        let moves = format!("{:?}", crate::judge::MoveList::new(CongoRules::default()));
+        let moves = format!("{:?}", congo_judges::MoveList::new(CongoRules::default()));
         assert_eq!(
             judge(&["moves", fen]),
             Ok((RuleSet::default(), moves, Some(fen.into())))

@@ -9,7 +9,7 @@ use super::option::Opt;
 use super::streams::Io;
 use super::usage::UsageError;
 use super::words::Unknown;
-use crate::judge::{AnyJudge, CaseKind, Listing};
+use congo_judges::{AnyJudge, CaseKind, Listing};
 use congo_rules::{CongoRules, RuleSet};
 
 /// A subcommand's declaration: how it is called, what it does, and how

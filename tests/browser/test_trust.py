@@ -464,7 +464,7 @@ class Trust(unittest.TestCase):
         white, black = self.friend_pair(url)
         self.driver.switch_to.window(white)
         if not self.driver.find_elements(By.ID, "game-resign"):
-            self.skipTest("the page has no game-ending buttons yet (src/serve/page/endings.js)")
+            self.skipTest("the page has no game-ending buttons yet (crates/web/src/page/endings.js)")
         # Aborted before both have moved: no result.
         self.wait(lambda: "abort" in self.shown_buttons(), "Abort is offered")
         self.element("game-abort").click()

@@ -3,7 +3,7 @@
 use crate::client::{Server, encoded, quoted, string, strings, whole};
 use crate::common::{congo, fixed_nodes_match, scratch, text};
 use crate::{congo_moves, congo_play};
-use congo::serve::Json;
+use congo_web::Json;
 
 const CHAIN: &str = "3l3/7/7/2p4/7/2p4/2ML3 w 1";
 const LION_TAKES: &str = "3l3/7/7/7/7/7/3LZ2 w 1";

@@ -8,7 +8,7 @@ use std::process::{Child, ChildStderr, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use congo::serve::Json;
+use congo_web::Json;
 
 use crate::common::CONGO;
 

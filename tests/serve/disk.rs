@@ -1,7 +1,7 @@
 //! Disk that no visitor takes from another: take-backs bounded per game,
 //! and a flood of them leaving another's finished game as it was.
 
-use congo::serve::MAX_TAKEBACKS;
+use congo_web::MAX_TAKEBACKS;
 
 use crate::client::{Server, quoted, string};
 use crate::kept_games::FULL_START;
@@ -81,7 +81,7 @@ fn take_backs_are_bounded_and_others_games_stay_readable() {
     let view = server.get(&format!("/api/games/{their_id}")).json();
     assert!(
         view.get("result")
-            .is_some_and(|result| *result != congo::serve::Json::Null),
+            .is_some_and(|result| *result != congo_web::Json::Null),
         "{view}"
     );
     assert_eq!(

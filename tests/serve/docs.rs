@@ -6,7 +6,7 @@ use std::fs;
 use crate::client::{Reply, Server, strings};
 use crate::common::{congo, scratch, text};
 use crate::congo_moves;
-use congo::serve::Json;
+use congo_web::Json;
 
 /// One example: a `curl` line and the JSON shown after it.
 struct Example {

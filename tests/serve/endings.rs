@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use congo::serve::{Json, MAX_GAMES_PER_VISITOR};
+use congo_web::{Json, MAX_GAMES_PER_VISITOR};
 
 use crate::client::{PATIENCE, Server, quoted, string};
 use crate::kept_games::{FACING, FULL_START, against_congo, friend_game, key_of, moves, play};
@@ -384,15 +384,15 @@ fn the_server_refuses_a_game_past_its_games_in_progress_and_says_when() {
             break reply;
         }
         made += 1;
-        assert!(made < 3 * congo::serve::MAX_GAMES, "never full");
+        assert!(made < 3 * congo_web::MAX_GAMES, "never full");
     };
-    assert!(made >= congo::serve::MAX_GAMES, "full after {made}");
+    assert!(made >= congo_web::MAX_GAMES, "full after {made}");
     assert_eq!(refusal.header("retry-after"), Some("60"));
     assert_eq!(
         refusal.error(503),
         format!(
             "the server has {} games in progress already; try again in a minute",
-            congo::serve::MAX_GAMES
+            congo_web::MAX_GAMES
         )
     );
 }
@@ -400,7 +400,7 @@ fn the_server_refuses_a_game_past_its_games_in_progress_and_says_when() {
 #[test]
 fn a_visitor_makes_so_many_games_a_minute() {
     let server = Server::start(&[], &[]);
-    let most = congo::serve::MAX_MADE;
+    let most = congo_web::MAX_MADE;
     // Each made and called off at once: none stays in progress.
     for _ in 0..most {
         let (id, white, _) = friend_game(&server, 12, FULL_START);

@@ -78,5 +78,5 @@ fn a_long_search_is_hurried_when_another_address_waits() {
     assert_eq!(answer.status, 200, "{}", answer.text());
     assert!(answer.json().get("move").is_some());
     // The hurried search played the best move it had.
-    first.until(|view| matches!(view.get("moves"), Some(congo::serve::Json::Array(moves)) if !moves.is_empty()));
+    first.until(|view| matches!(view.get("moves"), Some(congo_web::Json::Array(moves)) if !moves.is_empty()));
 }

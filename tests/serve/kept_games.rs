@@ -6,7 +6,7 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
-use congo::serve::Json;
+use congo_web::Json;
 
 use crate::client::{PATIENCE, Server, quoted, string, strings, whole};
 

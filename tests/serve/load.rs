@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use congo::serve::MAX_PER_ADDRESS;
+use congo_web::MAX_PER_ADDRESS;
 
 use crate::client::{Connection, Events, PATIENCE, Reply, Server, encoded, quoted, string};
 use crate::kept_games::create;

@@ -25,7 +25,7 @@ fn the_page_and_its_assets_are_served_with_their_types() {
             assert!(!text.contains(outside), "{path} holds {outside}");
         }
     }
-    assert_eq!(total, congo::serve::page_size());
+    assert_eq!(total, congo_web::page_size());
     // docs/serve.md's bound: under 150 KB, every asset included.
     assert!(total < 150_000, "the page weighs {total} bytes");
     let page = server.get("/");

@@ -6,7 +6,7 @@ use std::fs;
 use crate::client::{Server, string, strings, whole};
 use crate::common::{CONGO, congo, scratch, text};
 use crate::congo_play;
-use congo::serve::Json;
+use congo_web::Json;
 
 /// A games file written by a real tournament of two engines.
 fn tournament_games() -> String {

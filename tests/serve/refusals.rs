@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use congo::serve::Json;
+use congo_web::Json;
 
 use crate::client::{Connection, PATIENCE, Reply, Server, encoded, quoted};
 

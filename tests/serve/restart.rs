@@ -6,7 +6,7 @@
 use std::fs::OpenOptions;
 use std::io::Write;
 
-use congo::serve::Json;
+use congo_web::Json;
 
 use crate::client::{Server, quoted, string, whole};
 use crate::kept_games::{FULL_START, create, key_of, moves, play};

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::thread;
 
-use congo::serve::{
+use congo_web::{
     MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_GUESSES, MAX_STREAMS_PER_VISITOR,
 };
 

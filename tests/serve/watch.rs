@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use congo::serve::Json;
+use congo_web::Json;
 
 use crate::client::{Server, string, whole};
 use crate::common::{CONGO, congo_in_background, scratch};

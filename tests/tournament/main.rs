@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::{CONGO, text};
-use congo::serve::Json;
+use congo_web::Json;
 
 /// A players file in `dir` naming `players` (name, command line).
 fn players_file(dir: &Path, players: &[(&str, String)]) -> PathBuf {

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::fs;
 
-use congo::serve::Json;
 use congo_rules::random::Rng;
+use congo_web::Json;
 
 use crate::common::scratch;
 use crate::{Game, games, items, number, players_file, standings, steady, tournament};

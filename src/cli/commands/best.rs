@@ -8,8 +8,8 @@ use crate::cli::option::Opt;
 use crate::cli::options::{DEPTH, MOVETIME, NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{Best, Positions};
 use congo_engine::Limit;
+use congo_judges::{Best, Positions};
 
 const BY_DEPTH: Opt = DEPTH.one_of();
 const BY_TIME: Opt = MOVETIME

@@ -11,7 +11,7 @@ use crate::cli::subcommand::{Subcommand, Work};
 
 use crate::cli::streams::{Io, say, status};
 use crate::cli::usage::UsageError;
-use crate::grader::{CheckError, CheckEvent, CheckOptions, CheckVerdict, check};
+use congo_judges::grader::{CheckError, CheckEvent, CheckOptions, CheckVerdict, check};
 
 const POSITIONS: Opt = Opt::new(
     "--positions",

@@ -3,8 +3,8 @@
 
 use crate::cli::options::PERFT;
 use crate::cli::subcommand::{Subcommand, Work};
-use crate::judge::{self, Counting, MoveList, Perft};
 use congo_checkers::Checkers;
+use congo_judges::{self as judge, Counting, MoveList, Perft};
 
 pub(crate) const CHECKERS: Subcommand = Subcommand::judge(&judge::CHECKERS, "", &[PERFT], |args| {
     args.no_operands()?;

@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::arena::{MatchError, MatchEvent, MatchOptions, Sprt, merge_records, play_match};
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{
@@ -16,6 +15,7 @@ use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::bounded;
+use congo_arena::{MatchError, MatchEvent, MatchOptions, Sprt, merge_records, play_match};
 
 const MOVETIME: Opt = Opt::new(
     "--movetime",

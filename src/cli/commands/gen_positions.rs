@@ -7,7 +7,7 @@ use crate::cli::streams::status;
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
-use crate::grader::{GenOptions, generate};
+use congo_judges::grader::{GenOptions, generate};
 use congo_rules::random::PieceSet;
 
 const GEN_SEED: Opt = SEED.help("the seed (default: a new one, printed on stderr)");

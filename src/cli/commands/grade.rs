@@ -8,7 +8,7 @@ use crate::cli::option::{Opt, Value};
 use crate::cli::streams::status;
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::grader::{GradeError, GradeOptions, grade};
+use congo_judges::grader::{GradeError, GradeOptions, grade};
 
 const IGNORE_SPACE: Opt = Opt::new(
     "--ignore-space",

@@ -25,7 +25,7 @@ mod wildebeest;
 use std::sync::LazyLock;
 
 use super::subcommand::Subcommand;
-use crate::judge;
+use congo_judges as judge;
 
 /// The judges that take options, declared here; [`all`] lists them in
 /// their place among [`judge::LISTED`].

@@ -1,12 +1,12 @@
 //! `congo openings N`: a suite of balanced openings for matches.
 
-use crate::arena::{OpeningOptions, write_openings};
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, whole};
 use crate::cli::options::{DEPTH, FEN, SEED};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use crate::cli::values::number;
+use congo_arena::{OpeningOptions, write_openings};
 use congo_kit::text::Count;
 
 const START: Opt = FEN.help("play the random plies from FEN (default: the 2022 start)");

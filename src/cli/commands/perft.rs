@@ -7,7 +7,7 @@ use crate::cli::option::{Opt, whole};
 use crate::cli::options::THREADS;
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{self, Counting, Divide, Perft};
+use congo_judges::{self as judge, Counting, Divide, Perft};
 
 const COUNT_THREADS: Opt =
     THREADS.help("count on N threads, sharing out the first moves (default 1)");

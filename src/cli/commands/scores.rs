@@ -6,8 +6,8 @@ use crate::cli::option::Opt;
 use crate::cli::options::DEPTH;
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{self, Positions, Score};
 use congo_engine::assignment::evaluation::Evaluation;
+use congo_judges::{self as judge, Positions, Score};
 
 const MINIMAX_DEPTH: Opt = DEPTH.help("search D moves deep instead of 2");
 const ALPHABETA_DEPTH: Opt = DEPTH.help("search D moves deep instead of 4");

@@ -13,8 +13,8 @@ use crate::cli::options::TABLES;
 use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::serve::{self, App, Room, Settings, TrustedProxies, serve};
 use congo_kit::text::Count;
+use congo_web::{App, Room, Settings, TrustedProxies, serve};
 
 const PORT: Opt = Opt::new(
     "--port",
@@ -99,10 +99,10 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     let engines = args.whole::<usize>(&ENGINES)?;
     let claim_after = args
         .whole::<u64>(&CLAIM_AFTER)?
-        .map_or(serve::CLAIM_AFTER, Duration::from_secs);
+        .map_or(congo_web::CLAIM_AFTER, Duration::from_secs);
     let rule_set = args.rule_set;
     let data_named = args.has(&DATA);
-    let data = args.path(&DATA).or_else(serve::default_data);
+    let data = args.path(&DATA).or_else(congo_web::default_data);
     let trusted_proxies = trusted_proxies(args)?;
     let connections = args.whole::<usize>(&CONNECTIONS)?;
     Ok(Work::tool(move |io| {

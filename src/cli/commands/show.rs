@@ -5,7 +5,7 @@ use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::subcommand::{FEN_LINES, Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{DrawingsFolder, Positions, Show, ShowOptions};
+use congo_judges::{DrawingsFolder, Positions, Show, ShowOptions};
 use congo_pictures::{Selection, Style, recorded_diagram};
 use congo_rules::Kind;
 

@@ -11,7 +11,7 @@ use crate::cli::options::THREADS;
 use crate::cli::streams::{Io, status};
 use crate::cli::subcommand::{Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{Positions, Probe};
+use congo_judges::{Positions, Probe};
 use congo_kit::process::peak_memory_mb;
 use congo_kit::shard::Shard;
 use congo_kit::text::Count;

@@ -4,10 +4,6 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::arena::{
-    FIRST_USER, Format, Limits, MatchOptions, TournamentError, TournamentEvent, TournamentOptions,
-    merge_tournaments, play_tournament,
-};
 use crate::cli::args::Args;
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{
@@ -18,6 +14,10 @@ use crate::cli::progress::ProgressLine;
 use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
+use congo_arena::{
+    FIRST_USER, Format, Limits, MatchOptions, TournamentError, TournamentEvent, TournamentOptions,
+    merge_tournaments, play_tournament,
+};
 
 const SHARD: Opt = SHARES.help(
     "play only game pairs I, I+N, I+2N, ... (--merge joins the shards); without it, a \

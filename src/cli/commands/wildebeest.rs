@@ -7,7 +7,7 @@ use crate::cli::options::PERFT;
 use crate::cli::streams::status;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use crate::judge::{AnyJudge, Counting, MoveList, Perft};
+use congo_judges::{AnyJudge, Counting, MoveList, Perft};
 use congo_wildebeest::{BoardFileError, Output, Wildebeest, successor_files};
 
 const FORCE: Opt = Opt::new(
