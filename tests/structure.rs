@@ -444,3 +444,111 @@ fn a_circle_is_found_where_there_is_one() {
     );
     assert_eq!(code_only("x('{', 'a) y"), "x(' ', 'a) y");
 }
+
+/// The crates each crate may use, as ARCHITECTURE.md's crate table says:
+/// a row's first cell names the crate, its third the crates it may use
+/// (`every crate above`: all the others).
+fn documented_uses(map: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut uses = BTreeMap::new();
+    let mut using_all = Vec::new();
+    for line in map.lines().filter(|line| line.starts_with("| `congo")) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let [name, _, may_use, ..] = cells[..] else {
+            continue;
+        };
+        let name = name.trim_matches(['|', ' ', '`']).to_owned();
+        if may_use.contains("every crate") {
+            using_all.push(name.clone());
+        }
+        let named = may_use.split('`').skip(1).step_by(2).map(str::to_owned);
+        uses.insert(name, named.collect::<BTreeSet<_>>());
+    }
+    let all: BTreeSet<String> = uses.keys().cloned().collect();
+    for name in using_all {
+        let others = all
+            .iter()
+            .filter(|other| **other != name)
+            .cloned()
+            .collect();
+        uses.insert(name, others);
+    }
+    uses
+}
+
+/// A manifest's package name and the packages its dependency tables
+/// name, or what is wrong with one: a dependency that is not a path
+/// inside the workspace.
+fn manifest_uses(manifest: &str) -> Result<(String, BTreeSet<String>), String> {
+    let mut name = None;
+    let mut section = "";
+    let mut used = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if section == "[package]" && key == "name" {
+            name = Some(value.trim_matches('"').to_owned());
+        } else if section.ends_with("dependencies]") {
+            if !value.starts_with("{ path = \"") || value.contains("version") {
+                return Err(format!("{key} is not a crate of the workspace: {value}"));
+            }
+            used.insert(key.to_owned());
+        }
+    }
+    Ok((name.ok_or("no package name")?, used))
+}
+
+/// The packages of a `Cargo.lock` that come from outside the workspace.
+fn foreign_packages(lock: &str) -> Vec<String> {
+    lock.split("[[package]]")
+        .skip(1)
+        .filter(|package| package.contains("\nsource = ") || !package.contains("name = \"congo"))
+        .map(|package| package.lines().nth(1).unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn each_crate_uses_exactly_the_crates_the_map_allows_and_none_from_outside() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let allowed = documented_uses(&map);
+    let mut manifests = vec![root.join("Cargo.toml")];
+    manifests.extend(crate_sources().iter().filter_map(|src| {
+        let manifest = src.parent()?.join("Cargo.toml");
+        manifest.is_file().then_some(manifest)
+    }));
+    assert!(manifests.len() > 10, "{manifests:?}");
+    for manifest in manifests {
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let (name, used) = manifest_uses(&text).unwrap_or_else(|e| panic!("{manifest:?}: {e}"));
+        let may = allowed
+            .get(&name)
+            .unwrap_or_else(|| panic!("{name} is not in ARCHITECTURE.md's crate table"));
+        assert_eq!(&used, may, "{name} uses other crates than the map says");
+    }
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    assert_eq!(foreign_packages(&lock), Vec::<String>::new());
+}
+
+#[test]
+fn a_use_against_the_map_or_from_outside_is_caught() {
+    let map = "| `congo-kit` | x | | y |\n| `congo-rules` | x | `congo-kit` | y |\n\
+               | `congo` | x | every crate above | y |\n";
+    let allowed = documented_uses(map);
+    assert_eq!(allowed["congo-kit"], BTreeSet::new());
+    assert_eq!(allowed["congo"].len(), 2);
+    let upward =
+        "[package]\nname = \"congo-kit\"\n[dependencies]\ncongo-rules = { path = \"../rules\" }\n";
+    let (name, used) = manifest_uses(upward).unwrap();
+    assert_ne!(&used, &allowed[&name]);
+    let foreign = "[package]\nname = \"congo-kit\"\n[dev-dependencies]\nrand = \"0.8\"\n";
+    assert!(manifest_uses(foreign).unwrap_err().contains("rand"));
+    let lock = "[[package]]\nname = \"congo\"\nversion = \"0.1.0\"\n\n[[package]]\nname = \"libc\"\n\
+                version = \"0.2\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
+    assert_eq!(foreign_packages(lock), ["name = \"libc\""]);
+}
