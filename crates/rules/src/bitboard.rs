@@ -8,41 +8,120 @@ use crate::Square;
 ///
 /// Iteration goes in ascending index order, which is the order of square
 /// names as strings (see [`Square`]).
+///
+/// ```
+/// use congo_rules::{Bitboard, Square};
+///
+/// let set = Bitboard::from_square("d4".parse()?).with("a1".parse()?);
+/// let names: Vec<String> = set.into_iter().map(|square| square.to_string()).collect();
+/// assert_eq!(names, ["a1", "d4"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
     /// No square.
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// assert!(Bitboard::EMPTY.is_empty());
+    /// assert_eq!(Bitboard::EMPTY.into_iter().count(), 0);
+    /// ```
     pub const EMPTY: Bitboard = Bitboard(0);
+
     /// Every square of the board.
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::FULL.count(), 49);
+    /// assert_eq!(!Bitboard::FULL, Bitboard::EMPTY);
+    /// ```
     pub const FULL: Bitboard = Bitboard((1 << Square::COUNT) - 1);
 
     /// The set holding `square` alone.
+    ///
+    /// ```
+    /// use congo_rules::{Bitboard, Square};
+    ///
+    /// let e4: Square = "e4".parse()?;
+    /// let set = Bitboard::from_square(e4);
+    /// assert_eq!(set.count(), 1);
+    /// assert!(set.contains(e4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn from_square(square: Square) -> Bitboard {
         Bitboard(1 << square.index())
     }
 
     /// Whether `square` is in the set.
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// let rank_1 = Bitboard::on_rank(0);
+    /// assert!(rank_1.contains("c1".parse()?));
+    /// assert!(!rank_1.contains("c2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn contains(self, square: Square) -> bool {
         self.0 & (1 << square.index()) != 0
     }
 
     /// Whether the set holds no square.
+    ///
+    /// ```
+    /// use congo_rules::{Bitboard, Square};
+    ///
+    /// let d4: Square = "d4".parse()?;
+    /// assert!(!Bitboard::from_square(d4).is_empty());
+    /// assert!(Bitboard::from_square(d4).without(d4).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// How many squares the set holds.
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// assert_eq!(Bitboard::on_rank(3).count(), 7);
+    /// assert_eq!((Bitboard::on_rank(3) | Bitboard::on_rank(4)).count(), 14);
+    /// ```
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The set with `square` added.
+    ///
+    /// ```
+    /// use congo_rules::{Bitboard, Square};
+    ///
+    /// let a1: Square = "a1".parse()?;
+    /// let set = Bitboard::EMPTY.with(a1).with("g7".parse()?);
+    /// assert_eq!(set.count(), 2);
+    /// assert_eq!(set.with(a1), set); // already there
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn with(self, square: Square) -> Bitboard {
         Bitboard(self.0 | 1 << square.index())
     }
 
     /// The set with `square` taken out.
+    ///
+    /// ```
+    /// use congo_rules::{Bitboard, Square};
+    ///
+    /// let a1: Square = "a1".parse()?;
+    /// let set = Bitboard::on_rank(0).without(a1);
+    /// assert_eq!(set.count(), 6);
+    /// assert!(!set.contains(a1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn without(self, square: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << square.index()))
     }
@@ -50,6 +129,16 @@ impl Bitboard {
     /// Each square of the set moved `files` and `ranks` over (each -1, 0
     /// or 1); those the step would take off the board are dropped. One
     /// step for a whole set of pieces at once.
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// // Rank 1 one step up and to the right: b2 to g2, a1's step off the board dropped.
+    /// let stepped = Bitboard::on_rank(0).shifted((1, 1));
+    /// assert_eq!(stepped.count(), 6);
+    /// assert!(stepped.contains("b2".parse()?) && !stepped.contains("a2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn shifted(self, (files, ranks): (i8, i8)) -> Bitboard {
         // Squares are numbered file by file, so a rank step is one bit
         // (kept from wrapping into the next file) and a file step seven.
@@ -68,6 +157,14 @@ impl Bitboard {
     }
 
     /// The squares of the set whose rank is `rank` (0 = rank 1).
+    ///
+    /// ```
+    /// use congo_rules::Bitboard;
+    ///
+    /// let river = Bitboard::on_rank(3);
+    /// assert_eq!(river.count(), 7);
+    /// assert!(river.into_iter().all(|square| square.is_river()));
+    /// ```
     pub const fn on_rank(rank: u8) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut file = 0;
@@ -93,6 +190,15 @@ impl IntoIterator for Bitboard {
 }
 
 /// The iterator over a [`Bitboard`]'s squares.
+///
+/// ```
+/// use congo_rules::{Bitboard, Squares};
+///
+/// let mut squares: Squares = Bitboard::on_rank(6).into_iter();
+/// assert_eq!(squares.len(), 7);
+/// assert_eq!(squares.next(), Some("a7".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Squares(u64);
 

@@ -5,6 +5,18 @@ use crate::Move;
 /// Move lists kept for reuse, one per ply in use: a search or perft takes
 /// a list on the way down and gives it back on the way up, so that no ply
 /// allocates once the first descent is done.
+///
+/// ```
+/// use congo_rules::{Position, START, move_lists::MoveLists};
+///
+/// let start: Position = START.parse()?;
+/// let mut lists: MoveLists = MoveLists::default();
+/// let mut moves = lists.take();
+/// start.legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 26);
+/// lists.give(moves); // for the next ply down
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct MoveLists<M = Move>(Vec<Vec<M>>);
 
@@ -16,6 +28,15 @@ impl<M> Default for MoveLists<M> {
 
 impl<M> MoveLists<M> {
     /// An empty list, reused if one is free.
+    ///
+    /// ```
+    /// use congo_rules::move_lists::MoveLists;
+    ///
+    /// let mut lists = MoveLists::<u32>::default();
+    /// lists.give(vec![1, 2, 3]);
+    /// let reused = lists.take();
+    /// assert!(reused.is_empty() && reused.capacity() >= 3);
+    /// ```
     pub fn take(&mut self) -> Vec<M> {
         let mut list = self.0.pop().unwrap_or_default();
         list.clear();
@@ -23,6 +44,14 @@ impl<M> MoveLists<M> {
     }
 
     /// Gives a list back for reuse.
+    ///
+    /// ```
+    /// use congo_rules::move_lists::MoveLists;
+    ///
+    /// let mut lists = MoveLists::<u32>::default();
+    /// lists.give(Vec::with_capacity(64));
+    /// assert!(lists.take().capacity() >= 64); // no new allocation
+    /// ```
     pub fn give(&mut self, list: Vec<M>) {
         self.0.push(list);
     }

@@ -14,6 +14,16 @@ use crate::move_lists::MoveLists;
 use crate::{CongoRules, Move, Position, RuleSet};
 
 /// The number of move sequences `depth` moves deep from `position`.
+///
+/// ```
+/// use congo_rules::{CongoRules, Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// let rules = CongoRules::from(RuleSet::Wits2022);
+/// assert_eq!(perft::count(&rules, &start, 1), 26);
+/// assert_eq!(perft::count(&rules, &start, 3), 17112);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn count<G: BoardGame>(rules: &G, position: &G::Position, depth: u32) -> u64 {
     leaves(rules, position, depth, &mut MoveLists::default(), &NoCache)
 }
@@ -21,6 +31,17 @@ pub fn count<G: BoardGame>(rules: &G, position: &G::Position, depth: u32) -> u64
 /// Each legal move of `position`, in the order `order` puts them in, with
 /// the perft count of the position after it, `depth - 1` deep, counted on
 /// `threads` threads with `cache` if given.
+///
+/// ```
+/// use congo_rules::{CongoRules, Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// let rules = CongoRules::from(RuleSet::Wits2022);
+/// let counts = perft::split(&rules, &start, 3, 2, None, |moves| moves.reverse());
+/// assert_eq!(counts[0].0.to_string(), "g2g3");
+/// assert_eq!(counts.iter().map(|&(_, below)| below).sum::<u64>(), 17112);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn split<G>(
     rules: &G,
     position: &G::Position,
@@ -50,6 +71,16 @@ where
 /// [`count`] on `threads` threads with `cache` if given: the moves at the
 /// root are handed out one at a time to whichever thread is free, so that
 /// uneven subtrees still keep every thread busy.
+///
+/// ```
+/// use congo_rules::{CongoRules, Position, RuleSet, START, perft::{self, PerftCache}};
+///
+/// let start: Position = START.parse()?;
+/// let rules = CongoRules::from(RuleSet::Wits2022);
+/// let cache = PerftCache::new(1);
+/// assert_eq!(perft::count_threads(&rules, &start, 3, 2, Some(&cache)), 17112);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn count_threads<G>(
     rules: &G,
     position: &G::Position,
@@ -165,12 +196,33 @@ impl<G: BoardGame> Cache<G> for NoCache {
 /// without locks: each entry holds the count and depth, and their xor
 /// with the key, so that an entry torn by two threads writing at once
 /// reads as empty rather than wrong.
+///
+/// ```
+/// use congo_rules::{CongoRules, Position, START, perft::{self, PerftCache}};
+///
+/// let start: Position = START.parse()?;
+/// let cache = PerftCache::new(1);
+/// // The second count finds the first one's subtrees in the table.
+/// for _ in 0..2 {
+///     assert_eq!(perft::count_threads(&CongoRules::default(), &start, 3, 1, Some(&cache)), 17112);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct PerftCache {
     entries: Vec<[AtomicU64; 2]>,
 }
 
 impl PerftCache {
     /// A table of about `mebibytes` MiB (a power of two entries).
+    ///
+    /// ```
+    /// use congo_rules::{CongoRules, Position, START, perft::{self, PerftCache}};
+    ///
+    /// let start: Position = START.parse()?;
+    /// let tiny = PerftCache::new(0); // still a couple of entries, and counts stay exact
+    /// assert_eq!(perft::count_threads(&CongoRules::default(), &start, 3, 1, Some(&tiny)), 17112);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(mebibytes: usize) -> PerftCache {
         let wanted = (mebibytes << 20) / std::mem::size_of::<[AtomicU64; 2]>();
         let count = (wanted.max(2) / 2 + 1).next_power_of_two().min(1 << 40);
@@ -255,17 +307,43 @@ pub fn perft(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
 }
 
 /// [`perft`], but playing every move down to the leaves.
+///
+/// ```
+/// use congo_rules::{Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// let played = perft::perft_by_playing(&start, 3, RuleSet::Wits2022);
+/// assert_eq!(played, perft::perft(&start, 3, RuleSet::Wits2022));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn perft_by_playing(position: &Position, depth: u32, rule_set: RuleSet) -> u64 {
     count(&PlayedOut(CongoRules::from(rule_set)), position, depth)
 }
 
 /// [`perft`] on `threads` threads, splitting the moves at the root.
+///
+/// ```
+/// use congo_rules::{Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// assert_eq!(perft::perft_threads(&start, 3, RuleSet::Wits2022, 4), 17112);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn perft_threads(position: &Position, depth: u32, rule_set: RuleSet, threads: usize) -> u64 {
     count_threads(&CongoRules::from(rule_set), position, depth, threads, None)
 }
 
 /// [`perft`] counted the second way: through a [`PerftCache`] of
 /// `mebibytes` MiB, on `threads` threads.
+///
+/// ```
+/// use congo_rules::{Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// let hashed = perft::perft_hashed(&start, 4, RuleSet::Wits2022, 2, 8);
+/// assert_eq!(hashed, perft::perft(&start, 4, RuleSet::Wits2022));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn perft_hashed(
     position: &Position,
     depth: u32,
@@ -285,6 +363,17 @@ pub fn perft_hashed(
 
 /// Each legal move of `position` (sorted as strings) with the perft count
 /// of the position after it, `depth - 1` deep.
+///
+/// ```
+/// use congo_rules::{Position, RuleSet, START, perft};
+///
+/// let start: Position = START.parse()?;
+/// let divided = perft::divide(&start, 2, RuleSet::Wits2022);
+/// assert_eq!((divided.len(), divided[0].0.to_string()), (26, "a1a3".to_string()));
+/// let total: u64 = divided.iter().map(|&(_, below)| below).sum();
+/// assert_eq!(total, perft::perft(&start, 2, RuleSet::Wits2022));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn divide(position: &Position, depth: u32, rule_set: RuleSet) -> Vec<(Move, u64)> {
     split(
         &CongoRules::from(rule_set),

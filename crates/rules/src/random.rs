@@ -9,6 +9,13 @@ use crate::{Board, Color, Kind, Piece, Position, RuleSet, Square};
 pub use congo_kit::rng::Rng;
 
 /// The kinds of piece (besides the two lions) generated positions hold.
+///
+/// ```
+/// use congo_rules::{Kind, random::PieceSet};
+///
+/// assert_eq!("2021".parse(), Ok(PieceSet::Wits2021));
+/// assert_eq!("ZG".parse(), Ok(PieceSet::Letters(vec![Kind::Giraffe, Kind::Zebra])));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceSet {
     /// Lion, zebra, giraffe, pawn, superpawn: the 2022 Part 2 set.
@@ -24,6 +31,13 @@ pub enum PieceSet {
 
 impl PieceSet {
     /// The assignment's Part 2 set of the year of `rule_set`.
+    ///
+    /// ```
+    /// use congo_rules::{RuleSet, random::PieceSet};
+    ///
+    /// assert_eq!(PieceSet::of_year(RuleSet::Wits2021), PieceSet::Wits2021);
+    /// assert_eq!(PieceSet::of_year(RuleSet::default()), PieceSet::Wits2022);
+    /// ```
     pub fn of_year(rule_set: RuleSet) -> PieceSet {
         match rule_set {
             RuleSet::Wits2021 => PieceSet::Wits2021,
@@ -32,6 +46,14 @@ impl PieceSet {
     }
 
     /// The shape of random positions with this set at `density` percent.
+    ///
+    /// ```
+    /// use congo_rules::{Kind, random::PieceSet};
+    ///
+    /// let shape = PieceSet::Wits2021.shape(20);
+    /// assert_eq!(shape.density, 20);
+    /// assert!(shape.kinds.contains(&Kind::Elephant) && shape.pawns_on_far_rank);
+    /// ```
     pub fn shape(&self, density: u64) -> PositionShape<'_> {
         let kinds: &[Kind] = match self {
             PieceSet::Wits2022 => PositionShape::PART2_2022.kinds,
@@ -48,6 +70,14 @@ impl PieceSet {
 }
 
 /// A piece set that is not `2022`, `2021`, `full` or piece letters.
+///
+/// ```
+/// use congo_rules::random::{ParsePieceSetError, PieceSet};
+///
+/// let error = "ZQ".parse::<PieceSet>().unwrap_err();
+/// assert_eq!(error, ParsePieceSetError("ZQ".into()));
+/// assert!(error.to_string().contains("expected 2022, 2021, full or piece letters"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsePieceSetError(pub String);
 
@@ -88,6 +118,16 @@ impl FromStr for PieceSet {
 }
 
 /// What random positions may hold.
+///
+/// ```
+/// use congo_rules::{Kind, random::{PositionShape, Rng, random_position}};
+///
+/// // Every square tried: one zebra a side (the most a side has) beside the lions.
+/// let shape = PositionShape { kinds: &[Kind::Zebra], density: 100, pawns_on_far_rank: false };
+/// let position = random_position(&mut Rng::new(1), &shape);
+/// assert_eq!(position.board.by_kind(Kind::Zebra).count(), 2);
+/// assert_eq!(position.board.occupied().count(), 4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct PositionShape<'a> {
     /// The kinds placed besides the two lions.
@@ -100,6 +140,14 @@ pub struct PositionShape<'a> {
 
 impl PositionShape<'_> {
     /// The pieces of the 2022 assignment's Part 2.
+    ///
+    /// ```
+    /// use congo_rules::{Kind, Reach, RuleSet, random::{PositionShape, Rng, random_position}};
+    ///
+    /// let position = random_position(&mut Rng::new(7), &PositionShape::PART2_2022);
+    /// assert!(position.board.by_kind(Kind::Elephant).is_empty());
+    /// assert_eq!(position.validate(RuleSet::Wits2022, Reach::Game), Ok(()));
+    /// ```
     pub const PART2_2022: PositionShape<'static> = PositionShape {
         kinds: &[Kind::Zebra, Kind::Giraffe, Kind::Pawn, Kind::Superpawn],
         density: 30,
@@ -107,6 +155,15 @@ impl PositionShape<'_> {
     };
 
     /// Every kind of piece.
+    ///
+    /// ```
+    /// use congo_rules::{Position, random::{PositionShape, Rng, random_position}};
+    ///
+    /// let position = random_position(&mut Rng::new(7), &PositionShape::FULL);
+    /// let read: Position = position.to_string().parse()?; // a position a game reaches
+    /// assert_eq!(read, position);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const FULL: PositionShape<'static> = PositionShape {
         kinds: &[
             Kind::Pawn,
@@ -125,6 +182,15 @@ impl PositionShape<'_> {
 /// A random valid position: one lion per side inside its castle, other
 /// pieces scattered as `shape` says (no more of a kind than a side can
 /// have), a random side and move number.
+///
+/// ```
+/// use congo_rules::random::{PositionShape, Rng, random_position};
+///
+/// let position = random_position(&mut Rng::new(3), &PositionShape::FULL);
+/// assert!(position.both_lions());
+/// // The same seed, the same position.
+/// assert_eq!(random_position(&mut Rng::new(3), &PositionShape::FULL), position);
+/// ```
 pub fn random_position(rng: &mut Rng, shape: &PositionShape) -> Position {
     let mut board = Board::empty();
     for color in Color::ALL {

@@ -7,6 +7,15 @@ use std::str::FromStr;
 use crate::{Board, Color, Kind, Piece};
 
 /// Which year's rules apply. They differ in one point only: promotion.
+///
+/// ```
+/// use congo_rules::RuleSet;
+///
+/// let rules: RuleSet = "2021".parse()?;
+/// assert_eq!(rules, RuleSet::Wits2021);
+/// assert_eq!(RuleSet::default().to_string(), "2022");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
     /// 2021: a pawn on the far rank stays a pawn (it can only retreat).
@@ -18,12 +27,29 @@ pub enum RuleSet {
 
 impl RuleSet {
     /// Whether a pawn reaching the far rank becomes a superpawn.
+    ///
+    /// ```
+    /// use congo_rules::RuleSet;
+    ///
+    /// assert!(RuleSet::Wits2022.promotes());
+    /// assert!(!RuleSet::Wits2021.promotes());
+    /// ```
     pub const fn promotes(self) -> bool {
         matches!(self, RuleSet::Wits2022)
     }
 
     /// What this rule set rules out on a board on top of what any game
     /// rules out: where pawns never promote, there are no superpawns.
+    ///
+    /// ```
+    /// use congo_rules::{Board, Color, RuleSet, RuleSetError};
+    ///
+    /// let board: Board = "3l3/7/7/7/7/7/S2L3".parse()?;
+    /// assert_eq!(RuleSet::Wits2022.check(&board), Ok(()));
+    /// let error = RuleSetError::Superpawn { color: Color::White };
+    /// assert_eq!(RuleSet::Wits2021.check(&board), Err(error));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check(self, board: &Board) -> Result<(), RuleSetError> {
         if self.promotes() {
             return Ok(());
@@ -39,6 +65,16 @@ impl RuleSet {
 }
 
 /// A board a rule set rules out.
+///
+/// ```
+/// use congo_rules::{Board, Color, RuleSet, RuleSetError};
+///
+/// let board: Board = "s2l3/7/7/7/7/7/3L3".parse()?;
+/// let error = RuleSet::Wits2021.check(&board).unwrap_err();
+/// assert_eq!(error, RuleSetError::Superpawn { color: Color::Black });
+/// assert!(error.to_string().contains("never promote under the 2021 rules"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleSetError {
     /// A superpawn under rules that never promote.
@@ -65,11 +101,31 @@ impl std::error::Error for RuleSetError {}
 /// The kinds of piece seen across an input's positions, a bit per kind
 /// (bit [`Kind::index`]): what tells one year's assignment files from the
 /// other's.
+///
+/// ```
+/// use congo_rules::{Board, KindsSeen};
+///
+/// let lions: Board = "3l3/7/7/7/7/7/3L3".parse()?;
+/// let elephant: Board = "3l3/7/7/3e3/7/7/3L3".parse()?;
+/// let seen = KindsSeen::of(&lions) | KindsSeen::of(&elephant);
+/// assert_eq!(seen, KindsSeen::of(&elephant));
+/// assert_ne!(seen, KindsSeen::of(&lions));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KindsSeen(pub u32);
 
 impl KindsSeen {
     /// The kinds on `board`.
+    ///
+    /// ```
+    /// use congo_rules::{Board, Kind, KindsSeen};
+    ///
+    /// let board: Board = "3l3/7/7/3e3/7/7/3L3".parse()?;
+    /// let seen = KindsSeen::of(&board);
+    /// assert_eq!(seen.0, 1 << Kind::Lion.index() | 1 << Kind::Elephant.index());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn of(board: &Board) -> KindsSeen {
         KindsSeen(Kind::ALL.into_iter().fold(0, |seen, kind| {
             seen | (u32::from(!board.by_kind(kind).is_empty()) << kind.index())
@@ -116,6 +172,16 @@ impl RuleSet {
     /// that year's assignment pieces and one that marks it (an elephant for
     /// 2021; a giraffe or superpawn for 2022). Full-game positions, with
     /// both or with monkeys and crocodiles, suggest nothing.
+    ///
+    /// ```
+    /// use congo_rules::{Board, KindsSeen, RuleSet};
+    ///
+    /// let board: Board = "2l4/7/4e2/7/PP2EP1/3L2p/7".parse()?; // elephants: 2021's pieces
+    /// let seen = KindsSeen::of(&board);
+    /// assert_eq!(RuleSet::Wits2022.other_year_for(seen), Some(RuleSet::Wits2021));
+    /// assert_eq!(RuleSet::Wits2021.other_year_for(seen), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn other_year_for(self, seen: KindsSeen) -> Option<RuleSet> {
         let other = match self {
             RuleSet::Wits2022 if seen.looks_like(&PIECES_2021, &[Kind::Elephant]) => {
@@ -134,6 +200,17 @@ impl RuleSet {
     /// The one warning a run under these rules gives when its positions
     /// look written for the other year's (see [`RuleSet::other_year_for`]).
     /// The answers stay those of these rules.
+    ///
+    /// ```
+    /// use congo_rules::{Board, KindsSeen, RuleSet};
+    ///
+    /// let board: Board = "2l4/7/4e2/7/PP2EP1/3L2p/7".parse()?;
+    /// let seen = KindsSeen::of(&board);
+    /// let warning = RuleSet::Wits2022.warning_for(seen);
+    /// assert!(warning.is_some_and(|text| text.contains("pass --rules 2021")));
+    /// assert_eq!(RuleSet::Wits2021.warning_for(seen), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn warning_for(self, seen: KindsSeen) -> Option<String> {
         let other = self.other_year_for(seen)?;
         let (pieces, switch) = match other {
@@ -163,6 +240,14 @@ impl fmt::Display for RuleSet {
 }
 
 /// A rule set name that is not `2021` or `2022`.
+///
+/// ```
+/// use congo_rules::{ParseRuleSetError, RuleSet};
+///
+/// let error = "2023".parse::<RuleSet>().unwrap_err();
+/// assert_eq!(error, ParseRuleSetError("2023".into()));
+/// assert!(error.to_string().contains("expected 2021 or 2022"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseRuleSetError(pub String);
 

@@ -34,6 +34,17 @@ fn pieces() -> impl Iterator<Item = (usize, Piece)> {
 }
 
 /// The key of a board with `side` to move.
+///
+/// ```
+/// use congo_rules::{Color, Position, zobrist};
+///
+/// let white: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+/// let black: Position = "3l3/7/7/7/7/7/3L3 b 9".parse()?;
+/// let key = |position: &Position| zobrist::hash(&position.board, position.side);
+/// assert_ne!(key(&white), key(&black)); // the side to move counts
+/// assert_eq!(zobrist::hash(&white.board, Color::Black), key(&black)); // the move number not
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn hash(board: &Board, side: Color) -> u64 {
     let side_key = if side == Color::Black {
         BLACK_TO_MOVE
@@ -50,6 +61,16 @@ pub fn hash(board: &Board, side: Color) -> u64 {
 
 /// What to xor into the key of `before` (with one side to move) to get the
 /// key of `after` (with the other): only the squares whose piece changed.
+///
+/// ```
+/// use congo_rules::{Position, RuleSet, START, zobrist::{delta, hash}};
+///
+/// let start: Position = START.parse()?;
+/// let next = start.play(start.parse_move("c2c3", &mut Vec::new())?, RuleSet::Wits2022)?;
+/// let key = hash(&start.board, start.side) ^ delta(&start.board, &next.board);
+/// assert_eq!(key, hash(&next.board, next.side));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn delta(before: &Board, after: &Board) -> u64 {
     pieces().fold(BLACK_TO_MOVE, |key, (index, piece)| {
         let changed = before.pieces(piece).0 ^ after.pieces(piece).0;

@@ -47,6 +47,17 @@ pub fn piece_moves(board: &Board, side: Color, kind: Kind, moves: &mut Vec<Move>
 }
 
 /// Appends every move of the `side` pieces, sorted as strings.
+///
+/// ```
+/// use congo_rules::{Position, START, movegen};
+///
+/// let start: Position = START.parse()?;
+/// let mut moves = Vec::new();
+/// movegen::all_moves(&start.board, start.side, &mut moves);
+/// assert_eq!(moves.len(), 26);
+/// assert!(moves.is_sorted());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
     for from in board.by_color(side) {
         if let Some(piece) = board.piece_at(from) {
@@ -61,6 +72,22 @@ pub fn all_moves(board: &Board, side: Color, moves: &mut Vec<Move>) {
 /// `Break` the list is left partial, every move in it legal. A monkey's
 /// moves come in the order they are found, not sorted: sorting a million
 /// chains as text takes a second, and a searcher orders moves its own way.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use congo_rules::{Position, movegen};
+///
+/// // A monkey on b2 with one jump, over c3 to d4: too few chains to ask about.
+/// let position: Position = "3l3/7/7/7/2p4/1M5/3L3 w 1".parse()?;
+/// let (mut moves, mut asked) = (Vec::new(), 0);
+/// let flow = movegen::all_moves_until(&position.board, position.side, &mut moves, &mut || {
+///     asked += 1;
+///     ControlFlow::Break(())
+/// });
+/// assert!(flow.is_continue() && asked == 0);
+/// assert!(moves.iter().any(|m| m.to_string() == "b2d4"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn all_moves_until<B>(
     board: &Board,
     side: Color,
@@ -80,6 +107,16 @@ pub fn all_moves_until<B>(
 }
 
 /// Counts of a side's moves, made without listing them.
+///
+/// ```
+/// use congo_rules::{Position, movegen::{self, Tally}};
+///
+/// // The white lion's five steps and its flight onto the black lion.
+/// let position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+/// let tally = movegen::tally(&position.board, position.side);
+/// assert_eq!(tally, Tally { moves: 6, captures: 1, lion_captures: 1 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Every move.
@@ -93,6 +130,15 @@ pub struct Tally {
 /// Counts the moves of the `side` pieces. A monkey's moves always land on
 /// empty squares (its jumps capture the pieces between), so none of them
 /// counts as landing on an enemy piece.
+///
+/// ```
+/// use congo_rules::{Position, START, movegen};
+///
+/// let start: Position = START.parse()?;
+/// let tally = movegen::tally(&start.board, start.side);
+/// assert_eq!((tally.moves, tally.captures, tally.lion_captures), (26, 0, 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn tally(board: &Board, side: Color) -> Tally {
     match tally_until(board, side, &mut never_stop) {
         ControlFlow::Continue(tally) => tally,
@@ -102,6 +148,17 @@ pub fn tally(board: &Board, side: Color) -> Tally {
 
 /// [`tally`] for a caller with a deadline, asking `go_on` as
 /// [`all_moves_until`] does.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use congo_rules::{Position, START, movegen};
+///
+/// let start: Position = START.parse()?;
+/// let mut go_on = || ControlFlow::<()>::Continue(());
+/// let tally = movegen::tally_until(&start.board, start.side, &mut go_on);
+/// assert_eq!(tally, ControlFlow::Continue(movegen::tally(&start.board, start.side)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn tally_until<B>(
     board: &Board,
     side: Color,
@@ -121,6 +178,15 @@ pub fn tally_until<B>(
 /// The number of moves of the `side` pieces: [`tally`]'s first count
 /// alone, what perft's last ply needs. The pawns, often the most pieces,
 /// are counted all together.
+///
+/// ```
+/// use congo_rules::{Position, START, movegen};
+///
+/// let start: Position = START.parse()?;
+/// assert_eq!(movegen::move_count(&start.board, start.side), 26);
+/// assert_eq!(movegen::move_count(&start.board, !start.side), 26);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_count(board: &Board, side: Color) -> u32 {
     let mut moves = pawn::pawn_move_count(board, side);
     let others = Kind::ALL.into_iter().filter(|&kind| kind != Kind::Pawn);
@@ -155,6 +221,16 @@ fn for_each_target_set<B>(
 /// Whether a monkey of `side` has an enemy beside it: only then can it
 /// have jump chains, and only then can listing or counting its moves take
 /// long (see [`all_moves_until`]).
+///
+/// ```
+/// use congo_rules::{Color, Position, START, movegen};
+///
+/// let position: Position = "3l3/7/7/7/2p4/1M5/3L3 w 1".parse()?;
+/// assert!(movegen::monkeys_may_jump(&position.board, Color::White));
+/// let start: Position = START.parse()?; // no monkey at all
+/// assert!(!movegen::monkeys_may_jump(&start.board, Color::White));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn monkeys_may_jump(board: &Board, side: Color) -> bool {
     let enemies = board.by_color(!side);
     board
@@ -165,11 +241,33 @@ pub fn monkeys_may_jump(board: &Board, side: Color) -> bool {
 
 /// Whether the monkey of `side` on `from` has more than `limit` jump
 /// chains (counting stops past the limit).
+///
+/// ```
+/// use congo_rules::{Position, Square, movegen};
+///
+/// // b3 over c4 to d5, then over e4 to f3: two chains, b3d5 and b3d5f3.
+/// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+/// let b3: Square = "b3".parse()?;
+/// assert!(movegen::monkey_has_more_chains_than(&position.board, position.side, b3, 1));
+/// assert!(!movegen::monkey_has_more_chains_than(&position.board, position.side, b3, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn monkey_has_more_chains_than(board: &Board, side: Color, from: Square, limit: u32) -> bool {
     monkey::has_more_chains_than(board, side, from, limit)
 }
 
 /// Appends the moves of the `kind` piece of `side` on `from`, sorted as strings.
+///
+/// ```
+/// use congo_rules::{Kind, Position, movegen};
+///
+/// let position: Position = "3l3/7/7/7/7/7/C2L3 w 1".parse()?;
+/// let mut moves = Vec::new();
+/// movegen::moves_from(&position.board, position.side, Kind::Crocodile, "a1".parse()?, &mut moves);
+/// let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(texts, ["a1a2", "a1a3", "a1a4", "a1b1", "a1b2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &mut Vec<Move>) {
     if kind == Kind::Monkey {
         let first = moves.len();
@@ -188,6 +286,17 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 /// are its quiet steps only (its jumps are chains, see [`monkey`]).
 /// Always inlined: in the counting loops `kind` is then known and the
 /// match goes away; as a call, it was a fifth of perft's time.
+///
+/// ```
+/// use congo_rules::{Board, Color, Kind, movegen};
+///
+/// // The zebra on e1 takes the pawn on f3; d1 holds its own lion.
+/// let board: Board = "3l3/7/7/7/5p1/7/3LZ2".parse()?;
+/// let targets = movegen::targets(&board, Color::White, Kind::Zebra, "e1".parse()?);
+/// let names: Vec<String> = targets.into_iter().map(|square| square.to_string()).collect();
+/// assert_eq!(names, ["c2", "d3", "f3", "g2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[inline(always)]
 pub fn targets(board: &Board, side: Color, kind: Kind, from: Square) -> Bitboard {
     match kind {

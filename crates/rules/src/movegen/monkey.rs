@@ -61,6 +61,13 @@ pub(super) fn chain_count<B>(
 /// caller's `go_on`: a monkey may have over a million, and a searcher with
 /// a clock must be able to stop in the middle. A question every 4096
 /// chains costs nothing measurable and comes about every 0.1 ms.
+///
+/// ```
+/// use congo_rules::{MAX_CHAINS, movegen::CHAINS_PER_CHECK};
+///
+/// // A monkey in an accepted position asks its caller at most 24 times.
+/// assert_eq!(MAX_CHAINS / CHAINS_PER_CHECK, 24);
+/// ```
 pub const CHAINS_PER_CHECK: u32 = 4096;
 
 /// Asks `go_on` at every [`CHAINS_PER_CHECK`]-th pass.

@@ -11,6 +11,16 @@ use crate::{Bitboard, Board, ByColor, ByKind, Color, Kind, Piece, Square};
 /// otherwise empty board: every square it may have stood on before a
 /// quiet move to `to`. Where [`may_be_blocked`] is false, that is exact:
 /// the move is there whenever `to` is empty.
+///
+/// ```
+/// use congo_rules::{Color, Kind, movegen};
+///
+/// // A white pawn on d4 stepped up from rank 3, or retreated from beyond the river.
+/// let origins = movegen::origins(Color::White, Kind::Pawn, "d4".parse()?);
+/// let names: Vec<String> = origins.into_iter().map(|square| square.to_string()).collect();
+/// assert_eq!(names, ["c3", "d3", "d5", "d6", "e3"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn origins(color: Color, kind: Kind, to: Square) -> Bitboard {
     static ORIGINS: OnceLock<ByColor<ByKind<[Bitboard; Square::COUNT]>>> = OnceLock::new();
     let origins = ORIGINS.get_or_init(|| {
@@ -36,6 +46,13 @@ pub fn origins(color: Color, kind: Kind, to: Square) -> Bitboard {
 /// a crocodile's slide, or a pawn's or superpawn's two-square retreat.
 /// The other kinds step or leap, and reach every empty square their
 /// [`origins`] say.
+///
+/// ```
+/// use congo_rules::{Kind, movegen};
+///
+/// assert!(movegen::may_be_blocked(Kind::Crocodile));
+/// assert!(!movegen::may_be_blocked(Kind::Zebra));
+/// ```
 pub const fn may_be_blocked(kind: Kind) -> bool {
     matches!(kind, Kind::Crocodile | Kind::Pawn | Kind::Superpawn)
 }

@@ -13,6 +13,14 @@ use crate::rule_set::RuleSet;
 use crate::{Bitboard, Color, Kind, Piece, Square, movegen};
 
 /// Which positions a reader accepts.
+///
+/// ```
+/// use congo_rules::{Position, Reach, RuleSet};
+///
+/// let two_zebras = "3l3/7/7/7/7/7/Z2L2Z w 1";
+/// assert!(Position::from_fen(two_zebras, RuleSet::Wits2022, Reach::Game).is_err());
+/// assert!(Position::from_fen(two_zebras, RuleSet::Wits2022, Reach::Any).is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Reach {
     /// Only positions a game can reach: no side with more of a kind than
@@ -42,6 +50,16 @@ const INNER: Bitboard = {
 
 /// The most jump chains a monkey may have: far more than real games show
 /// (a few dozen), few enough that its move list stays small.
+///
+/// ```
+/// use congo_rules::{FenError, MAX_CHAINS, Position, Reach, RuleSet};
+///
+/// // A monkey on a1 among enemies with over a million jump chains.
+/// let fen = "1s1l3/1mg4/1z1e3/pspss2/1s1c3/ppspps1/Mp1L1e1 w 1";
+/// let error = Position::from_fen(fen, RuleSet::Wits2022, Reach::Any).unwrap_err();
+/// assert_eq!(error, FenError::TooManyChains { square: "a1".parse()?, max: MAX_CHAINS });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MAX_CHAINS: u32 = 100_000;
 
 /// The most enemy pieces a monkey can have to jump (off the edge squares)
@@ -185,6 +203,16 @@ impl Position {
     /// Checks that `reach` accepts the position and `rule_set` allows it:
     /// what [`Position::read_fen`] checks of every position it reads, and
     /// what a position built by hand must pass before it is played.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece, Position, Reach, RuleSet};
+    ///
+    /// let mut position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+    /// position.board.put("a1".parse()?, Piece::new(Color::White, Kind::Superpawn));
+    /// assert_eq!(position.validate(RuleSet::Wits2022, Reach::Game), Ok(()));
+    /// assert!(position.validate(RuleSet::Wits2021, Reach::Game).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn validate(&self, rule_set: RuleSet, reach: Reach) -> Result<(), FenError> {
         self.check_reach(reach)?;
         rule_set.check(&self.board).map_err(FenError::RuleSet)

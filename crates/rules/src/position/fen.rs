@@ -286,6 +286,15 @@ impl FromStr for Position {
 impl Position {
     /// The position a FEN describes, if `rule_set` allows it and `reach`
     /// accepts it: [`Position::read_fen`] into a new position.
+    ///
+    /// ```
+    /// use congo_rules::{Position, Reach, RuleSet};
+    ///
+    /// // A white superpawn: there are none under the 2021 rules.
+    /// let fen = "3l3/7/7/7/7/7/S2L3 w 1";
+    /// assert!(Position::from_fen(fen, RuleSet::Wits2022, Reach::Game).is_ok());
+    /// assert!(Position::from_fen(fen, RuleSet::Wits2021, Reach::Game).is_err());
+    /// ```
     pub fn from_fen(
         fen: impl AsRef<[u8]>,
         rule_set: RuleSet,
@@ -304,6 +313,18 @@ impl Position {
     /// layers copied it several times, a tenth of a judge's instructions
     /// on a line. On an error the position is left in an unspecified
     /// state.
+    ///
+    /// ```
+    /// use congo_rules::{Position, Reach, RuleSet};
+    ///
+    /// let (rules, reach) = (RuleSet::Wits2022, Reach::Game);
+    /// let mut position = Position::from_fen("3l3/7/7/7/7/7/3L3 w 1", rules, reach)?;
+    /// for line in ["3l3/7/7/7/7/3L3/7 b 1", "7/3l3/7/7/7/3L3/7 w 2"] {
+    ///     position.read_fen(line.as_bytes(), rules, reach)?;
+    ///     assert_eq!(position.to_string(), line);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn read_fen(
         &mut self,
         fen: &[u8],

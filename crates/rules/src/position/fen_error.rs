@@ -10,6 +10,15 @@ use congo_kit::text::{Count, NotUtf8};
 /// Why a FEN (or its piece field) could not be read.
 ///
 /// Ranks are named as on the board: the FEN's first rank is rank 7.
+///
+/// ```
+/// use congo_rules::{FenError, Position};
+///
+/// assert_eq!("3l3/7/7/7/7/3L3 w 1".parse::<Position>(), Err(FenError::RankCount(6)));
+/// let error = "3l3/7/7/7/7/7/3L3 x 1".parse::<Position>().unwrap_err();
+/// assert_eq!(error, FenError::Side("x".into()));
+/// assert_eq!(error.to_string(), "side to move is \"x\", expected w or b");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The line holds nothing.

@@ -15,6 +15,16 @@ impl Position {
     /// Whether a piece of the side to move can land on the enemy lion (a
     /// monkey's jumps aside, which [`Position::leaving_moves`] finds):
     /// the quickest win there is, told by a few target sets.
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// assert!("3l3/7/7/7/7/7/3L3 w 1".parse::<Position>()?.can_take_lion());
+    /// // A pawn on d4 stands between the lions.
+    /// let blocked: Position = "3l3/7/7/3p3/7/7/3L3 w 1".parse()?;
+    /// assert!(!blocked.can_take_lion());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn can_take_lion(&self) -> bool {
         let lion = self.board.pieces(Piece::new(!self.side, Kind::Lion));
         !lion.is_empty()
@@ -28,6 +38,17 @@ impl Position {
     /// Hands `found` each legal move that is not a plain step (one that
     /// takes, drowns and promotes nothing) until it says to stop: a
     /// piece's captures before its monkey jumps, none of them listed.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// // The lion on d2 takes the zebra on c3, or flies onto the black lion.
+    /// let position: Position = "3l3/7/7/7/2z4/3L3/7 w 1".parse()?;
+    /// let first = position.leaving_moves(RuleSet::Wits2022, ControlFlow::Break);
+    /// assert_eq!(first.break_value().map(|m| m.to_string()), Some("d2c3".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn leaving_moves<B>(
         &self,
         rule_set: RuleSet,
@@ -47,6 +68,20 @@ impl Position {
     /// Hands `found` each plain step until it says to stop: the legal
     /// moves [`Position::leaving_moves`] leaves out, which keep the
     /// material and so stay in one endgame table.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// let position: Position = "3l3/7/7/7/2z4/3L3/7 w 1".parse()?;
+    /// let mut steps = Vec::new();
+    /// let _ = position.plain_steps(RuleSet::Wits2022, |m| {
+    ///     steps.push(m.to_string());
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(steps, ["d2c1", "d2c2", "d2d1", "d2d3", "d2e1", "d2e2", "d2e3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn plain_steps<B>(
         &self,
         rule_set: RuleSet,
@@ -62,6 +97,15 @@ impl Position {
 
     /// How many plain steps there are, counted without making them: what
     /// building a table needs of the moves that stay in it.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// // Seven steps of the lion; taking the zebra or the black lion is no plain step.
+    /// let position: Position = "3l3/7/7/7/2z4/3L3/7 w 1".parse()?;
+    /// assert_eq!(position.plain_step_count(RuleSet::Wits2022), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn plain_step_count(&self, rule_set: RuleSet) -> u16 {
         let mut count = 0;
         let _ = self.split_targets(rule_set, |_, _, targets, leaving| {

@@ -6,6 +6,16 @@ use super::Position;
 use crate::{Move, Square, movegen};
 
 /// Why a move's text could not be played.
+///
+/// ```
+/// use congo_rules::{MoveError, Position};
+///
+/// let position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+/// let mut scratch = Vec::new();
+/// assert_eq!(position.parse_move("d1", &mut scratch), Err(MoveError::Malformed("d1".into())));
+/// assert_eq!(position.parse_move("d1d3", &mut scratch), Err(MoveError::Illegal("d1d3".into())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a start square and landing squares, like `d1d2`.
@@ -42,6 +52,17 @@ impl Position {
     /// Appends every legal move of the side to move, sorted as strings;
     /// none once the game is over. (There is no check in Congo: every
     /// move a piece can make is legal.)
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+    /// let mut moves = Vec::new();
+    /// position.legal_moves(&mut moves);
+    /// let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(texts, ["d1c1", "d1c2", "d1d2", "d1d7", "d1e1", "d1e2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_moves(&self, moves: &mut Vec<Move>) {
         if self.both_lions() {
             movegen::all_moves(&self.board, self.side, moves);
@@ -49,6 +70,16 @@ impl Position {
     }
 
     /// The legal move written `text`. `scratch` holds the candidate moves.
+    ///
+    /// ```
+    /// use congo_rules::{Position, START};
+    ///
+    /// let start: Position = START.parse()?;
+    /// let mut scratch = Vec::new();
+    /// assert_eq!(start.parse_move("g1f3", &mut scratch)?.to_string(), "g1f3");
+    /// assert!(start.parse_move("g1g3", &mut scratch).is_err()); // no zebra move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_move(&self, text: &str, scratch: &mut Vec<Move>) -> Result<Move, MoveError> {
         let well_formed = text.len() >= 4
             && text.len().is_multiple_of(2)

@@ -55,12 +55,31 @@ pub struct Position {
 
 impl Position {
     /// Whether `color`'s lion is on the board.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Position};
+    ///
+    /// // White's lion has flown onto black's.
+    /// let position: Position = "3L3/7/7/7/7/7/7 b 1".parse()?;
+    /// assert!(position.has_lion(Color::White));
+    /// assert!(!position.has_lion(Color::Black));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn has_lion(&self, color: Color) -> bool {
         !self.board.pieces(Piece::new(color, Kind::Lion)).is_empty()
     }
 
     /// Whether both lions are on the board: until one is taken, the
     /// side to move has moves to play.
+    ///
+    /// ```
+    /// use congo_rules::{Position, START};
+    ///
+    /// assert!(START.parse::<Position>()?.both_lions());
+    /// let won: Position = "3L3/7/7/7/7/7/7 b 1".parse()?;
+    /// assert!(!won.both_lions());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn both_lions(&self) -> bool {
         self.has_lion(Color::White) && self.has_lion(Color::Black)
     }
@@ -68,6 +87,15 @@ impl Position {
     /// Whether the two lions are all that is left: a draw by the
     /// assignment's evaluation, whatever the lions can do (for play, see
     /// [`Position::is_bare_lions_draw`]).
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let bare: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+    /// assert!(bare.only_lions_left());
+    /// assert!(!bare.is_bare_lions_draw()); // white flies onto the black lion
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn only_lions_left(&self) -> bool {
         let lions = self.board.by_kind(Kind::Lion);
         lions == self.board.occupied() && lions.count() == 2

@@ -11,6 +11,17 @@ use crate::{Bitboard, Board, Color, Kind, Move, RuleSet, Square, movegen};
 
 /// What a move does besides moving its piece: the enemy pieces it takes,
 /// the mover's pieces that drown, and whether a pawn is promoted.
+///
+/// ```
+/// use congo_rules::{MoveEffects, Position, RuleSet};
+///
+/// // The monkey takes c5 and d5, and drowns landing back in the river.
+/// let position: Position = "3l3/7/2pp3/1M5/7/7/3L3 w 1".parse()?;
+/// let m = position.parse_move("b4d6d4", &mut Vec::new())?;
+/// let MoveEffects { captured, drowned, promoted } = position.effects(m, RuleSet::Wits2022);
+/// assert_eq!((captured.count(), drowned.count(), promoted), (2, 1, false));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveEffects {
     /// Squares whose enemy piece the move takes.
@@ -50,6 +61,18 @@ impl Position {
     }
 
     /// What `m`, a legal move, does besides moving its piece.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// // A black pawn takes the elephant on c1, on its far rank.
+    /// let position: Position = "3l3/7/7/7/7/1p5/2EL3 b 1".parse()?;
+    /// let m = position.parse_move("b2c1", &mut Vec::new())?;
+    /// let effects = position.effects(m, RuleSet::Wits2022);
+    /// assert!(effects.promoted && effects.captured.contains("c1".parse()?));
+    /// assert!(!position.effects(m, RuleSet::Wits2021).promoted);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn effects(&self, m: Move, rule_set: RuleSet) -> MoveEffects {
         MoveEffects {
             captured: self.captures(m),
@@ -65,6 +88,17 @@ impl Position {
     /// (anything else gives an unspecified position, never a panic): the
     /// fast path for move generators and searches, which only play moves
     /// they generated.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet, START};
+    ///
+    /// let start: Position = START.parse()?;
+    /// let mut moves = Vec::new();
+    /// start.legal_moves(&mut moves);
+    /// let next = start.play_unchecked(moves[0], RuleSet::Wits2022); // a1a3, the giraffe
+    /// assert_eq!(next.to_string(), "g2l2z/ppppppp/7/7/G6/PPPPPPP/3L2Z b 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_unchecked(&self, m: Move, rule_set: RuleSet) -> Position {
         let mut next = self.clone();
         next.make(m, rule_set);
@@ -78,6 +112,18 @@ impl Position {
     /// promoted (if the rule set says so); the mover's pieces that stood
     /// in the river before the move and still do after it drown
     /// ([`Position::drowned_by`]); then the turn passes.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// let mut position: Position = "3l3/7/7/7/7/7/3L3 w 4".parse()?;
+    /// for text in ["d1d2", "d7d6"] {
+    ///     let m = position.parse_move(text, &mut Vec::new())?;
+    ///     position.make(m, RuleSet::Wits2022);
+    /// }
+    /// assert_eq!(position.to_string(), "7/3l3/7/7/7/3L3/7 w 5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn make(&mut self, m: Move, rule_set: RuleSet) {
         let mover = self.side;
         let drowned = self.drowned_by(m);
@@ -102,6 +148,16 @@ impl Position {
     /// The squares whose enemy pieces `m`, a legal move, captures: its
     /// landing square if an enemy stands there, and every piece a monkey
     /// jumps (always an enemy).
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/2pp3/1M5/7/7/3L3 w 1".parse()?;
+    /// let m = position.parse_move("b4d6d4", &mut Vec::new())?;
+    /// let names: Vec<String> = position.captures(m).into_iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(names, ["c5", "d5"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn captures(&self, m: Move) -> Bitboard {
         let landing = self.board.by_color(!self.side) & Bitboard::from_square(m.to());
         m.jumped().fold(landing, Bitboard::with)
@@ -112,6 +168,16 @@ impl Position {
     /// move and still do after it. Those that did not move are still where
     /// they stood; the moving piece counts if it both starts and ends in
     /// the river.
+    ///
+    /// ```
+    /// use congo_rules::{Bitboard, Position};
+    ///
+    /// // White's pawn on a4 stays in the river while the lion moves.
+    /// let position: Position = "3l3/7/7/P6/7/7/3L3 w 1".parse()?;
+    /// let m = position.parse_move("d1d2", &mut Vec::new())?;
+    /// assert_eq!(position.drowned_by(m), Bitboard::from_square("a4".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn drowned_by(&self, m: Move) -> Bitboard {
         let in_river = drownable(&self.board, self.side);
         let drowned = in_river.without(m.from());
@@ -144,6 +210,17 @@ impl Position {
     /// the step would have drowned or promoted it from. Where its kind
     /// [`may be blocked`](movegen::may_be_blocked), the move must still be
     /// found on the board before it.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// // White's lion has just stepped to d2: from any square of its castle around it.
+    /// let position: Position = "3l3/7/7/7/7/3L3/7 b 1".parse()?;
+    /// let origins = position.plain_step_origins("d2".parse()?, RuleSet::Wits2022);
+    /// assert_eq!(origins.count(), 8);
+    /// assert!(origins.contains("c3".parse()?) && !origins.contains("d2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn plain_step_origins(&self, to: Square, rule_set: RuleSet) -> Bitboard {
         let mover = !self.side;
         let Some(piece) = self.board.piece_at(to).filter(|piece| piece.color == mover) else {
@@ -171,6 +248,15 @@ fn promotes(kind: Kind, mover: Color, to: Square, rule_set: RuleSet) -> bool {
 
 /// The `color` pieces standing in the river that drown unless they leave
 /// it on their side's next move: all but crocodiles.
+///
+/// ```
+/// use congo_rules::{Bitboard, Board, Color, position::drownable};
+///
+/// // White's pawn on a4 and crocodile on c4 stand in the river; crocodiles swim.
+/// let board: Board = "3l3/7/7/P1C1p2/7/7/3L3".parse()?;
+/// assert_eq!(drownable(&board, Color::White), Bitboard::from_square("a4".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn drownable(board: &Board, color: Color) -> Bitboard {
     board.by_color(color) & RIVER & !board.by_kind(Kind::Crocodile)
 }

@@ -10,6 +10,16 @@ use crate::{Board, Piece, Square};
 impl Position {
     /// The position with the colours swapped and the ranks turned: the
     /// same game with the other side to move.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet, perft::perft};
+    ///
+    /// let position: Position = "3l3/5P1/7/2c4/7/2pM3/3L3 w 3".parse()?;
+    /// let swapped = position.colours_swapped();
+    /// assert_eq!(swapped.to_string(), "3l3/2Pm3/7/2C4/7/5p1/3L3 b 3");
+    /// assert_eq!(perft(&swapped, 3, RuleSet::Wits2022), perft(&position, 3, RuleSet::Wits2022));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn colours_swapped(&self) -> Position {
         self.moved_pieces(
             |square| Square::new(square.file(), Square::SIDE - 1 - square.rank()),
@@ -20,6 +30,16 @@ impl Position {
 
     /// The position mirrored left to right (files a to g turned g to a):
     /// the same game.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet, perft::perft};
+    ///
+    /// let position: Position = "3l3/7/7/7/7/7/C2L3 w 1".parse()?;
+    /// let mirrored = position.mirrored();
+    /// assert_eq!(mirrored.to_string(), "3l3/7/7/7/7/7/3L2C w 1");
+    /// assert_eq!(perft(&mirrored, 3, RuleSet::Wits2022), perft(&position, 3, RuleSet::Wits2022));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn mirrored(&self) -> Position {
         self.moved_pieces(|square| Some(square.mirrored()), |piece| piece, self.side)
     }
