@@ -4,6 +4,13 @@ use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
 /// A side: whose piece, whose turn.
+///
+/// ```
+/// use congo_rules::Color;
+///
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!(Color::Black.to_string(), "black");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
     /// The side that moves first, on ranks 1 and 2 at the start.
@@ -14,14 +21,36 @@ pub enum Color {
 
 impl Color {
     /// White first: the order of the Part 1 listing.
+    ///
+    /// ```
+    /// use congo_rules::Color;
+    ///
+    /// let names: Vec<&str> = Color::ALL.iter().map(|color| color.name()).collect();
+    /// assert_eq!(names, ["white", "black"]);
+    /// ```
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// 0 for white, 1 for black: an index into per-colour arrays.
+    ///
+    /// ```
+    /// use congo_rules::Color;
+    ///
+    /// let mut moves_made = [0; 2];
+    /// moves_made[Color::Black.index()] += 1;
+    /// assert_eq!(moves_made, [0, 1]);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// `white` or `black`, as the judge prints it.
+    ///
+    /// ```
+    /// use congo_rules::Color;
+    ///
+    /// assert_eq!(Color::White.name(), "white");
+    /// assert_eq!(Color::White.name(), Color::White.to_string());
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -30,6 +59,13 @@ impl Color {
     }
 
     /// The FEN letter of the side to move.
+    ///
+    /// ```
+    /// use congo_rules::Color;
+    ///
+    /// assert_eq!(Color::Black.letter(), 'b');
+    /// assert_eq!(Color::from_letter(Color::Black.letter() as u8), Some(Color::Black));
+    /// ```
     pub const fn letter(self) -> char {
         match self {
             Color::White => 'w',
@@ -38,6 +74,13 @@ impl Color {
     }
 
     /// The side a FEN's side field names: `w` or `b`, either case.
+    ///
+    /// ```
+    /// use congo_rules::Color;
+    ///
+    /// assert_eq!(Color::from_letter(b'W'), Some(Color::White));
+    /// assert_eq!(Color::from_letter(b'x'), None);
+    /// ```
     pub const fn from_letter(letter: u8) -> Option<Color> {
         match letter {
             b'w' | b'W' => Some(Color::White),
@@ -47,6 +90,15 @@ impl Color {
     }
 
     /// The rank step of a forward move: white moves up the board, black down.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Square};
+    ///
+    /// let c3: Square = "c3".parse()?;
+    /// assert_eq!(c3.offset(0, Color::White.forward()), Some("c4".parse()?));
+    /// assert_eq!(c3.offset(0, Color::Black.forward()), Some("c2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn forward(self) -> i8 {
         match self {
             Color::White => 1,
@@ -73,6 +125,15 @@ impl fmt::Display for Color {
 }
 
 /// One `T` per side, indexed by the side.
+///
+/// ```
+/// use congo_rules::{ByColor, Color};
+///
+/// let mut captures = ByColor([0, 0]);
+/// captures[Color::White] += 1;
+/// assert_eq!(captures[Color::White], 1);
+/// assert_eq!(captures.0, [1, 0]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T>(pub [T; 2]);
 

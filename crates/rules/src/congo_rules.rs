@@ -9,6 +9,17 @@ use crate::{FenError, KindsSeen, Move, Position, Reach, RuleSet, Status, movegen
 /// are accepted. What every Congo judge reads with, and what perft counts
 /// (the last ply from the pieces' target squares, not played: bulk
 /// counting).
+///
+/// ```
+/// use congo_rules::board_game::{BoardGame, Notation};
+/// use congo_rules::{CongoRules, Reach, RuleSet};
+///
+/// let rules = CongoRules::from(RuleSet::Wits2021);
+/// assert_eq!(rules.reach, Reach::Game);
+/// let start = rules.read(b"g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0")?;
+/// assert_eq!(rules.count_moves(&start, &mut Vec::new()), 26);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CongoRules {
     /// The rule set the positions are read and played under.

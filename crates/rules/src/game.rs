@@ -7,9 +7,28 @@ use crate::{Ending, Move, MoveError, Position, RuleSet, zobrist};
 
 /// The position games start from unless told otherwise: the 2022 rule
 /// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
+///
+/// ```
+/// use congo_rules::{Color, Position, START};
+///
+/// let start: Position = START.parse()?;
+/// assert_eq!(start.side, Color::White);
+/// assert_eq!(start.to_string(), START);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
 
 /// A game played from a start under a rule set.
+///
+/// ```
+/// use congo_rules::{Game, RuleSet, START};
+///
+/// let mut game = Game::new(START.parse()?, RuleSet::Wits2022);
+/// game.play_text("c2c3")?;
+/// assert_eq!(game.moves().len(), 1);
+/// assert_eq!(game.ending(), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rule_set: RuleSet,
@@ -21,6 +40,18 @@ pub struct Game {
 }
 
 /// Why a game refused a move: the move itself, or the game is over.
+///
+/// ```
+/// use congo_rules::{Ending, Game, MoveError, PlayError, RuleSet, START};
+///
+/// let mut game = Game::new(START.parse()?, RuleSet::default());
+/// let illegal = PlayError::Move(MoveError::Illegal("c2c4".into()));
+/// assert_eq!(game.play_text("c2c4"), Err(illegal));
+/// let mut over = game.with_max_plies(Some(0));
+/// let ended = PlayError::Ended("c2c3".into(), Ending::PlyLimit { plies: 0 });
+/// assert_eq!(over.play_text("c2c3"), Err(ended));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The move is malformed or illegal, or a lion has been taken.
@@ -52,6 +83,15 @@ impl From<MoveError> for PlayError {
 }
 
 /// A move of a list that could not be played, and which it was.
+///
+/// ```
+/// use congo_rules::{Game, RuleSet, START};
+///
+/// let error = Game::replay(START.parse()?, RuleSet::default(), ["c2c3", "c3c4"]).unwrap_err();
+/// assert_eq!(error.ply, 2);
+/// assert_eq!(error.to_string(), "ply 2: move \"c3c4\" is not legal in this position");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     /// The move's place in the list, from 1.
@@ -70,6 +110,15 @@ impl std::error::Error for ReplayError {}
 
 impl Game {
     /// A game from `start` under `rule_set`, with no length.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::new(START.parse()?, RuleSet::Wits2021);
+    /// assert_eq!(game.rule_set(), RuleSet::Wits2021);
+    /// assert!(game.moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(start: Position, rule_set: RuleSet) -> Game {
         Game {
             rule_set,
@@ -80,6 +129,15 @@ impl Game {
     }
 
     /// The same game, drawn once `max_plies` plies are played (when given).
+    ///
+    /// ```
+    /// use congo_rules::{Ending, Game, RuleSet, START};
+    ///
+    /// let mut game = Game::new(START.parse()?, RuleSet::default()).with_max_plies(Some(1));
+    /// game.play_text("c2c3")?;
+    /// assert_eq!(game.ending(), Some(Ending::PlyLimit { plies: 1 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_max_plies(mut self, max_plies: Option<usize>) -> Game {
         self.max_plies = max_plies;
         self
@@ -87,6 +145,15 @@ impl Game {
 
     /// The game from `start` after the moves written `texts`, all of them
     /// or none: the first that cannot be played is the error.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3", "c6c5"])?;
+    /// assert_eq!(game.positions().len(), 3);
+    /// assert_eq!(game.position().move_number, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay<'a>(
         start: Position,
         rule_set: RuleSet,
@@ -103,42 +170,118 @@ impl Game {
     }
 
     /// The rule set.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::new(START.parse()?, RuleSet::Wits2021);
+    /// assert!(!game.rule_set().promotes());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rule_set(&self) -> RuleSet {
         self.rule_set
     }
 
     /// The position the game started from.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3"])?;
+    /// assert_eq!(game.start().to_string(), START);
+    /// assert_ne!(game.position(), game.start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
 
     /// The position now.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Game, RuleSet, START};
+    ///
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3"])?;
+    /// assert_eq!(game.position().side, Color::Black);
+    /// assert_eq!(game.position().to_string(), "g2l2z/ppppppp/7/7/2P4/PP1PPPP/G2L2Z b 0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position(&self) -> &Position {
         // Never empty: the start is always there.
         &self.positions[self.positions.len() - 1]
     }
 
     /// Every position so far, the start first.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3", "c6c5"])?;
+    /// let positions = game.positions();
+    /// assert_eq!(positions.len(), game.moves().len() + 1);
+    /// assert_eq!((&positions[0], &positions[2]), (game.start(), game.position()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
 
     /// The moves played, in order.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3", "c6c5"])?;
+    /// let texts: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(texts, ["c2c3", "c6c5"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// The last move played, if any.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let mut game = Game::new(START.parse()?, RuleSet::default());
+    /// assert_eq!(game.last_move(), None);
+    /// let m = game.play_text("c2c3")?;
+    /// assert_eq!(game.last_move(), Some(m));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn last_move(&self) -> Option<Move> {
         self.moves.last().copied()
     }
 
     /// How the game has ended, or `None` while it goes on.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Ending, Game, RuleSet};
+    ///
+    /// let mut game = Game::new("3l3/7/7/7/7/7/3L3 w 1".parse()?, RuleSet::default());
+    /// assert_eq!(game.ending(), None);
+    /// game.play_text("d1d7")?; // the lions face each other: white's takes
+    /// assert_eq!(game.ending(), Some(Ending::LionTaken { winner: Color::White }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn ending(&self) -> Option<Ending> {
         Ending::of(self.position(), self.moves.len(), self.max_plies)
     }
 
     /// Plays `m` if it is legal and the game goes on.
+    ///
+    /// ```
+    /// use congo_rules::{Game, Move, RuleSet, START};
+    ///
+    /// let mut game = Game::new(START.parse()?, RuleSet::default());
+    /// let m = Move::new("c2".parse()?, "c3".parse()?);
+    /// game.play(m)?;
+    /// assert_eq!(game.last_move(), Some(m));
+    /// assert!(game.play(m).is_err()); // c2 is empty now, and it is black's turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         self.check_going_on(|| m.to_string())?;
         let next = self.position().play(m, self.rule_set)?;
@@ -148,6 +291,16 @@ impl Game {
 
     /// Plays the move written `text` if it is legal and the game goes on,
     /// and returns it.
+    ///
+    /// ```
+    /// use congo_rules::{Game, MoveError, PlayError, RuleSet, START};
+    ///
+    /// let mut game = Game::new(START.parse()?, RuleSet::default());
+    /// assert_eq!(game.play_text("c2c3")?.to_string(), "c2c3");
+    /// let malformed = PlayError::Move(MoveError::Malformed("c6".into()));
+    /// assert_eq!(game.play_text("c6"), Err(malformed));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
         let m = self.position().parse_move(text, &mut Vec::new())?;
         self.check_going_on(|| text.to_owned())?;
@@ -157,6 +310,16 @@ impl Game {
     }
 
     /// Takes back the last move, if there is one.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START};
+    ///
+    /// let mut game = Game::replay(START.parse()?, RuleSet::default(), ["c2c3"])?;
+    /// assert_eq!(game.undo().map(|m| m.to_string()), Some("c2c3".into()));
+    /// assert_eq!(game.position(), game.start());
+    /// assert_eq!(game.undo(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
@@ -165,6 +328,16 @@ impl Game {
 
     /// The Zobrist keys of the positions before the current one: what a
     /// search needs to see a repetition coming.
+    ///
+    /// ```
+    /// use congo_rules::{Game, RuleSet, START, zobrist};
+    ///
+    /// let zebras_out_and_back = ["g1f3", "g7f5", "f3g1", "f5g7"];
+    /// let game = Game::replay(START.parse()?, RuleSet::default(), zebras_out_and_back)?;
+    /// let now = zobrist::hash(&game.position().board, game.position().side);
+    /// assert!(game.earlier_keys().contains(&now)); // a repetition
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn earlier_keys(&self) -> Vec<u64> {
         let earlier = &self.positions[..self.positions.len() - 1];
         earlier

@@ -6,6 +6,16 @@
 use crate::{Bitboard, Color, Square};
 
 /// The eight directions, as (file step, rank step).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::DIRECTIONS;
+///
+/// let d4: Square = "d4".parse()?;
+/// let around = DIRECTIONS.iter().filter_map(|&(files, ranks)| d4.offset(files, ranks));
+/// assert_eq!(around.count(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
     (-1, 0),
@@ -18,6 +28,16 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 ];
 
 /// The eight L-shaped jumps of a knight (or zebra).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::KNIGHT_OFFSETS;
+///
+/// let a1: Square = "a1".parse()?;
+/// let jumps = KNIGHT_OFFSETS.iter().filter_map(|&(files, ranks)| a1.offset(files, ranks));
+/// assert_eq!(jumps.map(|s| s.to_string()).collect::<Vec<_>>(), ["b3", "c2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
     (-2, -1),
     (-2, 1),
@@ -48,6 +68,16 @@ const NEIGHBORS: [[Option<Square>; 9]; Square::COUNT] = {
 
 /// The square one step from `square` in direction (`files`, `ranks`), each
 /// -1, 0 or 1: [`Square::offset`] without the arithmetic, for hot loops.
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::neighbor;
+///
+/// let a1: Square = "a1".parse()?;
+/// assert_eq!(neighbor(a1, (1, 1)), Some("b2".parse()?));
+/// assert_eq!(neighbor(a1, (-1, 0)), None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn neighbor(square: Square, (files, ranks): (i8, i8)) -> Option<Square> {
     let slot = (files + 1) * 3 + (ranks + 1);
     NEIGHBORS[square.index()]
@@ -86,12 +116,42 @@ const fn leaper(offsets: &[(i8, i8)]) -> [Bitboard; Square::COUNT] {
 }
 
 /// One step in any direction (the lion's and the giraffe's short move).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::KING_STEPS;
+///
+/// let a1: Square = "a1".parse()?;
+/// assert_eq!(KING_STEPS[a1.index()].count(), 3);
+/// assert!(KING_STEPS[a1.index()].contains("b2".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const KING_STEPS: [Bitboard; Square::COUNT] = leaps(1);
 
 /// A two-step jump in any direction (the giraffe's capturing move).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::GIRAFFE_LEAPS;
+///
+/// let leaps = GIRAFFE_LEAPS["d4".parse::<Square>()?.index()];
+/// assert!(leaps.contains("f6".parse()?));
+/// assert!(!leaps.contains("e5".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const GIRAFFE_LEAPS: [Bitboard; Square::COUNT] = leaps(2);
 
 /// One or two squares along a file or rank (the elephant's moves).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::ELEPHANT_LEAPS;
+///
+/// let leaps = ELEPHANT_LEAPS["a1".parse::<Square>()?.index()];
+/// let names: Vec<String> = leaps.into_iter().map(|s| s.to_string()).collect();
+/// assert_eq!(names, ["a2", "a3", "b1", "c1"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const ELEPHANT_LEAPS: [Bitboard; Square::COUNT] = leaper(&[
     (-2, 0),
     (-1, 0),
@@ -104,23 +164,70 @@ pub const ELEPHANT_LEAPS: [Bitboard; Square::COUNT] = leaper(&[
 ]);
 
 /// The zebra's L-shaped jumps.
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::KNIGHT_JUMPS;
+///
+/// let jumps = KNIGHT_JUMPS["d4".parse::<Square>()?.index()];
+/// assert_eq!(jumps.count(), 8);
+/// assert!(jumps.contains("e6".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const KNIGHT_JUMPS: [Bitboard; Square::COUNT] = leaper(&KNIGHT_OFFSETS);
 
 /// One step straight or diagonally forward, for each colour.
+///
+/// ```
+/// use congo_rules::{Color, Square};
+/// use congo_rules::geometry::PAWN_FORWARD;
+///
+/// let ahead = PAWN_FORWARD[Color::White.index()]["d2".parse::<Square>()?.index()];
+/// let names: Vec<String> = ahead.into_iter().map(|s| s.to_string()).collect();
+/// assert_eq!(names, ["c3", "d3", "e3"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const PAWN_FORWARD: [[Bitboard; Square::COUNT]; 2] = [
     leaper(&[(-1, 1), (0, 1), (1, 1)]),
     leaper(&[(-1, -1), (0, -1), (1, -1)]),
 ];
 
 /// One step along the rank (the superpawn's extra move).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::SIDEWAYS;
+///
+/// let beside = SIDEWAYS["a5".parse::<Square>()?.index()];
+/// assert_eq!(beside.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["b5"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const SIDEWAYS: [Bitboard; Square::COUNT] = leaper(&[(-1, 0), (1, 0)]);
 
 /// The river, rank 4: a piece (crocodiles aside) that is still in it
 /// after its side's next move drowns.
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::RIVER;
+///
+/// assert_eq!(RIVER.count(), 7);
+/// assert!(Square::all().all(|square| RIVER.contains(square) == square.is_river()));
+/// ```
 pub const RIVER: Bitboard = Bitboard::on_rank(Square::RIVER_RANK);
 
 /// The ranks past the river, where a pawn may retreat: 5-7 for white,
 /// 1-3 for black.
+///
+/// ```
+/// use congo_rules::Color;
+/// use congo_rules::geometry::PAST_RIVER;
+///
+/// let white = PAST_RIVER[Color::White.index()];
+/// assert!(white.contains("c5".parse()?));
+/// assert!(!white.contains("c4".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const PAST_RIVER: [Bitboard; 2] = [
     ranks(Square::RIVER_RANK + 1, Square::SIDE),
     ranks(0, Square::RIVER_RANK),
@@ -138,6 +245,16 @@ const fn ranks(lowest: u8, end: u8) -> Bitboard {
 }
 
 /// Each side's 3x3 castle: files c-e, ranks 1-3 for white and 5-7 for black.
+///
+/// ```
+/// use congo_rules::Color;
+/// use congo_rules::geometry::CASTLE;
+///
+/// let black = CASTLE[Color::Black.index()];
+/// assert_eq!(black.count(), 9);
+/// assert!(black.contains("d7".parse()?) && !black.contains("b6".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const CASTLE: [Bitboard; 2] = [castle(0), castle(4)];
 
 const fn castle(lowest_rank: u8) -> Bitboard {
@@ -157,6 +274,15 @@ const fn castle(lowest_rank: u8) -> Bitboard {
 }
 
 /// The castle of a side.
+///
+/// ```
+/// use congo_rules::Color;
+/// use congo_rules::geometry::{CASTLE, castle_of};
+///
+/// assert_eq!(castle_of(Color::White), CASTLE[Color::White.index()]);
+/// assert!(castle_of(Color::White).contains("e3".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const fn castle_of(color: Color) -> Bitboard {
     CASTLE[color.index()]
 }
@@ -174,6 +300,17 @@ const fn ray(from: Square, (files, ranks): (i8, i8)) -> Bitboard {
 
 /// For two squares on a common file, rank or diagonal, the squares strictly
 /// between them; empty for any other pair.
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::BETWEEN;
+///
+/// let [d1, d5, e3]: [Square; 3] = ["d1".parse()?, "d5".parse()?, "e3".parse()?];
+/// let between = BETWEEN[d1.index()][d5.index()];
+/// assert_eq!(between.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["d2", "d3", "d4"]);
+/// assert!(BETWEEN[d1.index()][e3.index()].is_empty()); // on no common line
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = {
     let mut table = [[Bitboard::EMPTY; Square::COUNT]; Square::COUNT];
     let mut index = 0;
@@ -204,6 +341,16 @@ pub static BETWEEN: [[Bitboard; Square::COUNT]; Square::COUNT] = {
 /// file, up to the river and no further, so one of the two is empty. Square
 /// numbers go up a file, then file by file, so the first piece on an upward
 /// ray is its lowest bit and on a downward ray its highest.
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::CROCODILE_RAYS;
+///
+/// let [up, down] = CROCODILE_RAYS["a1".parse::<Square>()?.index()];
+/// assert_eq!(up.into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a2", "a3", "a4"]);
+/// assert!(down.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const CROCODILE_RAYS: [[Bitboard; 2]; Square::COUNT] = {
     let mut table = [[Bitboard::EMPTY; 2]; Square::COUNT];
     let mut index = 0;
@@ -237,6 +384,16 @@ pub const CROCODILE_RAYS: [[Bitboard; 2]; Square::COUNT] = {
 
 /// The squares a lion can fly to from each square: its file and its two
 /// diagonals, at any distance (never along a rank).
+///
+/// ```
+/// use congo_rules::Square;
+/// use congo_rules::geometry::LION_LINES;
+///
+/// let lines = LION_LINES["d1".parse::<Square>()?.index()];
+/// assert!(lines.contains("d7".parse()?) && lines.contains("g4".parse()?));
+/// assert!(!lines.contains("e1".parse()?)); // never along a rank
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const LION_LINES: [Bitboard; Square::COUNT] = {
     let mut table = [Bitboard::EMPTY; Square::COUNT];
     let mut index = 0;

@@ -13,6 +13,15 @@ use crate::geometry::DIRECTIONS;
 /// alone rebuild the path. 104 bits hold 34 jumps; a chain never has more
 /// than 33, because its landing squares share the parity of the start
 /// square and only 33 distinct squares lie between such squares.
+///
+/// ```
+/// use congo_rules::Jumps;
+/// use congo_rules::geometry::DIRECTIONS;
+///
+/// assert_eq!(DIRECTIONS[7], (1, 1));
+/// let jumps = Jumps::default().then(7).unwrap();
+/// assert_eq!(jumps.steps().collect::<Vec<_>>(), [(2, 2)]);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Jumps {
     count: u8,
@@ -21,19 +30,55 @@ pub struct Jumps {
 
 impl Jumps {
     /// The most jumps a chain can hold.
+    ///
+    /// ```
+    /// use congo_rules::Jumps;
+    ///
+    /// let mut jumps = Jumps::default();
+    /// for _ in 0..Jumps::CAPACITY {
+    ///     jumps = jumps.then(0).unwrap();
+    /// }
+    /// assert_eq!(jumps.len(), Jumps::CAPACITY);
+    /// assert_eq!(jumps.then(0), None);
+    /// ```
     pub const CAPACITY: usize = 34;
 
     /// How many jumps the chain has.
+    ///
+    /// ```
+    /// use congo_rules::Jumps;
+    ///
+    /// assert_eq!(Jumps::default().len(), 0);
+    /// let two = Jumps::default().then(4).and_then(|jumps| jumps.then(4));
+    /// assert_eq!(two.map(Jumps::len), Some(2));
+    /// ```
     pub const fn len(self) -> usize {
         self.count as usize
     }
 
     /// Whether there is no jump at all (a plain move).
+    ///
+    /// ```
+    /// use congo_rules::{Jumps, Move};
+    ///
+    /// assert!(Jumps::default().is_empty());
+    /// let plain = Move::new("e3".parse()?, "e4".parse()?);
+    /// assert!(plain.jumps().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn is_empty(self) -> bool {
         self.count == 0
     }
 
     /// The chain with one more jump, or `None` when it is full.
+    ///
+    /// ```
+    /// use congo_rules::Jumps;
+    ///
+    /// let two = Jumps::default().then(7).and_then(|jumps| jumps.then(5));
+    /// assert_eq!(two.map(Jumps::len), Some(2));
+    /// assert_eq!(Jumps::default().then(8), None); // there are eight directions
+    /// ```
     pub fn then(self, direction: usize) -> Option<Jumps> {
         let count = self.len();
         if count >= Self::CAPACITY || direction >= DIRECTIONS.len() {
@@ -47,6 +92,15 @@ impl Jumps {
     }
 
     /// The (file, rank) step of each jump, in order.
+    ///
+    /// ```
+    /// use congo_rules::Jumps;
+    /// use congo_rules::geometry::DIRECTIONS;
+    ///
+    /// assert_eq!((DIRECTIONS[7], DIRECTIONS[5]), ((1, 1), (1, -1)));
+    /// let jumps = Jumps::default().then(7).and_then(|jumps| jumps.then(5)).unwrap();
+    /// assert_eq!(jumps.steps().collect::<Vec<_>>(), [(2, 2), (2, -2)]);
+    /// ```
     pub fn steps(self) -> impl Iterator<Item = (i8, i8)> {
         let bits = Self::bits(&self.directions);
         (0..self.len()).map(move |i| {
@@ -66,6 +120,17 @@ impl Jumps {
 ///
 /// Its text is the start square and then every landing square: `e3e4`, or
 /// `b3d5f3` for a monkey that jumps twice. Moves order as their texts do.
+///
+/// ```
+/// use congo_rules::{Move, Position};
+///
+/// let plain = Move::new("e3".parse()?, "e4".parse()?);
+/// assert_eq!(plain.to_string(), "e3e4");
+/// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+/// let chain = position.parse_move("b3d5f3", &mut Vec::new())?;
+/// assert_eq!(chain.to_string(), "b3d5f3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     from: Square,
@@ -75,6 +140,15 @@ pub struct Move {
 
 impl Move {
     /// A move from one square to another (for every piece but a jumping monkey).
+    ///
+    /// ```
+    /// use congo_rules::Move;
+    ///
+    /// let m = Move::new("d1".parse()?, "d2".parse()?);
+    /// assert_eq!(m.to_string(), "d1d2");
+    /// assert!(m.jumps().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn new(from: Square, to: Square) -> Move {
         Move {
             from,
@@ -87,26 +161,72 @@ impl Move {
     }
 
     /// A monkey's capture chain from `from`; `to` is where the last jump lands.
+    ///
+    /// ```
+    /// use congo_rules::{Jumps, Move};
+    ///
+    /// // Up-right over c4 to d5, then down-right over e4 to f3.
+    /// let jumps = Jumps::default().then(7).and_then(|jumps| jumps.then(5)).unwrap();
+    /// let chain = Move::jumping("b3".parse()?, "f3".parse()?, jumps);
+    /// assert_eq!(chain.to_string(), "b3d5f3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn jumping(from: Square, to: Square, jumps: Jumps) -> Move {
         Move { from, to, jumps }
     }
 
     /// The square the piece starts on.
+    ///
+    /// ```
+    /// use congo_rules::Move;
+    ///
+    /// let m = Move::new("c2".parse()?, "c3".parse()?);
+    /// assert_eq!(m.from(), "c2".parse()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn from(self) -> Square {
         self.from
     }
 
     /// Where the piece ends the move.
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+    /// let chain = position.parse_move("b3d5f3", &mut Vec::new())?;
+    /// assert_eq!(chain.to(), "f3".parse()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn to(self) -> Square {
         self.to
     }
 
     /// The jump chain: empty unless this is a monkey's capture.
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+    /// let chain = position.parse_move("b3d5f3", &mut Vec::new())?;
+    /// assert_eq!(chain.jumps().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const fn jumps(self) -> Jumps {
         self.jumps
     }
 
     /// Every square the piece lands on, in order; the last is [`Move::to`].
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+    /// let chain = position.parse_move("b3d5f3", &mut Vec::new())?;
+    /// let landings: Vec<String> = chain.landings().map(|s| s.to_string()).collect();
+    /// assert_eq!(landings, ["d5", "f3"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn landings(self) -> impl Iterator<Item = Square> {
         let plain = self.jumps.is_empty().then_some(self.to);
         let chain = self.jumps.steps().scan(self.from, |at, (files, ranks)| {
@@ -118,6 +238,16 @@ impl Move {
 
     /// The squares of the pieces a monkey's chain jumps, in order: the
     /// square between each pair of landings. Empty for other moves.
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let position: Position = "3l3/7/7/2p1p2/1M5/7/3L3 w 1".parse()?;
+    /// let chain = position.parse_move("b3d5f3", &mut Vec::new())?;
+    /// let taken: Vec<String> = chain.jumped().map(|s| s.to_string()).collect();
+    /// assert_eq!(taken, ["c4", "e4"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn jumped(self) -> impl Iterator<Item = Square> {
         let mut at = self.from;
         self.jumps.steps().filter_map(move |(files, ranks)| {
@@ -128,6 +258,15 @@ impl Move {
     }
 
     /// Whether `text` is this move's text, without building a string.
+    ///
+    /// ```
+    /// use congo_rules::Move;
+    ///
+    /// let m = Move::new("e3".parse()?, "e4".parse()?);
+    /// assert!(m.is_written("e3e4"));
+    /// assert!(!m.is_written("e3e5") && !m.is_written("e3e4e5"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_written(self, text: &str) -> bool {
         let mut names = text.as_bytes().chunks(2);
         names.next() == Some(self.from.name().as_slice())
@@ -142,6 +281,15 @@ impl Move {
     ///
     /// Inlined: a judge writes dozens of moves a line, and the call cost
     /// more than the copy.
+    ///
+    /// ```
+    /// use congo_rules::Move;
+    ///
+    /// let mut line = b"bestmove ".to_vec();
+    /// Move::new("e3".parse()?, "e4".parse()?).write_to(&mut line);
+    /// assert_eq!(line, b"bestmove e3e4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn write_to(self, out: &mut Vec<u8>) {
         if self.jumps.is_empty() {

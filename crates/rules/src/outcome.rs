@@ -8,6 +8,16 @@ use crate::{Color, Position, movegen};
 
 impl Position {
     /// Where the game stands by the lions alone: over once one is taken.
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet, Status};
+    ///
+    /// let facing: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+    /// assert_eq!(facing.status(), Status::Ongoing);
+    /// let m = facing.parse_move("d1d7", &mut Vec::new())?;
+    /// assert_eq!(facing.play(m, RuleSet::default())?.status(), Status::WhiteWins);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self) -> Status {
         if !self.has_lion(Color::Black) {
             Status::WhiteWins
@@ -22,12 +32,31 @@ impl Position {
     /// to move cannot take the other (when it can, it takes and wins, so
     /// the game goes on). The one rule `match`, `game`, the engine and the
     /// endgame tables play by.
+    ///
+    /// ```
+    /// use congo_rules::Position;
+    ///
+    /// let apart: Position = "2l4/7/7/7/7/7/3L3 w 1".parse()?;
+    /// assert!(apart.is_bare_lions_draw());
+    /// let facing: Position = "3l3/7/7/7/7/7/3L3 w 1".parse()?;
+    /// assert!(!facing.is_bare_lions_draw()); // white's lion takes
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_bare_lions_draw(&self) -> bool {
         self.only_lions_left() && movegen::tally(&self.board, self.side).lion_captures == 0
     }
 }
 
 /// Where a game stands, judged by the lions alone (Part 3's judge).
+///
+/// ```
+/// use congo_rules::{Position, Status};
+///
+/// let after_the_capture: Position = "3L3/7/7/7/7/7/7 b 1".parse()?;
+/// assert_eq!(after_the_capture.status(), Status::WhiteWins);
+/// assert_eq!(Status::WhiteWins.to_string(), "White wins");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Both lions are on the board.
@@ -50,6 +79,13 @@ impl fmt::Display for Status {
 }
 
 /// Who won a finished game, from white's side.
+///
+/// ```
+/// use congo_rules::{Color, Outcome};
+///
+/// assert_eq!(Outcome::won_by(Some(Color::Black)).result(), "0-1");
+/// assert_eq!(Outcome::from_result("1/2-1/2"), Some(Outcome::Draw));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// White won.
@@ -62,6 +98,13 @@ pub enum Outcome {
 
 impl Outcome {
     /// The side `winner` winning, or a draw.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Outcome};
+    ///
+    /// assert_eq!(Outcome::won_by(Some(Color::White)), Outcome::WhiteWins);
+    /// assert_eq!(Outcome::won_by(None), Outcome::Draw);
+    /// ```
     pub fn won_by(winner: Option<Color>) -> Outcome {
         match winner {
             Some(Color::White) => Outcome::WhiteWins,
@@ -71,6 +114,13 @@ impl Outcome {
     }
 
     /// The result as a record writes it: `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// ```
+    /// use congo_rules::Outcome;
+    ///
+    /// assert_eq!(Outcome::WhiteWins.result(), "1-0");
+    /// assert_eq!(Outcome::Draw.result(), "1/2-1/2");
+    /// ```
     pub fn result(self) -> &'static str {
         match self {
             Outcome::WhiteWins => "1-0",
@@ -80,6 +130,13 @@ impl Outcome {
     }
 
     /// The outcome a record's result names, if it names one.
+    ///
+    /// ```
+    /// use congo_rules::Outcome;
+    ///
+    /// assert_eq!(Outcome::from_result("0-1"), Some(Outcome::BlackWins));
+    /// assert_eq!(Outcome::from_result("*"), None);
+    /// ```
     pub fn from_result(result: &str) -> Option<Outcome> {
         match result {
             "1-0" => Some(Outcome::WhiteWins),
@@ -90,6 +147,14 @@ impl Outcome {
     }
 
     /// White's half-points: 2 for a win, 1 for a draw.
+    ///
+    /// ```
+    /// use congo_rules::Outcome;
+    ///
+    /// let games = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackWins];
+    /// let half_points: usize = games.iter().map(|game| game.white_half_points()).sum();
+    /// assert_eq!(half_points, 3); // a point and a half of three
+    /// ```
     pub fn white_half_points(self) -> usize {
         match self {
             Outcome::WhiteWins => 2,
@@ -101,9 +166,30 @@ impl Outcome {
 
 /// The moves a game lasts before it is drawn, unless told otherwise: 100
 /// for each side.
+///
+/// ```
+/// use congo_rules::{Ending, MAX_PLIES, Position, START};
+///
+/// let start: Position = START.parse()?;
+/// assert_eq!(Ending::of(&start, MAX_PLIES - 1, Some(MAX_PLIES)), None);
+/// let at_length = Ending::of(&start, MAX_PLIES, Some(MAX_PLIES));
+/// assert_eq!(at_length, Some(Ending::PlyLimit { plies: MAX_PLIES }));
+/// assert_eq!(at_length.unwrap().to_string(), "draw after 100 moves each");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MAX_PLIES: usize = 200;
 
 /// Why a game is over.
+///
+/// ```
+/// use congo_rules::{Ending, Outcome, Position};
+///
+/// let bare: Position = "2l4/7/7/7/7/7/3L3 w 1".parse()?;
+/// let ending = Ending::of(&bare, 0, None);
+/// assert_eq!(ending, Some(Ending::BareLions));
+/// assert_eq!(ending.map(Ending::outcome), Some(Outcome::Draw));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// The loser's lion was taken.
@@ -131,6 +217,15 @@ impl Ending {
     /// has ended, or `None` while it goes on; a game lasts at most
     /// `max_plies` plies when a length is set. The rules are checked in
     /// this order: a lion taken, bare lions, the length, no legal move.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Ending, Position, START};
+    ///
+    /// let taken: Position = "3L3/7/7/7/7/7/7 b 1".parse()?;
+    /// assert_eq!(Ending::of(&taken, 9, None), Some(Ending::LionTaken { winner: Color::White }));
+    /// assert_eq!(Ending::of(&START.parse()?, 0, None), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn of(position: &Position, plies: usize, max_plies: Option<usize>) -> Option<Ending> {
         if !position.has_lion(Color::Black) {
             return Some(Ending::LionTaken {
@@ -157,6 +252,13 @@ impl Ending {
     }
 
     /// The side that won, if one did.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Ending};
+    ///
+    /// assert_eq!(Ending::NoLegalMove { loser: Color::White }.winner(), Some(Color::Black));
+    /// assert_eq!(Ending::BareLions.winner(), None);
+    /// ```
     pub fn winner(self) -> Option<Color> {
         match self {
             Ending::LionTaken { winner } => Some(winner),
@@ -166,12 +268,27 @@ impl Ending {
     }
 
     /// Who won.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Ending, Outcome};
+    ///
+    /// assert_eq!(Ending::LionTaken { winner: Color::Black }.outcome(), Outcome::BlackWins);
+    /// assert_eq!(Ending::PlyLimit { plies: 200 }.outcome(), Outcome::Draw);
+    /// ```
     pub fn outcome(self) -> Outcome {
         Outcome::won_by(self.winner())
     }
 
     /// The ending for people: `white wins, black's lion was taken`, `draw,
     /// only the lions are left ...`, `black has no legal move and loses`.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Ending};
+    ///
+    /// let taken = Ending::LionTaken { winner: Color::White };
+    /// assert_eq!(taken.describe(), "white wins, black's lion was taken");
+    /// assert_eq!(taken.to_string(), "black's lion was taken");
+    /// ```
     pub fn describe(self) -> String {
         match self {
             Ending::LionTaken { winner } => format!("{winner} wins, {self}"),

@@ -14,6 +14,16 @@ use crate::{Outcome, START};
 const WIDTH: usize = 79;
 
 /// One game: its tags in order, its moves, and why it ended.
+///
+/// ```
+/// use congo_rules::pgn::PgnGame;
+///
+/// let text = "[White \"alice\"]\n[Result \"1-0\"]\n\n1. c2c3 c6c5 {black resigned} 1-0\n";
+/// let game = PgnGame::parse(text)?;
+/// assert_eq!((game.moves.len(), game.reason.as_str()), (2, "black resigned"));
+/// assert_eq!(PgnGame::parse(&game.to_string())?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
     /// Its tags, name and value, in order.
@@ -25,6 +35,15 @@ pub struct PgnGame {
 }
 
 /// Why a game's text is not one PGN game.
+///
+/// ```
+/// use congo_rules::pgn::{PgnError, PgnGame};
+///
+/// assert_eq!(PgnGame::parse("[White alice]"), Err(PgnError::Tag("[White alice]".into())));
+/// let no_result = PgnGame::parse("1. c2c3")?;
+/// assert_eq!(no_result.record(1), Err(PgnError::Result(None)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PgnError {
     /// A line in the tags that is not `[Name "value"]`.
@@ -52,6 +71,16 @@ impl std::error::Error for PgnError {}
 
 impl PgnGame {
     /// The value of the tag `name`, if the game has it.
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnGame;
+    ///
+    /// let text = "[White \"alice\"]\n[Result \"1-0\"]\n\n1. c2c3 c6c5 {black resigned} 1-0\n";
+    /// let game = PgnGame::parse(text)?;
+    /// assert_eq!(game.tag("White"), Some("alice"));
+    /// assert_eq!(game.tag("Black"), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -60,17 +89,48 @@ impl PgnGame {
     }
 
     /// Whether its result is `*`: a game saved before it ended.
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnGame;
+    ///
+    /// let saved = PgnGame::parse("[Result \"*\"]\n\n1. c2c3 *\n")?;
+    /// assert!(saved.unfinished());
+    /// assert!(saved.record(1).is_err()); // no result to record
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn unfinished(&self) -> bool {
         self.tag("Result") == Some("*")
     }
 
     /// The FEN it starts from: its FEN tag, or the start of a full game.
+    ///
+    /// ```
+    /// use congo_rules::START;
+    /// use congo_rules::pgn::PgnGame;
+    ///
+    /// let usual = PgnGame::parse("[Result \"1-0\"]\n\n1-0\n")?;
+    /// assert_eq!(usual.start(), START);
+    /// let set_up = PgnGame::parse("[FEN \"3l3/7/7/7/7/7/3L3 w 1\"]\n")?;
+    /// assert_eq!(set_up.start(), "3l3/7/7/7/7/7/3L3 w 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(&self) -> &str {
         self.tag("FEN").unwrap_or(START)
     }
 
     /// The game as a record, numbered `number`, to replay: its start the
     /// FEN tag's (the usual start without one).
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnGame;
+    /// use congo_rules::{Outcome, RuleSet};
+    ///
+    /// let text = "[White \"alice\"]\n[Result \"1-0\"]\n\n1. c2c3 c6c5 {black resigned} 1-0\n";
+    /// let record = PgnGame::parse(text)?.record(7)?;
+    /// assert_eq!((record.game, record.outcome), (7, Outcome::WhiteWins));
+    /// assert_eq!(record.replay(RuleSet::default(), None)?.moves().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record(&self, number: usize) -> Result<Record, PgnError> {
         let result = self.tag("Result");
         let outcome = result
@@ -87,6 +147,16 @@ impl PgnGame {
     }
 
     /// Reads one game's text: tags, then moves, comments and the result.
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnGame;
+    ///
+    /// let text = "[Result \"0-1\"]\n\n1.c2c3 $1 c6c5 ; a remark\n2. d2d3 {out of time} 0-1\n";
+    /// let game = PgnGame::parse(text)?;
+    /// assert_eq!(game.moves, ["c2c3", "c6c5", "d2d3"]);
+    /// assert_eq!(game.reason, "out of time");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
         let mut game = PgnGame::default();
         let mut lines = text.lines().map(str::trim).peekable();
@@ -180,6 +250,15 @@ impl fmt::Display for PgnGame {
 }
 
 /// Today's date (UTC) as PGN writes dates: `2026.11.26`.
+///
+/// ```
+/// use congo_rules::pgn::today;
+///
+/// let date = today();
+/// let widths: Vec<usize> = date.split('.').map(str::len).collect();
+/// assert_eq!(widths, [4, 2, 2]);
+/// assert!(date.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+/// ```
 pub fn today() -> String {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -209,12 +288,29 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
 
 /// Whether a file whose first non-blank line is `line` is PGN rather than
 /// a record.
+///
+/// ```
+/// use congo_rules::pgn::is_pgn;
+///
+/// assert!(is_pgn("  [Event \"congo\"]"));
+/// assert!(!is_pgn("1\tA\tg2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0\tc2c3\t1-0\tx"));
+/// ```
 pub fn is_pgn(line: &str) -> bool {
     line.trim_start().starts_with('[')
 }
 
 /// A PGN file's lines gathered into games: a game ends where the next
 /// one's tags begin, or where the file ends.
+///
+/// ```
+/// use congo_rules::pgn::PgnLines;
+///
+/// let file = "[Result \"1-0\"]\n\n1. c2c3 1-0\n\n[Result \"*\"]\n\n*\n";
+/// let mut lines = PgnLines::default();
+/// let mut games: Vec<_> = file.lines().filter_map(|line| lines.push(line)).collect();
+/// games.extend(lines.finish());
+/// assert_eq!(games.iter().map(|(first, _)| *first).collect::<Vec<_>>(), [1, 5]);
+/// ```
 #[derive(Debug, Default)]
 pub struct PgnLines {
     game: String,
@@ -232,6 +328,15 @@ pub struct PgnLines {
 impl PgnLines {
     /// Lines gathered from a file's line `read + 1` on (the lines before
     /// were blank).
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnLines;
+    ///
+    /// let mut lines = PgnLines::after(2); // the file began with two blank lines
+    /// lines.push("[Result \"*\"]");
+    /// lines.push("*");
+    /// assert_eq!(lines.finish().map(|(first, _)| first), Some(3));
+    /// ```
     pub fn after(read: usize) -> PgnLines {
         PgnLines {
             read,
@@ -241,6 +346,16 @@ impl PgnLines {
 
     /// Adds the file's next line; the game it ends, if it begins another:
     /// the line that game began on, and its text.
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnLines;
+    ///
+    /// let mut lines = PgnLines::default();
+    /// assert_eq!(lines.push("[Result \"1-0\"]"), None);
+    /// assert_eq!(lines.push("1. c2c3 1-0"), None);
+    /// let ended = lines.push("[Result \"*\"]"); // the next game's tags
+    /// assert_eq!(ended, Some((1, "[Result \"1-0\"]\n1. c2c3 1-0\n".to_owned())));
+    /// ```
     pub fn push(&mut self, line: &str) -> Option<(usize, String)> {
         self.read += 1;
         let tags = is_pgn(line) && !self.in_comment;
@@ -262,6 +377,16 @@ impl PgnLines {
     }
 
     /// The last game, once the file has ended.
+    ///
+    /// ```
+    /// use congo_rules::pgn::PgnLines;
+    ///
+    /// let mut lines = PgnLines::default();
+    /// lines.push("[Result \"*\"]");
+    /// lines.push("*");
+    /// assert_eq!(lines.finish(), Some((1, "[Result \"*\"]\n*\n".to_owned())));
+    /// assert_eq!(PgnLines::default().finish(), None);
+    /// ```
     pub fn finish(mut self) -> Option<(usize, String)> {
         self.take()
     }
@@ -290,6 +415,15 @@ fn still_in_comment(mut open: bool, line: &str) -> bool {
 }
 
 /// The games of a PGN file's `text`, each with the line it begins on.
+///
+/// ```
+/// use congo_rules::pgn::{PgnGame, pgn_games};
+///
+/// let games = pgn_games("[Result \"1-0\"]\n\n1. c2c3 1-0\n\n[Result \"*\"]\n\n*\n");
+/// assert_eq!(games.iter().map(|(first, _)| *first).collect::<Vec<_>>(), [1, 5]);
+/// assert_eq!(PgnGame::parse(&games[0].1)?.moves, ["c2c3"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn pgn_games(text: &str) -> Vec<(usize, String)> {
     let mut lines = PgnLines::default();
     let mut games: Vec<(usize, String)> =

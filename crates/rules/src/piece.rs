@@ -8,6 +8,13 @@ use crate::Color;
 /// What a piece is, regardless of colour.
 ///
 /// The variants are in the order of the Part 1 listing.
+///
+/// ```
+/// use congo_rules::Kind;
+///
+/// assert_eq!(Kind::Zebra.to_string(), "zebra");
+/// assert!(Kind::Pawn < Kind::Lion);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Kind {
     /// Steps forward; retreats once past the river.
@@ -30,6 +37,13 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the Part 1 listing.
+    ///
+    /// ```
+    /// use congo_rules::Kind;
+    ///
+    /// assert_eq!(Kind::ALL.len(), 8);
+    /// assert_eq!(Kind::ALL[0], Kind::Pawn);
+    /// ```
     pub const ALL: [Kind; 8] = [
         Kind::Pawn,
         Kind::Superpawn,
@@ -42,6 +56,13 @@ impl Kind {
     ];
 
     /// The kind's place in [`Kind::ALL`]: an index into per-kind arrays.
+    ///
+    /// ```
+    /// use congo_rules::Kind;
+    ///
+    /// assert_eq!(Kind::Pawn.index(), 0);
+    /// assert_eq!(Kind::ALL[Kind::Monkey.index()], Kind::Monkey);
+    /// ```
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -50,6 +71,15 @@ impl Kind {
     /// full game with, and as many superpawns as pawns. (The spec's own
     /// samples have six pawns and two superpawns a side, so the two are
     /// not added up.)
+    ///
+    /// ```
+    /// use congo_rules::Kind;
+    ///
+    /// assert_eq!(Kind::Pawn.most_per_side(), 7);
+    /// assert_eq!(Kind::Superpawn.most_per_side(), 7);
+    /// assert_eq!(Kind::Elephant.most_per_side(), 2);
+    /// assert_eq!(Kind::Lion.most_per_side(), 1);
+    /// ```
     pub const fn most_per_side(self) -> u32 {
         match self {
             Kind::Pawn | Kind::Superpawn => 7,
@@ -59,6 +89,12 @@ impl Kind {
     }
 
     /// The lowercase English name, which is also the subcommand's name.
+    ///
+    /// ```
+    /// use congo_rules::Kind;
+    ///
+    /// assert_eq!(Kind::Crocodile.name(), "crocodile");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Pawn => "pawn",
@@ -73,11 +109,25 @@ impl Kind {
     }
 
     /// The kind named `name` (`lion`, `zebra`, ...), if any.
+    ///
+    /// ```
+    /// use congo_rules::Kind;
+    ///
+    /// assert_eq!(Kind::from_name("giraffe"), Some(Kind::Giraffe));
+    /// assert_eq!(Kind::from_name("king"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
     /// The FEN letter of the white piece (black's is its lowercase).
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece};
+    ///
+    /// assert_eq!(Kind::Zebra.letter(), b'Z');
+    /// assert_eq!(Piece::new(Color::Black, Kind::Zebra).letter(), b'z');
+    /// ```
     pub const fn letter(self) -> u8 {
         match self {
             Kind::Pawn => b'P',
@@ -99,6 +149,14 @@ impl fmt::Display for Kind {
 }
 
 /// A piece on the board: a kind and a colour.
+///
+/// ```
+/// use congo_rules::{Color, Kind, Piece};
+///
+/// let piece = Piece::new(Color::Black, Kind::Superpawn);
+/// assert_eq!(piece.to_string(), "black superpawn");
+/// assert_eq!(piece.letter(), b's');
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     /// Whose piece it is.
@@ -109,11 +167,26 @@ pub struct Piece {
 
 impl Piece {
     /// The `color` piece of `kind`.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece};
+    ///
+    /// let lion = Piece::new(Color::White, Kind::Lion);
+    /// assert_eq!((lion.color, lion.kind), (Color::White, Kind::Lion));
+    /// ```
     pub const fn new(color: Color, kind: Kind) -> Piece {
         Piece { color, kind }
     }
 
     /// The piece a FEN letter stands for: uppercase white, lowercase black.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece};
+    ///
+    /// assert_eq!(Piece::from_letter(b'm'), Some(Piece::new(Color::Black, Kind::Monkey)));
+    /// assert_eq!(Piece::from_letter(b'C'), Some(Piece::new(Color::White, Kind::Crocodile)));
+    /// assert_eq!(Piece::from_letter(b'x'), None);
+    /// ```
     pub const fn from_letter(letter: u8) -> Option<Piece> {
         let color = if letter.is_ascii_uppercase() {
             Color::White
@@ -135,6 +208,13 @@ impl Piece {
     }
 
     /// The FEN letter: upper case for white, lower case for black.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece};
+    ///
+    /// assert_eq!(Piece::new(Color::White, Kind::Elephant).letter(), b'E');
+    /// assert_eq!(Piece::new(Color::Black, Kind::Elephant).letter(), b'e');
+    /// ```
     pub const fn letter(self) -> u8 {
         match self.color {
             Color::White => self.kind.letter(),
@@ -151,16 +231,40 @@ impl fmt::Display for Piece {
 
 /// One `T` per piece kind: an array indexed by what it holds something
 /// for, never by a bare number whose meaning is its position.
+///
+/// ```
+/// use congo_rules::{ByKind, Kind};
+///
+/// let mut counts = ByKind::splat(0);
+/// counts[Kind::Pawn] += 7;
+/// assert_eq!(counts[Kind::Pawn], 7);
+/// assert_eq!(counts[Kind::Lion], 0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByKind<T>(pub [T; 8]);
 
 impl<T: Copy> ByKind<T> {
     /// The same `value` for every kind.
+    ///
+    /// ```
+    /// use congo_rules::{ByKind, Kind};
+    ///
+    /// let limits = ByKind::splat(1u32);
+    /// assert!(Kind::ALL.iter().all(|&kind| limits[kind] == 1));
+    /// ```
     pub const fn splat(value: T) -> ByKind<T> {
         ByKind([value; 8])
     }
 
     /// The value of every kind, from `value_of`.
+    ///
+    /// ```
+    /// use congo_rules::{ByKind, Kind};
+    ///
+    /// let most = ByKind::from_fn(Kind::most_per_side);
+    /// assert_eq!(most[Kind::Elephant], 2);
+    /// assert_eq!(most.0.iter().sum::<u32>(), 21);
+    /// ```
     pub fn from_fn(mut value_of: impl FnMut(Kind) -> T) -> ByKind<T> {
         ByKind(Kind::ALL.map(&mut value_of))
     }

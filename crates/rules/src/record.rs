@@ -14,6 +14,18 @@ use std::str::FromStr;
 use crate::{FenError, Game, Move, Outcome, Position, Reach, ReplayError, RuleSet};
 
 /// One finished game.
+///
+/// ```
+/// use congo_rules::Outcome;
+/// use congo_rules::record::Record;
+///
+/// let line = "3\tB\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3 d7d1\t0-1\twhite's lion was taken";
+/// let record: Record = line.parse()?;
+/// assert_eq!((record.white, record.outcome), ('B', Outcome::BlackWins));
+/// assert_eq!(record.moves, ["a2a3", "d7d1"]);
+/// assert_eq!(record.to_string(), line);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Its number in the match, from 1.
@@ -31,6 +43,14 @@ pub struct Record {
 }
 
 /// Why a line is not a record.
+///
+/// ```
+/// use congo_rules::record::{Record, RecordError};
+///
+/// assert_eq!("only one field".parse::<Record>(), Err(RecordError::Fields(1)));
+/// let bad_white = "1\tC\tstart\tc2c3\t1-0\treason".parse::<Record>();
+/// assert_eq!(bad_white, Err(RecordError::White("C".into())));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
     /// Not six tab-separated fields: how many there were.
@@ -62,6 +82,15 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 /// Why a record file could not be read, naming the file and line.
+///
+/// ```
+/// use congo_rules::record::{RecordFileError, read_record_text};
+/// use std::path::Path;
+///
+/// let error = read_record_text(Path::new("match.tsv"), "not a record").unwrap_err();
+/// assert!(matches!(error, RecordFileError::Line(ref place, _) if place.line == 1));
+/// assert!(error.to_string().starts_with("match.tsv line 1: expected 6 tab-separated fields"));
+/// ```
 #[derive(Debug)]
 pub enum RecordFileError {
     /// The file could not be read.
@@ -84,6 +113,14 @@ impl fmt::Display for RecordFileError {
 impl std::error::Error for RecordFileError {}
 
 /// Where a record stands: its file and line.
+///
+/// ```
+/// use congo_rules::record::Place;
+/// use std::path::PathBuf;
+///
+/// let place = Place { path: PathBuf::from("match.tsv"), line: 12 };
+/// assert_eq!(place.to_string(), "match.tsv line 12");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
     /// The record file.
@@ -99,6 +136,18 @@ impl fmt::Display for Place {
 }
 
 /// Why a recorded game could not be replayed, naming the game.
+///
+/// ```
+/// use congo_rules::RuleSet;
+/// use congo_rules::record::{GameReplayError, Record};
+///
+/// let line = "3\tB\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3 d7d1\t0-1\twhite's lion was taken";
+/// let record: Record = line.parse()?;
+/// let error = record.replay(RuleSet::default(), Some(3)).unwrap_err();
+/// assert_eq!(error, GameReplayError::TooFewPlies { game: 3, plies: 2, asked: 3 });
+/// assert_eq!(error.to_string(), "game 3 has 2 plies, not 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameReplayError {
     /// Fewer plies than asked for.
@@ -190,6 +239,15 @@ impl FromStr for Record {
 
 impl Record {
     /// Engine A's half-points in the game: 2 a win, 1 a draw.
+    ///
+    /// ```
+    /// use congo_rules::record::Record;
+    ///
+    /// let line = "3\tB\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3 d7d1\t0-1\twhite's lion was taken";
+    /// let record: Record = line.parse()?;
+    /// assert_eq!(record.a_half_points(), 2); // B had white, and black won
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn a_half_points(&self) -> usize {
         let white = self.outcome.white_half_points();
         if self.white == 'A' { white } else { 2 - white }
@@ -197,6 +255,18 @@ impl Record {
 
     /// The game after its first `plies` moves (all of them when `None`),
     /// each checked to be legal.
+    ///
+    /// ```
+    /// use congo_rules::RuleSet;
+    /// use congo_rules::record::Record;
+    ///
+    /// let line = "3\tB\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3 d7d1\t0-1\twhite's lion was taken";
+    /// let record: Record = line.parse()?;
+    /// let game = record.replay(RuleSet::default(), None)?;
+    /// assert_eq!(game.ending().map(|ending| ending.outcome()), Some(record.outcome));
+    /// assert_eq!(record.replay(RuleSet::default(), Some(1))?.moves().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(&self, rule_set: RuleSet, plies: Option<usize>) -> Result<Game, GameReplayError> {
         let asked = plies.unwrap_or(self.moves.len());
         if asked > self.moves.len() {
@@ -211,6 +281,18 @@ impl Record {
 
     /// The position after the first `plies` moves and the last move
     /// played: see [`Record::replay`].
+    ///
+    /// ```
+    /// use congo_rules::RuleSet;
+    /// use congo_rules::record::Record;
+    ///
+    /// let line = "3\tB\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3 d7d1\t0-1\twhite's lion was taken";
+    /// let record: Record = line.parse()?;
+    /// let (position, last) = record.position_at(RuleSet::default(), Some(1))?;
+    /// assert_eq!(position.to_string(), "3l3/7/7/7/P6/7/3L3 b 0");
+    /// assert_eq!(last.map(|m| m.to_string()), Some("a2a3".into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn position_at(
         &self,
         rule_set: RuleSet,
@@ -223,6 +305,17 @@ impl Record {
 
 /// Game number `game`, played from the FEN `start` through `moves`: each
 /// move checked, whether or not the game was finished.
+///
+/// ```
+/// use congo_rules::record::replay_moves;
+/// use congo_rules::{RuleSet, START};
+///
+/// let moves = ["c2c3".to_owned(), "c6c5".to_owned()];
+/// let game = replay_moves(1, START, &moves, RuleSet::default())?;
+/// assert_eq!(game.moves().len(), 2);
+/// assert!(replay_moves(1, "no position", &moves, RuleSet::default()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay_moves(
     game: usize,
     start: &str,
@@ -242,6 +335,20 @@ pub fn replay_moves(
 
 /// The games of a record file, each with its place for the reader's own
 /// errors; a line that is no record is an error naming its place.
+///
+/// ```
+/// use congo_rules::record::{RecordFileError, read_records};
+/// use std::path::Path;
+///
+/// let path = std::env::temp_dir().join(format!("match-{}.tsv", std::process::id()));
+/// std::fs::write(&path, "1\tA\t3l3/7/7/7/7/P6/3L3 w 0\ta2a3\t1/2-1/2\tagreed\n")?;
+/// let records = read_records(&path)?;
+/// assert_eq!((records[0].0.line, records[0].1.game), (1, 1));
+/// let missing = read_records(Path::new("no/such/match.tsv"));
+/// assert!(matches!(missing, Err(RecordFileError::Read(..))));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_records(path: &Path) -> Result<Vec<(Place, Record)>, RecordFileError> {
     let text = std::fs::read_to_string(path)
         .map_err(|error| RecordFileError::Read(path.to_owned(), error))?;
@@ -249,6 +356,17 @@ pub fn read_records(path: &Path) -> Result<Vec<(Place, Record)>, RecordFileError
 }
 
 /// The games of a record's text, read from `path`.
+///
+/// ```
+/// use congo_rules::record::read_record_text;
+/// use std::path::Path;
+///
+/// let text = "1\tA\tstart\tc2c3\t1-0\tx\n2\tB\tstart\tc2c3\t0-1\ty\n";
+/// let records = read_record_text(Path::new("match.tsv"), text)?;
+/// let games: Vec<usize> = records.iter().map(|(_, record)| record.game).collect();
+/// assert_eq!(games, [1, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_record_text(path: &Path, text: &str) -> Result<Vec<(Place, Record)>, RecordFileError> {
     each_record(path, text).collect()
 }
@@ -256,6 +374,18 @@ pub fn read_record_text(path: &Path, text: &str) -> Result<Vec<(Place, Record)>,
 /// Each game of a record's text, read from `path`, or the error of a
 /// line that is no record: a reader that counts what it can goes on
 /// past one.
+///
+/// ```
+/// use congo_rules::record::each_record;
+/// use std::path::Path;
+///
+/// let text = "a line that is no record\n2\tB\tstart\tc2c3\t0-1\tx\n";
+/// let mut read = each_record(Path::new("match.tsv"), text);
+/// assert!(read.next().is_some_and(|first| first.is_err()));
+/// let (place, record) = read.next().unwrap()?;
+/// assert_eq!((place.line, record.game), (2, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn each_record<'a>(
     path: &'a Path,
     text: &'a str,
