@@ -239,3 +239,65 @@ fn the_architecture_shows_the_mirror_judge_as_it_stands() {
     let listed = std::fs::read_to_string(root().join("crates/judges/src/lib.rs")).unwrap();
     assert!(listed.contains("mod mirror;") && listed.contains("&mirror::MIRROR,"));
 }
+
+/// The public items of `file`'s code (functions, constants, statics,
+/// types and traits declared `pub`) whose doc comment holds no code
+/// block, by line number and declaration.
+fn items_without_examples(code: &str) -> Vec<(usize, String)> {
+    let kinds = [
+        "fn ",
+        "const fn ",
+        "const ",
+        "static ",
+        "struct ",
+        "enum ",
+        "trait ",
+        "type ",
+    ];
+    let lines: Vec<&str> = code.lines().collect();
+    let mut missing = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let declared = line.trim_start().strip_prefix("pub ");
+        if !declared.is_some_and(|rest| kinds.iter().any(|kind| rest.starts_with(kind))) {
+            continue;
+        }
+        let doc = lines[..index]
+            .iter()
+            .rev()
+            .map(|line| line.trim_start())
+            .skip_while(|line| line.starts_with("#["))
+            .take_while(|line| line.starts_with("///"));
+        if !doc.into_iter().any(|line| line.contains("```")) {
+            missing.push((index + 1, line.trim().to_owned()));
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_public_item_of_the_rules_has_a_runnable_example() {
+    let src = root().join("crates/rules/src");
+    let mut missing = Vec::new();
+    for file in files_under(&src) {
+        let code = std::fs::read_to_string(src.join(&file)).unwrap();
+        for (line, item) in items_without_examples(&code) {
+            missing.push(format!("{}:{line}: {item}", file.display()));
+        }
+    }
+    assert!(missing.is_empty(), "no example:\n{}", missing.join("\n"));
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    assert!(
+        lib.contains("#![warn(unreachable_pub)]"),
+        "every pub item is reachable"
+    );
+}
+
+#[test]
+fn an_item_without_an_example_is_found() {
+    let code = "/// Shown.\n///\n/// ```\n/// assert!(true);\n/// ```\n#[inline]\npub fn shown() {}\n\
+                /// Told only.\npub const TOLD: u8 = 1;\npub(crate) fn inner() {}\n";
+    assert_eq!(
+        items_without_examples(code),
+        [(9, "pub const TOLD: u8 = 1;".to_owned())]
+    );
+}

@@ -156,7 +156,7 @@ impl Bitboard {
         Bitboard(moved & Bitboard::FULL.0)
     }
 
-    /// The squares of the set whose rank is `rank` (0 = rank 1).
+    /// Every square of rank `rank` (0 = rank 1): a rank as a set.
     ///
     /// ```
     /// use congo_rules::Bitboard;

@@ -6,6 +6,7 @@
 
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
 
 // Values.
 mod bitboard;

@@ -283,7 +283,7 @@ pub fn moves_from(board: &Board, side: Color, kind: Kind, from: Square, moves: &
 }
 
 /// The target squares of the `kind` piece of `side` on `from`; a monkey's
-/// are its quiet steps only (its jumps are chains, see [`monkey`]).
+/// are its quiet steps only (its jumps are chains, see [`moves_from`]).
 /// Always inlined: in the counting loops `kind` is then known and the
 /// match goes away; as a call, it was a fifth of perft's time.
 ///
@@ -318,7 +318,7 @@ mod testing {
     /// The judge's line for `kind` in the position `fen`. Only the board
     /// and the side are read, so that a generator can be tried on boards
     /// no game reaches (two zebras, a lion astray).
-    pub fn listed(fen: &str, kind: Kind) -> String {
+    pub(super) fn listed(fen: &str, kind: Kind) -> String {
         let mut fields = fen.split(' ');
         let board: Board = fields.next().unwrap_or_default().parse().unwrap();
         let side = match fields.next() {

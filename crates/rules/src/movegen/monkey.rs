@@ -31,7 +31,7 @@ pub(super) fn moves<B>(
 
 /// Hands `found` each jump chain of the monkey of `side` on `from`, in
 /// the order they are found, until it says to stop.
-pub fn chains<B>(
+pub(crate) fn chains<B>(
     board: &Board,
     side: Color,
     from: Square,
