@@ -27,7 +27,7 @@ macro_rules! module {
 }
 
 /// The modules the main script imports; none imports another.
-const MODULES: [Module; 13] = [
+const MODULES: [Module; 26] = [
     module!("legend.js"),
     module!("announce.js"),
     module!("visibility.js"),
@@ -41,6 +41,19 @@ const MODULES: [Module; 13] = [
     module!("steps.js"),
     module!("picture.js"),
     module!("sharedstream.js"),
+    module!("api.js"),
+    module!("words.js"),
+    module!("board.js"),
+    module!("movelist.js"),
+    module!("clocks.js"),
+    module!("play.js"),
+    module!("follow.js"),
+    module!("settings.js"),
+    module!("newgame.js"),
+    module!("saving.js"),
+    module!("study.js"),
+    module!("replay.js"),
+    module!("watch.js"),
 ];
 
 /// The main script, which imports the others.
