@@ -1,6 +1,9 @@
 //! The page and its assets: built in, small, and all that is served.
 
+use std::path::Path;
+
 use crate::client::Server;
+use crate::common::files_under;
 
 /// Everything the page loads: itself, one script and one style, so that
 /// a browser needs two connections at most.
@@ -41,6 +44,29 @@ fn the_page_and_its_assets_are_served_with_their_types() {
     assert!(!server.get("/app.js").text().contains("from './"));
     for old in ["/legend.js", "/favicon.svg"] {
         assert_eq!(server.get(old).status, 404, "{old}");
+    }
+}
+
+/// The most lines a file of the page may have: one that grows past it is
+/// split by concern into modules, which the server joins into one script.
+const MOST_LINES: usize = 600;
+
+#[test]
+fn no_file_of_the_page_is_over_600_lines() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/web/src/page");
+    let files = files_under(&folder);
+    assert!(
+        files.iter().any(|file| file.ends_with("app.js")),
+        "{files:?}"
+    );
+    for file in files {
+        let text = std::fs::read_to_string(folder.join(&file)).unwrap();
+        let lines = text.lines().count();
+        assert!(
+            lines <= MOST_LINES,
+            "{} has {lines} lines, more than {MOST_LINES}",
+            file.display()
+        );
     }
 }
 
