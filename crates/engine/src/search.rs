@@ -222,6 +222,30 @@ impl Engine {
             return None;
         }
         let start = Instant::now();
+        let max_depth = self.set_limits(limit, start);
+        if let Some(choice) = self.table_choice(position) {
+            return Some(choice);
+        }
+        let first = match self.first_move(position)? {
+            ControlFlow::Continue(first) => first,
+            ControlFlow::Break(choice) => return Some(choice),
+        };
+        self.path_keys.clear();
+        self.path_keys.extend_from_slice(earlier_keys);
+        self.cutoffs.age();
+        let key = zobrist::hash(&position.board, position.side);
+        let choice = Choice {
+            best: first,
+            score: 0,
+            depth: 0,
+            tablebase: None,
+        };
+        Some(self.deepen_in_threads(position, key, 1..=max_depth, limit, start, choice))
+    }
+
+    /// Sets the clock, the node limit and the counters for a search under
+    /// `limit` begun at `start`; the deepest iteration it may start.
+    fn set_limits(&mut self, limit: Limit, start: Instant) -> u32 {
         let (max_depth, deadline) = match limit {
             Limit::Depth(depth) => (depth.max(1), None),
             Limit::Time(time) => (MAX_PLY as u32 - 1, Some(start + time)),
@@ -236,6 +260,11 @@ impl Engine {
         self.nodes = 0;
         self.work = 0;
         self.next_check = WORK_PER_CHECK;
+        max_depth
+    }
+
+    /// The tables' best move, where they cover `position`.
+    fn table_choice(&self, position: &Position) -> Option<Choice> {
         if let Some(tables) = &self.endgame_tables
             && Tablebase::covers(position)
             && let Ok((value, Some(best))) = tables.best(position)
@@ -247,6 +276,14 @@ impl Engine {
                 tablebase: Some(value),
             });
         }
+        None
+    }
+
+    /// The root's first move, for a search to start from; or the choice
+    /// made without a search: out of time while listing the moves, the
+    /// first listed; a move that takes the enemy lion, at once. `None`
+    /// when there is no move.
+    fn first_move(&mut self, position: &Position) -> Option<ControlFlow<Choice, Move>> {
         // Even the root's moves are listed against the clock: out of time,
         // any move of the partial list is legal.
         let mut moves = Vec::new();
@@ -258,31 +295,36 @@ impl Engine {
         );
         let first = *moves.first()?;
         if listed.is_break() {
-            return Some(Choice {
+            return Some(ControlFlow::Break(Choice {
                 best: first,
                 score: 0,
                 depth: 0,
                 tablebase: None,
-            });
+            }));
         }
         if let Some(&win) = moves.iter().find(|&&m| takes_lion(position, m)) {
-            return Some(Choice {
+            return Some(ControlFlow::Break(Choice {
                 best: win,
                 score: ENGINE_WIN,
                 depth: 1,
                 tablebase: None,
-            });
+            }));
         }
-        self.path_keys.clear();
-        self.path_keys.extend_from_slice(earlier_keys);
-        self.cutoffs.age();
-        let key = zobrist::hash(&position.board, position.side);
-        let mut choice = Choice {
-            best: first,
-            score: 0,
-            depth: 0,
-            tablebase: None,
-        };
+        Some(ControlFlow::Continue(first))
+    }
+
+    /// Iterative deepening over `depths` on this thread and `threads - 1`
+    /// others (lazy SMP): this one's choice, or a deeper one that another
+    /// finished, unless the depth was asked for.
+    fn deepen_in_threads(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depths: std::ops::RangeInclusive<u32>,
+        limit: Limit,
+        start: Instant,
+        mut choice: Choice,
+    ) -> Choice {
         // Lazy SMP: helpers search the same root on their own, one depth
         // ahead every other helper, until the main search is done; what
         // they find reaches it through the shared table.
@@ -307,7 +349,7 @@ impl Engine {
                     })
                 })
                 .collect();
-            choice = self.deepen(position, key, 1..=max_depth, Some(limit), start, choice);
+            choice = self.deepen(position, key, depths, Some(limit), start, choice);
             halt.store(true, Ordering::Relaxed);
             // A helper that finished a deeper iteration than the main
             // search knows better, unless the depth was asked for.
@@ -320,7 +362,7 @@ impl Engine {
                 }
             }
         });
-        Some(choice)
+        choice
     }
 
     /// The line the last search expects from `position` after `first`
@@ -472,35 +514,27 @@ impl Engine {
         !self.stopped
     }
 
+    /// The score of `position` for the side to move, `ply` plies below
+    /// the root with `depth` plies left, within (`alpha`, `beta`): settled
+    /// without its moves where it can be, else by the table's entry, else
+    /// by its moves searched in order, the best kept in the table.
     fn search(
         &mut self,
         position: &Position,
         key: u64,
         depth: u32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
-        if self.out_of_time() {
-            return 0;
-        }
-        if position.status() != Status::Ongoing {
-            // The side to move has lost its lion: sooner losses are worse.
-            return -ENGINE_WIN + ply as i32;
-        }
-        if position.is_bare_lions_draw() {
-            return self.draw_score(ply);
-        }
-        if ply > 0
-            && let Some(wdl) = self.probe(position)
-        {
-            return wdl_score(wdl, ply);
-        }
-        if ply > 0 && self.path_keys.contains(&key) {
-            return self.draw_score(ply);
-        }
-        if depth == 0 || ply + 1 >= MAX_PLY {
-            return self.quiesce(position, ply, alpha, beta);
+        let node = Node {
+            key,
+            depth,
+            ply,
+            beta,
+        };
+        if let Some(score) = self.settled(position, node, alpha) {
+            return score;
         }
         let entry = self.transpositions.probe(key);
         if let Some(entry) = entry
@@ -510,17 +544,104 @@ impl Engine {
         {
             return entry.value;
         }
+        let hint = entry.and_then(|entry| entry.best);
+        let moves = match self.node_moves(position, hint, ply) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
+        self.path_keys.push(key);
+        let searched = self.search_moves(position, &moves, node, alpha);
+        self.path_keys.pop();
+        self.lists.give(moves);
+        let Some((best_score, best)) = searched else {
+            return 0;
+        };
+        self.transpositions
+            .store(key, depth, best_score, (alpha, beta), best);
+        best_score
+    }
+
+    /// The best score of a node's `moves` and the move that has it, its
+    /// window's lower end raised as they are searched until one cuts the
+    /// search off; `None` when the search stopped on the way.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        node: Node,
+        mut alpha: i32,
+    ) -> Option<(i32, Option<Move>)> {
+        let mut best_score = -ENGINE_WIN - 1;
+        let mut best = None;
+        for (index, &m) in moves.iter().enumerate() {
+            let score = self.search_move(position, m, index, node, alpha);
+            if self.stopped {
+                return None;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            alpha = alpha.max(score);
+            if alpha >= node.beta {
+                self.remember_cutoff(position, m, node);
+                break;
+            }
+        }
+        Some((best_score, best))
+    }
+
+    /// The score of a node settled before its moves are listed: a search
+    /// out of time, a lost lion, the bare lions, the tables' verdict, a
+    /// repetition; or, at the horizon, the quiescence search's.
+    #[inline]
+    fn settled(&mut self, position: &Position, node: Node, alpha: i32) -> Option<i32> {
+        let ply = node.ply;
+        if self.out_of_time() {
+            return Some(0);
+        }
+        if position.status() != Status::Ongoing {
+            // The side to move has lost its lion: sooner losses are worse.
+            return Some(-ENGINE_WIN + ply as i32);
+        }
+        if position.is_bare_lions_draw() {
+            return Some(self.draw_score(ply));
+        }
+        if ply > 0
+            && let Some(wdl) = self.probe(position)
+        {
+            return Some(wdl_score(wdl, ply));
+        }
+        if ply > 0 && self.path_keys.contains(&node.key) {
+            return Some(self.draw_score(ply));
+        }
+        if node.depth == 0 || ply + 1 >= MAX_PLY {
+            return Some(self.quiesce(position, ply, alpha, node.beta));
+        }
+        None
+    }
+
+    /// A node's moves in a list from the pool, in the order to search
+    /// them (`hint`, the table's move, first); or, with none to search,
+    /// the node's score: 0 out of time, a loss for a side that cannot move.
+    #[inline]
+    fn node_moves(
+        &mut self,
+        position: &Position,
+        hint: Option<Move>,
+        ply: usize,
+    ) -> Result<Vec<Move>, i32> {
         let mut moves = self.lists.take();
         if !self.list_moves(position, &mut moves) {
             self.lists.give(moves);
-            return 0;
+            return Err(0);
         }
         if moves.is_empty() {
             self.lists.give(moves);
             // A side that cannot move loses.
-            return -ENGINE_WIN + ply as i32;
+            return Err(-ENGINE_WIN + ply as i32);
         }
-        let hint = entry.and_then(|entry| entry.best);
         self.order(position, &mut moves, hint, ply);
         if ply == 0 && self.halt.is_some() && moves.len() > 2 {
             // A helper takes the root's other moves from the last: what it
@@ -528,69 +649,71 @@ impl Engine {
             // takes them from the first, gets there.
             moves[1..].reverse();
         }
+        Ok(moves)
+    }
 
-        let original_alpha = alpha;
-        let mut best_score = -ENGINE_WIN - 1;
-        let mut best = None;
-        self.path_keys.push(key);
-        for (index, &m) in moves.iter().enumerate() {
-            let child = position.play_unchecked(m, self.rule_set);
-            let child_key = key ^ zobrist::delta(&position.board, &child.board);
-            // Principal variation search: the first move gets the whole
-            // window; the others only have to be shown no better, with a
-            // null window, and are searched again if one is.
-            // Late quiet moves, ordered after the ones likely to be best,
-            // are first searched less deep (late-move reductions).
-            let reduction = if index >= 3 && depth >= 3 && !is_capture(position, m) {
-                late_move_reduction(depth, index)
-            } else {
-                0
-            };
-            let mut score = if index == 0 {
-                alpha - 1
-            } else {
-                -self.search(
-                    &child,
-                    child_key,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                )
-            };
-            if reduction > 0 && score > alpha {
-                score = -self.search(&child, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
-            }
-            if index == 0 || (score > alpha && score < beta) {
-                score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
-            }
-            if self.stopped {
-                self.path_keys.pop();
-                self.lists.give(moves);
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best = Some(m);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                if !is_capture(position, m) {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(m) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(m);
-                    }
-                    self.cutoffs.reward(position.side, m, depth);
-                }
-                break;
-            }
+    /// The score of `m`, the `index`-th move of `node` in order, for the
+    /// side to move there, its window's lower end `alpha`.
+    #[inline]
+    fn search_move(
+        &mut self,
+        position: &Position,
+        m: Move,
+        index: usize,
+        node: Node,
+        alpha: i32,
+    ) -> i32 {
+        let Node {
+            key,
+            depth,
+            ply,
+            beta,
+        } = node;
+        let child = position.play_unchecked(m, self.rule_set);
+        let child_key = key ^ zobrist::delta(&position.board, &child.board);
+        // Principal variation search: the first move gets the whole
+        // window; the others only have to be shown no better, with a
+        // null window, and are searched again if one is.
+        // Late quiet moves, ordered after the ones likely to be best,
+        // are first searched less deep (late-move reductions).
+        let reduction = if index >= 3 && depth >= 3 && !is_capture(position, m) {
+            late_move_reduction(depth, index)
+        } else {
+            0
+        };
+        let mut score = if index == 0 {
+            alpha - 1
+        } else {
+            -self.search(
+                &child,
+                child_key,
+                depth - 1 - reduction,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+            )
+        };
+        if reduction > 0 && score > alpha {
+            score = -self.search(&child, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
         }
-        self.path_keys.pop();
-        self.lists.give(moves);
-        self.transpositions
-            .store(key, depth, best_score, (original_alpha, beta), best);
-        best_score
+        if index == 0 || (score > alpha && score < beta) {
+            score = -self.search(&child, child_key, depth - 1, ply + 1, -beta, -alpha);
+        }
+        score
+    }
+
+    /// Remembers that `m` cut `node`'s search off: a quiet move becomes
+    /// the ply's first killer and gains in the history.
+    #[inline]
+    fn remember_cutoff(&mut self, position: &Position, m: Move, node: Node) {
+        if !is_capture(position, m) {
+            let killers = &mut self.killers[node.ply];
+            if killers[0] != Some(m) {
+                killers[1] = killers[0];
+                killers[0] = Some(m);
+            }
+            self.cutoffs.reward(position.side, m, node.depth);
+        }
     }
 
     /// Searches captures only, so that no exchange is cut off half way.
@@ -657,6 +780,17 @@ impl Engine {
             -self.cutoffs.score(position.side, *m)
         });
     }
+}
+
+/// Where a node of the search stands, as the steps of its search share
+/// it: its key, the plies left and below the root, and the upper end of
+/// its window.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u64,
+    depth: u32,
+    ply: usize,
+    beta: i32,
 }
 
 /// The history of quiet moves that cut the search off, by side, from and
