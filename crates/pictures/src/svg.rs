@@ -89,19 +89,55 @@ pub fn board(position: &Position, flipped: bool) -> String {
     )
 }
 
+/// The drawing of `position` in `view`, with `marks` if given: the
+/// definitions, the board, its coordinates, the marks under the pieces,
+/// the pieces, the caption and legend, the marks over the pieces and,
+/// last, the targets a page clicks.
 fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
     let kinds = kinds_on_board(position);
+    let mut out = String::new();
+    open_document(position, &kinds, &mut out);
+    definitions(position, &kinds, &mut out);
+    ground(view, &mut out);
+    coordinates(view, &mut out);
+    if let Some(marks) = marks {
+        underlay_marks(marks, view, &mut out);
+    }
+    if view.targets {
+        // Where a page draws its highlights: under the pieces.
+        out.push_str("<g id=\"marks\"></g>\n");
+    }
+    place_pieces(position, view, &mut out);
+    caption(position, &mut out);
+    legend(&kinds, &mut out);
+    if let Some(marks) = marks {
+        overlay_marks(marks, view, &mut out);
+    }
+    if view.targets {
+        targets(view, &mut out);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The `<svg>` tag, sized for the board and a legend of `kinds`, and
+/// the title that names the position.
+fn open_document(position: &Position, kinds: &[Kind], out: &mut String) {
     let legend_rows = kinds.len().div_ceil(LEGEND_COLUMNS) as u32;
     let (width, height) = (
         BOARD + MARGIN + 2 * PAD,
         BOARD + MARGIN + CAPTION + LEGEND_ROW * legend_rows + 2 * PAD,
     );
-    let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-{PAD} -{PAD} {width} {height}" width="{width}" height="{height}" font-family="sans-serif">"#
     );
     let _ = writeln!(out, "<title>{}</title>", escape(&position.to_string()));
+}
+
+/// The `<defs>`: the arrowheads, and the drawing of each piece on the
+/// board (the white pieces of every kind there, for the legend).
+fn definitions(position: &Position, kinds: &[Kind], out: &mut String) {
     out.push_str(concat!(
         r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" "#,
         r#"markerWidth="6" markerHeight="6" orient="auto-start-reverse">"#,
@@ -116,15 +152,19 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
         );
     }
     for color in [Color::White, Color::Black] {
-        for &kind in &kinds {
+        for &kind in kinds {
             let wanted = color == Color::White
                 || !(position.board.by_kind(kind) & position.board.by_color(color)).is_empty();
             if wanted {
-                pieces::define(color, kind, &mut out);
+                pieces::define(color, kind, out);
             }
         }
     }
     out.push_str("</defs>\n");
+}
+
+/// The board itself: its ground, the castles, the river and the grid.
+fn ground(view: View, out: &mut String) {
     let _ = writeln!(
         out,
         r##"<rect class="board" x="{MARGIN}" y="0" width="{BOARD}" height="{BOARD}" fill="#f4e7cc"/>"##
@@ -136,8 +176,13 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
             r##"<rect class="castle" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#dcb27a"/>"##
         );
     }
-    river(&mut out);
-    grid(&mut out);
+    river(out);
+    grid(out);
+}
+
+/// The file letters below the board and the rank numbers on its left,
+/// in the order `view` puts them.
+fn coordinates(view: View, out: &mut String) {
     for (i, file) in ('a'..='g').enumerate() {
         let column = if view.flipped { 6 - i as u32 } else { i as u32 };
         let x = MARGIN + CELL * column + CELL / 2;
@@ -161,13 +206,10 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
             rank + 1
         );
     }
-    if let Some(marks) = marks {
-        underlay_marks(marks, view, &mut out);
-    }
-    if view.targets {
-        // Where a page draws its highlights: under the pieces.
-        out.push_str("<g id=\"marks\"></g>\n");
-    }
+}
+
+/// Each piece on the board, in its square.
+fn place_pieces(position: &Position, view: View, out: &mut String) {
     for square in position.board.occupied() {
         if let Some(piece) = position.board.piece_at(square) {
             let (x, y) = view.corner(square);
@@ -179,10 +221,14 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
                 (x + inset, y + inset),
                 FIGURE,
                 &class,
-                &mut out,
+                out,
             );
         }
     }
+}
+
+/// The side to move and the move number, under the file letters.
+fn caption(position: &Position, out: &mut String) {
     let _ = writeln!(
         out,
         r##"<text class="caption" x="{}" y="{}" text-anchor="middle" font-size="{FONT}" fill="#333">{} to move, move {}</text>"##,
@@ -191,40 +237,48 @@ fn draw(position: &Position, marks: Option<&Marks>, view: View) -> String {
         position.side,
         position.move_number
     );
-    legend(&kinds, &mut out);
-    if let Some(marks) = marks {
-        let chains = marks.moves.iter().filter(|m| !m.jumps().is_empty());
-        for (index, m) in chains.enumerate() {
-            chain(*m, index, view, &mut out);
-        }
-        for m in &marks.flights {
-            // From the edge of one lion's disc to the edge of the other's,
-            // so that the arrow covers neither letter.
-            let ((x1, y1), (x2, y2)) = (view.centre(m.from()), view.centre(m.to()));
-            let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
-            let length = dx.hypot(dy).max(1.0);
-            let (ux, uy) = (dx / length * 26.0, dy / length * 26.0);
-            let _ = writeln!(
-                out,
-                r##"<line class="marker flight" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b03a2e" stroke-width="4" marker-end="url(#arrowhead)"/>"##,
-                f64::from(x1) + ux,
-                f64::from(y1) + uy,
-                f64::from(x2) - ux,
-                f64::from(y2) - uy
-            );
-        }
+}
+
+/// Marks drawn over the pieces: each monkey's jump chain, and an arrow
+/// for each flying lion capture.
+fn overlay_marks(marks: &Marks, view: View, out: &mut String) {
+    let chains = marks.moves.iter().filter(|m| !m.jumps().is_empty());
+    for (index, m) in chains.enumerate() {
+        chain(*m, index, view, out);
     }
-    if view.targets {
-        for square in Square::all() {
-            let (x, y) = view.corner(square);
-            let _ = writeln!(
-                out,
-                r#"<rect class="square" data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent"/>"#
-            );
-        }
+    for &m in &marks.flights {
+        flight(m, view, out);
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// A lion's flight onto the other lion: an arrow from the edge of one
+/// lion's disc to the edge of the other's, so that it covers neither
+/// letter.
+fn flight(m: Move, view: View, out: &mut String) {
+    let ((x1, y1), (x2, y2)) = (view.centre(m.from()), view.centre(m.to()));
+    let (dx, dy) = (f64::from(x2) - f64::from(x1), f64::from(y2) - f64::from(y1));
+    let length = dx.hypot(dy).max(1.0);
+    let (ux, uy) = (dx / length * 26.0, dy / length * 26.0);
+    let _ = writeln!(
+        out,
+        r##"<line class="marker flight" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#b03a2e" stroke-width="4" marker-end="url(#arrowhead)"/>"##,
+        f64::from(x1) + ux,
+        f64::from(y1) + uy,
+        f64::from(x2) - ux,
+        f64::from(y2) - uy
+    );
+}
+
+/// Over each square, on top of everything, a transparent target
+/// `<rect class="square" data-square="d1">` that a click can find.
+fn targets(view: View, out: &mut String) {
+    for square in Square::all() {
+        let (x, y) = view.corner(square);
+        let _ = writeln!(
+            out,
+            r#"<rect class="square" data-square="{square}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent"/>"#
+        );
+    }
 }
 
 /// A monkey's chain, the `index`-th drawn: a line from the edge of its
