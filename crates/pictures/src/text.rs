@@ -43,104 +43,185 @@ const MARK: &str = "\x1b[1;32m";
 
 /// Appends the diagram of `position`, with `marks` if given.
 pub fn diagram(position: &Position, marks: Option<&Marks>, style: Style, out: &mut String) {
-    let (top, bottom, side, empty, river) = if style.unicode {
-        ("┌───────────────┐", "└───────────────┘", "│", "·", "≈")
-    } else {
-        ("+---------------+", "+---------------+", "|", ".", "~")
+    let drawing = Drawing {
+        position,
+        marks,
+        style,
+        frame: Frame::new(style.unicode),
     };
-    let _ = writeln!(out, "  {top}");
-    for rank in (0..Square::SIDE).rev() {
-        let _ = write!(out, "{} {side}", rank + 1);
-        for file in 0..=Square::SIDE {
-            let mark = capture_mark(marks, file, rank);
-            let between = mark.unwrap_or(separator(file, rank, river));
-            // Inside the river and the castles the gaps are painted too,
-            // so that each is one block of colour.
-            let inside = |file: u8| Square::new(file, rank).is_some_and(in_castle);
-            let gap = if !style.color {
-                ""
-            } else if rank == Square::RIVER_RANK {
-                RIVER
-            } else if file > 0 && inside(file - 1) && inside(file) {
-                CASTLE
-            } else {
-                ""
-            };
-            let ink = if style.color && mark.is_some() {
-                MARK
-            } else {
-                ""
-            };
-            if gap.is_empty() && ink.is_empty() {
-                out.push_str(between);
-            } else {
-                let _ = write!(out, "{gap}{ink}{between}{RESET}");
-            }
-            let Some(square) = Square::new(file, rank) else {
-                continue;
-            };
-            let left = style.last_move.map(Move::from) == Some(square)
-                && position.board.piece_at(square).is_none();
-            let (cell, paint) = if left {
-                (if style.unicode { "○" } else { "o" }, MARK)
-            } else {
-                cell(position, marks, square, style.unicode, empty)
-            };
-            let background = if !style.color {
-                ""
-            } else if square.is_river() {
-                RIVER
-            } else if in_castle(square) {
-                CASTLE
-            } else {
-                ""
-            };
-            let foreground = if style.color { paint } else { "" };
-            if background.is_empty() && foreground.is_empty() {
-                out.push_str(cell);
-            } else {
-                let _ = write!(out, "{background}{foreground}{cell}{RESET}");
-            }
-        }
-        let _ = writeln!(out, "{side}");
-    }
-    let _ = writeln!(out, "  {bottom}");
-    out.push_str("    a b c d e f g\n");
-    let _ = write!(out, "  [ ] castles  {river} river");
-    if marks.is_some() {
-        out.push_str("  * move  x beside a capture");
-    }
-    if style.last_move.is_some() {
-        out.push_str(if style.unicode {
-            "  ○ moved from"
+    drawing.board(out);
+    drawing.key(out);
+    drawing.caption(out);
+}
+
+/// The characters of a diagram's frame, empty squares and river: plain
+/// ASCII, or box drawing and `≈`.
+#[derive(Clone, Copy)]
+struct Frame {
+    top: &'static str,
+    bottom: &'static str,
+    side: &'static str,
+    empty: &'static str,
+    river: &'static str,
+}
+
+impl Frame {
+    /// The frame in box drawing where `unicode`, else in ASCII.
+    fn new(unicode: bool) -> Frame {
+        let (top, bottom, side, empty, river) = if unicode {
+            ("┌───────────────┐", "└───────────────┘", "│", "·", "≈")
         } else {
-            "  o moved from"
-        });
+            ("+---------------+", "+---------------+", "|", ".", "~")
+        };
+        Frame {
+            top,
+            bottom,
+            side,
+            empty,
+            river,
+        }
     }
-    out.push('\n');
-    if style.unicode {
-        // Two lines, so that no line passes 80 columns.
-        out.push_str("  ♔♚ lion  ♘♞ zebra  ♗♝ giraffe  ♖♜ elephant  ♕♛ crocodile\n");
-        out.push_str("  ♙♟ pawn  Ⓢⓢ superpawn  Ⓜⓜ monkey\n");
+}
+
+/// A diagram being drawn: what its steps share.
+struct Drawing<'a> {
+    position: &'a Position,
+    marks: Option<&'a Marks>,
+    style: Style,
+    frame: Frame,
+}
+
+impl Drawing<'_> {
+    /// The board in its frame, rank 7 at the top, and the file letters.
+    fn board(&self, out: &mut String) {
+        let Frame {
+            top, bottom, side, ..
+        } = self.frame;
+        let _ = writeln!(out, "  {top}");
+        for rank in (0..Square::SIDE).rev() {
+            let _ = write!(out, "{} {side}", rank + 1);
+            for file in 0..=Square::SIDE {
+                self.gap(file, rank, out);
+                if let Some(square) = Square::new(file, rank) {
+                    self.square(square, out);
+                }
+            }
+            let _ = writeln!(out, "{side}");
+        }
+        let _ = writeln!(out, "  {bottom}");
+        out.push_str("    a b c d e f g\n");
     }
-    if let Some(last) = style.last_move {
-        let _ = writeln!(out, "last move: {last}");
+
+    /// What stands before cell `file` of `rank`, or at the rank's end: a
+    /// capture mark, a wall, water or a space.
+    fn gap(&self, file: u8, rank: u8, out: &mut String) {
+        let mark = capture_mark(self.marks, file, rank);
+        let between = mark.unwrap_or(separator(file, rank, self.frame.river));
+        // Inside the river and the castles the gaps are painted too,
+        // so that each is one block of colour.
+        let inside = |file: u8| Square::new(file, rank).is_some_and(in_castle);
+        let gap = if !self.style.color {
+            ""
+        } else if rank == Square::RIVER_RANK {
+            RIVER
+        } else if file > 0 && inside(file - 1) && inside(file) {
+            CASTLE
+        } else {
+            ""
+        };
+        let ink = if self.style.color && mark.is_some() {
+            MARK
+        } else {
+            ""
+        };
+        painted(gap, ink, between, out);
     }
-    if let Some(ending) = Ending::of(position, 0, None) {
-        let _ = writeln!(out, "game over: {}", ending.describe());
-    } else {
-        let _ = writeln!(
-            out,
-            "{} to move, move {}",
-            position.side, position.move_number
-        );
+
+    /// A square's cell: where the last move started, if it is empty now;
+    /// else its piece, a move's target or an empty square.
+    fn square(&self, square: Square, out: &mut String) {
+        let style = self.style;
+        let left = style.last_move.map(Move::from) == Some(square)
+            && self.position.board.piece_at(square).is_none();
+        let (cell, paint) = if left {
+            (if style.unicode { "○" } else { "o" }, MARK)
+        } else {
+            cell(
+                self.position,
+                self.marks,
+                square,
+                style.unicode,
+                self.frame.empty,
+            )
+        };
+        let background = if !style.color {
+            ""
+        } else if square.is_river() {
+            RIVER
+        } else if in_castle(square) {
+            CASTLE
+        } else {
+            ""
+        };
+        let foreground = if style.color { paint } else { "" };
+        painted(background, foreground, cell, out);
     }
-    if let Some(marks) = marks {
-        out.push_str("moves:");
-        for m in &marks.moves {
-            let _ = write!(out, " {m}");
+
+    /// The key under the board: castles and river, the marks where there
+    /// are some, the last move's start, and in Unicode the figurines.
+    fn key(&self, out: &mut String) {
+        let _ = write!(out, "  [ ] castles  {} river", self.frame.river);
+        if self.marks.is_some() {
+            out.push_str("  * move  x beside a capture");
+        }
+        if self.style.last_move.is_some() {
+            out.push_str(if self.style.unicode {
+                "  ○ moved from"
+            } else {
+                "  o moved from"
+            });
         }
         out.push('\n');
+        if self.style.unicode {
+            // Two lines, so that no line passes 80 columns.
+            out.push_str("  ♔♚ lion  ♘♞ zebra  ♗♝ giraffe  ♖♜ elephant  ♕♛ crocodile\n");
+            out.push_str("  ♙♟ pawn  Ⓢⓢ superpawn  Ⓜⓜ monkey\n");
+        }
+    }
+
+    /// The last move, the game's ending or the side to move, and the
+    /// marked moves.
+    fn caption(&self, out: &mut String) {
+        let position = self.position;
+        if let Some(last) = self.style.last_move {
+            let _ = writeln!(out, "last move: {last}");
+        }
+        if let Some(ending) = Ending::of(position, 0, None) {
+            let _ = writeln!(out, "game over: {}", ending.describe());
+        } else {
+            let _ = writeln!(
+                out,
+                "{} to move, move {}",
+                position.side, position.move_number
+            );
+        }
+        if let Some(marks) = self.marks {
+            out.push_str("moves:");
+            for m in &marks.moves {
+                let _ = write!(out, " {m}");
+            }
+            out.push('\n');
+        }
+    }
+}
+
+/// `text` in the `background` and `foreground` colours (ANSI codes,
+/// either empty), reset after; bare where both are empty.
+fn painted(background: &str, foreground: &str, text: &str, out: &mut String) {
+    if background.is_empty() && foreground.is_empty() {
+        out.push_str(text);
+    } else {
+        let _ = write!(out, "{background}{foreground}{text}{RESET}");
     }
 }
 
