@@ -158,8 +158,29 @@ pub fn parse(
     let head = std::str::from_utf8(&buffer[..head_end])
         .map_err(|_| HttpError::Bad("the head is not UTF-8"))?;
     let mut lines = head.split('\n').map(|line| line.trim_end_matches('\r'));
-    let request_line = lines.next().unwrap_or_default();
-    let mut words = request_line.split(' ');
+    let (method, target, keep_alive) = request_line(lines.next().unwrap_or_default())?;
+    let fields = Fields::read(lines, keep_alive)?;
+    let length = match fields.length {
+        Some(length) => length,
+        None if method == "POST" || method == "PUT" => return Err(HttpError::LengthRequired),
+        None => 0,
+    };
+    let (path, query) = decode_target(target)?;
+    let request = Request {
+        method: method.to_owned(),
+        path,
+        query,
+        keep_alive: fields.keep_alive,
+        headers: fields.headers,
+        body: Vec::new(),
+    };
+    with_body(buffer, request, head_end, length, streamed)
+}
+
+/// The method and the target of a request line, checked, and whether
+/// its version keeps the connection open unless told otherwise.
+fn request_line(line: &str) -> Result<(&str, &str, bool), HttpError> {
+    let mut words = line.split(' ');
     let (Some(method), Some(target), Some(version), None) =
         (words.next(), words.next(), words.next(), words.next())
     else {
@@ -170,7 +191,7 @@ pub fn parse(
     if method.is_empty() || !method.bytes().all(|byte| byte.is_ascii_uppercase()) {
         return Err(HttpError::Bad("the method is not a word in capitals"));
     }
-    let mut keep_alive = match version {
+    let keep_alive = match version {
         "HTTP/1.1" => true,
         "HTTP/1.0" => false,
         _ => return Err(HttpError::Bad("the version is not HTTP/1.1 or HTTP/1.0")),
@@ -178,61 +199,98 @@ pub fn parse(
     if !target.starts_with('/') {
         return Err(HttpError::Bad("the target is not a path"));
     }
-    let mut length: Option<usize> = None;
-    let mut headers = Headers::default();
-    for line in lines.filter(|line| !line.is_empty()) {
-        let (name, value) = line
-            .split_once(':')
-            .ok_or(HttpError::Bad("a header without a colon"))?;
-        if name.is_empty() || !name.bytes().all(is_token) {
-            return Err(HttpError::Bad("a header name that is not a token"));
+    Ok((method, target, keep_alive))
+}
+
+/// What a request's header lines say: the headers the server reads, the
+/// body's length if given, and whether the connection stays open.
+struct Fields {
+    headers: Headers,
+    length: Option<usize>,
+    keep_alive: bool,
+}
+
+impl Fields {
+    /// Reads the header `lines`, each checked, the connection staying
+    /// open by default where `keep_alive`.
+    fn read<'a>(
+        lines: impl Iterator<Item = &'a str>,
+        keep_alive: bool,
+    ) -> Result<Fields, HttpError> {
+        let mut fields = Fields {
+            headers: Headers::default(),
+            length: None,
+            keep_alive,
+        };
+        for line in lines.filter(|line| !line.is_empty()) {
+            let (name, value) = line
+                .split_once(':')
+                .ok_or(HttpError::Bad("a header without a colon"))?;
+            if name.is_empty() || !name.bytes().all(is_token) {
+                return Err(HttpError::Bad("a header name that is not a token"));
+            }
+            fields.take(name, value.trim())?;
         }
-        let value = value.trim();
-        headers.read(name, value);
+        Ok(fields)
+    }
+
+    /// Takes in one header: kept if the server reads it; a length, which
+    /// must be a number and the same each time it is sent; a refused
+    /// `Transfer-Encoding`; the options of `Connection`.
+    fn take(&mut self, name: &str, value: &str) -> Result<(), HttpError> {
+        self.headers.read(name, value);
         if name.eq_ignore_ascii_case("content-length") {
             let given: usize = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
                 .then(|| value.parse().ok())
                 .flatten()
                 .ok_or(HttpError::Bad("a Content-Length that is not a number"))?;
-            if length.is_some_and(|length| length != given) {
+            if self.length.is_some_and(|length| length != given) {
                 return Err(HttpError::Bad("two different Content-Lengths"));
             }
-            length = Some(given);
+            self.length = Some(given);
         } else if name.eq_ignore_ascii_case("transfer-encoding") {
             return Err(HttpError::LengthRequired);
         } else if name.eq_ignore_ascii_case("connection") {
             for option in value.split(',').map(str::trim) {
                 if option.eq_ignore_ascii_case("close") {
-                    keep_alive = false;
+                    self.keep_alive = false;
                 } else if option.eq_ignore_ascii_case("keep-alive") {
-                    keep_alive = true;
+                    self.keep_alive = true;
                 }
             }
         }
+        Ok(())
     }
-    let length = match length {
-        Some(length) => length,
-        None if method == "POST" || method == "PUT" => return Err(HttpError::LengthRequired),
-        None => 0,
-    };
+}
+
+/// A target's path and its query's names and values, percent-decoded.
+fn decode_target(target: &str) -> Result<(String, Vec<(String, String)>), HttpError> {
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let mut request = Request {
-        method: method.to_owned(),
-        path: decode(path, false)?,
-        query: query
-            .split('&')
-            .filter(|pair| !pair.is_empty())
-            .map(|pair| {
-                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                Ok((decode(name, true)?, decode(value, true)?))
-            })
-            .collect::<Result<_, HttpError>>()?,
-        keep_alive,
-        headers,
-        body: Vec::new(),
-    };
+    let path = decode(path, false)?;
+    let query = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            Ok((decode(name, true)?, decode(value, true)?))
+        })
+        .collect::<Result<_, HttpError>>()?;
+    Ok((path, query))
+}
+
+/// `request` with its body, the `length` bytes after the head's
+/// `head_end` of `buffer`: held whole, or left to stream where it is too
+/// long to hold and `streamed` says its handler reads it so; `None`
+/// while it has not all arrived.
+fn with_body(
+    buffer: &[u8],
+    mut request: Request,
+    head_end: usize,
+    length: usize,
+    streamed: impl Fn(&str, &str) -> bool,
+) -> Result<Option<Incoming>, HttpError> {
     if length > MAX_BODY {
-        return match streamed(method, &request.path) {
+        return match streamed(&request.method, &request.path) {
             true if length <= MAX_STREAMED_BODY => {
                 Ok(Some(Incoming::Streamed(request, head_end, length)))
             }
