@@ -118,173 +118,298 @@ pub fn play_match(
     output: &mut impl Write,
     events: &mut dyn FnMut(MatchEvent),
 ) -> Result<(), MatchError> {
-    let start: Position = options
-        .fen
-        .parse()
-        .map_err(|error| MatchError::Fen(options.fen.clone(), error))?;
-    let openings = match &options.openings {
-        None => vec![start],
-        Some(path) => read_openings(path, options.rule_set)
-            .map_err(|error| MatchError::Openings(path.clone(), error))?,
+    let (the_match, record, resumed) = Match::start(options, events)?;
+    let first = the_match.start_first_pair()?;
+    // Each game line names the engines by letter, which tells them apart
+    // even when both run the same command.
+    let [a, b] = &the_match.names;
+    writeln!(output, "A: {a}\nB: {b}").map_err(MatchError::Output)?;
+    let mut teller = Teller {
+        schedule: &the_match.schedule,
+        options,
+        output,
+        record,
+        summary: Summary::default(),
+        events,
+        told: 0,
     };
-    // The games this shard plays, by their numbers in the whole match.
-    let schedule: Vec<usize> = (0..options.games)
-        .filter(|game| options.shard.plays(game / 2))
-        .collect();
-    let opening_for = |game: usize| &openings[game / 2 % openings.len()];
-    let (mut record, resumed) = match &options.record {
-        None => (None, Vec::new()),
-        Some(path) if !options.resume && live_path(path).exists() => {
-            return Err(MatchError::LiveExists(live_path(path)));
-        }
-        Some(path) => {
-            let (file, resumed) = open_record(path, options, &schedule, &openings, events)?;
-            (Some(file), resumed)
-        }
-    };
-    let names = options.engines.clone().map(|command| command.join(" "));
-    let live = match &options.record {
-        None => None,
-        Some(path) => Some(
-            LiveLog::create(path, options.resume, &names).map_err(|error| {
-                let live = live_path(path);
-                match error.kind() {
-                    io::ErrorKind::AlreadyExists => MatchError::LiveExists(live),
-                    _ => MatchError::Record(live, error),
-                }
-            })?,
-        ),
-    };
-    let commands = options
-        .engines
-        .clone()
-        .map(|command| with_rules(command, options.rule_set));
-    let seats = |commands: [Vec<String>; 2]| -> Vec<Seat> {
-        let [a, b] = commands;
-        let log = || options.log.clone();
+    for played in &resumed {
+        teller.tell(played).map_err(MatchError::Output)?;
+    }
+    the_match
+        .play_left(first, &mut teller)
+        .map_err(MatchError::Output)?;
+    let summary = teller.summary;
+    the_match.report(output, &summary)
+}
+
+/// Everything the games of a match are played with.
+struct Match<'a> {
+    options: &'a MatchOptions,
+    /// The games this shard plays, by their numbers in the whole match.
+    schedule: Vec<usize>,
+    openings: Vec<Position>,
+    /// The engines as the report names them: their command lines.
+    names: [String; 2],
+    /// The engines' command lines, told the rules.
+    commands: [Vec<String>; 2],
+    tables: Option<Tablebase>,
+    live: Option<LiveLog>,
+}
+
+impl<'a> Match<'a> {
+    /// Sets the match up from `options`: its openings and schedule, its
+    /// record opened (with `--resume`, its games read back, to be told
+    /// first) and its live companion created.
+    fn start(
+        options: &'a MatchOptions,
+        events: &mut dyn FnMut(MatchEvent),
+    ) -> Result<(Match<'a>, Option<File>, Vec<Played>), MatchError> {
+        let start: Position = options
+            .fen
+            .parse()
+            .map_err(|error| MatchError::Fen(options.fen.clone(), error))?;
+        let openings = match &options.openings {
+            None => vec![start],
+            Some(path) => read_openings(path, options.rule_set)
+                .map_err(|error| MatchError::Openings(path.clone(), error))?,
+        };
+        let schedule: Vec<usize> = (0..options.games)
+            .filter(|game| options.shard.plays(game / 2))
+            .collect();
+        let (record, resumed) = match &options.record {
+            None => (None, Vec::new()),
+            Some(path) if !options.resume && live_path(path).exists() => {
+                return Err(MatchError::LiveExists(live_path(path)));
+            }
+            Some(path) => {
+                let (file, resumed) = open_record(path, options, &schedule, &openings, events)?;
+                (Some(file), resumed)
+            }
+        };
+        let names = options.engines.clone().map(|command| command.join(" "));
+        let live = match &options.record {
+            None => None,
+            Some(path) => Some(open_live(path, options, &names)?),
+        };
+        let commands = options
+            .engines
+            .clone()
+            .map(|command| with_rules(command, options.rule_set));
+        let tables = options
+            .tables
+            .as_deref()
+            .map(|dir| Tablebase::new(dir, options.rule_set));
+        let the_match = Match {
+            options,
+            schedule,
+            openings,
+            names,
+            commands,
+            tables,
+            live,
+        };
+        Ok((the_match, record, resumed))
+    }
+
+    /// The opening game number `game` (from 0) starts from.
+    fn opening(&self, game: usize) -> &Position {
+        &self.openings[game / 2 % self.openings.len()]
+    }
+
+    /// A seat for each engine, not yet started.
+    fn seats(&self) -> Vec<Seat> {
+        let [a, b] = self.commands.clone();
+        let log = || self.options.log.clone();
         vec![
             Seat::new(a, LABELS[0], log()),
             Seat::new(b, LABELS[1], log()),
         ]
-    };
-    // The first pair of engines starts at once, so that one that cannot
-    // start is said before any game; the other pairs start when needed.
-    let mut first = seats(commands.clone());
-    for (seat, (command, name)) in first.iter_mut().zip(commands.iter().zip(&names)) {
-        if let Err(error) = seat.start() {
-            let program = command.first().map_or("", String::as_str);
-            let why = process::start_error(program, &error);
-            return Err(MatchError::CannotStart(name.clone(), why));
+    }
+
+    /// The first pair of engines, started at once, so that one that cannot
+    /// start is said before any game; the other pairs start when needed.
+    fn start_first_pair(&self) -> Result<Vec<Seat>, MatchError> {
+        let mut first = self.seats();
+        let engines = self.commands.iter().zip(&self.names);
+        for (seat, (command, name)) in first.iter_mut().zip(engines) {
+            if let Err(error) = seat.start() {
+                let program = command.first().map_or("", String::as_str);
+                let why = process::start_error(program, &error);
+                return Err(MatchError::CannotStart(name.clone(), why));
+            }
+        }
+        Ok(first)
+    }
+
+    /// Plays the games not yet told, several at once (the `first` pair of
+    /// engines and as many more as `--concurrency` asks), and has
+    /// `teller` tell them.
+    fn play_left<W: Write>(&self, first: Vec<Seat>, teller: &mut Teller<W>) -> io::Result<()> {
+        let next = AtomicUsize::new(teller.told);
+        let stop = AtomicBool::new(teller.decided());
+        let (sender, results) = mpsc::channel::<(usize, Played)>();
+        let left = self.schedule.len() - teller.told;
+        let concurrency = self.options.concurrency.clamp(1, left.max(1));
+        let mut seat_sets = vec![first];
+        seat_sets.extend((1..concurrency).map(|_| self.seats()));
+        thread::scope(|scope| -> io::Result<()> {
+            for seats in seat_sets {
+                let sender = sender.clone();
+                let (next, stop) = (&next, &stop);
+                scope.spawn(move || self.play_games(seats, next, stop, &sender));
+            }
+            drop(sender);
+            teller.tell_in_order(results, &stop)
+        })
+    }
+
+    /// One pair of engines' work: the next game of the schedule, sent
+    /// back as it ends, until none is left or `stop` is set; the engines
+    /// ended then.
+    fn play_games(
+        &self,
+        mut seats: Vec<Seat>,
+        next: &AtomicUsize,
+        stop: &AtomicBool,
+        sender: &mpsc::Sender<(usize, Played)>,
+    ) {
+        while !stop.load(Ordering::Relaxed) {
+            let slot = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&game) = self.schedule.get(slot) else {
+                break;
+            };
+            let start = self.opening(game);
+            let live = self.live.as_ref();
+            let played = play_numbered(game, start, self.options, &self.tables, &mut seats, live);
+            if sender.send((slot, played)).is_err() {
+                break;
+            }
+        }
+        for seat in &mut seats {
+            seat.end(EXIT_PATIENCE);
         }
     }
-    let tables = options
-        .tables
-        .as_deref()
-        .map(|dir| Tablebase::new(dir, options.rule_set));
-    // Each game line names the engines by letter, which tells them apart
-    // even when both run the same command.
-    writeln!(output, "A: {}\nB: {}", names[0], names[1]).map_err(MatchError::Output)?;
-    let mut summary = Summary::default();
-    let mut tell = |slot: usize, played: &Played, output: &mut dyn Write, summary: &mut Summary| {
-        let game = schedule[slot];
-        write_game(output, game, played)?;
-        summary.count(game, played, options.sprt.as_ref());
-        let progress = summary
-            .tally
-            .progress(slot + 1, schedule.len(), options.sprt.as_ref());
-        events(MatchEvent::Progress(&progress));
-        io::Result::Ok(())
-    };
-    for (slot, played) in resumed.iter().enumerate() {
-        tell(slot, played, output, &mut summary).map_err(MatchError::Output)?;
-    }
-    let next = AtomicUsize::new(resumed.len());
-    let stop = AtomicBool::new(summary.tally.verdict != Verdict::Continue);
-    let (sender, results) = mpsc::channel::<(usize, Played)>();
-    let left = schedule.len() - resumed.len();
-    let concurrency = options.concurrency.clamp(1, left.max(1));
-    let mut seat_sets = vec![first];
-    seat_sets.extend((1..concurrency).map(|_| seats(commands.clone())));
-    thread::scope(|scope| -> io::Result<()> {
-        for mut seats in seat_sets {
-            let sender = sender.clone();
-            let (next, stop, schedule) = (&next, &stop, &schedule);
-            let (opening_for, tables, live) = (&opening_for, &tables, live.as_ref());
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let slot = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&game) = schedule.get(slot) else {
-                        break;
-                    };
-                    let start = opening_for(game);
-                    let played = play_numbered(game, start, options, tables, &mut seats, live);
-                    if sender.send((slot, played)).is_err() {
-                        break;
-                    }
-                }
-                for seat in &mut seats {
-                    seat.end(EXIT_PATIENCE);
-                }
-            });
+
+    /// Ends the match: its live companion finished, then the report's
+    /// last lines, what the games were and the summary, written.
+    fn report(self, output: &mut impl Write, summary: &Summary) -> Result<(), MatchError> {
+        if let Some(live) = self.live {
+            let path = live.path().to_owned();
+            live.finish()
+                .map_err(|error| MatchError::Record(path, error))?;
         }
-        drop(sender);
+        let options = self.options;
+        let from = match &options.openings {
+            Some(path) => format!(
+                "the {} of {}",
+                Count(self.openings.len(), "opening"),
+                path.display()
+            ),
+            None => options.fen.clone(),
+        };
+        let [time_a, time_b] = options.movetime.map(|time| time.as_millis());
+        let times = if time_a == time_b {
+            format!("{time_a} ms a move")
+        } else {
+            format!("A {time_a} ms, B {time_b} ms a move")
+        };
+        let shard = if options.shard.is_part() {
+            format!(", shard {} of the game pairs", options.shard)
+        } else {
+            String::new()
+        };
+        writeln!(
+            output,
+            "games from {from} after {} random plies (seed {}), {times}{shard}",
+            options.opening_plies, options.seed,
+        )
+        .and_then(|()| summary.write(output, options))
+        .map_err(MatchError::Output)
+    }
+}
+
+/// Creates the live companion of the record at `path`.
+fn open_live(
+    path: &Path,
+    options: &MatchOptions,
+    names: &[String; 2],
+) -> Result<LiveLog, MatchError> {
+    LiveLog::create(path, options.resume, names).map_err(|error| {
+        let live = live_path(path);
+        match error.kind() {
+            io::ErrorKind::AlreadyExists => MatchError::LiveExists(live),
+            _ => MatchError::Record(live, error),
+        }
+    })
+}
+
+/// Where the games are told, in the order they were numbered: the
+/// report, the record, the summary and the front end.
+struct Teller<'a, W: Write> {
+    schedule: &'a [usize],
+    options: &'a MatchOptions,
+    output: &'a mut W,
+    record: Option<File>,
+    summary: Summary,
+    events: &'a mut dyn FnMut(MatchEvent),
+    /// How many games of the schedule have been told.
+    told: usize,
+}
+
+impl<W: Write> Teller<'_, W> {
+    /// Whether the SPRT has decided the match.
+    fn decided(&self) -> bool {
+        self.summary.tally.verdict != Verdict::Continue
+    }
+
+    /// Tells the games coming in from `results` as they end, each in its
+    /// turn, and none past a decision, which sets `stop`.
+    fn tell_in_order(
+        &mut self,
+        results: mpsc::Receiver<(usize, Played)>,
+        stop: &AtomicBool,
+    ) -> io::Result<()> {
         // Games end in any order; they are told, counted and tested in
         // the order they were numbered, and none past a decision.
         let mut finished = BTreeMap::new();
-        let mut told = resumed.len();
         for (slot, played) in results {
             finished.insert(slot, played);
-            while let Some(played) = finished.remove(&told) {
-                if summary.tally.verdict != Verdict::Continue {
+            while let Some(played) = finished.remove(&self.told) {
+                if self.decided() {
                     break;
                 }
                 // Each game is one write, so a match stopped at any moment
                 // leaves whole lines but the last.
-                if let Some(file) = &mut record {
-                    let line = format!("{}\n", played.record(schedule[told]));
+                if let Some(file) = &mut self.record {
+                    let line = format!("{}\n", played.record(self.schedule[self.told]));
                     file.write_all(line.as_bytes())?;
                 }
-                tell(told, &played, output, &mut summary)?;
-                if summary.tally.verdict != Verdict::Continue {
+                self.tell(&played)?;
+                if self.decided() {
                     stop.store(true, Ordering::Relaxed);
                 }
-                told += 1;
             }
         }
         Ok(())
-    })
-    .map_err(MatchError::Output)?;
-    if let Some(live) = live {
-        let path = live.path().to_owned();
-        live.finish()
-            .map_err(|error| MatchError::Record(path, error))?;
     }
-    let from = match &options.openings {
-        Some(path) => format!(
-            "the {} of {}",
-            Count(openings.len(), "opening"),
-            path.display()
-        ),
-        None => options.fen.clone(),
-    };
-    let [time_a, time_b] = options.movetime.map(|time| time.as_millis());
-    let times = if time_a == time_b {
-        format!("{time_a} ms a move")
-    } else {
-        format!("A {time_a} ms, B {time_b} ms a move")
-    };
-    let shard = if options.shard.is_part() {
-        format!(", shard {} of the game pairs", options.shard)
-    } else {
-        String::new()
-    };
-    writeln!(
-        output,
-        "games from {from} after {} random plies (seed {}), {times}{shard}",
-        options.opening_plies, options.seed,
-    )
-    .and_then(|()| summary.write(output, options))
-    .map_err(MatchError::Output)
+
+    /// Tells the next game of the schedule: written to the report,
+    /// counted, and its progress told to the front end.
+    fn tell(&mut self, played: &Played) -> io::Result<()> {
+        let slot = self.told;
+        let game = self.schedule[slot];
+        write_game(self.output, game, played)?;
+        let sprt = self.options.sprt.as_ref();
+        self.summary.count(game, played, sprt);
+        let progress = self
+            .summary
+            .tally
+            .progress(slot + 1, self.schedule.len(), sprt);
+        (self.events)(MatchEvent::Progress(&progress));
+        self.told += 1;
+        Ok(())
+    }
 }
 
 /// What the report sums up besides the score: games drawn at the ply
