@@ -42,6 +42,10 @@ struct Context<'a> {
     options: &'a TournamentOptions,
     players: Vec<Player>,
     names: Vec<String>,
+    /// The format, fitted to the players.
+    format: Format,
+    /// The fixed schedule of the format (none for a Swiss).
+    schedule: Vec<Pairing>,
     /// The starts the openings' random plies are played from.
     starts: Vec<Position>,
     refereeing: Refereeing,
@@ -66,34 +70,104 @@ pub fn play_tournament(
     output: &mut impl Write,
     events: &mut dyn FnMut(TournamentEvent),
 ) -> Result<(), TournamentError> {
-    let players = roster(options, events)?;
-    let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
-    let place = |name: &str| {
-        names
-            .iter()
-            .position(|known| known == name)
-            .ok_or_else(|| TournamentError::UnknownPlayer(name.to_owned()))
-    };
-    let format = format_of(options, &names, &place)?;
-    let anchor = match &options.anchor {
-        None => Anchor::Mean,
-        Some((name, rating)) => Anchor::Player(place(name)?, *rating),
-    };
-    let start = Position::from_fen(&options.fen, options.rule_set, Reach::Game)
-        .map_err(|error| TournamentError::Fen(options.fen.clone(), error))?;
-    let starts = match &options.openings {
-        None => vec![start],
-        Some(path) => read_openings(path, options.rule_set)
-            .map_err(|error| TournamentError::Openings(path.clone(), error))?,
-    };
-    let schedule = fixed_schedule(&format, names.len());
+    let plan = Plan::of(options, events)?;
     if options.show_schedule {
-        let shown = schedule_text(&format, &schedule, &names, options);
+        let shown = schedule_text(&plan.format, &plan.schedule, &plan.names, options);
         return output
             .write_all(shown.as_bytes())
             .map_err(TournamentError::Output);
     }
-    let description = describe(options, &players, &format);
+    let description = describe(options, &plan.players, &plan.format);
+    let enforcer = held_limits(options, events)?;
+    let sandbox = sandbox_of(options, &plan.players)?;
+    let folder = Folder::open(&options.output, &description, options.resume)?;
+    sweep_earlier_runs(&folder, &enforcer)?;
+    let enforcer = Arc::new(enforcer);
+    let mut release = Release(None);
+    let cells = match &sandbox {
+        Some(sandbox) => confine(
+            sandbox,
+            &folder,
+            options.resume,
+            &plan.players,
+            &enforcer,
+            &mut release,
+            events,
+        )?,
+        None => unconfined(plan.players.len(), events),
+    };
+    let (mut finished, torn) = folder.finished(&plan.names)?;
+    folder.cut(&torn)?;
+    let games = Mutex::new(GamesFile::open(folder.root())?);
+    if options.resume {
+        events(TournamentEvent::Resumed(finished.len(), torn.len()));
+    }
+    let context = Context::new(options, plan, enforcer, cells, folder, games);
+    let byes = context.play(&mut finished, events)?;
+    if let Some(reason) = unplayed(&finished) {
+        return Err(TournamentError::Unplayed(finished.len(), reason));
+    }
+    let tables = context.write_tables(&finished, &byes)?;
+    output
+        .write_all(tables.as_bytes())
+        .map_err(TournamentError::Output)
+}
+
+/// Who plays what: the players, the format fitted to them, the anchor
+/// of their ratings, the starts of the openings and the fixed schedule.
+struct Plan {
+    players: Vec<Player>,
+    names: Vec<String>,
+    format: Format,
+    anchor: Anchor,
+    starts: Vec<Position>,
+    schedule: Vec<Pairing>,
+}
+
+impl Plan {
+    /// The plan `options` describe, telling `events` of the roster.
+    fn of(
+        options: &TournamentOptions,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<Plan, TournamentError> {
+        let players = roster(options, events)?;
+        let names: Vec<String> = players.iter().map(|player| player.name.clone()).collect();
+        let place = |name: &str| {
+            names
+                .iter()
+                .position(|known| known == name)
+                .ok_or_else(|| TournamentError::UnknownPlayer(name.to_owned()))
+        };
+        let format = format_of(options, &names, &place)?;
+        let anchor = match &options.anchor {
+            None => Anchor::Mean,
+            Some((name, rating)) => Anchor::Player(place(name)?, *rating),
+        };
+        let start = Position::from_fen(&options.fen, options.rule_set, Reach::Game)
+            .map_err(|error| TournamentError::Fen(options.fen.clone(), error))?;
+        let starts = match &options.openings {
+            None => vec![start],
+            Some(path) => read_openings(path, options.rule_set)
+                .map_err(|error| TournamentError::Openings(path.clone(), error))?,
+        };
+        let schedule = fixed_schedule(&format, names.len());
+        Ok(Plan {
+            players,
+            names,
+            format,
+            anchor,
+            starts,
+            schedule,
+        })
+    }
+}
+
+/// The enforcer of the limits of `options`, its statement told to
+/// `events`; limits it cannot hold refused, or with `--unenforced` told.
+fn held_limits(
+    options: &TournamentOptions,
+    events: &mut dyn FnMut(TournamentEvent),
+) -> Result<Enforcer, TournamentError> {
     let (enforcer, unheld) = Enforcer::new(options.limits);
     events(TournamentEvent::Limits(&enforcer.statement()));
     if !unheld.is_empty() {
@@ -104,70 +178,7 @@ pub fn play_tournament(
             events(TournamentEvent::Unheld(limit));
         }
     }
-    let sandbox = sandbox_of(options, &players)?;
-    let folder = Folder::open(&options.output, &description, options.resume)?;
-    sweep_earlier_runs(&folder, &enforcer)?;
-    let enforcer = Arc::new(enforcer);
-    let mut release = Release(None);
-    let cells = match &sandbox {
-        Some(sandbox) => {
-            let resumed = options.resume;
-            let limits = &enforcer;
-            confine(
-                sandbox,
-                &folder,
-                resumed,
-                &players,
-                limits,
-                &mut release,
-                events,
-            )?
-        }
-        None => unconfined(players.len(), events),
-    };
-    let (mut finished, torn) = folder.finished(&names)?;
-    folder.cut(&torn)?;
-    let games = Mutex::new(GamesFile::open(folder.root())?);
-    if options.resume {
-        events(TournamentEvent::Resumed(finished.len(), torn.len()));
-    }
-    let conditions = conditions(options, &format, &names);
-    let context = Context {
-        options,
-        refereeing: Refereeing {
-            rule_set: options.rule_set,
-            max_plies: options.max_plies,
-            movetime: [options.movetime; 2],
-            margin: options.margin,
-            startup: options.startup,
-            go_seconds: [false; 2],
-        },
-        tables: options
-            .tables
-            .as_deref()
-            .map(|dir| Tablebase::new(dir, options.rule_set)),
-        players,
-        names,
-        starts,
-        enforcer,
-        cells,
-        folder,
-        games,
-        anchor,
-        tie_breaks: TieBreak::of(&format),
-        conditions,
-    };
-    let byes = match format {
-        Format::Swiss { rounds } => context.play_swiss(rounds, &mut finished, events)?,
-        _ => context.play_fixed(&format, &schedule, &mut finished, events)?,
-    };
-    if let Some(reason) = unplayed(&finished) {
-        return Err(TournamentError::Unplayed(finished.len(), reason));
-    }
-    let tables = context.write_tables(&finished, &byes)?;
-    output
-        .write_all(tables.as_bytes())
-        .map_err(TournamentError::Output)
+    Ok(enforcer)
 }
 
 /// The players of `options`, telling `events` of the class's folders
@@ -448,7 +459,61 @@ struct Progress {
 /// How often the standings are written while a tournament runs.
 const TABLES_EVERY: Duration = Duration::from_secs(1);
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    /// The context of the games of `plan`, played under `options`, held
+    /// to `enforcer`'s limits in `cells`, and written to `folder` and
+    /// `games`.
+    fn new(
+        options: &'a TournamentOptions,
+        plan: Plan,
+        enforcer: Arc<Enforcer>,
+        cells: Vec<Option<Confinement>>,
+        folder: Folder,
+        games: Mutex<GamesFile>,
+    ) -> Context<'a> {
+        let conditions = conditions(options, &plan.format, &plan.names);
+        Context {
+            options,
+            refereeing: Refereeing {
+                rule_set: options.rule_set,
+                max_plies: options.max_plies,
+                movetime: [options.movetime; 2],
+                margin: options.margin,
+                startup: options.startup,
+                go_seconds: [false; 2],
+            },
+            tables: options
+                .tables
+                .as_deref()
+                .map(|dir| Tablebase::new(dir, options.rule_set)),
+            players: plan.players,
+            names: plan.names,
+            tie_breaks: TieBreak::of(&plan.format),
+            format: plan.format,
+            schedule: plan.schedule,
+            starts: plan.starts,
+            enforcer,
+            cells,
+            folder,
+            games,
+            anchor: plan.anchor,
+            conditions,
+        }
+    }
+
+    /// Plays the games of the format, those in `finished` already
+    /// counted; the byes they gave.
+    fn play(
+        &self,
+        finished: &mut Finished,
+        events: &mut dyn FnMut(TournamentEvent),
+    ) -> Result<Vec<usize>, TournamentError> {
+        match self.format {
+            Format::Swiss { rounds } => self.play_swiss(rounds, finished, events),
+            _ => self.play_fixed(&self.format, &self.schedule, finished, events),
+        }
+    }
+
     /// The opening numbered `index`: its start and the random plies from
     /// it, the same for every game given that number.
     fn opening(&self, index: usize) -> Position {
