@@ -166,7 +166,6 @@ pub fn answer_all<J: Judge>(
     judge.prepare()?;
     let judge = &*judge;
     let shape = judge.shape();
-    let lines_per_case = shape.lines_per_case().clamp(1, MAX_CASE_LINES);
     let mut writer = Writer {
         output: BufWriter::with_capacity(1 << 16, output),
         notices,
@@ -176,24 +175,152 @@ pub fn answer_all<J: Judge>(
     };
     let mut lines = Lines::new(input);
     let noun = shape.case.noun();
+    let Some(count) = read_count(&mut lines, &mut writer, noun)? else {
+        return Ok(writer.report);
+    };
+    let mut reading = Reading {
+        lines,
+        threads,
+        lines_per_case: shape.lines_per_case().clamp(1, MAX_CASE_LINES),
+        count,
+        noun,
+        read_cases: 0,
+        carry: Vec::new(),
+        carry_lines: 0,
+    };
+    reading.answer_cases(judge, &mut writer)?;
+    reading.say_the_rest(&mut writer)?;
+    writer.output.flush()?;
+    judge.finish()?;
+    Ok(writer.report)
+}
 
+/// Reads the count of cases on the input's first line; none when there
+/// is no count, once `writer` has said why.
+fn read_count<R: BufRead, O: Write>(
+    lines: &mut Lines<R>,
+    writer: &mut Writer<'_, '_, O>,
+    noun: &'static str,
+) -> io::Result<Option<usize>> {
     let mut count_line = Vec::new();
     if !lines.append_line(&mut count_line)? {
         writer.fail(1, InputError::NoCount { noun })?;
-        return Ok(writer.report);
+        return Ok(None);
     }
     let count_text = decode(first_line_text(&count_line))
         .and_then(|line| utf8(line).map_err(InputError::NotUtf8));
-    let count = match count_text.and_then(|text| parse_count(text, noun)) {
-        Ok(count) => count,
+    match count_text.and_then(|text| parse_count(text, noun)) {
+        Ok(count) => Ok(Some(count)),
         Err(error) => {
             writer.fail(1, error)?;
-            return Ok(writer.report);
+            Ok(None)
         }
-    };
+    }
+}
 
-    let workers = threads.workers.max(1);
-    let read_cases = thread::scope(|scope| -> io::Result<usize> {
+/// The input's cases as the main thread reads them into batches: how
+/// many the count announced, how many are read, and the lines of a case
+/// that a batch's end cut in two, for the next batch.
+struct Reading<R> {
+    lines: Lines<R>,
+    threads: Threads,
+    lines_per_case: usize,
+    count: usize,
+    /// What the cases are called, in the plural.
+    noun: &'static str,
+    read_cases: usize,
+    carry: Vec<u8>,
+    carry_lines: usize,
+}
+
+impl<R: BufRead> Reading<R> {
+    /// Reads the cases a batch at a time, has the workers answer each
+    /// batch, and writes the answers in input order.
+    fn answer_cases<J: Judge, O: Write>(
+        &mut self,
+        judge: &J,
+        writer: &mut Writer<'_, '_, O>,
+    ) -> io::Result<()> {
+        thread::scope(|scope| -> io::Result<()> {
+            let mut workers = Workers::spawn(scope, judge, self.threads.workers.max(1))?;
+            while self.read_cases < self.count && !self.lines.ended {
+                let (worker, mut batch) = workers.free_batch(writer)?;
+                self.fill(&mut batch)?;
+                if batch.cases == 0 {
+                    workers.free.push((worker, batch));
+                    continue;
+                }
+                workers.hand_over(worker, batch, self.threads.interactive, writer)?;
+            }
+            workers.write_in_flight(writer)
+        })
+    }
+
+    /// Fills `batch` with the next whole cases' lines, the last case's
+    /// lines carried to the next batch if its end cut them in two.
+    fn fill(&mut self, batch: &mut Batch) -> io::Result<()> {
+        batch.clear(self.lines.number + 1 - self.carry_lines, self.read_cases);
+        batch.text.append(&mut self.carry);
+        // Saturating: a count near the largest integer must not overflow.
+        let wanted =
+            (self.count - self.read_cases).saturating_mul(self.lines_per_case) - self.carry_lines;
+        let read = self
+            .lines
+            .append_chunk(&mut batch.text, self.threads.batch_bytes, wanted)?;
+        let total = self.carry_lines + read;
+        batch.cases = total / self.lines_per_case;
+        self.carry_lines = total % self.lines_per_case;
+        let split = start_of_last_lines(&batch.text, self.carry_lines);
+        self.carry.extend_from_slice(&batch.text[split..]);
+        batch.text.truncate(split);
+        self.read_cases += batch.cases;
+        Ok(())
+    }
+
+    /// Says what the input held besides the cases read: the cases
+    /// missing, or (unless a person is typing) lines past them.
+    fn say_the_rest<O: Write>(&mut self, writer: &mut Writer<'_, '_, O>) -> io::Result<()> {
+        if self.read_cases < self.count {
+            let error = InputError::Missing {
+                noun: self.noun,
+                expected: self.count,
+                found: self.read_cases,
+            };
+            writer.fail(self.lines.number + 1, error)?;
+        } else if !self.threads.interactive {
+            // Lines past the announced cases are not answered, but said.
+            let extra = self.lines.count_nonblank_lines()?;
+            if extra > 0 {
+                writer.output.flush()?;
+                (writer.notices)(Notice::Ignored {
+                    lines: extra,
+                    cases: self.count,
+                    noun: self.noun,
+                })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The worker threads as the main thread sees them: a channel to and
+/// from each, the batch buffers free, and the workers holding batches
+/// in the order they were handed them.
+struct Workers {
+    channels: Vec<(SyncSender<Batch>, Receiver<Batch>)>,
+    /// Each free batch buffer remembers the worker it belongs to.
+    free: Vec<(usize, Batch)>,
+    in_flight: VecDeque<usize>,
+}
+
+impl Workers {
+    /// Starts `workers` threads in `scope`, each answering with its own
+    /// copy of `judge`, and gives each its batch buffers.
+    fn spawn<'scope, J: Judge>(
+        scope: &'scope thread::Scope<'scope, '_>,
+        judge: &J,
+        workers: usize,
+    ) -> io::Result<Workers> {
         let mut channels = Vec::with_capacity(workers);
         for _ in 0..workers {
             let (to_worker, inbox) = sync_channel::<Batch>(BATCHES_PER_WORKER);
@@ -203,80 +330,63 @@ pub fn answer_all<J: Judge>(
                 .spawn_scoped(scope, move || answer_batches(&mut judge, &inbox, &outbox))?;
             channels.push((to_worker, from_worker));
         }
-        // Each free batch buffer remembers the worker it belongs to.
-        let mut free: Vec<(usize, Batch)> = (0..workers * BATCHES_PER_WORKER)
+        let free = (0..workers * BATCHES_PER_WORKER)
             .map(|i| (i % workers, Batch::default()))
             .collect();
-        let mut in_flight: VecDeque<usize> = VecDeque::new();
-        let mut read_cases = 0;
-        // The lines of a case that a batch's end cut in two, for the next batch.
-        let mut carry = Vec::new();
-        let mut carry_lines = 0;
-        while read_cases < count && !lines.ended {
-            let (worker, mut batch) = match free.pop() {
-                Some(free) => free,
-                None => {
-                    let worker = in_flight.pop_front().ok_or_else(lost_worker)?;
-                    let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
-                    writer.write(&batch)?;
-                    (worker, batch)
-                }
-            };
-            batch.clear(lines.number + 1 - carry_lines, read_cases);
-            batch.text.append(&mut carry);
-            // Saturating: a count near the largest integer must not overflow.
-            let wanted = (count - read_cases).saturating_mul(lines_per_case) - carry_lines;
-            let total =
-                carry_lines + lines.append_chunk(&mut batch.text, threads.batch_bytes, wanted)?;
-            batch.cases = total / lines_per_case;
-            carry_lines = total % lines_per_case;
-            let split = start_of_last_lines(&batch.text, carry_lines);
-            carry.extend_from_slice(&batch.text[split..]);
-            batch.text.truncate(split);
-            read_cases += batch.cases;
-            if batch.cases == 0 {
-                free.push((worker, batch));
-                continue;
-            }
-            channels[worker].0.send(batch).map_err(|_| lost_worker())?;
-            if threads.interactive {
-                let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
-                writer.write(&batch)?;
-                writer.output.flush()?;
-                free.push((worker, batch));
-                continue;
-            }
-            in_flight.push_back(worker);
+        Ok(Workers {
+            channels,
+            free,
+            in_flight: VecDeque::new(),
+        })
+    }
+
+    /// A batch buffer to fill: a free one, or else the oldest in flight
+    /// once its answers are back and written.
+    fn free_batch<O: Write>(
+        &mut self,
+        writer: &mut Writer<'_, '_, O>,
+    ) -> io::Result<(usize, Batch)> {
+        if let Some(free) = self.free.pop() {
+            return Ok(free);
         }
-        while let Some(worker) = in_flight.pop_front() {
-            let batch = channels[worker].1.recv().map_err(|_| lost_worker())?;
+        let worker = self.in_flight.pop_front().ok_or_else(lost_worker)?;
+        let batch = self.channels[worker].1.recv().map_err(|_| lost_worker())?;
+        writer.write(&batch)?;
+        Ok((worker, batch))
+    }
+
+    /// Hands `batch` to its `worker`; for a person typing, waits for its
+    /// answers and shows them at once.
+    fn hand_over<O: Write>(
+        &mut self,
+        worker: usize,
+        batch: Batch,
+        interactive: bool,
+        writer: &mut Writer<'_, '_, O>,
+    ) -> io::Result<()> {
+        self.channels[worker]
+            .0
+            .send(batch)
+            .map_err(|_| lost_worker())?;
+        if interactive {
+            let batch = self.channels[worker].1.recv().map_err(|_| lost_worker())?;
+            writer.write(&batch)?;
+            writer.output.flush()?;
+            self.free.push((worker, batch));
+            return Ok(());
+        }
+        self.in_flight.push_back(worker);
+        Ok(())
+    }
+
+    /// Writes the answers of the batches still in flight, in order.
+    fn write_in_flight<O: Write>(&mut self, writer: &mut Writer<'_, '_, O>) -> io::Result<()> {
+        while let Some(worker) = self.in_flight.pop_front() {
+            let batch = self.channels[worker].1.recv().map_err(|_| lost_worker())?;
             writer.write(&batch)?;
         }
-        Ok(read_cases)
-    })?;
-
-    if read_cases < count {
-        let error = InputError::Missing {
-            noun,
-            expected: count,
-            found: read_cases,
-        };
-        writer.fail(lines.number + 1, error)?;
-    } else if !threads.interactive {
-        // Lines past the announced cases are not answered, but said.
-        let extra = lines.count_nonblank_lines()?;
-        if extra > 0 {
-            writer.output.flush()?;
-            (writer.notices)(Notice::Ignored {
-                lines: extra,
-                cases: count,
-                noun,
-            })?;
-        }
+        Ok(())
     }
-    writer.output.flush()?;
-    judge.finish()?;
-    Ok(writer.report)
 }
 
 fn lost_worker() -> io::Error {
