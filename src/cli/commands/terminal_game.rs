@@ -108,105 +108,167 @@ fn play_by_hand(
     mut input: impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<()> {
-    let rule_set = options.rule_set;
-    let tables = options
-        .tables
-        .as_deref()
-        .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
-    let mut engine = Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
-    let mut game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
-    let mut scratch = Vec::new();
+    let mut play = ByHand::new(options, output);
     let mut line = Vec::new();
     writeln!(
-        output,
-        "You play {} under the {rule_set} rules; congo answers in {} ms.\n{COMMANDS}",
+        play.output,
+        "You play {} under the {} rules; congo answers in {} ms.\n{COMMANDS}",
         options.color.name(),
+        options.rule_set,
         options.movetime.as_millis()
     )?;
     // The board is drawn again only when a move was made or taken back.
     let mut changed = true;
     loop {
-        let position = game.position().clone();
-        if changed {
-            let style = Style {
-                last_move: game.last_move(),
-                ..options.style
-            };
-            let mut board = String::new();
-            show::diagram(&position, None, style, &mut board);
-            writeln!(output, "\n{board}")?;
-            if let Some(ending) = game.ending() {
-                writeln!(output, "{}", announce(ending))?;
-                return output.flush();
-            }
+        let position = play.game.position().clone();
+        if changed && play.draw(&position)? {
+            return play.output.flush();
         }
         changed = false;
         if position.side != options.color {
-            let history = game.earlier_keys();
-            let Some(choice) = engine.choose(&position, Limit::Time(options.movetime), &history)
-            else {
-                continue;
-            };
-            writeln!(output, "congo plays {}", choice.best)?;
-            // The engine only chooses legal moves of a game that goes on.
-            let _ = game.play(choice.best);
-            changed = true;
+            changed = play.engine_moves(&position)?;
             continue;
         }
-        write!(output, "{} to move> ", position.side.name())?;
-        output.flush()?;
+        write!(play.output, "{} to move> ", position.side.name())?;
+        play.output.flush()?;
         let Some(cut) = process::read_bounded_line(&mut input, &mut line, MAX_LINE)? else {
-            writeln!(output)?;
-            return output.flush();
+            writeln!(play.output)?;
+            return play.output.flush();
         };
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
         match text {
-            _ if cut => writeln!(output, "That line is too long.\n{COMMANDS}")?,
+            _ if cut => writeln!(play.output, "That line is too long.\n{COMMANDS}")?,
             "" => {}
-            "quit" | "exit" => return output.flush(),
-            "help" | "?" => writeln!(output, "{COMMANDS}")?,
-            "moves" => {
-                scratch.clear();
-                position.legal_moves(&mut scratch);
-                let list: Vec<String> = scratch.iter().map(Move::to_string).collect();
-                writeln!(output, "Your moves: {}", list.join(" "))?;
+            "quit" | "exit" => return play.output.flush(),
+            "help" | "?" => writeln!(play.output, "{COMMANDS}")?,
+            "moves" => play.list_moves(&position)?,
+            "hint" => play.hint(&position)?,
+            "undo" => changed = play.undo()?,
+            _ => changed = play.person_moves(&position, text)?,
+        }
+    }
+}
+
+/// A game a person plays in the terminal: the engine they play, the game
+/// so far, and where it is drawn.
+struct ByHand<'a, W: Write> {
+    options: &'a GameOptions,
+    output: &'a mut W,
+    /// The endgame tables, for the engine and its hints.
+    tables: Option<Arc<Tablebase>>,
+    engine: Engine,
+    game: Game,
+    /// The legal moves, when listed.
+    scratch: Vec<Move>,
+}
+
+impl<'a, W: Write> ByHand<'a, W> {
+    /// The game from the start `options` give, drawn on `output`.
+    fn new(options: &'a GameOptions, output: &'a mut W) -> ByHand<'a, W> {
+        let rule_set = options.rule_set;
+        let tables = options
+            .tables
+            .as_deref()
+            .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+        let engine = Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
+        let game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
+        ByHand {
+            options,
+            output,
+            tables,
+            engine,
+            game,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Draws the board at `position`, the last move marked, and announces
+    /// the end if the game is over; whether it is.
+    fn draw(&mut self, position: &Position) -> io::Result<bool> {
+        let style = Style {
+            last_move: self.game.last_move(),
+            ..self.options.style
+        };
+        let mut board = String::new();
+        show::diagram(position, None, style, &mut board);
+        writeln!(self.output, "\n{board}")?;
+        let Some(ending) = self.game.ending() else {
+            return Ok(false);
+        };
+        writeln!(self.output, "{}", announce(ending))?;
+        Ok(true)
+    }
+
+    /// The engine's move at `position`, said and played; whether it made
+    /// one.
+    fn engine_moves(&mut self, position: &Position) -> io::Result<bool> {
+        let history = self.game.earlier_keys();
+        let limit = Limit::Time(self.options.movetime);
+        let Some(choice) = self.engine.choose(position, limit, &history) else {
+            return Ok(false);
+        };
+        writeln!(self.output, "congo plays {}", choice.best)?;
+        // The engine only chooses legal moves of a game that goes on.
+        let _ = self.game.play(choice.best);
+        Ok(true)
+    }
+
+    /// Lists the person's legal moves at `position`.
+    fn list_moves(&mut self, position: &Position) -> io::Result<()> {
+        self.scratch.clear();
+        position.legal_moves(&mut self.scratch);
+        let list: Vec<String> = self.scratch.iter().map(Move::to_string).collect();
+        writeln!(self.output, "Your moves: {}", list.join(" "))
+    }
+
+    /// Suggests a move at `position`: a fresh engine's choice in half the
+    /// engine's time, with the tables' verdict where they know it.
+    fn hint(&mut self, position: &Position) -> io::Result<()> {
+        let rule_set = self.options.rule_set;
+        let mut adviser =
+            Engine::new(rule_set, Weights::TUNED).with_endgame_tables(self.tables.clone());
+        let limit = Limit::Time(self.options.movetime / 2);
+        if let Some(choice) = adviser.choose(position, limit, &[]) {
+            match choice.tablebase {
+                Some(value) => writeln!(
+                    self.output,
+                    "Hint: {} (endgame tables: {value})",
+                    choice.best
+                )?,
+                None => writeln!(self.output, "Hint: {}", choice.best)?,
             }
-            "hint" => {
-                let mut helper =
-                    Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
-                let limit = Limit::Time(options.movetime / 2);
-                if let Some(choice) = helper.choose(&position, limit, &[]) {
-                    match choice.tablebase {
-                        Some(value) => {
-                            writeln!(output, "Hint: {} (endgame tables: {value})", choice.best)?
-                        }
-                        None => writeln!(output, "Hint: {}", choice.best)?,
-                    }
-                }
+        }
+        Ok(())
+    }
+
+    /// Takes the game back to the person's previous turn: their move, and
+    /// the engine's reply if it made one; whether there was one to take.
+    fn undo(&mut self) -> io::Result<bool> {
+        let positions = self.game.positions();
+        let back_to = positions[..positions.len() - 1]
+            .iter()
+            .rposition(|p| p.side == self.options.color);
+        let Some(index) = back_to else {
+            writeln!(self.output, "There is no move of yours to take back.")?;
+            return Ok(false);
+        };
+        while self.game.moves().len() > index {
+            self.game.undo();
+        }
+        writeln!(self.output, "Taken back.")?;
+        Ok(true)
+    }
+
+    /// Plays the move the person typed as `text` at `position`, or says
+    /// why it cannot be played; whether it was.
+    fn person_moves(&mut self, position: &Position, text: &str) -> io::Result<bool> {
+        match self.game.play_text(&as_typed_move(text)) {
+            Ok(_) => Ok(true),
+            Err(error) => {
+                writeln!(self.output, "{}", explain(&error, position, text))?;
+                Ok(false)
             }
-            "undo" => {
-                // Back to the person's previous turn: their move, and the
-                // engine's reply if it made one.
-                let positions = game.positions();
-                let back_to = positions[..positions.len() - 1]
-                    .iter()
-                    .rposition(|p| p.side == options.color);
-                match back_to {
-                    Some(index) => {
-                        while game.moves().len() > index {
-                            game.undo();
-                        }
-                        writeln!(output, "Taken back.")?;
-                        changed = true;
-                    }
-                    None => writeln!(output, "There is no move of yours to take back.")?,
-                }
-            }
-            _ => match game.play_text(&as_typed_move(text)) {
-                Ok(_) => changed = true,
-                Err(error) => writeln!(output, "{}", explain(&error, &position, text))?,
-            },
         }
     }
 }
