@@ -130,19 +130,8 @@ impl fmt::Display for UsageError {
             UsageError::DoesNotApply {
                 option,
                 subcommand,
-                why: NotApplying::OneRuleSet,
-            } => write!(
-                f,
-                "{option} picks a year's Congo rules; {subcommand} has one rule set and takes none"
-            ),
-            UsageError::DoesNotApply {
-                option,
-                subcommand,
-                why: NotApplying::NotAJudge,
-            } => write!(
-                f,
-                "{option} widens what the judges read (lion, moves, perft, ...); {subcommand} is not one"
-            ),
+                why,
+            } => why.explain(option, subcommand, f),
             UsageError::BadDepth(depth) => {
                 write!(f, "depth {depth:?} is not a non-negative integer")
             }
@@ -174,13 +163,7 @@ impl fmt::Display for UsageError {
             UsageError::NoUse(option, context) => write!(f, "{option} has no use {context}"),
             UsageError::TooSmall { option, min: 1 } => write!(f, "{option} must be more than 0"),
             UsageError::TooSmall { option, min } => write!(f, "{option} must be at least {min}"),
-            UsageError::Choose(subcommand, options) => match options.split_last() {
-                Some((last, [])) => write!(f, "{subcommand} needs {last}"),
-                Some((last, rest)) => {
-                    write!(f, "{subcommand} needs one of {} or {last}", rest.join(", "))
-                }
-                None => write!(f, "{subcommand} needs an option"),
-            },
+            UsageError::Choose(subcommand, options) => needs_one_of(subcommand, options, f),
             UsageError::BadValue {
                 option,
                 found,
@@ -222,6 +205,33 @@ impl fmt::Display for UsageError {
                 write!(f, "check compares Congo judge subcommands, not {words:?}")
             }
         }
+    }
+}
+
+impl NotApplying {
+    /// Says that `option` has no use with `subcommand`, and why.
+    fn explain(self, option: &str, subcommand: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotApplying::OneRuleSet => write!(
+                f,
+                "{option} picks a year's Congo rules; {subcommand} has one rule set and takes none"
+            ),
+            NotApplying::NotAJudge => write!(
+                f,
+                "{option} widens what the judges read (lion, moves, perft, ...); {subcommand} is not one"
+            ),
+        }
+    }
+}
+
+/// Says that `subcommand` needs one of `options`, or the one there is.
+fn needs_one_of(subcommand: &str, options: &[&str], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match options.split_last() {
+        Some((last, [])) => write!(f, "{subcommand} needs {last}"),
+        Some((last, rest)) => {
+            write!(f, "{subcommand} needs one of {} or {last}", rest.join(", "))
+        }
+        None => write!(f, "{subcommand} needs an option"),
     }
 }
 
