@@ -17,7 +17,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{files_under, scratch, shell, text};
+use common::{crate_sources, files_under, scratch, shell, text};
 
 /// The project's root.
 fn root() -> PathBuf {
@@ -170,12 +170,7 @@ fn the_architecture_names_every_test_and_bench_file() {
 /// Every file of the binary's `src/` and of each crate's `src/`, from the
 /// root of the workspace.
 fn source_files() -> Vec<PathBuf> {
-    let mut folders = vec![PathBuf::from("src")];
-    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
-        let name = entry.unwrap().file_name();
-        folders.push(Path::new("crates").join(name).join("src"));
-    }
-    folders
+    crate_sources()
         .iter()
         .flat_map(|folder| {
             files_under(&root().join(folder))

@@ -121,6 +121,23 @@ pub fn files_under(folder: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// The `src/` folder of the binary and of every crate of the workspace,
+/// as paths from the workspace's root (`src`, `crates/kit/src`, ...), in
+/// order.
+pub fn crate_sources() -> Vec<PathBuf> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut folders = vec![PathBuf::from("src")];
+    for entry in fs::read_dir(crates).unwrap() {
+        folders.push(
+            Path::new("crates")
+                .join(entry.unwrap().file_name())
+                .join("src"),
+        );
+    }
+    folders.sort();
+    folders
+}
+
 /// The path of a helper program in `tests/fixtures/`.
 pub fn fixture(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
