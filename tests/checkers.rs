@@ -1,7 +1,7 @@
 //! Russian checkers' bad lines and the forms of a position it accepts
 //! (its official system tests are among the judges' official files).
 
-mod common;
+use crate::common;
 
 use common::{congo, text};
 

@@ -1,7 +1,7 @@
 //! The command line: usage errors, the help of every subcommand, limits
 //! on what may be asked, and a way through for natural first tries.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -13,7 +13,7 @@
 //! later commands read. Output that changes from run to run (timings,
 //! speeds) is shown in `text` blocks instead, and not checked.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -160,7 +160,7 @@ fn the_architecture_names_every_test_and_bench_file() {
         }
         for name in names {
             assert!(
-                map.contains(&name),
+                map.contains(&format!("`{folder}/{name}`")),
                 "{folder}/{name} is not in ARCHITECTURE.md"
             );
         }

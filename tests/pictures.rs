@@ -2,7 +2,7 @@
 //! right pieces and marks; the pictures in the docs current; drawings
 //! never written over files congo did not write.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

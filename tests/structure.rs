@@ -4,7 +4,7 @@
 //! it, wherever it is imported from; a module's own tests are no part of
 //! the structure.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

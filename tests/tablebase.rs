@@ -1,7 +1,7 @@
 //! Endgame tables through the real binary: built unit by unit in separate
 //! processes, probed across them, verified, and refused when damaged.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! (set equality of successor boards), its board files (never written over
 //! files it did not write), perft and bad input.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -1,8 +1,8 @@
 //! Matches against engines that misbehave: illegal moves, silence,
 //! crashes, quitting after a game, whole-second times.
 
+use super::quick_match;
 use crate::common::{self, congo, fixture, text};
-use crate::quick_match;
 
 /// Plays congo's engine (A) against a broken one (B) and returns the report.
 fn match_against(broken: &str) -> String {

@@ -4,8 +4,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::quick_match;
 use crate::common::{self, assert_usage_error, fixture, scratch, text};
-use crate::quick_match;
 
 #[test]
 fn match_usage_errors() {

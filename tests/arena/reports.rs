@@ -398,7 +398,7 @@ fn logs_keep_each_engine_process_and_never_write_over_a_file() {
 #[test]
 fn progress_goes_to_stderr_a_line_a_game_when_it_is_not_a_terminal() {
     let engine = [common::CONGO, "engine"];
-    let output = crate::quick_match(&[], &engine, &engine);
+    let output = super::quick_match(&[], &engine, &engine);
     // White takes the lion at once: A wins its white games, B its.
     assert_eq!(
         text(&output.stderr),

@@ -2,7 +2,7 @@
 //! binary (here, in a folder, reading a file), make scratch folders, find
 //! the fixture programs and the shared official test data.
 
-#![allow(dead_code)] // each test crate uses its own part of this module
+#![allow(dead_code)] // the benches that share this module use a part of it
 
 use std::fs::{self, File};
 use std::io::Write;

@@ -1,8 +1,8 @@
 //! `congo best`: the same answer at a fixed depth, and threads that search
 //! together.
 
+use super::{MIDGAME, START, is_legal};
 use crate::common::{assert_usage_error, congo, text};
-use crate::{MIDGAME, START, is_legal};
 
 #[test]
 fn best_is_deterministic_at_a_fixed_depth() {

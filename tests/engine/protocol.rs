@@ -3,8 +3,8 @@
 
 use congo_rules::Position;
 
+use super::{START, is_legal};
 use crate::common::{congo, text};
-use crate::{START, is_legal};
 
 #[test]
 fn a_scripted_session() {

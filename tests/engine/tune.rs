@@ -1,7 +1,7 @@
 //! `congo tune`: weights fitted to recorded games.
 
+use super::{START, is_legal};
 use crate::common::{assert_usage_error, congo, fixed_nodes_match, scratch, text};
-use crate::{START, is_legal};
 
 #[test]
 fn tune_fits_weights_to_recorded_games() {

@@ -1,8 +1,8 @@
 //! Each endpoint of the JSON API, against the command line's answers.
 
-use crate::client::{Server, encoded, quoted, string, strings, whole};
+use super::client::{Server, encoded, quoted, string, strings, whole};
+use super::{congo_moves, congo_play};
 use crate::common::{congo, fixed_nodes_match, scratch, text};
-use crate::{congo_moves, congo_play};
 use congo_web::Json;
 
 const CHAIN: &str = "3l3/7/7/2p4/7/2p4/2ML3 w 1";

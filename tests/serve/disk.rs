@@ -3,8 +3,8 @@
 
 use congo_web::MAX_TAKEBACKS;
 
-use crate::client::{Server, quoted, string};
-use crate::kept_games::FULL_START;
+use super::client::{Server, quoted, string};
+use super::kept_games::FULL_START;
 
 #[test]
 fn take_backs_are_bounded_and_others_games_stay_readable() {
@@ -38,7 +38,7 @@ fn take_backs_are_bounded_and_others_games_stay_readable() {
         string(mine.get("id").unwrap()),
         string(mine.get("key").unwrap()),
     );
-    let first = crate::congo_moves(FULL_START)[0].clone();
+    let first = super::congo_moves(FULL_START)[0].clone();
     let played = format!(
         "{{\"key\": {}, \"move\": {}}}",
         quoted(&key),

@@ -3,9 +3,9 @@
 
 use std::fs;
 
-use crate::client::{Reply, Server, strings};
+use super::client::{Reply, Server, strings};
+use super::congo_moves;
 use crate::common::{congo, scratch, text};
-use crate::congo_moves;
 use congo_web::Json;
 
 /// One example: a `curl` line and the JSON shown after it.

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use congo_web::{Json, MAX_GAMES_PER_VISITOR};
 
-use crate::client::{PATIENCE, Server, quoted, string};
-use crate::kept_games::{FACING, FULL_START, against_congo, friend_game, key_of, moves, play};
+use super::client::{PATIENCE, Server, quoted, string};
+use super::kept_games::{FACING, FULL_START, against_congo, friend_game, key_of, moves, play};
 
 /// `POST /api/games/ID/ACTION` with `key`: the status and the answer.
 fn act(server: &Server, id: &str, action: &str, key: &str) -> (u16, Json) {

@@ -1,8 +1,8 @@
 //! Engine time shared by address, then by game within it: one address's
 //! many searches wait their turns behind another address's one search.
 
-use crate::client::{Connection, Events, Server, quoted, string};
-use crate::refusals::first_answered;
+use super::client::{Connection, Events, Server, quoted, string};
+use super::refusals::first_answered;
 
 const START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 

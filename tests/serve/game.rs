@@ -2,8 +2,8 @@
 //! each move applied by `/api/play`, every position checked against
 //! `congo play` and every move list against `congo moves`.
 
-use crate::client::{Server, quoted, string, strings};
-use crate::{congo_moves, congo_play};
+use super::client::{Server, quoted, string, strings};
+use super::{congo_moves, congo_play};
 
 #[test]
 fn the_engine_plays_itself_to_the_end_as_congo_play_would() {

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use crate::client::{Server, connect_from, quoted};
-use crate::kept_games::{FULL_START, friend_game, moves};
+use super::client::{Server, connect_from, quoted};
+use super::kept_games::{FULL_START, friend_game, moves};
 
 /// The addresses that hoard.
 const ADDRESSES: u8 = 70;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use congo_web::Json;
 
-use crate::client::{PATIENCE, Server, quoted, string, strings, whole};
+use super::client::{PATIENCE, Server, quoted, string, strings, whole};
 
 /// White's pawn steps aside and the lions face each other down the open
 /// d file: black's lion takes white's.

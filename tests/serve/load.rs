@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use congo_web::MAX_PER_ADDRESS;
 
-use crate::client::{Connection, Events, PATIENCE, Reply, Server, encoded, quoted, string};
-use crate::kept_games::create;
+use super::client::{Connection, Events, PATIENCE, Reply, Server, encoded, quoted, string};
+use super::kept_games::create;
 
 const FEN: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 

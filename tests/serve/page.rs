@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::client::Server;
+use super::client::Server;
 use crate::common::files_under;
 
 /// Everything the page loads: itself, one script and one style, so that

@@ -3,9 +3,9 @@
 
 use std::fs;
 
-use crate::client::{Server, string, strings, whole};
+use super::client::{Server, string, strings, whole};
+use super::congo_play;
 use crate::common::{CONGO, congo, scratch, text};
-use crate::congo_play;
 use congo_web::Json;
 
 /// A games file written by a real tournament of two engines.

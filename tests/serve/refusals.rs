@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use congo_web::Json;
 
-use crate::client::{Connection, PATIENCE, Reply, Server, encoded, quoted};
+use super::client::{Connection, PATIENCE, Reply, Server, encoded, quoted};
 
 #[test]
 fn bad_json_bad_fens_and_illegal_moves_are_400s_that_say_why() {
@@ -161,7 +161,7 @@ fn the_server_survives_garbage_and_goes_on_answering() {
             break;
         }
         assert_eq!(reply.status, 503, "{}", reply.text());
-        assert!(started.elapsed() < crate::client::PATIENCE, "still busy");
+        assert!(started.elapsed() < super::client::PATIENCE, "still busy");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(server.is_running());

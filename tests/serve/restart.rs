@@ -8,8 +8,8 @@ use std::io::Write;
 
 use congo_web::Json;
 
-use crate::client::{Server, quoted, string, whole};
-use crate::kept_games::{FULL_START, create, key_of, moves, play};
+use super::client::{Server, quoted, string, whole};
+use super::kept_games::{FULL_START, create, key_of, moves, play};
 
 /// A friend game with a clock, from `127.0.0.2`: its id, white's and
 /// black's keys.
@@ -200,7 +200,7 @@ fn a_friend_who_does_not_come_back_after_a_restart_may_be_claimed_from() {
     play(&server, 2, &id, &black, "d6d5");
     server.kill_and_restart();
     let _page = server.follow_game(2, &id, Some(&white));
-    let deadline = std::time::Instant::now() + crate::client::PATIENCE;
+    let deadline = std::time::Instant::now() + super::client::PATIENCE;
     while view(&server, &id, &white).get("can").unwrap().get("claim") != Some(&Json::Bool(true)) {
         assert!(std::time::Instant::now() < deadline, "never claimable");
         std::thread::sleep(std::time::Duration::from_millis(50));

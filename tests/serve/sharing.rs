@@ -11,10 +11,10 @@ use congo_web::{
     MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, MAX_GUESSES, MAX_STREAMS_PER_VISITOR,
 };
 
-use crate::client::{Connection, Events, Reply, Server, quoted, string};
+use super::client::{Connection, Events, Reply, Server, quoted, string};
+use super::congo_moves;
+use super::kept_games::{FULL_START, moves};
 use crate::common::{CONGO, scratch};
-use crate::congo_moves;
-use crate::kept_games::{FULL_START, moves};
 
 /// A browser: its address (`127.0.0.HOST`) and the cookie the server gave
 /// it, sent with each request as a browser does.

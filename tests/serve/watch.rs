@@ -5,7 +5,7 @@ use std::path::Path;
 
 use congo_web::Json;
 
-use crate::client::{Server, string, whole};
+use super::client::{Server, string, whole};
 use crate::common::{CONGO, congo_in_background, scratch};
 
 /// `congo match` of two games of congo against itself, recorded in `path`.

@@ -5,9 +5,9 @@
 
 use std::fs;
 
+use super::games_file::pgn_games;
+use super::{games, number, players_file, standings, tournament};
 use crate::common::{CONGO, fixture, scratch};
-use crate::games_file::pgn_games;
-use crate::{games, number, players_file, standings, tournament};
 
 #[test]
 fn faults_are_told_with_their_stderr_and_counted_per_engine() {

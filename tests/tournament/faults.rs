@@ -1,8 +1,8 @@
 //! Engines that break every way a class's engines do: each loses its own
 //! games, for the reason it earned, and the others' games go on.
 
+use super::{congo_groups_of, games, players_file, run_as, steady};
 use crate::common::{fixture, scratch, text};
-use crate::{congo_groups_of, games, players_file, run_as, steady};
 
 #[test]
 fn each_broken_engine_loses_its_own_games_for_its_own_reason() {

@@ -5,10 +5,10 @@
 use std::collections::HashSet;
 use std::fs;
 
-use crate::common::{CONGO, congo, fixture, scratch, text};
-use crate::{
+use super::{
     games, items, make_executable, number, players_file, run, standings, steady, tournament,
 };
+use crate::common::{CONGO, congo, fixture, scratch, text};
 
 #[test]
 fn a_six_engine_round_robin_plays_every_pair_both_colours_to_its_standings() {

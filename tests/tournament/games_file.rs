@@ -7,8 +7,8 @@ use std::path::Path;
 
 use congo_rules::pgn::PgnGame;
 
+use super::{players_file, steady, tournament};
 use crate::common::scratch;
-use crate::{players_file, steady, tournament};
 
 /// The games of a games file, each with its text.
 pub fn pgn_games(text: &str) -> Vec<(PgnGame, String)> {

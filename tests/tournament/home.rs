@@ -10,10 +10,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use super::games_file::pgn_games;
+use super::sandbox::{cells_of, eventually, is_root, processes_with, token};
+use super::{class_folder, games, players_file, run};
 use crate::common::{CONGO, congo_in_background, scratch, signal_when, text};
-use crate::games_file::pgn_games;
-use crate::sandbox::{cells_of, eventually, is_root, processes_with, token};
-use crate::{class_folder, games, players_file, run};
 
 /// A private folder in `dir` (mode 0700) holding a copy of congo and a
 /// class of two engines, each folder with a link to that copy and a
@@ -172,13 +172,13 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     let players = players_file(
         &dir,
         &[
-            ("n100", crate::steady(100)),
-            ("n200", crate::steady(200)),
-            ("n400", crate::steady(400)),
+            ("n100", super::steady(100)),
+            ("n200", super::steady(200)),
+            ("n400", super::steady(400)),
         ],
     );
     let out = dir.join("out");
-    let args = crate::words(&players, &out, &[]);
+    let args = super::words(&players, &out, &[]);
     let mut first = congo_in_background(&args, &[]);
     // Waits for the first game's record: the run holds its folder then.
     let started = std::time::Instant::now();
@@ -197,7 +197,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
         "{}",
         text(&plain.stderr)
     );
-    let resume = crate::words(&players, &out, &["--resume"]);
+    let resume = super::words(&players, &out, &["--resume"]);
     let refused = crate::common::congo(&resume, b"");
     let said = text(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "{said}");
@@ -219,7 +219,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     assert_eq!(games_in(&out), 6);
     // A run killed outright holds nothing either.
     let again = dir.join("again");
-    let mut killed = congo_in_background(&crate::words(&players, &again, &[]), &[]);
+    let mut killed = congo_in_background(&super::words(&players, &again, &[]), &[]);
     signal_when(&mut killed, "KILL", || games_in(&again) >= 1);
     // A child it was starting at that moment may hold the lock for the
     // instant before its program replaces it: waits for the kernel to
@@ -227,7 +227,7 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     eventually("the killed run's lock is let go", || {
         !locked(&again.join("lock"))
     });
-    let resumed = crate::common::congo(&crate::words(&players, &again, &["--resume"]), b"");
+    let resumed = crate::common::congo(&super::words(&players, &again, &["--resume"]), b"");
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(games_in(&again), 6);
     fs::remove_dir_all(dir).unwrap();
@@ -257,7 +257,7 @@ fn a_run_of_gigabytes_is_digested_in_little_memory() {
     let dir = scratch("tournament-sparse-run");
     let class = class_folder(
         &dir,
-        &[("alice", crate::steady(100)), ("bob", crate::steady(100))],
+        &[("alice", super::steady(100)), ("bob", super::steady(100))],
     );
     // Three gigabytes of holes after bob's script.
     let run = fs::OpenOptions::new()

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::games_file::games_by_record;
+use super::{class_folder, tournament};
 use crate::common::{CONGO, congo, files_under, scratch, text};
-use crate::games_file::games_by_record;
-use crate::{class_folder, tournament};
 
 /// Every file under `folder`, with its bytes.
 fn contents(folder: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -233,7 +233,7 @@ fn a_class_engine_whose_run_changed_is_another_player() {
     let run = class.join("a").join("run");
     let before = fs::read_to_string(&run).unwrap();
     fs::write(&run, before.replace("--nodes 100", "--nodes 999")).unwrap();
-    let resumed = crate::run(&class, &one, &["--shard", "1/2", "--resume"]);
+    let resumed = super::run(&class, &one, &["--shard", "1/2", "--resume"]);
     let said = text(&resumed.stderr);
     assert_eq!(resumed.status.code(), Some(2), "{said}");
     let digest = |description: &str| {

@@ -4,8 +4,8 @@
 
 use std::fs;
 
+use super::{games, players_file, steady, tournament};
 use crate::common::{fixture, scratch};
-use crate::{games, players_file, steady, tournament};
 
 #[test]
 fn each_game_starts_fresh_processes_unless_they_are_kept() {

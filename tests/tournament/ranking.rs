@@ -9,8 +9,8 @@ use std::fs;
 use congo_rules::random::Rng;
 use congo_web::Json;
 
+use super::{Game, games, items, number, players_file, standings, steady, tournament};
 use crate::common::scratch;
-use crate::{Game, games, items, number, players_file, standings, steady, tournament};
 
 /// The points `name` scored in `game`, if it played it.
 fn points(name: &str, game: &Game) -> Option<(String, f64)> {

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::fs;
 
+use super::{Game, games, items, number, players_file, standings, steady, tournament};
 use crate::common::{fixture, scratch};
-use crate::{Game, games, items, number, players_file, standings, steady, tournament};
 
 /// The chance that a player `difference` Elo above another scores.
 fn expected(difference: f64) -> f64 {

@@ -2,8 +2,8 @@
 
 use std::fs;
 
+use super::{players_file, run, steady};
 use crate::common::{assert_usage_error, congo, scratch, text};
-use crate::{players_file, run, steady};
 
 #[test]
 fn bad_options_are_usage_errors_that_say_why() {

@@ -4,9 +4,9 @@
 use std::fs;
 use std::path::Path;
 
+use super::games_file::{games_by_record, pgn_games};
+use super::{players_file, steady, tournament};
 use crate::common::{congo, congo_in_background, scratch, signal_when, text};
-use crate::games_file::{games_by_record, pgn_games};
-use crate::{players_file, steady, tournament};
 
 /// The games the records in `out` hold, counted by their lines.
 fn recorded(out: &Path) -> usize {

@@ -13,8 +13,8 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::{class_folder, congo_groups_of, games, players_file, steady};
 use crate::common::{CONGO, fixture, scratch, text};
-use crate::{class_folder, congo_groups_of, games, players_file, steady};
 
 /// congo's binary and the fixtures, copied into a test's folder: the
 /// checkout may lie in a folder no engine's user can pass through (a
@@ -485,7 +485,7 @@ fn without_the_sandbox_the_start_says_whose_rights_the_engines_have() {
     let dir = scratch("tournament-unconfined");
     let players = players_file(&dir, &[("a", steady(100)), ("b", steady(100))]);
     let out = dir.join("out");
-    let output = crate::run(&players, &out, &[]);
+    let output = super::run(&players, &out, &[]);
     let said = text(&output.stderr);
     assert!(output.status.success(), "{said}");
     let warning = said

@@ -4,8 +4,8 @@
 
 use std::fs;
 
+use super::{class_folder, games, players_file, run, tournament};
 use crate::common::{CONGO, fixture, scratch, text};
-use crate::{class_folder, games, players_file, run, tournament};
 
 /// A lone pawn and the lions on an open file: the first mover's lion
 /// flies.

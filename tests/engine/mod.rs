@@ -1,9 +1,6 @@
 //! The engine through the real binary: its protocol, `best`, its clock,
 //! `congo game` and `congo tune`.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod best;
 mod clock;
 mod game;

@@ -2,8 +2,7 @@
 //! answer the API gives is checked against the command line's (`moves`,
 //! `play`, `tb probe`), which is the library the page stands on.
 
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 
 mod client;
 

@@ -1,8 +1,7 @@
 //! The match manager through the real binary, with congo's engine and
 //! the broken engines of `tests/fixtures/`.
 
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 
 mod broken_engines;
 mod clock;

@@ -2,8 +2,7 @@
 //! nodes as steady players, and the broken engines of `tests/fixtures/`,
 //! each of which must lose only its own games, for the reason it earned.
 
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 
 mod fault_reports;
 mod faults;

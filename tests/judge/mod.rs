@@ -3,9 +3,6 @@
 //! the positions a judge accepts, the rule-set warning, and a person
 //! typing at a terminal.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod bad_lines;
 mod official;
 mod positions;

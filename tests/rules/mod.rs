@@ -1,9 +1,6 @@
 //! The rules: properties over random positions, perft against known
 //! counts, and the end of a game as every front end tells it.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod endings;
 mod perft;
 mod properties;
