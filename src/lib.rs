@@ -6,8 +6,8 @@
 //! (ARCHITECTURE.md draws them): `congo-kit` and `congo-rules` at the
 //! bottom; `congo-tables`, `congo-pictures`, `congo-checkers` and
 //! `congo-wildebeest` on the rules; `congo-engine` on the tables;
-//! `congo-arena` and `congo-judges` on the engine; `congo-web` on the
-//! arena; and this crate, [`cli`], on top of them all.
+//! `congo-arena`, `congo-judges` and `congo-web` on the engine; and this
+//! crate, [`cli`], on top of them all.
 
 #![forbid(unsafe_code)]
 

@@ -20,7 +20,6 @@ mod tally;
 mod tournament;
 
 pub use limits::{Enforcer, Limits, Mechanism, Unheld};
-pub use live::{Line as LiveLine, LineError as LiveLineError, live_path};
 pub use merge::{MergeError, merge_records};
 pub use openings::{OpeningOptions, OpeningsError, random_plies, write_openings};
 pub use options::MatchOptions;

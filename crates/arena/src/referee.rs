@@ -6,11 +6,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::engine_process::{Clock, Joined, Seat, ask};
-use super::live::{Line, LiveLog};
+use super::live::LiveLog;
 use super::openings::random_plies;
 use super::options::MatchOptions;
 use super::tally::Overruns;
 use congo_kit::rng::Rng;
+use congo_rules::live::Line;
 use congo_rules::record::Record;
 use congo_rules::{Ending, Game, Outcome, Position, RuleSet};
 use congo_tables::{Tablebase, Value};

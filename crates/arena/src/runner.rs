@@ -13,7 +13,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use super::engine_process::{EXIT_PATIENCE, Seat};
-use super::live::{LiveLog, live_path};
+use super::live::LiveLog;
 use super::openings::{OpeningsError, read_openings};
 use super::options::MatchOptions;
 use super::referee::{Played, play_numbered, with_rules};
@@ -21,6 +21,7 @@ use super::sprt::{Sprt, Verdict};
 use super::tally::{Overruns, Progress, Tally};
 use congo_kit::process;
 use congo_kit::text::Count;
+use congo_rules::live::live_path;
 use congo_rules::record::{Record, RecordError};
 use congo_rules::{FenError, Position};
 use congo_tables::Tablebase;

@@ -22,6 +22,7 @@ pub mod zobrist;
 pub mod board_game;
 mod congo_rules;
 pub mod game;
+pub mod live;
 pub mod move_lists;
 pub mod movegen;
 mod outcome;

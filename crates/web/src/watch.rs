@@ -1,6 +1,6 @@
 //! `congo serve --watch RECORD`: a match followed while `congo match
 //! --record RECORD` plays it. A thread reads what the record and its live
-//! companion (see [`congo_arena::live_path`]) have gained every
+//! companion (see [`congo_rules::live::live_path`]) have gained every
 //! [`READ_EVERY`], each file from where it stopped, so a long record is
 //! read once; the games, finished and under way, are kept here for the
 //! pages that follow them.
@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use super::feed::{Changes, Feed, Next, Seen};
 use super::views::{plies_json, position_json};
-use congo_arena::{LiveLine, live_path};
 use congo_kit::json::{Json, object};
+use congo_rules::live::{Line as LiveLine, live_path};
 use congo_rules::record::Record;
 use congo_rules::{Game, Position, Reach, RuleSet};
 
