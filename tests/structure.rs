@@ -545,3 +545,64 @@ fn a_use_against_the_map_or_from_outside_is_caught() {
                 version = \"0.2\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
     assert_eq!(foreign_packages(lock), ["name = \"libc\""]);
 }
+
+/// The files of the integration tests in `tests` that no module declares:
+/// Cargo's discovery of test targets is off (one target, `tests/main.rs`,
+/// names its modules), so such a file would never run.
+fn undeclared_test_files(tests: &Path) -> Vec<PathBuf> {
+    let mut undeclared = Vec::new();
+    for relative in files_under(tests) {
+        if relative.extension().is_none_or(|ext| ext != "rs") || relative == Path::new("main.rs") {
+            continue;
+        }
+        let mut module: Module = relative
+            .with_extension("")
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        if module.last().is_some_and(|last| last == "mod") {
+            module.pop();
+        }
+        let Some(name) = module.pop() else { continue };
+        let parent = if module.is_empty() {
+            tests.join("main.rs")
+        } else {
+            tests.join(module.join("/")).join("mod.rs")
+        };
+        let code =
+            std::fs::read_to_string(&parent).map_or_else(|_| String::new(), |t| code_only(&t));
+        if find_word(&code, &format!("mod {name};")).is_none() {
+            undeclared.push(relative);
+        }
+    }
+    undeclared
+}
+
+#[test]
+fn every_test_file_is_a_module_of_the_one_test_target() {
+    let tests = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests");
+    assert_eq!(undeclared_test_files(&tests), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn a_test_file_no_module_declares_is_caught() {
+    let dir = common::scratch("structure-undeclared");
+    for (file, text) in [
+        ("main.rs", "mod common;\nmod serve;\n// mod stray;\n"),
+        ("common/mod.rs", ""),
+        ("serve/mod.rs", "mod api;\n"),
+        ("serve/api.rs", ""),
+        ("serve/lost.rs", ""),
+        ("stray.rs", ""),
+        ("fixtures/engine.sh", ""),
+    ] {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    assert_eq!(
+        undeclared_test_files(&dir),
+        [PathBuf::from("serve/lost.rs"), PathBuf::from("stray.rs")]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
