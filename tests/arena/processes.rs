@@ -63,7 +63,7 @@ fn stopping_a_match_stops_its_engines() {
     let args = ["match", "--games", "2", "--movetime", "20000", "--"];
     let engines = [stubborn.as_str(), "--", stubborn.as_str()];
     let words: Vec<&str> = args.iter().chain(&engines).copied().collect();
-    let mut child = common::congo_in_background(&words, &[("STUBBORN_PIDS", &pids)]);
+    let mut child = common::congo_in_background(&words, &[("STUBBORN_PIDS", pids.as_os_str())]);
     common::signal_when(&mut child, "TERM", || common::lines_in(&pids) >= 2);
     let alive = |pid: &str| {
         Command::new("kill")
