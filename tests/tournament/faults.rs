@@ -6,6 +6,10 @@ use crate::common::{fixture, scratch, text};
 
 #[test]
 fn each_broken_engine_loses_its_own_games_for_its_own_reason() {
+    // About a minute on two cores: engines that wait out their time.
+    if !congo_kit::slow_tests::slow_tests_wanted() {
+        return;
+    }
     let dir = scratch("tournament-faults");
     let players = players_file(
         &dir,

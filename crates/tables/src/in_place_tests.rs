@@ -70,8 +70,10 @@ fn probe_in_place(
     found
 }
 
+/// One build of the set serves both readings, in place and whole: the
+/// build is most of the time either takes.
 #[test]
-fn probes_in_place_give_the_built_values_those_left_out_included() {
+fn probes_in_place_and_tables_read_whole_give_the_built_values() {
     let dir = folder("in-place");
     let built = build(&dir, &SET);
     let tables = Tablebase::new(&dir, RuleSet::Wits2022);
@@ -96,13 +98,7 @@ fn probes_in_place_give_the_built_values_those_left_out_included() {
     assert!(total.from_moves * 3 > total.checked, "{}", total.from_moves);
     // The probes kept their blocks within the budget.
     assert!(tables.cached_bytes() <= PROBE_CACHE);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_table_read_whole_from_its_files_is_the_one_built() {
-    let dir = folder("whole");
-    let built = build(&dir, &SET);
+    // Read whole from its files by a fresh set, each table is the one built.
     let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
     for (material, codes) in &built {
         assert_eq!(&fresh.whole(material).unwrap(), codes, "{material}");
