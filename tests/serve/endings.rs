@@ -327,6 +327,13 @@ fn games_whose_pages_closed_stop_counting_against_their_maker() {
     let made: Vec<(String, String, String)> = (0..MAX_GAMES_PER_VISITOR)
         .map(|_| friend_game(&server, 9, FULL_START))
         .collect();
+    // Each game's page opens (from an address of its own): followed, a
+    // game counts however long its making took on a busy machine.
+    let pages: Vec<_> = made
+        .iter()
+        .zip(20..)
+        .map(|((id, white, _), host)| server.follow_game(host, id, Some(white)))
+        .collect();
     let body = format!(
         "{{\"fen\": {}, \"white\": \"me\", \"black\": \"friend\"}}",
         quoted(FULL_START)
@@ -344,10 +351,9 @@ fn games_whose_pages_closed_stop_counting_against_their_maker() {
     );
     // Another address is not held back.
     friend_game(&server, 10, FULL_START);
-    // Each game's page opens, a move is played, and the page closes: left
-    // behind, the games stop counting at once, however lately played.
-    for (id, white, _) in &made {
-        let page = server.follow_game(9, id, Some(white));
+    // A move is played in each, and its page closes: left behind, the
+    // games stop counting at once, however lately played.
+    for ((id, white, _), page) in made.iter().zip(pages) {
         play(&server, 11, id, white, "d2d3");
         drop(page);
     }

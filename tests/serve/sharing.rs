@@ -221,19 +221,34 @@ fn each_browser_holds_its_own_share_of_event_streams() {
 }
 
 /// Makes games from `127.0.0.HOST` with `headers` (no cookie) until one
-/// is refused: how many were made.
-fn games_made_until_refused(server: &Server, host: u8, headers: &[(&str, &str)]) -> usize {
+/// is refused: how many were made, and a page from `127.0.0.WATCHER`
+/// that follows them all. Followed, the games count for their maker for
+/// as long as the page is held, however long their making took on a busy
+/// machine (a game no page follows counts only while new).
+fn games_made_until_refused(
+    server: &Server,
+    host: u8,
+    headers: &[(&str, &str)],
+    watcher: u8,
+) -> (usize, Option<Events>) {
     let body = format!(
         "{{\"fen\": {}, \"white\": \"me\", \"black\": \"me\"}}",
         quoted(FULL_START)
     );
     let mut connection = server.connect_from(host);
+    let mut ids = Vec::new();
+    let mut page = None;
     for made in 0..=MAX_GAMES_PER_VISITOR {
         let reply = connection.send_with("POST", "/api/games", headers, Some(&body));
         if reply.status != 200 {
             assert_eq!(reply.status, 429, "{}", reply.text());
-            return made;
+            return (made, page);
         }
+        ids.push(string(reply.json().get("id").unwrap()));
+        // The new page is open before the one it replaces closes.
+        let path = format!("/api/events?games={}", ids.join(","));
+        let next = server.connect_from(watcher).events(&path);
+        page = Some(next.unwrap_or_else(|reply| panic!("{path}: {}", reply.text())));
     }
     panic!("no game was refused")
 }
@@ -242,33 +257,24 @@ fn games_made_until_refused(server: &Server, host: u8, headers: &[(&str, &str)])
 fn a_trusted_proxy_is_believed_and_a_client_is_not() {
     let server = Server::start(&[], &["--trusted-proxy", "127.0.0.1"]);
     let forwarded = |address| [("X-Forwarded-For", address)];
+    let mut pages = Vec::new();
+    let mut made = |host, headers: &[(&str, &str)]| {
+        let (made, page) = games_made_until_refused(&server, host, headers, 50 + pages.len() as u8);
+        pages.push(page);
+        made
+    };
     // Through the proxy (127.0.0.1), each forwarded address is its own.
-    assert_eq!(
-        games_made_until_refused(&server, 1, &forwarded("203.0.113.1")),
-        MAX_GAMES_PER_VISITOR
-    );
-    assert_eq!(
-        games_made_until_refused(&server, 1, &forwarded("203.0.113.2")),
-        MAX_GAMES_PER_VISITOR
-    );
+    assert_eq!(made(1, &forwarded("203.0.113.1")), MAX_GAMES_PER_VISITOR);
+    assert_eq!(made(1, &forwarded("203.0.113.2")), MAX_GAMES_PER_VISITOR);
     let rfc = [("Forwarded", "for=\"[2001:db8::5]:4711\";proto=https")];
-    assert_eq!(
-        games_made_until_refused(&server, 1, &rfc),
-        MAX_GAMES_PER_VISITOR
-    );
+    assert_eq!(made(1, &rfc), MAX_GAMES_PER_VISITOR);
     // What a client wrote before the proxy is not believed.
     let spoofed = [("X-Forwarded-For", "203.0.113.3, 203.0.113.1")];
-    assert_eq!(games_made_until_refused(&server, 1, &spoofed), 0);
+    assert_eq!(made(1, &spoofed), 0);
     // A client that is no proxy is itself, whatever it writes.
-    assert_eq!(
-        games_made_until_refused(&server, 2, &forwarded("203.0.113.4")),
-        MAX_GAMES_PER_VISITOR
-    );
-    assert_eq!(
-        games_made_until_refused(&server, 2, &forwarded("203.0.113.5")),
-        0
-    );
-    assert_eq!(games_made_until_refused(&server, 2, &[]), 0);
+    assert_eq!(made(2, &forwarded("203.0.113.4")), MAX_GAMES_PER_VISITOR);
+    assert_eq!(made(2, &forwarded("203.0.113.5")), 0);
+    assert_eq!(made(2, &[]), 0);
 }
 
 #[test]
