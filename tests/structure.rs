@@ -14,6 +14,23 @@ use common::{crate_sources, files_under};
 /// A module's path from the crate root: `["position", "fen"]`.
 type Module = Vec<String>;
 
+/// The module a file holds, from its path below the crate's root:
+/// `position/fen.rs` and `position/fen/mod.rs` are `["position", "fen"]`.
+fn module_of(relative: &Path) -> Module {
+    let mut module: Module = relative
+        .with_extension("")
+        .iter()
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect();
+    if module
+        .last()
+        .is_some_and(|last| last == "mod" || last == "lib")
+    {
+        module.pop();
+    }
+    module
+}
+
 /// Every module of the crate in `src`, with its file and its code
 /// (comments, string literals and test modules taken out).
 fn modules(src: &Path) -> BTreeMap<Module, (PathBuf, String)> {
@@ -22,17 +39,7 @@ fn modules(src: &Path) -> BTreeMap<Module, (PathBuf, String)> {
         if relative.extension().is_none_or(|ext| ext != "rs") {
             continue;
         }
-        let mut module: Module = relative
-            .with_extension("")
-            .iter()
-            .map(|part| part.to_string_lossy().into_owned())
-            .collect();
-        if module
-            .last()
-            .is_some_and(|last| last == "mod" || last == "lib")
-        {
-            module.pop();
-        }
+        let module = module_of(&relative);
         if module == ["main"] {
             continue;
         }
@@ -555,14 +562,7 @@ fn undeclared_test_files(tests: &Path) -> Vec<PathBuf> {
         if relative.extension().is_none_or(|ext| ext != "rs") || relative == Path::new("main.rs") {
             continue;
         }
-        let mut module: Module = relative
-            .with_extension("")
-            .iter()
-            .map(|part| part.to_string_lossy().into_owned())
-            .collect();
-        if module.last().is_some_and(|last| last == "mod") {
-            module.pop();
-        }
+        let mut module = module_of(&relative);
         let Some(name) = module.pop() else { continue };
         let parent = if module.is_empty() {
             tests.join("main.rs")
