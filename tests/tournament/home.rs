@@ -12,7 +12,7 @@ use std::process::{Command, Output, Stdio};
 
 use super::games_file::pgn_games;
 use super::sandbox::{cells_of, eventually, is_root, processes_with, token};
-use super::{class_folder, games, players_file, run};
+use super::{class_folder, games, locked, players_file, run};
 use crate::common::{CONGO, congo_in_background, scratch, signal_when, text};
 
 /// A private folder in `dir` (mode 0700) holding a copy of congo and a
@@ -231,16 +231,6 @@ fn a_second_run_on_a_live_folder_is_refused_and_the_first_plays_each_game_once()
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert_eq!(games_in(&again), 6);
     fs::remove_dir_all(dir).unwrap();
-}
-
-/// Whether the kernel lists a lock on the file `path`.
-fn locked(path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let inode = format!(":{} ", fs::metadata(path).unwrap().ino());
-    fs::read_to_string("/proc/locks")
-        .unwrap()
-        .lines()
-        .any(|line| line.contains(&inode))
 }
 
 /// The games `out`'s records hold.

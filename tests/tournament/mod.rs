@@ -205,3 +205,13 @@ fn number(value: Option<&Json>) -> f64 {
         other => panic!("a number: {other:?}"),
     }
 }
+
+/// Whether the kernel lists a lock on the file `path`.
+fn locked(path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let inode = format!(":{} ", fs::metadata(path).unwrap().ino());
+    fs::read_to_string("/proc/locks")
+        .unwrap()
+        .lines()
+        .any(|line| line.contains(&inode))
+}

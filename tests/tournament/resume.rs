@@ -5,7 +5,8 @@ use std::fs;
 use std::path::Path;
 
 use super::games_file::{games_by_record, pgn_games};
-use super::{players_file, steady, tournament};
+use super::sandbox::eventually;
+use super::{locked, players_file, steady, tournament};
 use crate::common::{congo, congo_in_background, scratch, signal_when, text};
 
 /// The games the records in `out` hold, counted by their lines.
@@ -56,6 +57,12 @@ fn a_tournament_killed_mid_game_resumes_to_the_same_standings() {
     let mut child = congo_in_background(&args, &[]);
     // In the middle of game 6 (or writing it): killed outright.
     signal_when(&mut child, "KILL", || recorded(&cut) >= 5);
+    // A child it was starting at that moment holds the lock until its
+    // program replaces it, which a busy machine may put off: waits for
+    // the kernel to list the lock no more.
+    eventually("the killed run's lock is let go", || {
+        !locked(&cut.join("lock"))
+    });
     let again = dir.join("again");
     // Without --resume the folder is refused, untouched.
     let refused = congo(&args, b"");

@@ -311,6 +311,11 @@ fn a_killed_manager_leaves_no_engine_process_and_the_next_run_no_group() {
     // removes the control groups.
     eventually("the daemon ends", || processes_with(&daemon).is_empty());
     eventually("the groups go", || congo_groups_of(pid).is_empty());
+    // And a child it was starting, which holds the lock until its
+    // program replaces it.
+    eventually("the killed run's lock is let go", || {
+        !super::locked(&out.join("lock"))
+    });
     // The run's groups were noted; a resumed run sweeps what is left and
     // finishes.
     let noted = fs::read_to_string(out.join("groups.txt")).unwrap();
