@@ -285,7 +285,11 @@ pub fn without_overruns(report: &str) -> String {
 /// Starts congo with `args` and the environment `envs` in the background,
 /// its streams closed, as a match or a table run left to itself.
 pub fn congo_in_background(args: &[&str], envs: &[(&str, &OsStr)]) -> std::process::Child {
-    Command::new(CONGO)
+    // Ctrl-C reaches a run at a terminal with its default action; a test
+    // run from a background job or under nohup has SIGINT ignored, which
+    // the run would inherit.
+    Command::new("env")
+        .args(["--default-signal=INT", CONGO])
         .args(args)
         .env("CONGO_BIN", CONGO)
         .envs(envs.iter().copied())
