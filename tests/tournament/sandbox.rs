@@ -353,9 +353,20 @@ fn a_run_stopped_by_ctrl_c_or_sigterm_leaves_no_cell_mounted_nor_shares_them() {
         let cells = Path::new("/var/lib/congo/cells").join(key.trim());
         // A copy of the live folder, its cells' key with it, may not
         // play in the same cells meanwhile.
+        // The run writes and renames its files as it plays, so a copy
+        // that meets a file gone between listing and reading is made
+        // again: this waits for one whole copy.
         let copy = dir.join(format!("{signal}-copy"));
-        let copied = Command::new("cp").arg("-a").arg(&out).arg(&copy).status();
-        assert!(copied.unwrap().success());
+        eventually("the live folder is copied whole", || {
+            let _ = fs::remove_dir_all(&copy);
+            let copied = Command::new("cp")
+                .arg("-a")
+                .arg(&out)
+                .arg(&copy)
+                .stderr(Stdio::null())
+                .status();
+            copied.is_ok_and(|status| status.success())
+        });
         let refused = start(
             &class,
             &copy,
