@@ -4,10 +4,11 @@
 //!
 //! The crates beneath stand in layers, each using only those below it
 //! (ARCHITECTURE.md draws them): `congo-kit` and `congo-rules` at the
-//! bottom; `congo-tables`, `congo-pictures`, `congo-checkers` and
-//! `congo-wildebeest` on the rules; `congo-engine` on the tables;
-//! `congo-arena`, `congo-judges` and `congo-web` on the engine; and this
-//! crate, [`cli`], on top of them all.
+//! bottom; `congo-tables`, `congo-pictures`, `congo-checkers`,
+//! `congo-wildebeest` and `congo-engine` on the rules; `congo-arena`,
+//! `congo-judges` and `congo-web` on the engine; and this crate, [`cli`],
+//! on top of them all, the one that opens endgame tables and hands them
+//! down as `congo_rules::endgame::EndgameTables`.
 
 #![forbid(unsafe_code)]
 

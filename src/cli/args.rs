@@ -5,7 +5,8 @@
 
 use std::cell::Cell;
 use std::ffi::{OsStr, OsString};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::Terminal;
@@ -16,7 +17,9 @@ use super::values::depth;
 use congo_judges::AnyJudge;
 use congo_kit::shard::Shard;
 use congo_kit::text::Whole;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::{CongoRules, Position, Reach, RuleSet};
+use congo_tables::Tablebase;
 
 /// A value as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,10 +196,19 @@ impl Args {
         })
     }
 
-    /// The folder of endgame tables that ends a match's or tournament's
-    /// games ([`Args::tables`]), refused if it is no folder: its games
+    /// The endgame tables `option` names ([`Args::tables`]).
+    pub fn endgame_tables(&self, option: &Opt) -> Option<Arc<dyn EndgameTables>> {
+        self.tables(option)
+            .map(|dir| tables_in(&dir, self.rule_set))
+    }
+
+    /// The endgame tables that end a match's or tournament's games
+    /// ([`Args::tables`]), refused if their folder is no folder: its games
     /// would go on as if it were not given.
-    pub fn tables_folder(&self, option: &Opt) -> Result<Option<PathBuf>, UsageError> {
+    pub fn adjudicating_tables(
+        &self,
+        option: &Opt,
+    ) -> Result<Option<Arc<dyn EndgameTables>>, UsageError> {
         match self.tables(option) {
             Some(dir) if !dir.is_dir() => Err(UsageError::BadValue {
                 option: match self.path(option) {
@@ -206,7 +218,7 @@ impl Args {
                 found: dir.display().to_string(),
                 expected: "a folder of endgame tables",
             }),
-            tables => Ok(tables),
+            tables => Ok(tables.map(|dir| tables_in(&dir, self.rule_set))),
         }
     }
 
@@ -350,4 +362,10 @@ pub(crate) fn text(word: OsString) -> Result<String, UsageError> {
 
 fn lossy(word: &OsStr) -> String {
     word.to_string_lossy().into_owned()
+}
+
+/// The endgame tables in `dir` under `rule_set`, as the engine, the arena,
+/// the judges and the board take them; nothing is read yet.
+pub fn tables_in(dir: &Path, rule_set: RuleSet) -> Arc<dyn EndgameTables> {
+    Arc::new(Tablebase::new(dir, rule_set))
 }

@@ -1,10 +1,12 @@
 //! [`MatchOptions`]: what a match plays, and how.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::sprt::Sprt;
 use congo_kit::shard::Shard;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::{MAX_PLIES, RuleSet};
 
 /// What `congo match` plays.
@@ -36,7 +38,7 @@ pub struct MatchOptions {
     pub go_seconds: bool,
     /// Endgame tables that end a game once it reaches them, with the
     /// result they give.
-    pub tables: Option<PathBuf>,
+    pub tables: Option<Arc<dyn EndgameTables>>,
     /// Games played at once, each pair of engines in its own processes.
     pub concurrency: usize,
     /// A file to write each finished game to, one [`Record`] line each.

@@ -11,10 +11,10 @@ use super::openings::random_plies;
 use super::options::MatchOptions;
 use super::tally::Overruns;
 use congo_kit::rng::Rng;
+use congo_rules::endgame::{EndgameTables, Value};
 use congo_rules::live::Line;
 use congo_rules::record::Record;
 use congo_rules::{Ending, Game, Outcome, Position, RuleSet};
-use congo_tables::{Tablebase, Value};
 
 /// The command line of an engine, with `--rules` added when it is congo's
 /// own engine, so that both sides of a match play by the same rules.
@@ -104,7 +104,7 @@ fn asks(options: &Refereeing) -> [(String, Clock); 2] {
 pub(super) fn play_game(
     start: &Position,
     options: &Refereeing,
-    tables: &Option<Tablebase>,
+    tables: Option<&dyn EndgameTables>,
     seats: &mut [Seat],
     colours: [usize; 2],
     on_ply: &dyn Fn(&str),
@@ -136,8 +136,7 @@ pub(super) fn play_game(
             return over;
         }
         if let Some(value) = tables
-            .as_ref()
-            .filter(|_| Tablebase::covers(game.position()))
+            .filter(|tables| tables.covers(game.position()))
             .and_then(|tables| tables.probe(game.position()).ok())
         {
             let (winner, reason) = match value {
@@ -241,7 +240,7 @@ pub(super) fn play_numbered(
     game: usize,
     start: &Position,
     options: &MatchOptions,
-    tables: &Option<Tablebase>,
+    tables: Option<&dyn EndgameTables>,
     seats: &mut [Seat],
     live: Option<&LiveLog>,
 ) -> Played {

@@ -24,7 +24,6 @@ use congo_kit::text::Count;
 use congo_rules::live::live_path;
 use congo_rules::record::{Record, RecordError};
 use congo_rules::{FenError, Position};
-use congo_tables::Tablebase;
 
 /// What the match report calls the two engines.
 const LABELS: [&str; 2] = ["A", "B"];
@@ -154,7 +153,6 @@ struct Match<'a> {
     names: [String; 2],
     /// The engines' command lines, told the rules.
     commands: [Vec<String>; 2],
-    tables: Option<Tablebase>,
     live: Option<LiveLog>,
 }
 
@@ -197,17 +195,12 @@ impl<'a> Match<'a> {
             .engines
             .clone()
             .map(|command| with_rules(command, options.rule_set));
-        let tables = options
-            .tables
-            .as_deref()
-            .map(|dir| Tablebase::new(dir, options.rule_set));
         let the_match = Match {
             options,
             schedule,
             openings,
             names,
             commands,
-            tables,
             live,
         };
         Ok((the_match, record, resumed))
@@ -282,7 +275,14 @@ impl<'a> Match<'a> {
             };
             let start = self.opening(game);
             let live = self.live.as_ref();
-            let played = play_numbered(game, start, self.options, &self.tables, &mut seats, live);
+            let played = play_numbered(
+                game,
+                start,
+                self.options,
+                self.options.tables.as_deref(),
+                &mut seats,
+                live,
+            );
             if sender.send((slot, played)).is_err() {
                 break;
             }

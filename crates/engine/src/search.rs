@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use super::eval::{ENGINE_WIN, Weights, evaluate_until};
 use crate::transposition::SharedTable;
+use congo_rules::endgame::{EndgameTables, Value, Wdl};
 use congo_rules::move_lists::MoveLists;
 use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
-use congo_tables::{Tablebase, Value, Wdl};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -89,7 +89,7 @@ pub struct Engine {
     /// The positions the last search visited.
     pub nodes: u64,
     /// Endgame tables to play perfectly from, and to score with, inside.
-    endgame_tables: Option<Arc<Tablebase>>,
+    endgame_tables: Option<Arc<dyn EndgameTables>>,
     /// What a draw (a repeated position, the bare lions) costs the side
     /// the engine plays: a draw is worth less than an even position, so
     /// that the engine looks for a way on.
@@ -177,7 +177,7 @@ impl Engine {
     }
 
     /// The engine playing from `tables` wherever they cover the position.
-    pub fn with_endgame_tables(mut self, tables: Option<Arc<Tablebase>>) -> Engine {
+    pub fn with_endgame_tables(mut self, tables: Option<Arc<dyn EndgameTables>>) -> Engine {
         self.endgame_tables = tables;
         self
     }
@@ -188,7 +188,8 @@ impl Engine {
     /// fifth the size.
     fn probe(&self, position: &Position) -> Option<Wdl> {
         let tables = self.endgame_tables.as_ref()?;
-        Tablebase::covers(position)
+        tables
+            .covers(position)
             .then(|| tables.probe_wdl(position).ok())
             .flatten()
     }
@@ -266,7 +267,7 @@ impl Engine {
     /// The tables' best move, where they cover `position`.
     fn table_choice(&self, position: &Position) -> Option<Choice> {
         if let Some(tables) = &self.endgame_tables
-            && Tablebase::covers(position)
+            && tables.covers(position)
             && let Ok((value, Some(best))) = tables.best(position)
         {
             return Some(Choice {

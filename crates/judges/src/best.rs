@@ -3,15 +3,14 @@
 //! time, the nodes per second).
 
 use std::io::Write;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
 use congo_engine::{Engine, Limit, Weights};
 use congo_rules::RuleSet;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::random::PieceSet;
-use congo_tables::Tablebase;
 
 /// One line per position: the engine's move, searched as `limit` says.
 #[derive(Clone)]
@@ -22,20 +21,19 @@ pub struct Best {
 
 impl Best {
     /// The engine under `rule_set`, searching as `limit` says with
-    /// `threads` threads, playing from the endgame tables in
-    /// `endgame_tables` where they cover a position.
+    /// `threads` threads, playing from `endgame_tables` where they cover
+    /// a position.
     pub fn new(
         rule_set: RuleSet,
         limit: Limit,
-        endgame_tables: Option<&Path>,
+        endgame_tables: Option<Arc<dyn EndgameTables>>,
         threads: usize,
     ) -> Best {
-        let tables = endgame_tables.map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
         Best {
             limit,
             engine: Box::new(
                 Engine::new(rule_set, Weights::TUNED)
-                    .with_endgame_tables(tables)
+                    .with_endgame_tables(endgame_tables)
                     .with_threads(threads),
             ),
         }

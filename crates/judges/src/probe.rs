@@ -2,26 +2,23 @@
 //! move.
 
 use std::fmt;
-use std::path::Path;
 use std::sync::Arc;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
 use congo_rules::RuleSet;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::random::PieceSet;
-use congo_tables::Tablebase;
 
 /// One line per FEN: `win N`, `loss N` or `draw`, then the best move.
 #[derive(Clone)]
 pub struct Probe {
-    tables: Arc<Tablebase>,
+    tables: Arc<dyn EndgameTables>,
 }
 
 impl Probe {
-    /// The judge of the tables in `dir`, under `rule_set`.
-    pub fn new(dir: &Path, rule_set: RuleSet) -> Probe {
-        Probe {
-            tables: Arc::new(Tablebase::new(dir, rule_set)),
-        }
+    /// The judge of `tables`.
+    pub fn new(tables: Arc<dyn EndgameTables>) -> Probe {
+        Probe { tables }
     }
 }
 

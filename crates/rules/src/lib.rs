@@ -21,6 +21,7 @@ pub mod zobrist;
 // Rules.
 pub mod board_game;
 mod congo_rules;
+pub mod endgame;
 pub mod game;
 pub mod live;
 pub mod move_lists;

@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use super::material::{Material, Placement};
-use super::value::{NO_POSITION, Value};
+use super::value::{NO_POSITION, Value, ValueCode};
 use congo_rules::{Color, Position, RuleSet, Square, Status, movegen};
 
 /// The value code of a position not yet known (and, at the end, a draw).

@@ -62,7 +62,7 @@ fn probe_in_place(
         assert_eq!(tables.probe_wdl(&position).unwrap(), Wdl::of(expected));
         let table = tables.table(material).unwrap();
         let stored = tables.stored(&table, Scheme::Wdl, number).unwrap();
-        found.raised += usize::from(Wdl::of_class(stored) != Wdl::of(expected));
+        found.raised += usize::from(wdl_of_class(stored) != Wdl::of(expected));
         let distances = table.distance_file().unwrap();
         found.from_moves += usize::from(!distances.keeps(number % 2));
         found.checked += 1;

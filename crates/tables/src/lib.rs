@@ -22,6 +22,7 @@
 mod byte_values;
 mod cache;
 mod coding;
+mod endgame;
 mod endings;
 mod file;
 mod folder;
@@ -47,7 +48,7 @@ use byte_values::ByteValues;
 use cache::Cache;
 use file::{Facts, TableFile};
 use scheme::Scheme;
-use value::NO_POSITION;
+use value::{NO_POSITION, ValueCode, wdl_of_class};
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -444,7 +445,7 @@ impl Tablebase {
         let stored = self.stored(table, Scheme::Wdl, number)?;
         // Stored no better than its true value: a move out of the
         // material may make it better.
-        let mut best = Wdl::of_class(stored);
+        let mut best = wdl_of_class(stored);
         if best >= enough {
             return Ok(best);
         }
@@ -628,7 +629,7 @@ impl Tablebase {
             return Ok(Value::Draw.code());
         }
         let outside = self.outside(&position, |child| self.probe_whole(child))?;
-        let class = Wdl::of_class(wdl).max(outside.map_or(Wdl::Loss, Wdl::of));
+        let class = wdl_of_class(wdl).max(outside.map_or(Wdl::Loss, Wdl::of));
         let stored = match class {
             Wdl::Draw => return Ok(Value::Draw.code()),
             Wdl::Win => Value::Win((2 * moves).saturating_sub(1).max(1)),
@@ -660,7 +661,7 @@ impl Tablebase {
             return Ok(Value::Draw.code());
         }
         let mut best = self.outside(&position, |child| self.probe_whole(child))?;
-        if Wdl::of_class(wdl).max(best.map_or(Wdl::Loss, Wdl::of)) == Wdl::Draw {
+        if wdl_of_class(wdl).max(best.map_or(Wdl::Loss, Wdl::of)) == Wdl::Draw {
             return Ok(Value::Draw.code());
         }
         let _ = position.plain_steps(self.rule_set, |m| {

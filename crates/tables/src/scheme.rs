@@ -15,7 +15,7 @@
 //! whatever the context makes likeliest among those it may take.
 
 use super::range_coder::{Decoder, Encoder, Frequencies};
-use super::value::Value;
+use super::value::{Value, ValueCode};
 
 /// Loss, draw and win, as the WDL file codes them.
 pub(super) const LOSS: u16 = 0;

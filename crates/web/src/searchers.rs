@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use congo_engine::{Engine, Limit, Weights};
 use congo_rules::RuleSet;
-use congo_tables::Tablebase;
+use congo_rules::endgame::EndgameTables;
 
 use super::usage::Usage;
 use super::visitor::Visitor;
@@ -275,7 +275,11 @@ impl State {
 
 impl Searchers {
     /// `count` engines playing by `rule_set`, from `tables` when given.
-    pub fn new(count: usize, rule_set: RuleSet, tables: Option<Arc<Tablebase>>) -> Searchers {
+    pub fn new(
+        count: usize,
+        rule_set: RuleSet,
+        tables: Option<Arc<dyn EndgameTables>>,
+    ) -> Searchers {
         let engines = (0..count.max(1))
             .map(|_| Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone()))
             .collect();

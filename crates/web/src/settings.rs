@@ -2,18 +2,20 @@
 //! engines, the match it watches and how its games are kept.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Room, TrustedProxies};
 use congo_rules::RuleSet;
+use congo_rules::endgame::EndgameTables;
 
 /// A server's settings, as `congo serve`'s options give them.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The rules its games are played by.
     pub rule_set: RuleSet,
-    /// The endgame tables' folder, if any.
-    pub tables: Option<PathBuf>,
+    /// The endgame tables it probes and plays from, if any.
+    pub tables: Option<Arc<dyn EndgameTables>>,
     /// The most engines searching at once.
     pub engines: usize,
     /// The match record whose games the Watch tab follows, if any.

@@ -37,7 +37,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         _ => Limit::Nodes(args.whole(&BY_NODES)?.unwrap_or(1)),
     };
     let threads = args.whole(&THREADS)?.unwrap_or(1);
-    let tables = args.tables(&TABLES);
-    let best = Best::new(args.rule_set, limit, tables.as_deref(), threads);
+    let tables = args.endgame_tables(&TABLES);
+    let best = Best::new(args.rule_set, limit, tables, threads);
     Work::judge_of_fen(args, Positions::boxed(args.rules(), best))
 }

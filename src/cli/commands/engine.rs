@@ -2,9 +2,8 @@
 //! the standard streams.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use crate::cli::args::Args;
+use crate::cli::args::{Args, tables_in};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
@@ -13,7 +12,6 @@ use congo_engine::assignment::evaluation::Evaluation;
 use congo_engine::assignment::search::Searcher;
 use congo_engine::{Engine, Player, Weights, play_protocol};
 use congo_rules::RuleSet;
-use congo_tables::Tablebase;
 
 const WEAK: Opt = Opt::new(
     "--weak",
@@ -108,10 +106,7 @@ fn player(options: &EngineOptions) -> Player {
     if options.weak {
         return Player::Weak(Searcher::new(rule_set, Evaluation::Advanced));
     }
-    let tables = options
-        .tables
-        .as_deref()
-        .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+    let tables = (options.tables.as_deref()).map(|dir| tables_in(dir, rule_set));
     Player::Strong(Box::new(
         Engine::new(rule_set, options.weights)
             .with_endgame_tables(tables)

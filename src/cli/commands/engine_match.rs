@@ -201,7 +201,7 @@ fn options(args: &Args) -> Result<MatchOptions, UsageError> {
         opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
         seed: args.whole(&OPENING_SEED)?.unwrap_or(1),
         go_seconds: args.has(&GO_SECONDS),
-        tables: args.tables_folder(&ADJUDICATE)?,
+        tables: args.adjudicating_tables(&ADJUDICATE)?,
         sprt: sprt(args),
         concurrency: args.whole(&CONCURRENCY)?.unwrap_or(1),
         openings,

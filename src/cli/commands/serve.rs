@@ -94,7 +94,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
     args.no_operands()?;
     let host = args.text(&HOST).unwrap_or_else(|| "127.0.0.1".to_owned());
     let port = args.whole::<u16>(&PORT)?.unwrap_or(DEFAULT_PORT);
-    let tables = args.tables(&PROBE_TABLES);
+    let tables = args.endgame_tables(&PROBE_TABLES);
     let watch = args.path(&WATCH);
     let engines = args.whole::<usize>(&ENGINES)?;
     let claim_after = args

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::cli::args::{Args, text};
+use crate::cli::args::{Args, tables_in, text};
 use crate::cli::options::THREADS;
 use crate::cli::streams::{Io, status};
 use crate::cli::subcommand::{Subcommand, Work};
@@ -123,7 +123,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
                 extra.to_string_lossy().into_owned(),
             ));
         }
-        let probe = Probe::new(&dir, args.rule_set);
+        let probe = Probe::new(tables_in(&dir, args.rule_set));
         return Ok(Work::judge(args, Positions::boxed(args.rules(), probe)));
     };
     let mut units = named_units(args, operands)?;

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cli::args::Args;
+use crate::cli::args::{Args, tables_in};
 use crate::cli::option::{Opt, Value};
 use crate::cli::options::{FEN, MOVETIME, TABLES};
 use crate::cli::subcommand::{Section, Subcommand, Work};
@@ -15,8 +15,8 @@ use congo_engine::{Engine, Limit, Weights};
 use congo_kit::process;
 use congo_kit::text::MAX_LINE;
 use congo_pictures::{self as show, Style};
+use congo_rules::endgame::EndgameTables;
 use congo_rules::{Color, Ending, Game, MAX_PLIES, Move, MoveError, PlayError, Position, RuleSet};
-use congo_tables::Tablebase;
 
 const START: Opt = FEN.help("start from FEN (default: the 2022 start)");
 const COLOR: Opt = Opt::new(
@@ -156,7 +156,7 @@ struct ByHand<'a, W: Write> {
     options: &'a GameOptions,
     output: &'a mut W,
     /// The endgame tables, for the engine and its hints.
-    tables: Option<Arc<Tablebase>>,
+    tables: Option<Arc<dyn EndgameTables>>,
     engine: Engine,
     game: Game,
     /// The legal moves, when listed.
@@ -167,10 +167,7 @@ impl<'a, W: Write> ByHand<'a, W> {
     /// The game from the start `options` give, drawn on `output`.
     fn new(options: &'a GameOptions, output: &'a mut W) -> ByHand<'a, W> {
         let rule_set = options.rule_set;
-        let tables = options
-            .tables
-            .as_deref()
-            .map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+        let tables = (options.tables.as_deref()).map(|dir| tables_in(dir, rule_set));
         let engine = Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
         let game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
         ByHand {

@@ -382,7 +382,7 @@ fn options(args: &Args) -> Result<TournamentOptions, UsageError> {
         openings,
         opening_plies: args.whole(&OPENING_PLIES)?.unwrap_or(default_plies),
         seed: args.whole(&OPENING_SEED)?.unwrap_or(1),
-        tables: args.tables_folder(&ADJUDICATE)?,
+        tables: args.adjudicating_tables(&ADJUDICATE)?,
         concurrency: args.whole(&CONCURRENCY)?.unwrap_or(1),
         limits: limits(args)?,
         unenforced: args.has(&UNENFORCED),

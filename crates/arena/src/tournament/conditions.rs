@@ -10,9 +10,8 @@ use congo_kit::json::Json;
 /// `format` by `names`.
 pub fn conditions(options: &TournamentOptions, format: &Format, names: &[String]) -> Json {
     let number = |value: u128| Json::Number(value as f64);
-    let path = |path: &Option<std::path::PathBuf>| {
-        path.as_ref()
-            .map_or(Json::Null, |path| Json::String(path.display().to_string()))
+    let path = |path: Option<&std::path::Path>| {
+        path.map_or(Json::Null, |path| Json::String(path.display().to_string()))
     };
     let mut fields = match format {
         Format::RoundRobin { cycles } => vec![
@@ -48,10 +47,13 @@ pub fn conditions(options: &TournamentOptions, format: &Format, names: &[String]
         ("startup_ms", number(options.startup.as_millis())),
         ("max_plies", number(options.max_plies as u128)),
         ("start", Json::String(options.fen.clone())),
-        ("openings", path(&options.openings)),
+        ("openings", path(options.openings.as_deref())),
         ("opening_plies", number(options.opening_plies as u128)),
         ("seed", number(u128::from(options.seed))),
-        ("endgame_tables", path(&options.tables)),
+        (
+            "endgame_tables",
+            path(options.tables.as_ref().map(|tables| tables.folder())),
+        ),
         (
             "memory_bytes",
             options

@@ -30,6 +30,7 @@ mod uncertainty;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use congo_kit::text::escape_controls;
 use std::time::Duration;
@@ -44,6 +45,7 @@ use super::limits::{Limits, Unheld};
 use super::openings::OpeningsError;
 use super::sandbox::SandboxError;
 use congo_kit::shard::Shard;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::{FenError, RuleSet};
 
 /// What `congo tournament` plays, and how.
@@ -80,7 +82,7 @@ pub struct TournamentOptions {
     /// The seed of the openings' random plies (and so of the schedule's games).
     pub seed: u64,
     /// Endgame tables that end a game once they cover it.
-    pub tables: Option<PathBuf>,
+    pub tables: Option<Arc<dyn EndgameTables>>,
     /// Games played at once.
     pub concurrency: usize,
     /// Each engine process's memory and threads.

@@ -35,7 +35,6 @@ use congo_kit::json::Json;
 use congo_kit::rng::Rng;
 use congo_rules::record::Record;
 use congo_rules::{Position, Reach};
-use congo_tables::Tablebase;
 
 /// Everything a game of the tournament is played with.
 struct Context<'a> {
@@ -49,7 +48,6 @@ struct Context<'a> {
     /// The starts the openings' random plies are played from.
     starts: Vec<Position>,
     refereeing: Refereeing,
-    tables: Option<Tablebase>,
     enforcer: Arc<Enforcer>,
     /// Each player's confinement, under `--sandbox`.
     cells: Vec<Option<Confinement>>,
@@ -482,10 +480,6 @@ impl<'a> Context<'a> {
                 startup: options.startup,
                 go_seconds: [false; 2],
             },
-            tables: options
-                .tables
-                .as_deref()
-                .map(|dir| Tablebase::new(dir, options.rule_set)),
             players: plan.players,
             names: plan.names,
             tie_breaks: TieBreak::of(&plan.format),
@@ -586,7 +580,7 @@ impl<'a> Context<'a> {
             let end = play_game(
                 &opening,
                 &refereeing,
-                &self.tables,
+                self.options.tables.as_deref(),
                 &mut seats,
                 colours,
                 &|_| {},
@@ -910,10 +904,9 @@ fn describe(options: &TournamentOptions, players: &[Player], format: &Format) ->
         "openings from {from}, {} random plies, seed {}",
         options.opening_plies, options.seed
     );
-    let tables = options
-        .tables
-        .as_ref()
-        .map_or("none".to_owned(), |dir| dir.display().to_string());
+    let tables = options.tables.as_ref().map_or("none".to_owned(), |tables| {
+        tables.folder().display().to_string()
+    });
     let _ = writeln!(text, "endgame tables {tables}");
     let limits = Limits::words(options.limits);
     let _ = writeln!(

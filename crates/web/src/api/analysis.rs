@@ -14,7 +14,7 @@ use crate::views::{plies_json, position_json, texts};
 use congo_engine::Limit;
 use congo_kit::json::{Json, object};
 use congo_pictures as show;
-use congo_tables::Value;
+use congo_rules::endgame::Value;
 
 /// The longest search a request may ask for, in milliseconds.
 pub const MAX_MOVETIME: u64 = 10_000;

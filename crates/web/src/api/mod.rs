@@ -37,8 +37,8 @@ use super::settings::Settings;
 use super::visitor::Visitor;
 use super::watch::Watch;
 use congo_kit::json::Json;
+use congo_rules::endgame::EndgameTables;
 use congo_rules::{Color, Game, MAX_PLIES, Position, Reach, RuleSet};
-use congo_tables::Tablebase;
 
 pub use analysis::MAX_MOVETIME;
 pub use guesses::MAX_GUESSES;
@@ -54,7 +54,7 @@ use rooms::Rooms;
 /// keeps and the match it watches.
 pub struct App {
     rule_set: RuleSet,
-    tables: Option<Arc<Tablebase>>,
+    tables: Option<Arc<dyn EndgameTables>>,
     searchers: Arc<Searchers>,
     games: Arc<Games>,
     watch: Option<Watch>,
@@ -112,8 +112,7 @@ impl App {
     ) -> Result<(App, Option<String>), JournalError> {
         let (journal, moved) = open_journal(settings)?;
         let rule_set = settings.rule_set;
-        let tables =
-            (settings.tables.as_deref()).map(|dir| Arc::new(Tablebase::new(dir, rule_set)));
+        let tables = settings.tables.clone();
         let searchers = Arc::new(Searchers::new(settings.engines, rule_set, tables.clone()));
         let games = Games::new(
             Arc::clone(&searchers),

@@ -1,0 +1,110 @@
+//! The engine plays from whatever endgame tables it is given: a stand-in
+//! that knows one position, to show that the engine asks the tables at
+//! the root and inside its search, and trusts their answers.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use congo_engine::{Engine, Limit, Weights};
+use congo_rules::endgame::{EndgameTables, ProbeError, Value};
+use congo_rules::{Move, Position, RuleSet, START};
+
+/// Tables that cover every position but `uncovered`, call the one after
+/// `marked` lost for its side to move and every other a draw.
+struct OneLoss {
+    uncovered: Position,
+    marked: Position,
+}
+
+impl OneLoss {
+    fn is_marked(&self, position: &Position) -> bool {
+        position.board == self.marked.board && position.side == self.marked.side
+    }
+}
+
+impl EndgameTables for OneLoss {
+    fn folder(&self) -> &Path {
+        Path::new("one-loss")
+    }
+
+    fn covers(&self, position: &Position) -> bool {
+        position.board != self.uncovered.board
+    }
+
+    fn probe(&self, position: &Position) -> Result<Value, ProbeError> {
+        Ok(if self.is_marked(position) {
+            Value::Loss(2)
+        } else {
+            Value::Draw
+        })
+    }
+
+    fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+        Err(ProbeError::Tables("the stand-in names no moves".into()))
+    }
+
+    fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+        Err(ProbeError::Tables("the stand-in names no moves".into()))
+    }
+}
+
+fn start() -> Position {
+    START.parse().unwrap()
+}
+
+/// Each legal move at `position` and the position it leads to.
+fn children(position: &Position) -> Vec<(Move, Position)> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let children = moves
+        .iter()
+        .map(|&m| position.play(m, RuleSet::default()).unwrap());
+    moves.iter().copied().zip(children).collect()
+}
+
+#[test]
+fn inside_its_search_the_engine_plays_into_the_position_the_tables_call_lost() {
+    let root = start();
+    // Every move in turn, so that the engine's own liking cannot pass for
+    // the tables' word.
+    for (chosen, child) in children(&root) {
+        let tables = OneLoss {
+            uncovered: root.clone(),
+            marked: child,
+        };
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED)
+            .with_endgame_tables(Some(Arc::new(tables)));
+        let choice = engine.choose(&root, Limit::Depth(2), &[]).unwrap();
+        assert_eq!(choice.best, chosen);
+        assert_eq!(choice.tablebase, None, "the root is not covered");
+    }
+}
+
+#[test]
+fn at_a_covered_root_the_engine_plays_the_tables_best_move() {
+    /// Tables whose best move is the last legal one, won in 3.
+    struct LastWins;
+    impl EndgameTables for LastWins {
+        fn folder(&self) -> &Path {
+            Path::new("last-wins")
+        }
+        fn covers(&self, _: &Position) -> bool {
+            true
+        }
+        fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
+            Ok(Value::Win(3))
+        }
+        fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+            Ok((Value::Win(3), children(position).last().map(|&(m, _)| m)))
+        }
+        fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+            Ok((Value::Win(3), Vec::new()))
+        }
+    }
+    let root = start();
+    let last = children(&root).last().unwrap().0;
+    let mut engine = Engine::new(RuleSet::default(), Weights::TUNED)
+        .with_endgame_tables(Some(Arc::new(LastWins)));
+    let choice = engine.choose(&root, Limit::Depth(4), &[]).unwrap();
+    assert_eq!((choice.best, choice.tablebase), (last, Some(Value::Win(3))));
+}
