@@ -27,7 +27,7 @@ const MAX_PLY: usize = 64;
 /// position with a million monkey moves, where a node is a million times
 /// dearer; generation itself asks the clock too, every
 /// [`movegen::CHAINS_PER_CHECK`] chains.
-const WORK_PER_CHECK: u64 = 16_384;
+const WORK_PER_CHECK: u64 = 4_096;
 
 /// How long or deep to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
