@@ -39,9 +39,12 @@ use congo_kit::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
 const VERSION: u8 = 5;
-/// The longest header read whole: a model and an index, a few hundred
-/// kilobytes for four pieces.
+/// The longest header read: a model and an index, a few hundred
+/// kilobytes for four pieces; a longer one is refused as damaged.
 const MOST_HEADER: u64 = 64 << 20;
+/// The bytes read first, and past each field found short: the fixed
+/// fields, and those after a model or an index, come in one read.
+pub(super) const HEADER_STEP: u64 = 4096;
 
 /// Why a table file cannot be used; each names the file.
 #[derive(Debug)]
@@ -233,12 +236,19 @@ pub(super) struct TableFile {
 struct Fields<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// Where the field that was short would have ended: how much of the
+    /// file to read before trying again.
+    wanted: usize,
 }
 
 impl<'a> Fields<'a> {
     fn take(&mut self, count: usize) -> Option<&'a [u8]> {
-        let taken = self.bytes.get(self.at..self.at.checked_add(count)?)?;
-        self.at += count;
+        let end = self.at.checked_add(count)?;
+        let Some(taken) = self.bytes.get(self.at..end) else {
+            self.wanted = end;
+            return None;
+        };
+        self.at = end;
         Some(taken)
     }
 
@@ -264,25 +274,11 @@ impl TableFile {
         }
         let file = File::open(path).map_err(io)?;
         let length = file.metadata().map_err(io)?.len();
-        let mut bytes = Vec::new();
-        (&file)
-            .take(MOST_HEADER.min(length))
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        let foreign = || TableFileError::Foreign(path.to_owned());
-        if bytes.get(..8) != Some(&MAGIC[..]) {
-            return Err(foreign());
-        }
-        let version = *bytes.get(8).ok_or_else(foreign)?;
-        if version != VERSION {
-            return Err(TableFileError::Version(path.to_owned(), version));
-        }
-        let mut fields = Fields {
-            bytes: &bytes,
-            at: 9,
-        };
-        let (header, header_end) =
-            read_header(&mut fields, material, rule_set, scheme).map_err(|error| match error {
+        let (header, header_end) = read_header_of(&file, length, material, rule_set, scheme)
+            .map_err(|error| match error {
+                HeaderError::Io(error) => io(error),
+                HeaderError::Foreign => TableFileError::Foreign(path.to_owned()),
+                HeaderError::Version(version) => TableFileError::Version(path.to_owned(), version),
                 HeaderError::Mismatch(what) => TableFileError::Mismatch(path.to_owned(), what),
                 HeaderError::Short => TableFileError::Size(path.to_owned()),
                 HeaderError::Damaged => TableFileError::Checksum(path.to_owned()),
@@ -376,9 +372,52 @@ impl TableFile {
 
 /// Why a header cannot be read, before the path is known to name it.
 enum HeaderError {
+    Io(io::Error),
+    Foreign,
+    Version(u8),
     Mismatch(String),
     Short,
     Damaged,
+}
+
+/// The header of `file` (`length` bytes) and where its blocks start,
+/// read as far as its fields reach and no further: the fixed fields
+/// first, then each field found short (a model, an index) and a step
+/// past it, up to [`MOST_HEADER`].
+fn read_header_of(
+    file: &File,
+    length: u64,
+    material: &Material,
+    rule_set: u8,
+    scheme: Scheme,
+) -> Result<(Header, usize), HeaderError> {
+    let most = length.min(MOST_HEADER);
+    let mut bytes = Vec::new();
+    let mut wanted = HEADER_STEP.min(most);
+    loop {
+        let read = bytes.len();
+        bytes.resize(wanted as usize, 0);
+        file.read_exact_at(&mut bytes[read..], read as u64)
+            .map_err(HeaderError::Io)?;
+        if bytes.get(..8) != Some(&MAGIC[..]) {
+            return Err(HeaderError::Foreign);
+        }
+        let version = *bytes.get(8).ok_or(HeaderError::Foreign)?;
+        if version != VERSION {
+            return Err(HeaderError::Version(version));
+        }
+        let mut fields = Fields {
+            bytes: &bytes,
+            at: 9,
+            wanted: 0,
+        };
+        match read_header(&mut fields, material, rule_set, scheme) {
+            Err(HeaderError::Short) if wanted < most => {
+                wanted = (fields.wanted as u64 + HEADER_STEP).clamp(wanted + 1, most);
+            }
+            header => return header,
+        }
+    }
 }
 
 /// The header after the version byte, and where the blocks start.

@@ -243,3 +243,48 @@ fn links_that_loop_are_named_as_they_are_not_as_missing() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The bytes this thread has read so far, as Linux counts them.
+fn bytes_read_by_this_thread() -> u64 {
+    let io = std::fs::read_to_string("/proc/thread-self/io").unwrap();
+    let line = io.lines().find(|line| line.starts_with("rchar:")).unwrap();
+    line["rchar:".len()..].trim().parse().unwrap()
+}
+
+/// The bytes `work` reads, less those of reading the count itself (a
+/// byte or two more when the count grows a digit).
+fn bytes_read_by<T>(work: impl FnOnce() -> T) -> (T, u64) {
+    let first = bytes_read_by_this_thread();
+    let before = bytes_read_by_this_thread();
+    let done = work();
+    let after = bytes_read_by_this_thread();
+    (done, (after - before).saturating_sub(before - first))
+}
+
+#[test]
+fn opening_a_table_reads_its_header_and_index_and_a_probe_one_block_more() {
+    let dir = folder("reads");
+    build(&dir, &["LvL", "LZvL", "LGvL", "LGZvL"]);
+    let material: Material = "LGZvL".parse().unwrap();
+    let path = Tablebase::new(&dir, RuleSet::Wits2022).distance_path(&material);
+    let length = std::fs::metadata(&path).unwrap().len();
+    let (file, opened) =
+        bytes_read_by(|| TableFile::open(&path, &material, 0, Scheme::Distance).unwrap());
+    let blocks: u64 = (0..file.blocks())
+        .map(|block| file.block_length(block))
+        .sum();
+    let header = length - blocks;
+    // The header whole, at most a step past it, and far from the file.
+    assert!(file.blocks() > 4, "{}", file.blocks());
+    assert!(
+        opened >= header && opened <= header + file::HEADER_STEP + 8,
+        "{opened} {header}"
+    );
+    assert!(opened < length / 2, "{opened} of {length}");
+    let (mut bytes, mut values) = (Vec::new(), Vec::new());
+    let (decoded, read) = bytes_read_by(|| file.decode(2, &mut bytes, &mut values));
+    decoded.unwrap();
+    let block = file.block_length(2);
+    assert!(read >= block && read <= block + 8, "{read} {block}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
