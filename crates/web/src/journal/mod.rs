@@ -27,6 +27,7 @@ pub use game_log::GameLog;
 pub use share::Share;
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::fs::{self, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
@@ -168,9 +169,6 @@ impl Journal {
     /// and syncs it and its folder before returning.
     pub fn create(&self, id: &str, lines: &[String]) -> Result<GameLog, JournalError> {
         let path = self.folder.file(id)?;
-        if self.state().games.contains_key(id) {
-            return Err(JournalError::Exists(path));
-        }
         let mut text = framing::header(self.stamp());
         for line in lines {
             if let Some(character) = framing::forbidden(line) {
@@ -178,16 +176,24 @@ impl Journal {
             }
             text += &framing::entry(line);
         }
-        write_new(&path, &text)?;
-        self.total.fetch_add(text.len() as u64, Ordering::SeqCst);
-        self.folder
-            .sync()
-            .map_err(|error| JournalError::Write(path.clone(), error))?;
+        // Held before the file is written: the folder is read back on
+        // another thread, which must not take a new file for a kept game.
         let game = Game {
             read_only: false,
             ended: false,
         };
-        self.state().games.insert(id.to_string(), game);
+        match self.state().games.entry(id.to_string()) {
+            Entry::Occupied(_) => return Err(JournalError::Exists(path)),
+            Entry::Vacant(vacant) => vacant.insert(game),
+        };
+        let written = write_new(&path, &text).and_then(|()| {
+            self.total.fetch_add(text.len() as u64, Ordering::SeqCst);
+            (self.folder.sync()).map_err(|error| JournalError::Write(path.clone(), error))
+        });
+        if let Err(error) = written {
+            self.state().games.remove(id);
+            return Err(error);
+        }
         Ok(GameLog::new(path, Arc::clone(&self.total), self.budget))
     }
 

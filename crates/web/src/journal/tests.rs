@@ -647,3 +647,31 @@ fn the_end_of_a_games_file_is_kept_for_the_lines_that_end_it() {
     let bytes = fs::read(scratch.file(A)).unwrap();
     assert!(bytes.ends_with(super::framing::entry("stop resigned white").as_bytes()));
 }
+
+#[test]
+fn a_game_being_created_is_never_read_back_as_another() {
+    // The server reads its folder back on a thread of its own while new
+    // games are made: a file written but not yet held must not be taken
+    // for a kept game, or two copies of one game would live.
+    let scratch = Scratch::new("created while read back");
+    let journal = open(&scratch).journal;
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let taken = std::thread::scope(|scope| {
+        let reader = scope.spawn(|| {
+            let (mut taken, mut problems) = (Vec::new(), Vec::new());
+            while !done.load(Ordering::SeqCst) {
+                for id in journal.ids(&mut problems).unwrap() {
+                    taken.extend(journal.recover(&id, &mut problems).map(|kept| kept.id));
+                }
+            }
+            taken
+        });
+        for number in 0..300 {
+            let id = format!("{number:012x}");
+            journal.create(&id, &strings(&["new"])).unwrap();
+        }
+        done.store(true, Ordering::SeqCst);
+        reader.join().unwrap()
+    });
+    assert_eq!(taken, Vec::<String>::new());
+}
