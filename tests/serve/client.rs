@@ -151,6 +151,12 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // A failed test shows what the server said since its address.
+        if std::thread::panicking() {
+            let mut said = String::new();
+            let _ = self.errors.read_to_string(&mut said);
+            eprintln!("congo serve said:\n{said}");
+        }
         if let Some(data) = &self.own_data {
             let _ = std::fs::remove_dir_all(data);
         }
@@ -187,11 +193,16 @@ fn keeps_data(binary: &str) -> bool {
         .is_ok_and(|output| String::from_utf8_lossy(&output.stdout).contains("--data"))
 }
 
-/// A data folder no other server of this run uses, not yet made.
+/// A data folder no other server of this run uses, not yet made: one
+/// that a killed run of the same process number left is cleared first,
+/// or the server would read its games back as its own.
 fn fresh_data() -> PathBuf {
     static MADE: AtomicUsize = AtomicUsize::new(0);
     let count = MADE.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!("congo-serve-data-{}-{count}", std::process::id()))
+    let data =
+        std::env::temp_dir().join(format!("congo-serve-data-{}-{count}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    data
 }
 
 /// One kept-alive connection to the server.
@@ -336,6 +347,13 @@ impl Events {
     /// The next event's data, as JSON; comments (the server's "alive")
     /// are passed over.
     pub fn next(&mut self) -> Json {
+        self.next_before(std::time::Instant::now() + PATIENCE)
+    }
+
+    /// [`Events::next`], failing once `deadline` passes: the server's
+    /// comments keep a stream alive, so they alone would never end a
+    /// wait for an event that does not come.
+    fn next_before(&mut self, deadline: std::time::Instant) -> Json {
         let connection = &mut self.connection;
         let mut chunk = [0; 8192];
         loop {
@@ -347,6 +365,10 @@ impl Events {
                     .filter_map(|line| line.strip_prefix("data: "))
                     .collect();
                 if data.is_empty() {
+                    assert!(
+                        std::time::Instant::now() < deadline,
+                        "no event came in time"
+                    );
                     continue;
                 }
                 let data = data.join("\n");
@@ -358,10 +380,12 @@ impl Events {
         }
     }
 
-    /// The first event from now on that `wanted` accepts.
+    /// The first event from now on that `wanted` accepts, within
+    /// [`PATIENCE`] (a hang guard).
     pub fn until(&mut self, wanted: impl Fn(&Json) -> bool) -> Json {
+        let deadline = std::time::Instant::now() + PATIENCE;
         loop {
-            let event = self.next();
+            let event = self.next_before(deadline);
             if wanted(&event) {
                 return event;
             }
