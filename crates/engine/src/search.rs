@@ -90,6 +90,9 @@ pub struct Engine {
     pub nodes: u64,
     /// Endgame tables to play perfectly from, and to score with, inside.
     endgame_tables: Option<Arc<dyn EndgameTables>>,
+    /// The most pieces of a position they hold (0 without tables): every
+    /// node is counted against it before the tables are asked.
+    table_pieces: usize,
     /// What a draw (a repeated position, the bare lions) costs the side
     /// the engine plays: a draw is worth less than an even position, so
     /// that the engine looks for a way on.
@@ -134,6 +137,7 @@ impl Engine {
             path_keys: Vec::new(),
             nodes: 0,
             endgame_tables: None,
+            table_pieces: 0,
             contempt: Self::CONTEMPT,
         }
     }
@@ -178,6 +182,7 @@ impl Engine {
 
     /// The engine playing from `tables` wherever they cover the position.
     pub fn with_endgame_tables(mut self, tables: Option<Arc<dyn EndgameTables>>) -> Engine {
+        self.table_pieces = tables.as_ref().map_or(0, |tables| tables.most_pieces());
         self.endgame_tables = tables;
         self
     }
@@ -187,10 +192,13 @@ impl Engine {
     /// tables' best move, which has it), and the file that holds it is a
     /// fifth the size.
     fn probe(&self, position: &Position) -> Option<Wdl> {
+        if position.board.occupied().count() as usize > self.table_pieces {
+            return None;
+        }
         let tables = self.endgame_tables.as_ref()?;
         tables
             .covers(position)
-            .then(|| tables.probe_wdl(position).ok())
+            .then(|| tables.wdl(position))
             .flatten()
     }
 
@@ -402,6 +410,7 @@ impl Engine {
             cutoffs: self.cutoffs.clone(),
             path_keys: self.path_keys.clone(),
             endgame_tables: self.endgame_tables.clone(),
+            table_pieces: self.table_pieces,
             contempt: self.contempt,
             ..Engine::with_transpositions(self.rule_set, self.weights, self.transpositions.share())
         }

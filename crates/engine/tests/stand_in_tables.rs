@@ -27,6 +27,10 @@ impl EndgameTables for OneLoss {
         Path::new("one-loss")
     }
 
+    fn most_pieces(&self) -> usize {
+        49
+    }
+
     fn covers(&self, position: &Position) -> bool {
         position.board != self.uncovered.board
     }
@@ -88,8 +92,8 @@ fn at_a_covered_root_the_engine_plays_the_tables_best_move() {
         fn folder(&self) -> &Path {
             Path::new("last-wins")
         }
-        fn covers(&self, _: &Position) -> bool {
-            true
+        fn most_pieces(&self) -> usize {
+            49
         }
         fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
             Ok(Value::Win(3))

@@ -148,8 +148,8 @@ impl Error for ProbeError {
 ///     fn folder(&self) -> &Path {
 ///         Path::new("bare")
 ///     }
-///     fn covers(&self, position: &Position) -> bool {
-///         position.is_bare_lions_draw()
+///     fn most_pieces(&self) -> usize {
+///         2
 ///     }
 ///     fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
 ///         Ok(Value::Draw)
@@ -167,7 +167,7 @@ impl Error for ProbeError {
 ///
 /// let position: Position = "2l4/7/7/7/7/7/3L3 w 1".parse()?;
 /// assert!(BareLions.covers(&position));
-/// assert_eq!(BareLions.probe_wdl(&position)?, Wdl::Draw);
+/// assert_eq!(BareLions.wdl(&position), Some(Wdl::Draw));
 /// assert_eq!(BareLions.best(&position)?.1.map(|m| m.to_string()), Some("d1c1".into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -175,20 +175,29 @@ pub trait EndgameTables: Send + Sync {
     /// Where the tables are read from, as a match's conditions name them.
     fn folder(&self) -> &Path;
 
+    /// The most pieces, both lions counted, of a position the tables
+    /// hold: a search compares a node's count with it before it asks
+    /// anything more.
+    fn most_pieces(&self) -> usize;
+
     /// Whether `position` has few enough pieces for the tables (whether
     /// its table is there is another matter).
-    fn covers(&self, position: &Position) -> bool;
+    fn covers(&self, position: &Position) -> bool {
+        position.board.occupied().count() as usize <= self.most_pieces()
+    }
 
     /// The value of `position`, which must have both lions, with its
     /// distance.
     fn probe(&self, position: &Position) -> Result<Value, ProbeError>;
 
-    /// Win, draw or loss for the side to move in `position`: what a
-    /// search needs, which tables may give more cheaply than [`probe`].
+    /// Win, draw or loss for the side to move in `position`, none where
+    /// the tables cannot say: what a search asks at every node it covers,
+    /// so tables may answer more cheaply than [`probe`], and no error is
+    /// made only to be dropped.
     ///
     /// [`probe`]: EndgameTables::probe
-    fn probe_wdl(&self, position: &Position) -> Result<Wdl, ProbeError> {
-        self.probe(position).map(Wdl::of)
+    fn wdl(&self, position: &Position) -> Option<Wdl> {
+        self.probe(position).ok().map(Wdl::of)
     }
 
     /// The value of `position` and a best move (none when it has no legal

@@ -6,7 +6,7 @@ use std::path::Path;
 use congo_rules::endgame::{EndgameTables, ProbeError, Value, Wdl};
 use congo_rules::{Move, Position};
 
-use super::{TableError, Tablebase};
+use super::{MAX_PIECES, TableError, Tablebase};
 
 impl From<TableError> for ProbeError {
     fn from(error: TableError) -> ProbeError {
@@ -19,16 +19,16 @@ impl EndgameTables for Tablebase {
         &self.dir
     }
 
-    fn covers(&self, position: &Position) -> bool {
-        Tablebase::covers(position)
+    fn most_pieces(&self) -> usize {
+        MAX_PIECES + 2
     }
 
     fn probe(&self, position: &Position) -> Result<Value, ProbeError> {
         Ok(Tablebase::probe(self, position)?)
     }
 
-    fn probe_wdl(&self, position: &Position) -> Result<Wdl, ProbeError> {
-        Ok(Tablebase::probe_wdl(self, position)?)
+    fn wdl(&self, position: &Position) -> Option<Wdl> {
+        Tablebase::probe_wdl(self, position).ok()
     }
 
     fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError> {
