@@ -195,11 +195,7 @@ impl Engine {
         if position.board.occupied().count() as usize > self.table_pieces {
             return None;
         }
-        let tables = self.endgame_tables.as_ref()?;
-        tables
-            .covers(position)
-            .then(|| tables.wdl(position))
-            .flatten()
+        self.endgame_tables.as_ref()?.wdl(position)
     }
 
     /// The engine stopping its searches, at its next reading of the clock,

@@ -500,12 +500,6 @@ impl Tablebase {
         })
     }
 
-    /// Whether `position` is small enough for the tables (whether they are
-    /// all there is another matter).
-    pub fn covers(position: &Position) -> bool {
-        position.board.occupied().count() as usize <= MAX_PIECES + 2
-    }
-
     /// The value of `position` and a best move (none when it has no legal
     /// move): the quickest win, or a draw, or the slowest loss.
     pub fn best(&self, position: &Position) -> Result<(Value, Option<Move>), TableError> {
