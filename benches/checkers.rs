@@ -1,14 +1,13 @@
 //! Russian checkers throughput: the 125 system tests, repeated to 100,000
-//! lines, through the same entry point as the binary.
+//! lines, through the same call as `congo checkers`.
 //!
 //! Run with `cargo bench --bench checkers`. The cases are read in place
 //! from `../shared/testdata/topcoder-russian-checkers/checkers.in`.
 
-use std::ffi::OsString;
-use std::io;
-use std::time::Instant;
+mod common;
 
-use congo::cli;
+use congo_checkers::Checkers;
+use congo_judges::MoveList;
 
 const LINES: usize = 100_000;
 const ROUNDS: usize = 5;
@@ -28,18 +27,8 @@ fn main() {
         input.push_str(case);
         input.push('\n');
     }
-    let mut best = f64::INFINITY;
-    for _ in 0..ROUNDS {
-        let start = Instant::now();
-        let status = cli::run(
-            [OsString::from("checkers")],
-            input.as_bytes(),
-            io::sink(),
-            io::stderr(),
-        );
-        best = best.min(start.elapsed().as_secs_f64());
-        assert_eq!(status, 0);
-    }
+    let (timing, _) = common::answer(Box::new(MoveList::new(Checkers)), input.as_bytes(), ROUNDS);
+    let best = timing.wall;
     println!(
         "checkers: {LINES} lines ({} cases repeated) in {:.1} ms, {:.2} M lines/s (best of {ROUNDS})",
         cases.len(),

@@ -6,7 +6,6 @@ use crate::common;
 use std::process::Command;
 
 use common::{assert_usage_error, congo, text};
-use congo_rules::random::{PositionShape, Rng, random_position};
 
 #[test]
 fn unknown_subcommand_is_a_usage_error() {
@@ -317,60 +316,4 @@ fn a_program_that_cannot_start_gets_a_way_through() {
         check("./my_lion.sh")
     );
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn no_input_makes_any_subcommand_panic() {
-    // FEN-like lines with noise in them, and plain random bytes.
-    const NOISE: [&[u8]; 12] = [
-        b"/",
-        b"0",
-        b"9",
-        b"l",
-        b"L",
-        b" ",
-        b"\t",
-        b"w",
-        b"\xff",
-        b"\r",
-        b"-",
-        b"99999999999",
-    ];
-    let subcommands: [&[&str]; 12] = [
-        &["board"],
-        &["lion"],
-        &["monkey"],
-        &["moves"],
-        &["play"],
-        &["perft", "1"],
-        &["divide", "1"],
-        &["material"],
-        &["alphabeta", "--depth", "1"],
-        &["checkers"],
-        &["show", "--moves", "all"],
-        &["best", "--depth", "1"],
-    ];
-    let mut rng = Rng::new(4242);
-    for _ in 0..60 {
-        let mut input = format!("{}\n", rng.below(6)).into_bytes();
-        for _ in 0..rng.below(8) {
-            let mut line = random_position(&mut rng, &PositionShape::FULL)
-                .to_string()
-                .into_bytes();
-            for _ in 0..rng.below(4) {
-                let at = rng.below(line.len() as u64 + 1) as usize;
-                line.splice(at..at, rng.pick(&NOISE).unwrap().iter().copied());
-            }
-            if rng.percent(10) {
-                line = (0..rng.below(40)).map(|_| rng.below(256) as u8).collect();
-            }
-            input.extend_from_slice(&line);
-            input.push(b'\n');
-        }
-        for args in subcommands {
-            let args = args.iter().map(std::ffi::OsString::from);
-            let status = congo::cli::run(args, &input[..], std::io::sink(), std::io::sink());
-            assert!(status <= 1, "{}", String::from_utf8_lossy(&input));
-        }
-    }
 }

@@ -6,6 +6,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use congo_judges::{AnyJudge, Notice, Threads};
+use congo_rules::CongoRules;
 use congo_rules::random::{PositionShape, Rng, random_position};
 
 /// How long a run took: on the wall clock and on every core together.
@@ -82,18 +84,35 @@ pub fn bench_lines() -> usize {
         .unwrap_or(1_000_000)
 }
 
-/// Runs `congo SUBCOMMAND` on `input` through the binary's entry point,
-/// `rounds` times; the best round and the bytes it wrote.
+/// Answers `input` with the judge `congo SUBCOMMAND` runs, through the
+/// same call the command line makes, `rounds` times; the best round and
+/// the bytes it wrote.
 pub fn judge(subcommand: &str, input: &[u8], rounds: usize) -> (Timing, usize) {
+    let build = congo_judges::LISTED
+        .iter()
+        .find(|listing| listing.name == subcommand)
+        .and_then(|listing| listing.build)
+        .unwrap_or_else(|| panic!("no judge {subcommand} without options"));
+    answer(build(CongoRules::default()), input, rounds)
+}
+
+/// Answers `input` with `judge` `rounds` times, on the default threads;
+/// the best round and the bytes it wrote.
+pub fn answer(judge: Box<dyn AnyJudge>, input: &[u8], rounds: usize) -> (Timing, usize) {
     best_of(rounds, || {
         let mut output = CountingSink::default();
-        let status = congo::cli::run(
-            [std::ffi::OsString::from(subcommand)],
-            input,
+        let mut notices = |notice: Notice<'_>| -> io::Result<()> { panic!("{notice}") };
+        let mut judge = judge.boxed_clone();
+        let report = judge.answer_all(
+            Threads::default(),
+            &mut &input[..],
             &mut output,
-            io::stderr(),
+            &mut notices,
         );
-        assert_eq!(status, 0, "{subcommand} failed");
+        assert!(
+            report.is_ok_and(|report| report.is_clean()),
+            "the judge failed"
+        );
         output.0
     })
 }

@@ -34,18 +34,9 @@ use subcommand::Work;
 use congo_judges::{AnyJudge, Notice, Threads};
 use congo_rules::RuleSet;
 
-/// Runs the program: parses `args`, answers `input` on `output`, and writes
-/// diagnostics to `errors`. Returns the exit status.
-pub fn run(
-    args: impl IntoIterator<Item = OsString>,
-    input: impl BufRead,
-    output: impl Write,
-    errors: impl Write,
-) -> u8 {
-    run_with(args, input, output, errors, Terminal::default())
-}
-
-/// [`run`], told whether the streams are terminals.
+/// Runs the program: parses `args`, answers `input` on `output`, and
+/// writes diagnostics to `errors`, told whether the streams are
+/// terminals. Returns the exit status.
 pub fn run_with(
     args: impl IntoIterator<Item = OsString>,
     mut input: impl BufRead,
@@ -125,5 +116,89 @@ fn answer(judge: &mut dyn AnyJudge, rule_set: RuleSet, fen: Option<String>, io: 
             }
         }
         Err(error) => io.io_error(&error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use congo_rules::random::{PositionShape, Rng, random_position};
+
+    #[test]
+    fn no_input_makes_any_subcommand_panic() {
+        // FEN-like lines with noise in them, and plain random bytes.
+        const NOISE: [&[u8]; 12] = [
+            b"/",
+            b"0",
+            b"9",
+            b"l",
+            b"L",
+            b" ",
+            b"\t",
+            b"w",
+            b"\xff",
+            b"\r",
+            b"-",
+            b"99999999999",
+        ];
+        let subcommands: [&[&str]; 12] = [
+            &["board"],
+            &["lion"],
+            &["monkey"],
+            &["moves"],
+            &["play"],
+            &["perft", "1"],
+            &["divide", "1"],
+            &["material"],
+            &["alphabeta", "--depth", "1"],
+            &["checkers"],
+            &["show", "--moves", "all"],
+            &["best", "--depth", "1"],
+        ];
+        let mut rng = Rng::new(4242);
+        for _ in 0..60 {
+            let mut input = format!("{}\n", rng.below(6)).into_bytes();
+            for _ in 0..rng.below(8) {
+                let mut line = random_position(&mut rng, &PositionShape::FULL)
+                    .to_string()
+                    .into_bytes();
+                for _ in 0..rng.below(4) {
+                    let at = rng.below(line.len() as u64 + 1) as usize;
+                    line.splice(at..at, rng.pick(&NOISE).unwrap().iter().copied());
+                }
+                if rng.percent(10) {
+                    line = (0..rng.below(40)).map(|_| rng.below(256) as u8).collect();
+                }
+                input.extend_from_slice(&line);
+                input.push(b'\n');
+            }
+            for args in subcommands {
+                let args = args.iter().map(std::ffi::OsString::from);
+                let (output, errors) = (std::io::sink(), std::io::sink());
+                let status = run_with(args, &input[..], output, errors, Terminal::default());
+                assert!(status <= 1, "{}", String::from_utf8_lossy(&input));
+            }
+        }
+    }
+
+    #[test]
+    fn a_judge_reading_a_terminal_gives_a_hint() {
+        let run = |terminal: bool| {
+            let mut errors = Vec::new();
+            let status = run_with(
+                ["lion"].map(std::ffi::OsString::from),
+                &b"1\n3l3/7/7/7/7/7/3L3 w 1\n"[..],
+                std::io::sink(),
+                &mut errors,
+                Terminal {
+                    input: terminal,
+                    ..Default::default()
+                },
+            );
+            assert_eq!(status, 0);
+            String::from_utf8(errors).unwrap()
+        };
+        assert!(run(true).starts_with("congo: reading from the terminal:"));
+        assert_eq!(run(false), "");
     }
 }

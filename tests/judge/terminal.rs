@@ -80,24 +80,3 @@ fn a_case_typed_at_the_terminal_is_answered_and_needs_no_ctrl_d() {
     assert!(exited, "{shown}");
     assert!(shown.contains("d2b1 d2b3 d2c4 d2e4 d2f1 d2f3\n"), "{shown}");
 }
-
-#[test]
-fn a_judge_reading_a_terminal_gives_a_hint() {
-    let run = |terminal: bool| {
-        let mut errors = Vec::new();
-        let status = congo::cli::run_with(
-            ["lion"].map(std::ffi::OsString::from),
-            &b"1\n3l3/7/7/7/7/7/3L3 w 1\n"[..],
-            std::io::sink(),
-            &mut errors,
-            congo::cli::Terminal {
-                input: terminal,
-                ..Default::default()
-            },
-        );
-        assert_eq!(status, 0);
-        text(&errors)
-    };
-    assert!(run(true).starts_with("congo: reading from the terminal:"));
-    assert_eq!(run(false), "");
-}
