@@ -114,28 +114,55 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
 
 /// [`evaluate`] for a search with a clock: where a monkey can jump, the
 /// counting of its chains (there may be a million) asks `go_on` as
-/// [`movegen::tally_until`] does. Elsewhere it is [`evaluate`] itself: the
-/// checks cost a tenth of the search's speed.
+/// [`movegen::tally_until`] does. Elsewhere it counts as [`evaluate`]
+/// does: the checks cost a tenth of the search's speed.
 pub fn evaluate_until<B>(
     position: &Position,
     weights: &Weights,
     go_on: &mut impl FnMut() -> ControlFlow<B>,
 ) -> ControlFlow<B, i32> {
+    ControlFlow::Continue(assess_until(position, weights, go_on)?.score)
+}
+
+/// What the search reads of a position before its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Assessment {
+    /// [`evaluate`]'s score for the side to move.
+    pub score: i32,
+    /// Whether an enemy piece can land on the lion of the side to move:
+    /// then the score says nothing of a position lost at the next move.
+    pub lion_attacked: bool,
+}
+
+/// [`evaluate_until`]'s score, and whether the lion of the side to move
+/// is attacked, from the same count of moves.
+pub fn assess_until<B>(
+    position: &Position,
+    weights: &Weights,
+    go_on: &mut impl FnMut() -> ControlFlow<B>,
+) -> ControlFlow<B, Assessment> {
     let board = &position.board;
-    if !Color::ALL
-        .into_iter()
-        .any(|color| movegen::monkeys_may_jump(board, color))
-    {
-        return ControlFlow::Continue(evaluate(position, weights));
-    }
     if position.is_bare_lions_draw() {
-        return ControlFlow::Continue(0);
+        let score = 0;
+        return ControlFlow::Continue(Assessment {
+            score,
+            lion_attacked: false,
+        });
     }
-    let mut side = |color: Color| {
-        let tally = movegen::tally_until(board, color, go_on)?;
-        ControlFlow::Continue(side_score(board, color, weights, tally))
+    let may_jump = Color::ALL
+        .into_iter()
+        .any(|color| movegen::monkeys_may_jump(board, color));
+    let mut tally = |color| match may_jump {
+        true => movegen::tally_until(board, color, go_on),
+        false => ControlFlow::Continue(movegen::tally(board, color)),
     };
-    ControlFlow::Continue(side(position.side)? - side(!position.side)?)
+    let (ours, theirs) = (tally(position.side)?, tally(!position.side)?);
+    let score = side_score(board, position.side, weights, ours)
+        - side_score(board, !position.side, weights, theirs);
+    ControlFlow::Continue(Assessment {
+        score,
+        lion_attacked: theirs.lion_captures > 0,
+    })
 }
 
 /// One side's material, mobility, attacks and shape, its moves counted

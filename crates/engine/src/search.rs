@@ -1,5 +1,6 @@
 //! The playing engine's search: iterative deepening with aspiration
-//! windows over a principal variation search with late-move reductions;
+//! windows over a principal variation search with late-move reductions
+//! and reverse futility pruning;
 //! a transposition table shared by lazy SMP helper threads; move ordering
 //! by the table's move, captures by victim value, killer moves and the
 //! history of quiet cut-offs; a quiescence search on captures;
@@ -13,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::eval::{ENGINE_WIN, Weights, evaluate_until};
+use super::eval::{ENGINE_WIN, Weights, assess_until, evaluate_until};
 use crate::transposition::SharedTable;
 use congo_rules::endgame::{EndgameTables, Value, Wdl};
 use congo_rules::move_lists::MoveLists;
@@ -28,6 +29,14 @@ const MAX_PLY: usize = 64;
 /// dearer; generation itself asks the clock too, every
 /// [`movegen::CHAINS_PER_CHECK`] chains.
 const WORK_PER_CHECK: u64 = 4_096;
+
+/// The most plies left at which a node may be cut off by its static
+/// evaluation alone, and the margin above `beta` it needs for each ply.
+const REVERSE_FUTILITY_DEPTH: u32 = 6;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+
+/// No evaluation reaches this: scores past it are found wins.
+const WON_BY_EVALUATION: i32 = ENGINE_WIN / 2;
 
 /// How long or deep to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -550,6 +559,9 @@ impl Engine {
         {
             return entry.value;
         }
+        if let Some(score) = self.reverse_futility(position, node, alpha) {
+            return score;
+        }
         let hint = entry.and_then(|entry| entry.best);
         let moves = match self.node_moves(position, hint, ply) {
             Ok(moves) => moves,
@@ -626,6 +638,27 @@ impl Engine {
             return Some(self.quiesce(position, ply, alpha, node.beta));
         }
         None
+    }
+
+    /// The static evaluation of a node off the principal variation, near
+    /// the horizon, when it stands so far above `beta` that no move is
+    /// likely to bring it back below (reverse futility pruning); `None`
+    /// where the search must look, or where the lion of the side to move
+    /// is attacked and the evaluation says nothing.
+    fn reverse_futility(&mut self, position: &Position, node: Node, alpha: i32) -> Option<i32> {
+        if node.beta - alpha > 1 || node.ply == 0 || node.depth > REVERSE_FUTILITY_DEPTH {
+            return None;
+        }
+        let ControlFlow::Continue(assessment) =
+            assess_until(position, &self.weights, &mut self.clock())
+        else {
+            self.stopped = true;
+            return Some(0);
+        };
+        let margin = REVERSE_FUTILITY_MARGIN * node.depth as i32;
+        let score = assessment.score;
+        (!assessment.lion_attacked && score - margin >= node.beta && score < WON_BY_EVALUATION)
+            .then_some(score)
     }
 
     /// A node's moves in a list from the pool, in the order to search
@@ -929,6 +962,32 @@ mod tests {
         let mut helper = engine.helper(&halt);
         assert!(helper.transpositions.probe(key).is_some());
         assert!(helper.out_of_time());
+    }
+
+    #[test]
+    fn a_node_far_above_beta_near_the_horizon_is_cut_off_unless_its_lion_is_attacked() {
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
+        let node = |depth, ply| Node {
+            key: 0,
+            depth,
+            ply,
+            beta: 100,
+        };
+        // White, to move, has a crocodile, an elephant and a giraffe more.
+        let ahead: Position = "4l2/7/7/7/7/7/CEGL3 w 1".parse().unwrap();
+        let cut = engine.reverse_futility(&ahead, node(1, 1), 99);
+        assert!(cut.is_some_and(|score| score >= 100 + REVERSE_FUTILITY_MARGIN));
+        // Not on the principal variation, at the root or far from the horizon.
+        assert_eq!(engine.reverse_futility(&ahead, node(1, 1), 0), None);
+        assert_eq!(engine.reverse_futility(&ahead, node(1, 0), 99), None);
+        let deep = REVERSE_FUTILITY_DEPTH + 1;
+        assert_eq!(engine.reverse_futility(&ahead, node(deep, 1), 99), None);
+        // A black zebra on c3 attacks the white lion on d1.
+        let attacked: Position = "4l2/7/7/7/2z4/7/CEGL3 w 1".parse().unwrap();
+        assert_eq!(engine.reverse_futility(&attacked, node(1, 1), 99), None);
+        // An even position stands below beta.
+        let even: Position = "4l2/7/7/7/7/7/3L3 w 1".parse().unwrap();
+        assert_eq!(engine.reverse_futility(&even, node(1, 1), 99), None);
     }
 
     #[test]
