@@ -1331,12 +1331,20 @@ class Board(unittest.TestCase):
             self.driver.switch_to.window(window)
             keys[window] = self.driver.execute_script("return play.key")
         self.driver.find_element(By.CSS_SELECTOR, "#my-games summary").click()
-        items = [item for item in self.driver.find_elements(By.CSS_SELECTOR, "#my-games-list li")
-                 if f"game={game}&" in item.find_element(By.TAG_NAME, "a").get_attribute("href")]
-        self.assertEqual([item.text.split(" · ")[:2] for item in items],
+
+        def listed():
+            # Read in one script: the list may be drawn again between reads.
+            return [(text, href) for text, href in self.driver.execute_script(
+                "return [...document.querySelectorAll('#my-games-list li')]"
+                ".map(li => [li.innerText, (li.querySelector('a') || {}).href || ''])")
+                    if f"game={game}&" in href]
+        # The list is filled on the panel's toggle event, a task after the click.
+        self.wait(lambda: len(listed()) == 2, "My games lists the game for each side")
+        items = listed()
+        self.assertEqual([text.split(" · ")[:2] for text, _ in items],
                          [["Black against a friend", "in progress"],
                           ["White against a friend", "in progress"]])
-        links = [item.find_element(By.TAG_NAME, "a").get_attribute("href") for item in items]
+        links = [href for _, href in items]
         self.assertTrue(links[0].endswith(f"?game={game}&key={keys[theirs]}"), links)
         self.assertTrue(links[1].endswith(f"?game={game}&key={keys[mine]}"), links)
 
