@@ -350,6 +350,15 @@ impl TableFile {
         bytes: &mut Vec<u8>,
         values: &mut Vec<u16>,
     ) -> Result<(), TableFileError> {
+        self.read_block(block, bytes)?;
+        let count = BLOCK.min(self.header.count - block * BLOCK);
+        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
+            .ok_or_else(|| TableFileError::Block(self.path.clone(), block))
+    }
+
+    /// Block `block`'s bytes read into `bytes`, checked against its
+    /// checksum.
+    fn read_block(&self, block: usize, bytes: &mut Vec<u8>) -> Result<(), TableFileError> {
         let damaged = || TableFileError::Block(self.path.clone(), block);
         let start = match block {
             0 => 0,
@@ -361,12 +370,20 @@ impl TableFile {
         self.file
             .read_exact_at(bytes, self.blocks_at + start)
             .map_err(|error| TableFileError::Io(self.path.clone(), error))?;
-        if fnv1a_64(bytes) as u32 != sum {
-            return Err(damaged());
+        match fnv1a_64(bytes) as u32 == sum {
+            true => Ok(()),
+            false => Err(damaged()),
         }
-        let count = BLOCK.min(self.header.count - block * BLOCK);
-        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
-            .ok_or_else(damaged)
+    }
+}
+
+impl TableFile {
+    /// Every block read and checked against its checksum: the first that
+    /// fails, if one does. A file whose header and index check out may
+    /// still have a damaged block, found only here or by a probe.
+    pub(super) fn check_blocks(&self) -> Result<(), TableFileError> {
+        let mut bytes = Vec::new();
+        (0..self.blocks()).try_for_each(|block| self.read_block(block, &mut bytes))
     }
 }
 

@@ -122,8 +122,8 @@ const WAIT_STEP: Duration = Duration::from_millis(100);
 /// numbered, from 0, in that order, and keep their own within a level),
 /// with `threads` threads a table; `tell` hears of each as it is finished,
 /// and of any wait for a table another shard builds. A table already there
-/// is kept when it reads back whole (its name, size and checksum right),
-/// and built again otherwise; tables are written whole or not at all, so
+/// is kept when it reads back whole (its name and size right, its header
+/// and every block matching their checksums), and built again otherwise; tables are written whole or not at all, so
 /// one cut off is never trusted.
 pub fn generate_units(
     dir: &Path,
@@ -149,7 +149,7 @@ pub fn generate_units(
         let (material, rule_set) = unit;
         let at = reader(&mut readers, dir, *rule_set);
         let tables = &readers[at];
-        if tables.path(material).is_file() && tables.summary(material).is_ok() {
+        if tables.path(material).is_file() && tables.check_whole(material).is_ok() {
             tell(TableEvent::Finished(unit, &Built::Kept));
             continue;
         }

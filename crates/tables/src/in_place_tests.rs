@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use congo_kit::rng::Rng;
+use congo_kit::shard::Shard;
 use congo_rules::Reach;
 
 /// A fresh folder for one test.
@@ -286,5 +287,43 @@ fn opening_a_table_reads_its_header_and_index_and_a_probe_one_block_more() {
     decoded.unwrap();
     let block = file.block_length(2);
     assert!(read >= block && read <= block + 8, "{read} {block}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_of_generate_builds_again_a_table_found_with_a_damaged_block() {
+    let dir = folder("generate-damaged");
+    let names = &SET[..5];
+    let built = build(&dir, names);
+    let (material, codes) = &built[4];
+    let (path, _) = damage_block_3(&dir, material);
+    // Header and index still check out: only reading the blocks finds it.
+    let damaged = Tablebase::new(&dir, RuleSet::Wits2022);
+    assert!(damaged.summary(material).is_ok());
+    let error = damaged.check_whole(material).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{} is corrupted: block 3 does not match its checksum",
+            path.display()
+        )
+    );
+    let units: Vec<Unit> = names
+        .iter()
+        .map(|name| (name.parse().unwrap(), RuleSet::Wits2022))
+        .collect();
+    let mut told = Vec::new();
+    generate_units(&dir, &units, 2, Shard::ALL, |event| {
+        if let TableEvent::Finished((material, _), built) = event {
+            told.push((material.to_string(), matches!(built, Built::Kept)));
+        }
+    })
+    .unwrap();
+    let kept: Vec<(String, bool)> = names.iter().map(|name| (name.to_string(), true)).collect();
+    let expected = [&kept[..4], &[(material.to_string(), false)]].concat();
+    assert_eq!(told, expected);
+    let again = Tablebase::new(&dir, RuleSet::Wits2022);
+    assert!(again.check_whole(material).is_ok());
+    assert_eq!(again.whole(material).unwrap(), *codes);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -887,6 +887,16 @@ impl Tablebase {
         Ok(Summary::of_facts(material, table.wdl.facts()))
     }
 
+    /// Checks that `material`'s two files are whole: their headers and
+    /// indexes, and every block of each, check out. What a run of `tb
+    /// generate` asks of a table it finds before keeping it.
+    pub fn check_whole(&self, material: &Material) -> Result<(), TableError> {
+        let table = self.table(&material.stored())?;
+        table.wdl.check_blocks().map_err(TableError::File)?;
+        let distance = table.open_distance().map_err(TableError::Again)?;
+        distance.check_blocks().map_err(TableError::File)
+    }
+
     /// Bytes of decoded blocks the probes keep now: bounded by
     /// [`PROBE_CACHE`] however many tables they read.
     pub fn cached_bytes(&self) -> usize {
