@@ -101,6 +101,21 @@ fn tables_built_in_separate_processes_probe_and_verify_together() {
 }
 
 #[test]
+fn the_help_names_the_files_generate_writes() {
+    let dir = scratch("tb-help-files");
+    assert!(generate(&dir, &["LvL"]).status.success());
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["LvL.ctbw", "LvL.ctbz"]);
+    let help = text(&congo(&["tb", "--help"], b"").stdout).replace('\n', " ");
+    assert!(help.contains("DIR/LZvLP.2022.ctbw and .ctbz"), "{help}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_unit_names_the_tables_it_needs() {
     let dir = scratch("missing");
     let output = generate(&dir, &["LZvLP"]);

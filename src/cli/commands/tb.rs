@@ -48,7 +48,7 @@ pub(crate) const TB: Subcommand = Subcommand::tool(
     "tb",
     "generate|probe|summary|verify DIR [MATERIAL...] | levels [MATERIAL...] | endings RECORD...",
     &[TB_THREADS, PIECES, SHARD, LEVEL],
-    "endgame tables: generate writes DIR/LZvLP.2022.ctb and so on (every material \
+    "endgame tables: generate writes DIR/LZvLP.2022.ctbw and .ctbz and so on (every material \
      with at most two pieces beside the lions, or --pieces N, both rule sets, when \
      none is named; a named one needs the tables it turns into; whole tables already \
      there are kept, so a run cut off goes on where it stopped); probe answers each FEN line with win \
