@@ -237,7 +237,7 @@ impl Engine {
         }
         let start = Instant::now();
         let max_depth = self.set_limits(limit, start);
-        if let Some(choice) = self.table_choice(position) {
+        if let Some(choice) = self.table_choice(position, start) {
             return Some(choice);
         }
         let first = match self.first_move(position)? {
@@ -277,12 +277,19 @@ impl Engine {
         max_depth
     }
 
-    /// The tables' best move, where they cover `position`.
-    fn table_choice(&self, position: &Position) -> Option<Choice> {
-        if let Some(tables) = &self.endgame_tables
-            && tables.covers(position)
-            && let Ok((value, Some(best))) = tables.best(position)
-        {
+    /// The tables' best move, where they cover `position` and give it
+    /// within half the time of a search begun at `start`: the other half
+    /// is left to the search when they do not.
+    fn table_choice(&self, position: &Position, start: Instant) -> Option<Choice> {
+        let tables = self.endgame_tables.as_ref()?;
+        if !tables.covers(position) {
+            return None;
+        }
+        let found = match self.deadline {
+            Some(deadline) => tables.best_by(position, start + (deadline - start) / 2),
+            None => tables.best(position).map(Some),
+        };
+        if let Ok(Some((value, Some(best)))) = found {
             return Some(Choice {
                 best,
                 score: table_score(value, 0),

@@ -1,9 +1,11 @@
 //! The engine plays from whatever endgame tables it is given: a stand-in
 //! that knows one position, to show that the engine asks the tables at
-//! the root and inside its search, and trusts their answers.
+//! the root and inside its search, and trusts their answers; on a clock,
+//! it gives them half its time and searches in the rest.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use congo_engine::{Engine, Limit, Weights};
 use congo_rules::endgame::{EndgameTables, ProbeError, Value};
@@ -103,4 +105,60 @@ fn at_a_covered_root_the_engine_plays_the_tables_best_move() {
         .with_endgame_tables(Some(Arc::new(LastWins)));
     let choice = engine.choose(&root, Limit::Depth(4), &[]).unwrap();
     assert_eq!((choice.best, choice.tablebase), (last, Some(Value::Win(3))));
+}
+
+#[test]
+fn on_a_clock_the_tables_get_half_the_time_and_the_search_the_rest() {
+    /// Tables as slow as a cold disk: past the deadline they are given,
+    /// they give up; they note when they were asked, and until when.
+    struct Slow {
+        asked: Mutex<Vec<(Instant, Instant)>>,
+    }
+    impl EndgameTables for Slow {
+        fn folder(&self) -> &Path {
+            Path::new("slow")
+        }
+        fn most_pieces(&self) -> usize {
+            49
+        }
+        fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
+            Err(ProbeError::Tables(
+                "the stand-in only answers the root".into(),
+            ))
+        }
+        fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+            panic!("asked without a deadline on a clock")
+        }
+        fn best_by(
+            &self,
+            _: &Position,
+            deadline: Instant,
+        ) -> Result<Option<(Value, Option<Move>)>, ProbeError> {
+            self.asked.lock().unwrap().push((Instant::now(), deadline));
+            std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+            Ok(None)
+        }
+        fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+            Ok((Value::Draw, Vec::new()))
+        }
+    }
+    let tables = Arc::new(Slow {
+        asked: Mutex::new(Vec::new()),
+    });
+    let mut engine =
+        Engine::new(RuleSet::default(), Weights::TUNED).with_endgame_tables(Some(tables.clone()));
+    let root = start();
+    let time = Duration::from_millis(200);
+    let before = Instant::now();
+    let choice = engine.choose(&root, Limit::Time(time), &[]).unwrap();
+    let asked = tables.asked.lock().unwrap().clone();
+    // Half the time from when the engine began, which was after `before`
+    // and before it asked the tables.
+    let [(at, deadline)] = asked[..] else {
+        panic!("asked {} times", asked.len());
+    };
+    assert!(before + time / 2 <= deadline && deadline <= at + time / 2);
+    // The search had the rest: a move of its own, not the tables'.
+    assert_eq!(choice.tablebase, None);
+    assert!(children(&root).iter().any(|&(m, _)| m == choice.best));
 }

@@ -7,6 +7,7 @@
 use std::error::Error;
 use std::fmt;
 use std::path::Path;
+use std::time::Instant;
 
 use crate::{Move, Position};
 
@@ -203,6 +204,43 @@ pub trait EndgameTables: Send + Sync {
     /// The value of `position` and a best move (none when it has no legal
     /// move): the quickest win, or a draw, or the slowest loss.
     fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError>;
+
+    /// [`best`], given up (`None`) once `deadline` has passed, so that a
+    /// player on a clock can search instead: tables that read their files
+    /// check the clock before each lookup; the default, for tables that
+    /// answer at once, does not.
+    ///
+    /// ```
+    /// # use std::path::Path;
+    /// # use std::time::{Duration, Instant};
+    /// # use congo_rules::endgame::{EndgameTables, ProbeError, Value};
+    /// # use congo_rules::{Move, Position};
+    /// # struct BareLions;
+    /// # impl EndgameTables for BareLions {
+    /// #     fn folder(&self) -> &Path { Path::new("bare") }
+    /// #     fn most_pieces(&self) -> usize { 2 }
+    /// #     fn probe(&self, _: &Position) -> Result<Value, ProbeError> { Ok(Value::Draw) }
+    /// #     fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+    /// #         Ok((Value::Draw, None))
+    /// #     }
+    /// #     fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+    /// #         Ok((Value::Draw, Vec::new()))
+    /// #     }
+    /// # }
+    /// let position: Position = "2l4/7/7/7/7/7/3L3 w 1".parse()?;
+    /// let deadline = Instant::now() + Duration::from_millis(100);
+    /// assert_eq!(BareLions.best_by(&position, deadline)?, Some((Value::Draw, None)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`best`]: EndgameTables::best
+    fn best_by(
+        &self,
+        position: &Position,
+        _deadline: Instant,
+    ) -> Result<Option<(Value, Option<Move>)>, ProbeError> {
+        self.best(position).map(Some)
+    }
 
     /// The value of `position` and every move that keeps it, sorted as
     /// strings.

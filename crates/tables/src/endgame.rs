@@ -2,6 +2,7 @@
 //! judges and the board probe, none of which depends on this crate.
 
 use std::path::Path;
+use std::time::Instant;
 
 use congo_rules::endgame::{EndgameTables, ProbeError, Value, Wdl};
 use congo_rules::{Move, Position};
@@ -33,6 +34,14 @@ impl EndgameTables for Tablebase {
 
     fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError> {
         Ok(Tablebase::best(self, position)?)
+    }
+
+    fn best_by(
+        &self,
+        position: &Position,
+        deadline: Instant,
+    ) -> Result<Option<(Value, Option<Move>)>, ProbeError> {
+        Ok(Tablebase::best_by(self, position, deadline)?)
     }
 
     fn keeping_moves(&self, position: &Position) -> Result<(Value, Vec<Move>), ProbeError> {

@@ -327,3 +327,17 @@ fn a_run_of_generate_builds_again_a_table_found_with_a_damaged_block() {
     assert_eq!(again.whole(material).unwrap(), *codes);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_best_move_by_a_deadline_is_the_best_move_or_none_once_it_has_passed() {
+    let dir = folder("best-by");
+    build(&dir, &SET[..5]);
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let position: Position = "4l2/7/7/7/2G4/1Z5/3L3 w 1".parse().unwrap();
+    let later = Instant::now() + std::time::Duration::from_secs(3600);
+    let best = tables.best(&position).unwrap();
+    assert!(best.1.is_some());
+    assert_eq!(tables.best_by(&position, later).unwrap(), Some(best));
+    assert_eq!(tables.best_by(&position, Instant::now()).unwrap(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -335,6 +335,16 @@ fn absent(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_err_and(|error| error.kind() == std::io::ErrorKind::NotFound)
 }
 
+/// The move of `children` (each with the value it leads to, sorted as
+/// strings) best for the side that makes it: the first of the best.
+fn best_of(children: Vec<(Move, Value)>) -> Option<Move> {
+    let best = children
+        .into_iter()
+        .rev()
+        .max_by_key(|&(_, child)| child.for_parent());
+    best.map(|(m, _)| m)
+}
+
 /// The better of two values for the side to move: the quicker win, the
 /// slower loss.
 fn better(one: Value, other: Value) -> Value {
@@ -504,12 +514,23 @@ impl Tablebase {
     /// move): the quickest win, or a draw, or the slowest loss.
     pub fn best(&self, position: &Position) -> Result<(Value, Option<Move>), TableError> {
         let value = self.probe(position)?;
-        let children = self.children(position)?;
-        let best = children
-            .into_iter()
-            .rev()
-            .max_by_key(|&(_, child)| child.for_parent());
-        Ok((value, best.map(|(m, _)| m)))
+        Ok((value, best_of(self.children(position)?)))
+    }
+
+    /// [`Tablebase::best`], given up (`None`) once `deadline` has passed:
+    /// the clock is read before each table lookup, one a move.
+    pub fn best_by(
+        &self,
+        position: &Position,
+        deadline: Instant,
+    ) -> Result<Option<(Value, Option<Move>)>, TableError> {
+        let in_time = || Instant::now() < deadline;
+        if !in_time() {
+            return Ok(None);
+        }
+        let value = self.probe(position)?;
+        let children = self.children_while(position, in_time)?;
+        Ok(children.map(|children| (value, best_of(children))))
     }
 
     /// The value of `position` and every move that keeps it, sorted as
@@ -534,16 +555,30 @@ impl Tablebase {
     /// Each legal move of `position` and the value of the position it
     /// leads to, sorted as strings; none when the game is over.
     fn children(&self, position: &Position) -> Result<Vec<(Move, Value)>, TableError> {
+        Ok(self.children_while(position, || true)?.unwrap_or_default())
+    }
+
+    /// [`Tablebase::children`], given up (`None`) when `go_on` says so
+    /// before a move's lookup.
+    fn children_while(
+        &self,
+        position: &Position,
+        go_on: impl Fn() -> bool,
+    ) -> Result<Option<Vec<(Move, Value)>>, TableError> {
         if position.is_bare_lions_draw() {
             // The game is over: no move is made.
-            return Ok(Vec::new());
+            return Ok(Some(Vec::new()));
         }
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .map(|m| Ok((m, self.probe(&position.play_unchecked(m, self.rule_set))?)))
-            .collect()
+        let mut children = Vec::with_capacity(moves.len());
+        for m in moves {
+            if !go_on() {
+                return Ok(None);
+            }
+            children.push((m, self.probe(&position.play_unchecked(m, self.rule_set))?));
+        }
+        Ok(Some(children))
     }
 
     /// The true values of `material`'s table, a stored one, in number
