@@ -5,7 +5,7 @@
 //! symbolic link, and writes each file whole or not at all.
 
 use std::fmt;
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -85,18 +85,48 @@ impl FileId {
 /// place, so that the file is never seen half-written; after a failure
 /// the hidden file is removed and `path` is as it was.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-    let written = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temporary)
-        .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all()))
+    let (temporary, mut file) = create_temporary(path)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
         .and_then(|()| fs::rename(&temporary, path));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
     written
+}
+
+/// The most names [`create_temporary`] tries before it gives up.
+const TEMPORARY_NAMES: u32 = 100;
+
+/// A new hidden file beside `path`, `.NAME.PID.partial` or, where that is
+/// taken (left by a killed run whose process had the same number, as
+/// happens in containers and batch jobs), `.NAME.PID.N.partial`: a file
+/// already there is never opened, truncated or removed.
+fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let process = std::process::id();
+    let mut attempt = 0;
+    loop {
+        let temporary = path.with_file_name(match attempt {
+            0 => format!(".{name}.{process}.partial"),
+            _ => format!(".{name}.{process}.{attempt}.partial"),
+        });
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => return Ok((temporary, file)),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+                attempt += 1;
+                if attempt == TEMPORARY_NAMES {
+                    return Err(error);
+                }
+            }
+            Err(error) => return Err(error),
+        }
+    }
 }
 
 /// A folder prepared for one run's numbered files.
@@ -226,6 +256,36 @@ mod tests {
         prefix: "position-",
         suffix: ".svg",
     };
+
+    #[test]
+    fn a_whole_write_leaves_a_hidden_file_of_the_same_name_as_it_was() {
+        let dir = std::env::temp_dir().join(format!("congo-whole-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("table");
+        // Left by a killed run of a process with this one's number, and
+        // the next name too.
+        let left = dir.join(format!(".table.{}.partial", std::process::id()));
+        let next = dir.join(format!(".table.{}.1.partial", std::process::id()));
+        fs::write(&left, "someone's").unwrap();
+        fs::create_dir(&next).unwrap();
+        write_whole(&path, b"values").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"values");
+        assert_eq!(fs::read(&left).unwrap(), b"someone's");
+        assert!(next.is_dir());
+        let mut names: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 3, "{names:?}");
+        // A failed write removes only its own hidden file.
+        fs::create_dir(dir.join("folder")).unwrap();
+        assert!(write_whole(&dir.join("folder"), b"x").is_err());
+        assert_eq!(fs::read(&left).unwrap(), b"someone's");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 4);
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn names_are_padded_to_three_digits_and_grow_past_them() {
