@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
+use congo_kit::output_files::write_whole;
 use congo_rules::record::Record;
 
 /// The file that says what the tournament is.
@@ -312,14 +313,7 @@ impl Folder {
     /// reader never sees half of it.
     pub fn write(&self, name: &str, text: &str) -> Result<(), FolderError> {
         let path = self.root.join(name);
-        let part = self.root.join(format!(".{name}.part"));
-        let written = File::create(&part)
-            .and_then(|mut file| file.write_all(text.as_bytes()))
-            .and_then(|()| fs::rename(&part, &path));
-        if written.is_err() {
-            let _ = fs::remove_file(&part);
-        }
-        written.map_err(io_error(&path))
+        write_whole(&path, text.as_bytes()).map_err(io_error(&path))
     }
 }
 
