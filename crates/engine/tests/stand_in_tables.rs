@@ -107,41 +107,43 @@ fn at_a_covered_root_the_engine_plays_the_tables_best_move() {
     assert_eq!((choice.best, choice.tablebase), (last, Some(Value::Win(3))));
 }
 
+/// Tables as slow as a cold disk: past the deadline they are given,
+/// they give up; they note when they were asked, and until when.
+struct Slow {
+    asked: Mutex<Vec<(Instant, Instant)>>,
+}
+
+impl EndgameTables for Slow {
+    fn folder(&self) -> &Path {
+        Path::new("slow")
+    }
+    fn most_pieces(&self) -> usize {
+        49
+    }
+    fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
+        Err(ProbeError::Tables(
+            "the stand-in only answers the root".into(),
+        ))
+    }
+    fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+        panic!("asked without a deadline on a clock")
+    }
+    fn best_by(
+        &self,
+        _: &Position,
+        deadline: Instant,
+    ) -> Result<Option<(Value, Option<Move>)>, ProbeError> {
+        self.asked.lock().unwrap().push((Instant::now(), deadline));
+        std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+        Ok(None)
+    }
+    fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+        Ok((Value::Draw, Vec::new()))
+    }
+}
+
 #[test]
 fn on_a_clock_the_tables_get_half_the_time_and_the_search_the_rest() {
-    /// Tables as slow as a cold disk: past the deadline they are given,
-    /// they give up; they note when they were asked, and until when.
-    struct Slow {
-        asked: Mutex<Vec<(Instant, Instant)>>,
-    }
-    impl EndgameTables for Slow {
-        fn folder(&self) -> &Path {
-            Path::new("slow")
-        }
-        fn most_pieces(&self) -> usize {
-            49
-        }
-        fn probe(&self, _: &Position) -> Result<Value, ProbeError> {
-            Err(ProbeError::Tables(
-                "the stand-in only answers the root".into(),
-            ))
-        }
-        fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
-            panic!("asked without a deadline on a clock")
-        }
-        fn best_by(
-            &self,
-            _: &Position,
-            deadline: Instant,
-        ) -> Result<Option<(Value, Option<Move>)>, ProbeError> {
-            self.asked.lock().unwrap().push((Instant::now(), deadline));
-            std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
-            Ok(None)
-        }
-        fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
-            Ok((Value::Draw, Vec::new()))
-        }
-    }
     let tables = Arc::new(Slow {
         asked: Mutex::new(Vec::new()),
     });
