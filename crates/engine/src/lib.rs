@@ -4,6 +4,7 @@
 
 pub mod assignment;
 mod eval;
+pub mod net;
 mod protocol;
 mod search;
 mod transposition;

@@ -14,11 +14,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::eval::{ENGINE_WIN, Weights, assess_until, evaluate_until};
+use super::eval::{Assessment, ENGINE_WIN, Weights, assess_until, evaluate_until};
+use crate::net::{Network, UnitStack};
 use crate::transposition::SharedTable;
 use congo_rules::endgame::{EndgameTables, Value, Wdl};
 use congo_rules::move_lists::MoveLists;
-use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
+use congo_rules::{Color, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -106,6 +107,9 @@ pub struct Engine {
     /// the engine plays: a draw is worth less than an even position, so
     /// that the engine looks for a way on.
     contempt: i32,
+    /// The learned evaluation and its units along the path, when it
+    /// scores positions instead of the weights.
+    net: Option<UnitStack>,
 }
 
 impl Engine {
@@ -148,7 +152,15 @@ impl Engine {
             endgame_tables: None,
             table_pieces: 0,
             contempt: Self::CONTEMPT,
+            net: None,
         }
+    }
+
+    /// The engine scoring positions with `network` instead of its
+    /// weights (which still order its captures), when one is given.
+    pub fn with_net(mut self, network: Option<Arc<Network>>) -> Engine {
+        self.net = network.map(|network| UnitStack::new(network, MAX_PLY));
+        self
     }
 
     /// The engine valuing a draw at `contempt` less than an even position
@@ -247,6 +259,9 @@ impl Engine {
         self.path_keys.clear();
         self.path_keys.extend_from_slice(earlier_keys);
         self.cutoffs.age();
+        if let Some(net) = &mut self.net {
+            net.root(&position.board);
+        }
         let key = zobrist::hash(&position.board, position.side);
         let choice = Choice {
             best: first,
@@ -424,6 +439,7 @@ impl Engine {
             endgame_tables: self.endgame_tables.clone(),
             table_pieces: self.table_pieces,
             contempt: self.contempt,
+            net: self.net.clone(),
             ..Engine::with_transpositions(self.rule_set, self.weights, self.transpositions.share())
         }
     }
@@ -656,9 +672,7 @@ impl Engine {
         if node.beta - alpha > 1 || node.ply == 0 || node.depth > REVERSE_FUTILITY_DEPTH {
             return None;
         }
-        let ControlFlow::Continue(assessment) =
-            assess_until(position, &self.weights, &mut self.clock())
-        else {
+        let ControlFlow::Continue(assessment) = self.assess(position, node.ply) else {
             self.stopped = true;
             return Some(0);
         };
@@ -715,7 +729,7 @@ impl Engine {
             ply,
             beta,
         } = node;
-        let child = position.play_unchecked(m, self.rule_set);
+        let child = self.play(position, m, ply);
         let child_key = key ^ zobrist::delta(&position.board, &child.board);
         // Principal variation search: the first move gets the whole
         // window; the others only have to be shown no better, with a
@@ -762,6 +776,42 @@ impl Engine {
         }
     }
 
+    /// The position after `m` from `position`, `ply` plies down, and the
+    /// net's units for it.
+    #[inline]
+    fn play(&mut self, position: &Position, m: Move, ply: usize) -> Position {
+        let child = position.play_unchecked(m, self.rule_set);
+        if let Some(net) = &mut self.net {
+            net.child(ply, &position.board, &child.board);
+        }
+        child
+    }
+
+    /// The static evaluation of `position`, `ply` plies down, and whether
+    /// its lion is attacked; broken off when the clock runs out.
+    fn assess(&mut self, position: &Position, ply: usize) -> ControlFlow<(), Assessment> {
+        let Some(net) = &self.net else {
+            return assess_until(position, &self.weights, &mut self.clock());
+        };
+        let lions = position.board.pieces(Piece::new(position.side, Kind::Lion));
+        ControlFlow::Continue(Assessment {
+            score: net.score(ply, position.side),
+            lion_attacked: lions
+                .into_iter()
+                .any(|lion| movegen::lands_on(&position.board, !position.side, lion)),
+        })
+    }
+
+    /// The static evaluation of `position`, `ply` plies down, that a
+    /// quiescence search stands on.
+    fn stand_pat(&mut self, position: &Position, ply: usize) -> ControlFlow<(), i32> {
+        match &self.net {
+            Some(_) if position.is_bare_lions_draw() => ControlFlow::Continue(0),
+            Some(net) => ControlFlow::Continue(net.score(ply, position.side)),
+            None => evaluate_until(position, &self.weights, &mut self.clock()),
+        }
+    }
+
     /// Searches captures only, so that no exchange is cut off half way.
     fn quiesce(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.out_of_time() {
@@ -770,9 +820,7 @@ impl Engine {
         if position.status() != Status::Ongoing {
             return -ENGINE_WIN + ply as i32;
         }
-        let ControlFlow::Continue(stand_pat) =
-            evaluate_until(position, &self.weights, &mut self.clock())
-        else {
+        let ControlFlow::Continue(stand_pat) = self.stand_pat(position, ply) else {
             self.stopped = true;
             return 0;
         };
@@ -789,12 +837,8 @@ impl Engine {
         self.order(position, &mut moves, None, ply);
         let mut best = stand_pat;
         for &m in &moves {
-            let score = -self.quiesce(
-                &position.play_unchecked(m, self.rule_set),
-                ply + 1,
-                -beta,
-                -alpha,
-            );
+            let child = self.play(position, m, ply);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 break;
             }

@@ -6,7 +6,7 @@
 use crate::{Ending, Move, MoveError, Position, RuleSet, zobrist};
 
 /// The position games start from unless told otherwise: the 2022 rule
-/// set's (the full game's is `gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0`).
+/// set's (the full game's is [`FULL_START`]).
 ///
 /// ```
 /// use congo_rules::{Color, Position, START};
@@ -17,6 +17,17 @@ use crate::{Ending, Move, MoveError, Position, RuleSet, zobrist};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const START: &str = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0";
+
+/// The full game's start: every kind on the board.
+///
+/// ```
+/// use congo_rules::{FULL_START, Position};
+///
+/// let start: Position = FULL_START.parse()?;
+/// assert_eq!(start.board.occupied().count(), 28);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const FULL_START: &str = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0";
 
 /// A game played from a start under a rule set.
 ///

@@ -11,6 +11,7 @@ mod engine;
 mod engine_match;
 mod gen_positions;
 mod grade;
+mod learn;
 mod openings;
 mod perft;
 mod scores;
@@ -47,6 +48,8 @@ const OTHERS: &[&Subcommand] = &[
     &tournament::TOURNAMENT,
     &openings::OPENINGS,
     &tune::TUNE,
+    &learn::DATAGEN,
+    &learn::TRAIN,
     &terminal_game::GAME,
     &serve::SERVE,
     &wildebeest::WILDEBEEST,

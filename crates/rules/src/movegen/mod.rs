@@ -175,6 +175,32 @@ pub fn tally_until<B>(
     ControlFlow::Continue(tally)
 }
 
+/// Whether a `side` piece can land on `square`: [`tally`]'s test for a
+/// capture there, without counting every move (a monkey's steps land
+/// only on empty squares, and its jumps on none).
+///
+/// ```
+/// use congo_rules::{Color, Position, movegen};
+///
+/// // The black zebra on c3 leaps onto the white lion.
+/// let position: Position = "4l2/7/7/7/2z4/7/3L3 w 1".parse()?;
+/// let d1 = "d1".parse()?;
+/// assert!(movegen::lands_on(&position.board, Color::Black, d1));
+/// assert!(!movegen::lands_on(&position.board, Color::Black, "a1".parse()?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn lands_on(board: &Board, side: Color, square: Square) -> bool {
+    Kind::ALL
+        .into_iter()
+        .filter(|&kind| kind != Kind::Monkey)
+        .any(|kind| {
+            board
+                .pieces(Piece::new(side, kind))
+                .into_iter()
+                .any(|from| targets(board, side, kind, from).contains(square))
+        })
+}
+
 /// The number of moves of the `side` pieces: [`tally`]'s first count
 /// alone, what perft's last ply needs. The pawns, often the most pieces,
 /// are counted all together.
@@ -332,5 +358,33 @@ mod testing {
             .map(|m| m.to_string())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::{PositionShape, Rng, random_position};
+
+    #[test]
+    fn a_side_lands_on_the_enemy_lion_exactly_when_its_tally_counts_a_lion_capture() {
+        let mut rng = Rng::new(11);
+        let (mut attacked, mut safe) = (0, 0);
+        for _ in 0..3000 {
+            let position = random_position(&mut rng, &PositionShape::FULL);
+            for side in Color::ALL {
+                let lions = position.board.pieces(Piece::new(!side, Kind::Lion));
+                let lands = lions
+                    .into_iter()
+                    .any(|lion| lands_on(&position.board, side, lion));
+                assert_eq!(
+                    lands,
+                    tally(&position.board, side).lion_captures > 0,
+                    "{position}"
+                );
+                *(if lands { &mut attacked } else { &mut safe }) += 1;
+            }
+        }
+        assert!(attacked > 100 && safe > 100, "{attacked} {safe}");
     }
 }

@@ -1,0 +1,101 @@
+//! A chunk file: the samples of a share of a datagen run's games, written
+//! whole once its games are over, so that a run stopped half way goes on
+//! from the chunks it has, here or on another machine.
+//!
+//! The file is `CONGODAT`, a version and the number of samples (each a
+//! little-endian `u32`), the samples, then the FNV-1a checksum of all
+//! before it.
+
+use std::fmt;
+
+use crate::sample::{SAMPLE_BYTES, Sample, SampleError};
+use congo_kit::digest::fnv1a_64;
+
+const MAGIC: &[u8; 8] = b"CONGODAT";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = MAGIC.len() + 8;
+
+/// The name of chunk `number` in a datagen folder.
+pub fn chunk_name(number: usize) -> String {
+    format!("chunk-{number:06}.cdat")
+}
+
+/// Why bytes are no chunk file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChunkError {
+    /// Too short for its header, or not as long as its count says.
+    Length(usize),
+    /// It does not start as a chunk file does.
+    Magic,
+    /// A version this build does not read.
+    Version(u32),
+    /// The bytes differ from those written.
+    Checksum,
+    /// A sample, numbered from 0, is wrong.
+    Sample(usize, SampleError),
+}
+
+impl fmt::Display for ChunkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChunkError::Length(length) => {
+                write!(f, "{length} bytes is not the length its header says")
+            }
+            ChunkError::Magic => f.write_str("not a chunk file (it does not start with CONGODAT)"),
+            ChunkError::Version(version) => {
+                write!(
+                    f,
+                    "chunk version {version}; this build reads version {VERSION}"
+                )
+            }
+            ChunkError::Checksum => f.write_str("damaged: its checksum does not match"),
+            ChunkError::Sample(index, error) => write!(f, "sample {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ChunkError {}
+
+/// The chunk file of `samples`.
+pub fn chunk_bytes(samples: &[Sample]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER_BYTES + samples.len() * SAMPLE_BYTES + 8);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    for sample in samples {
+        bytes.extend_from_slice(&sample.to_bytes());
+    }
+    let sum = fnv1a_64(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// The samples of a chunk file, still as bytes, each checked.
+pub fn chunk_samples(bytes: &[u8]) -> Result<&[[u8; SAMPLE_BYTES]], ChunkError> {
+    let length = ChunkError::Length(bytes.len());
+    let (header, rest) = bytes
+        .split_first_chunk::<HEADER_BYTES>()
+        .ok_or(length.clone())?;
+    if !header.starts_with(MAGIC) {
+        return Err(ChunkError::Magic);
+    }
+    let word = |at: usize| {
+        u32::from_le_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
+    if word(8) != VERSION {
+        return Err(ChunkError::Version(word(8)));
+    }
+    let count = word(12) as usize;
+    let (body, sum) = rest.split_last_chunk::<8>().ok_or(length.clone())?;
+    if body.len() != count.saturating_mul(SAMPLE_BYTES) {
+        return Err(length);
+    }
+    if fnv1a_64(&bytes[..bytes.len() - 8]).to_le_bytes() != *sum {
+        return Err(ChunkError::Checksum);
+    }
+    let (samples, _) = body.as_chunks::<SAMPLE_BYTES>();
+    for (index, sample) in samples.iter().enumerate() {
+        Sample::read(sample).map_err(|error| ChunkError::Sample(index, error))?;
+    }
+    Ok(samples)
+}

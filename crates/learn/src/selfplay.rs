@@ -1,0 +1,112 @@
+//! One self-play game for training data: a few random moves from the
+//! full game's start, then the engine against itself at a fixed number
+//! of nodes, each quiet position kept with the search's score, every
+//! kept position labelled with the game's result at the end.
+
+use congo_engine::{Choice, ENGINE_WIN, Engine, Limit};
+use congo_kit::rng::Rng;
+use congo_rules::endgame::Wdl;
+use congo_rules::{FULL_START, Game, Kind, MAX_PLIES, Outcome, Piece, Position, RuleSet, movegen};
+
+use crate::sample::Sample;
+
+/// A score past this is a win the search found: the game is decided, and
+/// its positions say nothing of an evaluation's scale.
+const DECIDED: i32 = ENGINE_WIN / 2;
+
+/// How each game of a run is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSettings {
+    /// Nodes the engine searches a move.
+    pub nodes: u64,
+    /// Random moves from the start before the engine plays.
+    pub random_plies: usize,
+}
+
+/// Plays a game from an opening drawn with `rng`, the engine choosing
+/// every move after it; the kept positions.
+pub fn play_game(engine: &mut Engine, rng: &mut Rng, settings: GameSettings) -> Vec<Sample> {
+    engine.clear();
+    let mut game = opening(rng, settings.random_plies);
+    let mut kept = Vec::new();
+    let outcome = loop {
+        if let Some(ending) = game.ending() {
+            break Outcome::won_by(ending.winner());
+        }
+        let position = game.position().clone();
+        let Some(choice) = engine.choose(
+            &position,
+            Limit::Nodes(settings.nodes),
+            &game.earlier_keys(),
+        ) else {
+            break Outcome::Draw;
+        };
+        if let Some(outcome) = decided(&position, &choice) {
+            break outcome;
+        }
+        if is_quiet(&position, &choice) {
+            kept.push(Sample {
+                score: choice.score as i16,
+                position,
+                outcome: Outcome::Draw,
+            });
+        }
+        if game.play(choice.best).is_err() {
+            break Outcome::Draw;
+        }
+    };
+    kept.iter_mut().for_each(|sample| sample.outcome = outcome);
+    kept
+}
+
+/// A game after `plies` random moves from the full start, drawn again
+/// until one is still going on.
+fn opening(rng: &mut Rng, plies: usize) -> Game {
+    let mut moves = Vec::new();
+    loop {
+        let start: Position = FULL_START.parse().expect("the full start is a position");
+        let mut game = Game::new(start, RuleSet::Wits2022).with_max_plies(Some(MAX_PLIES));
+        for _ in 0..plies {
+            moves.clear();
+            game.position().legal_moves(&mut moves);
+            match rng.pick(&moves) {
+                Some(m) if game.play(m).is_ok() => {}
+                _ => break,
+            }
+        }
+        if game.ending().is_none() {
+            return game;
+        }
+    }
+}
+
+/// The game's outcome when the choice settles it: the tables' verdict,
+/// or a win the search found.
+fn decided(position: &Position, choice: &Choice) -> Option<Outcome> {
+    let side = position.side;
+    let winner = match choice.tablebase.map(Wdl::of) {
+        Some(Wdl::Win) => Some(side),
+        Some(Wdl::Loss) => Some(!side),
+        Some(Wdl::Draw) => None,
+        None if choice.score >= DECIDED => Some(side),
+        None if choice.score <= -DECIDED => Some(!side),
+        None => return None,
+    };
+    Some(Outcome::won_by(winner))
+}
+
+/// Whether a position teaches the evaluation: the best move takes
+/// nothing and the lion to move stands unattacked, so that the score is
+/// the position's and not an exchange's under way.
+fn is_quiet(position: &Position, choice: &Choice) -> bool {
+    let board = &position.board;
+    let takes = !position
+        .effects(choice.best, RuleSet::Wits2022)
+        .captured
+        .is_empty();
+    let lion_attacked = board
+        .pieces(Piece::new(position.side, Kind::Lion))
+        .into_iter()
+        .any(|lion| movegen::lands_on(board, !position.side, lion));
+    !takes && !lion_attacked
+}
