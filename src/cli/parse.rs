@@ -122,8 +122,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use congo_engine::Limit;
     use congo_engine::assignment::evaluation::Evaluation;
+    use congo_engine::{Engine, Limit, Weights};
     use congo_judges::{Best, Counting, LISTED, Perft, Positions, Score};
     use congo_rules::{CongoRules, RuleSet};
 
@@ -189,7 +189,7 @@ mod tests {
             judged(&["best", "--movetime", "50"]),
             text(Positions::new(
                 rules,
-                Best::new(RuleSet::default(), limit, None, 1)
+                Best::new(limit, Engine::new(RuleSet::default(), Weights::TUNED))
             ))
         );
         assert!(matches!(parse_words(&["--help"]), Ok(Invocation::Help)));

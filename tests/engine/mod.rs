@@ -1,9 +1,10 @@
 //! The engine through the real binary: its protocol, `best`, its clock,
-//! `congo game` and `congo tune`.
+//! `congo game`, `congo tune`, and the net's datagen and train.
 
 mod best;
 mod clock;
 mod game;
+mod learn;
 mod protocol;
 mod tune;
 

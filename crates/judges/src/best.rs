@@ -3,13 +3,11 @@
 //! time, the nodes per second).
 
 use std::io::Write;
-use std::sync::Arc;
 use std::time::Instant;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
-use congo_engine::{Engine, Limit, Weights};
+use congo_engine::{Engine, Limit};
 use congo_rules::RuleSet;
-use congo_rules::endgame::EndgameTables;
 use congo_rules::random::PieceSet;
 
 /// One line per position: the engine's move, searched as `limit` says.
@@ -20,22 +18,11 @@ pub struct Best {
 }
 
 impl Best {
-    /// The engine under `rule_set`, searching as `limit` says with
-    /// `threads` threads, playing from `endgame_tables` where they cover
-    /// a position.
-    pub fn new(
-        rule_set: RuleSet,
-        limit: Limit,
-        endgame_tables: Option<Arc<dyn EndgameTables>>,
-        threads: usize,
-    ) -> Best {
+    /// `engine`, searching each position as `limit` says.
+    pub fn new(limit: Limit, engine: Engine) -> Best {
         Best {
             limit,
-            engine: Box::new(
-                Engine::new(rule_set, Weights::TUNED)
-                    .with_endgame_tables(endgame_tables)
-                    .with_threads(threads),
-            ),
+            engine: Box::new(engine),
         }
     }
 }

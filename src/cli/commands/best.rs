@@ -4,11 +4,12 @@
 use std::time::Duration;
 
 use crate::cli::args::Args;
+use crate::cli::commands::learn::{NET, read_net};
 use crate::cli::option::Opt;
 use crate::cli::options::{DEPTH, MOVETIME, NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use congo_engine::Limit;
+use congo_engine::{Engine, Limit, Weights};
 use congo_judges::{Best, Positions};
 
 const BY_DEPTH: Opt = DEPTH.one_of();
@@ -20,7 +21,7 @@ const BY_NODES: Opt = NODES.help("search N nodes").one_of();
 pub(crate) const BEST: Subcommand = Subcommand::tool(
     "best",
     "[FEN]",
-    &[BY_DEPTH, BY_TIME, BY_NODES, THREADS, TABLES],
+    &[BY_DEPTH, BY_TIME, BY_NODES, THREADS, TABLES, NET],
     "the engine's move for each FEN line: <move> <score> depth <D> nodes <N> (and nps \
      <nodes a second> with --movetime; nothing when the game is over; <move> <score> \
      tablebase <value> from endgame tables)",
@@ -36,8 +37,14 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         }
         _ => Limit::Nodes(args.whole(&BY_NODES)?.unwrap_or(1)),
     };
-    let threads = args.whole(&THREADS)?.unwrap_or(1);
-    let tables = args.endgame_tables(&TABLES);
-    let best = Best::new(args.rule_set, limit, tables, threads);
+    let network = match args.path(&NET).as_deref().map(read_net).transpose() {
+        Ok(network) => network,
+        Err(message) => return Ok(Work::tool(move |io| io.fail(message))),
+    };
+    let engine = Engine::new(args.rule_set, Weights::TUNED)
+        .with_endgame_tables(args.endgame_tables(&TABLES))
+        .with_threads(args.whole(&THREADS)?.unwrap_or(1))
+        .with_net(network);
+    let best = Best::new(limit, engine);
     Work::judge_of_fen(args, Positions::boxed(args.rules(), best))
 }

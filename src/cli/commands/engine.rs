@@ -4,14 +4,17 @@
 use std::path::PathBuf;
 
 use crate::cli::args::{Args, tables_in};
+use crate::cli::commands::learn::{NET, read_net};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
 use congo_engine::assignment::evaluation::Evaluation;
 use congo_engine::assignment::search::Searcher;
+use congo_engine::net::Network;
 use congo_engine::{Engine, Player, Weights, play_protocol};
 use congo_rules::RuleSet;
+use std::sync::Arc;
 
 const WEAK: Opt = Opt::new(
     "--weak",
@@ -37,7 +40,7 @@ const WEIGHT: Opt = Opt::new(
 pub(crate) const ENGINE: Subcommand = Subcommand::tool(
     "engine",
     "",
-    &[WEAK, FIXED_NODES, THREADS, TABLES, CONTEMPT, WEIGHT],
+    &[WEAK, FIXED_NODES, THREADS, TABLES, CONTEMPT, NET, WEIGHT],
     "speak the Part 7 protocol on stdin/stdout: newgame, position <fen>, moves m1 m2 \
      ..., go <seconds> (answered with a move), quit",
     read,
@@ -59,12 +62,18 @@ struct EngineOptions {
     threads: usize,
     /// What a draw costs the engine, in centipawns.
     contempt: i32,
+    /// A net file to evaluate with instead of the weights.
+    net: Option<PathBuf>,
 }
 
 fn read(args: &Args) -> Result<Work, UsageError> {
     let options = options(args)?;
     Ok(Work::tool(move |io| {
-        let mut player = player(&options);
+        let network = match options.net.as_deref().map(read_net).transpose() {
+            Ok(network) => network,
+            Err(message) => return io.fail(message),
+        };
+        let mut player = player(&options, network);
         let played = play_protocol(
             &mut player,
             options.rule_set,
@@ -97,11 +106,12 @@ fn options(args: &Args) -> Result<EngineOptions, UsageError> {
         contempt: args
             .whole::<u16>(&CONTEMPT)?
             .map_or(Engine::CONTEMPT, i32::from),
+        net: args.path(&NET),
     })
 }
 
 /// The player the options ask for.
-fn player(options: &EngineOptions) -> Player {
+fn player(options: &EngineOptions, network: Option<Arc<Network>>) -> Player {
     let rule_set = options.rule_set;
     if options.weak {
         return Player::Weak(Searcher::new(rule_set, Evaluation::Advanced));
@@ -112,7 +122,8 @@ fn player(options: &EngineOptions) -> Player {
             .with_endgame_tables(tables)
             .with_fixed_nodes(options.nodes)
             .with_threads(options.threads)
-            .with_contempt(options.contempt),
+            .with_contempt(options.contempt)
+            .with_net(network),
     ))
 }
 

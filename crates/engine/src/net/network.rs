@@ -16,7 +16,7 @@ pub const QA: i32 = 255;
 
 /// The output layer's scale: an output weight `w` is stored as
 /// `round(w * QB)`.
-pub const QB: i32 = 64;
+pub const QB: i32 = 256;
 
 /// Centipawns per unit of the net's float output: the output is a score
 /// scaled as the trainer's sigmoid reads it.

@@ -190,3 +190,156 @@ fn held_out_loss(net: &FloatNet, samples: &[SampleBytes], options: &TrainOptions
         .sum();
     total / samples.len().max(1) as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chunk::{chunk_bytes, chunk_name};
+    use crate::sample::Sample;
+    use congo_engine::net::Accumulator;
+    use congo_rules::random::{PositionShape, random_position};
+    use congo_rules::{Color, Outcome, Position};
+    use std::fs;
+
+    /// Random positions scored by their material, the side ahead winning:
+    /// something a net can learn in a few epochs.
+    fn samples(count: usize, seed: u64) -> Vec<Sample> {
+        let mut rng = Rng::new(seed);
+        (0..count)
+            .map(|_| {
+                let position = random_position(&mut rng, &PositionShape::FULL);
+                let count = |color| position.board.by_color(color).count() as i16;
+                let ahead = count(position.side) - count(!position.side);
+                let white_ahead = if position.side == Color::White {
+                    ahead
+                } else {
+                    -ahead
+                };
+                Sample {
+                    score: 150 * ahead,
+                    outcome: match white_ahead {
+                        1.. => Outcome::WhiteWins,
+                        0 => Outcome::Draw,
+                        _ => Outcome::BlackWins,
+                    },
+                    position,
+                }
+            })
+            .collect()
+    }
+
+    /// A folder of this test's own holding two chunks of `samples`.
+    fn data(name: &str, samples: &[Sample]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("congo-train-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let (first, second) = samples.split_at(samples.len() / 2);
+        fs::write(dir.join(chunk_name(0)), chunk_bytes(first)).unwrap();
+        fs::write(dir.join(chunk_name(1)), chunk_bytes(second)).unwrap();
+        dir
+    }
+
+    fn options(dir: &Path, seed: u64, epochs: usize, threads: usize) -> TrainOptions {
+        TrainOptions {
+            data: vec![dir.to_path_buf()],
+            seed,
+            epochs,
+            batch: 64,
+            rate: 0.01,
+            blend: 0.75,
+            threads,
+        }
+    }
+
+    use std::path::Path;
+
+    #[test]
+    fn one_seed_gives_one_net_whatever_the_threads() {
+        let dir = data("seeded", &samples(600, 1));
+        let net = |seed, threads| train(&options(&dir, seed, 2, threads), &mut |_| {}).unwrap();
+        let one = net(5, 1);
+        assert_eq!(one, net(5, 3));
+        assert_ne!(one, net(6, 1));
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn training_lowers_the_held_out_loss_and_says_so_each_epoch() {
+        let dir = data("learns", &samples(3000, 2));
+        let mut events = Vec::new();
+        train(&options(&dir, 1, 8, 2), &mut |event| events.push(event)).unwrap();
+        assert_eq!(
+            events[0],
+            TrainEvent::Loaded {
+                training: 2940,
+                held_out: 60
+            }
+        );
+        let held_out: Vec<f64> = events[1..]
+            .iter()
+            .map(|event| match event {
+                TrainEvent::Epoch { held_out_loss, .. } => *held_out_loss,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(held_out.len(), 8);
+        assert!(held_out[7] < 0.5 * held_out[0], "{held_out:?}");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_integer_net_scores_as_the_float_net_does() {
+        let float = FloatNet::random(3);
+        let network = float.quantize();
+        let mut inputs = Inputs::default();
+        let mut rng = Rng::new(4);
+        let (mut largest, mut total) = (0.0f32, 0.0);
+        for _ in 0..300 {
+            let position = random_position(&mut rng, &PositionShape::FULL);
+            let sample = Sample {
+                position: position.clone(),
+                score: 0,
+                outcome: Outcome::Draw,
+            };
+            data::inputs(&sample.to_bytes(), false, &mut inputs);
+            let expected = centipawns(float.forward(&inputs).0);
+            let units = Accumulator::of(&network, &position.board);
+            let found = units.score(&network, position.side) as f32;
+            largest = largest.max((found - expected).abs());
+            total += (found - expected).abs();
+        }
+        // Rounding each weight costs a few centipawns at most.
+        assert!(
+            largest < 5.0 && total / 300.0 < 1.5,
+            "{largest} {}",
+            total / 300.0
+        );
+    }
+
+    #[test]
+    fn a_mirrored_sample_has_the_inputs_of_the_mirrored_position() {
+        let mut rng = Rng::new(5);
+        let (mut mirrored, mut direct) = (Inputs::default(), Inputs::default());
+        for _ in 0..200 {
+            let position: Position = random_position(&mut rng, &PositionShape::FULL);
+            let sample = |position: Position| {
+                Sample {
+                    position,
+                    score: 0,
+                    outcome: Outcome::Draw,
+                }
+                .to_bytes()
+            };
+            data::inputs(&sample(position.clone()), true, &mut mirrored);
+            data::inputs(&sample(position.mirrored()), false, &mut direct);
+            for inputs in [&mut mirrored, &mut direct] {
+                inputs.ours.sort();
+                inputs.theirs.sort();
+            }
+            assert_eq!(
+                (&mirrored.ours, &mirrored.theirs),
+                (&direct.ours, &direct.theirs)
+            );
+        }
+    }
+}
