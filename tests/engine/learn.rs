@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::common::{congo, congo_in, scratch, text};
+use crate::common::{assert_usage_error, congo, congo_in, scratch, text};
 
 /// A datagen run of `chunks` chunks of one short game each, in `dir`.
 fn datagen(dir: &std::path::Path, chunks: &str) -> std::process::Output {
@@ -111,7 +111,8 @@ fn what_is_no_net_or_no_chunk_is_refused_with_where_and_why() {
     fs::write(dir.join("notes.nnue"), "my notes").unwrap();
     fs::create_dir_all(dir.join("data")).unwrap();
     fs::write(dir.join("data/chunk-000001.cdat"), "my notes").unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    fs::create_dir_all(dir.join("empty")).unwrap();
+    let cases: [(&[&str], &str); 6] = [
         (
             &["engine", "--net", "notes.nnue"],
             "congo: notes.nnue: a net file is 201504 bytes long, not 8\n",
@@ -135,6 +136,10 @@ fn what_is_no_net_or_no_chunk_is_refused_with_where_and_why() {
             &["train", "data"],
             "congo: train needs --output FILE\nRun `congo --help` for usage.\n",
         ),
+        (
+            &["train", "empty", "--output", "new.nnue"],
+            "congo: the data given holds no sample to train on\n",
+        ),
     ];
     for (args, message) in cases {
         let output = congo_in(&dir, args, b"");
@@ -151,4 +156,36 @@ fn what_is_no_net_or_no_chunk_is_refused_with_where_and_why() {
     );
     assert!(!dir.join("new.nnue").exists());
     fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_evaluation_is_the_hand_written_one_or_a_net_not_both() {
+    assert_usage_error(&["engine", "--eval", "hand", "--net", "my.nnue"], "congo: ");
+    let both = congo(&["engine", "--eval", "hand", "--net", "my.nnue"], b"");
+    assert!(
+        text(&both.stderr).contains("--eval hand") && text(&both.stderr).contains("--net"),
+        "{}",
+        text(&both.stderr)
+    );
+    assert_usage_error(
+        &["best", "--depth", "1", "--eval", "neural"],
+        "congo: --eval \"neural\": expected hand or net\n",
+    );
+    for eval in ["hand", "net"] {
+        let best = congo(
+            &[
+                "best",
+                "--depth",
+                "2",
+                "--eval",
+                eval,
+                "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0",
+            ],
+            b"",
+        );
+        assert!(
+            best.status.success() && text(&best.stdout).contains(" depth 2 "),
+            "{eval}"
+        );
+    }
 }

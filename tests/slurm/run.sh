@@ -171,5 +171,23 @@ for record in $records; do
 done
 echo "tests/slurm: a 6-game round robin: 3 shards as a job array, merged, in $arrays s; one process in $one s; standings and records the same"
 
+# Training data as a job array of two tasks, each making its share of
+# the chunks from Slurm's variables into one folder: the same bytes as
+# one process makes.
+datagen=("$congo" datagen --chunks 4 --games 1 --nodes 300 --seed 3)
+started=$(now)
+job=$(sbatch_array "" 2 --wrap "exec ${datagen[*]} $work/data")
+jobs+=("$job")
+wait_for_jobs
+arrays=$(since "$started")
+"${datagen[@]}" "$work/data-one" >/dev/null 2>&1 || fail "the one-process datagen failed"
+for chunk in 0 1 2 3; do
+    file=chunk-00000$chunk.cdat
+    cmp "$work/data/$file" "$work/data-one/$file" >&2 || fail "datagen's $file differs"
+done
+grep -q "congo: shard 2/2, from Slurm's job array" "$work"/logs/"${job}"_*.out ||
+    fail "no datagen task says it took shard 2/2 from Slurm's variables"
+echo "tests/slurm: datagen's 4 chunks as a job array of 2 tasks in $arrays s; every chunk the same as one process's"
+
 cluster_stop
 echo "tests/slurm: passed"

@@ -87,7 +87,9 @@ fn congo_groups_of(pid: u32) -> Vec<PathBuf> {
 /// congo's engine searching `nodes` nodes a move: the same move on any
 /// machine, however loaded.
 fn steady(nodes: u32) -> String {
-    format!("{CONGO} engine --nodes {nodes}")
+    // The hand-written evaluation: the games, and the pairings and
+    // standings that follow from them, stay as they are whatever net ships.
+    format!("{CONGO} engine --eval hand --nodes {nodes}")
 }
 
 /// `congo tournament PLAYERS --output OUT --movetime 100 ARGS...` (or the

@@ -126,6 +126,12 @@ impl Engine {
         Engine::with_transpositions(rule_set, weights, SharedTable::new(Self::TABLE_BITS))
     }
 
+    /// The engine as congo plays by default: scoring with the shipped
+    /// net, its weights ordering captures.
+    pub fn shipped(rule_set: RuleSet) -> Engine {
+        Engine::new(rule_set, Weights::TUNED).with_net(Some(crate::net::shipped()))
+    }
+
     /// A new engine keeping its entries in `transpositions`.
     fn with_transpositions(
         rule_set: RuleSet,

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use congo_engine::{Engine, Limit, Weights};
+use congo_engine::{Engine, Limit};
 use congo_rules::RuleSet;
 use congo_rules::endgame::EndgameTables;
 
@@ -281,7 +281,7 @@ impl Searchers {
         tables: Option<Arc<dyn EndgameTables>>,
     ) -> Searchers {
         let engines = (0..count.max(1))
-            .map(|_| Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone()))
+            .map(|_| Engine::shipped(rule_set).with_endgame_tables(tables.clone()))
             .collect();
         Searchers {
             state: Mutex::new(State {

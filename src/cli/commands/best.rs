@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::cli::args::Args;
-use crate::cli::commands::learn::{NET, read_net};
+use crate::cli::commands::learn::{EVAL, EvalChoice, NET};
 use crate::cli::option::Opt;
 use crate::cli::options::{DEPTH, MOVETIME, NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
@@ -21,7 +21,7 @@ const BY_NODES: Opt = NODES.help("search N nodes").one_of();
 pub(crate) const BEST: Subcommand = Subcommand::tool(
     "best",
     "[FEN]",
-    &[BY_DEPTH, BY_TIME, BY_NODES, THREADS, TABLES, NET],
+    &[BY_DEPTH, BY_TIME, BY_NODES, THREADS, TABLES, EVAL, NET],
     "the engine's move for each FEN line: <move> <score> depth <D> nodes <N> (and nps \
      <nodes a second> with --movetime; nothing when the game is over; <move> <score> \
      tablebase <value> from endgame tables)",
@@ -37,7 +37,7 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         }
         _ => Limit::Nodes(args.whole(&BY_NODES)?.unwrap_or(1)),
     };
-    let network = match args.path(&NET).as_deref().map(read_net).transpose() {
+    let network = match EvalChoice::of(args)?.network() {
         Ok(network) => network,
         Err(message) => return Ok(Work::tool(move |io| io.fail(message))),
     };

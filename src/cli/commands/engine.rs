@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::cli::args::{Args, tables_in};
-use crate::cli::commands::learn::{NET, read_net};
+use crate::cli::commands::learn::{EVAL, EvalChoice, NET};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
 use crate::cli::subcommand::{Section, Subcommand, Work};
@@ -40,7 +40,16 @@ const WEIGHT: Opt = Opt::new(
 pub(crate) const ENGINE: Subcommand = Subcommand::tool(
     "engine",
     "",
-    &[WEAK, FIXED_NODES, THREADS, TABLES, CONTEMPT, NET, WEIGHT],
+    &[
+        WEAK,
+        FIXED_NODES,
+        THREADS,
+        TABLES,
+        CONTEMPT,
+        EVAL,
+        NET,
+        WEIGHT,
+    ],
     "speak the Part 7 protocol on stdin/stdout: newgame, position <fen>, moves m1 m2 \
      ..., go <seconds> (answered with a move), quit",
     read,
@@ -62,14 +71,14 @@ struct EngineOptions {
     threads: usize,
     /// What a draw costs the engine, in centipawns.
     contempt: i32,
-    /// A net file to evaluate with instead of the weights.
-    net: Option<PathBuf>,
+    /// The weights or a net.
+    evaluation: EvalChoice,
 }
 
 fn read(args: &Args) -> Result<Work, UsageError> {
     let options = options(args)?;
     Ok(Work::tool(move |io| {
-        let network = match options.net.as_deref().map(read_net).transpose() {
+        let network = match options.evaluation.network() {
             Ok(network) => network,
             Err(message) => return io.fail(message),
         };
@@ -106,7 +115,7 @@ fn options(args: &Args) -> Result<EngineOptions, UsageError> {
         contempt: args
             .whole::<u16>(&CONTEMPT)?
             .map_or(Engine::CONTEMPT, i32::from),
-        net: args.path(&NET),
+        evaluation: EvalChoice::of(args)?,
     })
 }
 

@@ -6,8 +6,9 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 
 use crate::cli::args::Args;
+use crate::cli::limits::MAX_THREADS;
 use crate::cli::option::{Opt, Value, whole};
-use crate::cli::options::{CONCURRENCY, NODES, SEED, SHARD, TABLES, THREADS};
+use crate::cli::options::{NODES, SEED, SHARD, TABLES, THREADS};
 use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
@@ -37,12 +38,60 @@ const RANDOM_PLIES: Opt = Opt::new(
 const DATAGEN_NODES: Opt = NODES.help("search exactly N nodes a move (default 5000)");
 const DATAGEN_SHARD: Opt = SHARD
     .help("make only chunks I, I+N, I+2N, ...; without it, a Slurm job array task makes its share");
-const CHUNK_THREADS: Opt = CONCURRENCY.help("make C chunks at once (default 1)");
+const CHUNK_THREADS: Opt = Opt::new(
+    "--concurrency",
+    whole("C", 1, MAX_THREADS as u64),
+    "make C chunks at once (default 1)",
+);
 pub(crate) const NET: Opt = Opt::new(
     "--net",
     Value::Path("FILE"),
-    "evaluate with the net in FILE (congo train's) instead of the hand-written terms",
+    "evaluate with the net in FILE (congo train's) instead of the shipped one",
 );
+pub(crate) const EVAL: Opt = Opt::new(
+    "--eval",
+    Value::Text("hand|net"),
+    "evaluate with the hand-written terms or the learned net (default net)",
+);
+
+/// How the engine is to evaluate, as `--eval` and `--net` say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum EvalChoice {
+    /// The hand-written terms and weights.
+    Hand,
+    /// The net built into congo.
+    Shipped,
+    /// The net in a file.
+    File(PathBuf),
+}
+
+impl EvalChoice {
+    /// The choice `args` make.
+    pub(crate) fn of(args: &Args) -> Result<EvalChoice, UsageError> {
+        let net = args.path(&NET);
+        match (args.text(&EVAL).as_deref(), net) {
+            (Some("hand"), Some(_)) => Err(UsageError::Exclusive("--eval hand", "--net")),
+            (Some("hand"), None) => Ok(EvalChoice::Hand),
+            (Some("net") | None, Some(path)) => Ok(EvalChoice::File(path)),
+            (Some("net") | None, None) => Ok(EvalChoice::Shipped),
+            (Some(other), _) => Err(UsageError::BadValue {
+                option: "--eval",
+                found: other.to_owned(),
+                expected: "hand or net",
+            }),
+        }
+    }
+
+    /// The net to evaluate with (`None`: the hand-written terms), or why
+    /// its file cannot be read.
+    pub(crate) fn network(&self) -> Result<Option<Arc<Network>>, String> {
+        match self {
+            EvalChoice::Hand => Ok(None),
+            EvalChoice::Shipped => Ok(Some(congo_engine::net::shipped())),
+            EvalChoice::File(path) => read_net(path).map(Some),
+        }
+    }
+}
 
 pub(crate) const DATAGEN: Subcommand = Subcommand::tool(
     "datagen",
@@ -56,6 +105,7 @@ pub(crate) const DATAGEN: Subcommand = Subcommand::tool(
         CHUNK_THREADS,
         DATAGEN_SHARD,
         TABLES,
+        EVAL,
         NET,
     ],
     "make training data for the engine's net: the engine plays itself at fixed nodes \
@@ -121,9 +171,16 @@ fn read_datagen(args: &Args) -> Result<Work, UsageError> {
         },
     };
     let tables = args.endgame_tables(&TABLES);
-    let net = args.path(&NET);
+    let evaluation = EvalChoice::of(args)?;
+    let from_slurm = options.shard.is_part() && !args.has(&DATAGEN_SHARD);
     Ok(Work::tool(move |io| {
-        let network = match net.map(|path| read_net(&path)).transpose() {
+        if from_slurm {
+            io.say(format_args!(
+                "shard {}, from Slurm's job array",
+                options.shard
+            ));
+        }
+        let network = match evaluation.network() {
             Ok(network) => network,
             Err(message) => return io.fail(message),
         };

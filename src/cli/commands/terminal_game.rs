@@ -11,7 +11,7 @@ use crate::cli::option::{Opt, Value};
 use crate::cli::options::{FEN, MOVETIME, TABLES};
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use congo_engine::{Engine, Limit, Weights};
+use congo_engine::{Engine, Limit};
 use congo_kit::process;
 use congo_kit::text::MAX_LINE;
 use congo_pictures::{self as show, Style};
@@ -168,7 +168,7 @@ impl<'a, W: Write> ByHand<'a, W> {
     fn new(options: &'a GameOptions, output: &'a mut W) -> ByHand<'a, W> {
         let rule_set = options.rule_set;
         let tables = (options.tables.as_deref()).map(|dir| tables_in(dir, rule_set));
-        let engine = Engine::new(rule_set, Weights::TUNED).with_endgame_tables(tables.clone());
+        let engine = Engine::shipped(rule_set).with_endgame_tables(tables.clone());
         let game = Game::new(options.start.clone(), rule_set).with_max_plies(Some(MAX_PLIES));
         ByHand {
             options,
@@ -223,8 +223,7 @@ impl<'a, W: Write> ByHand<'a, W> {
     /// engine's time, with the tables' verdict where they know it.
     fn hint(&mut self, position: &Position) -> io::Result<()> {
         let rule_set = self.options.rule_set;
-        let mut adviser =
-            Engine::new(rule_set, Weights::TUNED).with_endgame_tables(self.tables.clone());
+        let mut adviser = Engine::shipped(rule_set).with_endgame_tables(self.tables.clone());
         let limit = Limit::Time(self.options.movetime / 2);
         if let Some(choice) = adviser.choose(position, limit, &[]) {
             match choice.tablebase {

@@ -11,6 +11,18 @@ pub use features::{FEATURES, feature};
 pub use network::{FILE_BYTES, HIDDEN, NetError, Network, QA, QB, Row, SCALE};
 pub use stack::UnitStack;
 
+use std::sync::{Arc, LazyLock};
+
+/// The net congo evaluates with unless told otherwise, built into the
+/// binary (docs/engine.md gives the commands and seeds that made it).
+pub fn shipped() -> Arc<Network> {
+    static SHIPPED: LazyLock<Arc<Network>> = LazyLock::new(|| {
+        let bytes = include_bytes!("../../nets/congo-1.nnue");
+        Arc::new(Network::read(bytes).expect("the shipped net is whole"))
+    });
+    Arc::clone(&SHIPPED)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -27,6 +39,14 @@ mod tests {
         let input_bias = std::array::from_fn(|_| weight(60));
         let output = std::array::from_fn(|_| std::array::from_fn(|_| weight(100)));
         Network::new(input, input_bias, output, i32::from(weight(1000)))
+    }
+
+    #[test]
+    fn the_shipped_net_reads_and_scores_the_start_near_even() {
+        let network = shipped();
+        let start: Position = congo_rules::FULL_START.parse().unwrap();
+        let score = Accumulator::of(&network, &start.board).score(&network, start.side);
+        assert!(score.abs() < 100, "{score}");
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub enum DataError {
     Read(PathBuf, io::Error),
     /// A file is no chunk file.
     Chunk(PathBuf, ChunkError),
+    /// The files hold no sample.
+    Empty,
 }
 
 impl std::fmt::Display for DataError {
@@ -29,6 +31,7 @@ impl std::fmt::Display for DataError {
         match self {
             DataError::Read(path, error) => write!(f, "{}: {error}", path.display()),
             DataError::Chunk(path, error) => write!(f, "{}: {error}", path.display()),
+            DataError::Empty => f.write_str("the data given holds no sample to train on"),
         }
     }
 }
@@ -46,6 +49,9 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SampleBytes>, DataError> {
                 chunk_samples(&bytes).map_err(|error| DataError::Chunk(file.clone(), error))?;
             samples.extend_from_slice(chunk);
         }
+    }
+    if samples.is_empty() {
+        return Err(DataError::Empty);
     }
     Ok(samples)
 }

@@ -97,17 +97,7 @@ pub fn train(
         let mut loss = 0.0;
         for batch in order.chunks(options.batch.max(1)) {
             loss += batch_gradient(&net, training, batch, options, &mut gradients);
-            let scale = 1.0 / batch.len() as f32;
-            let (sum, others) = gradients.split_at_mut(1);
-            for other in others.iter() {
-                sum[0]
-                    .iter_mut()
-                    .zip(other)
-                    .for_each(|(sum, part)| *sum += part);
-            }
-            sum[0].iter_mut().for_each(|gradient| *gradient *= scale);
-            adam.step(&mut net.0, &sum[0]);
-            net.clip();
+            step(&mut net, &mut adam, &mut gradients, batch.len());
         }
         let seconds = started.elapsed().as_secs_f64();
         report(TrainEvent::Epoch {
@@ -118,6 +108,22 @@ pub fn train(
         });
     }
     Ok(net)
+}
+
+/// Moves `net` a step against the mean of the parts' `gradients` of a
+/// batch of `samples`.
+fn step(net: &mut FloatNet, adam: &mut Adam, gradients: &mut [Vec<f32>], samples: usize) {
+    let (sum, others) = gradients.split_at_mut(1);
+    for other in others.iter() {
+        sum[0]
+            .iter_mut()
+            .zip(other)
+            .for_each(|(sum, part)| *sum += part);
+    }
+    let scale = 1.0 / samples as f32;
+    sum[0].iter_mut().for_each(|gradient| *gradient *= scale);
+    adam.step(&mut net.0, &sum[0]);
+    net.clip();
 }
 
 /// The samples in an order drawn with `rng` (Fisher-Yates).
