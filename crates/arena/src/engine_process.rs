@@ -376,9 +376,12 @@ impl Seat {
         {
             return Ok(Joined::Kept);
         }
-        self.restart()?
-            .set_up(start, moves)
-            .map_err(|error| format!("it could not be started: {error}"))?;
+        let process = self.restart()?;
+        if process.set_up(start, moves).is_err() {
+            // It ended before it read a line: how it ended says why, as
+            // when it ends before its first move.
+            return Err(format!("it did not start: {}", process.why_silent()));
+        }
         Ok(Joined::Fresh)
     }
 
