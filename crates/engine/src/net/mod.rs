@@ -128,6 +128,20 @@ mod tests {
     }
 
     #[test]
+    fn the_widest_weights_score_short_of_a_found_win() {
+        let mut network = random_network(7);
+        network.output = [[i16::MAX; HIDDEN]; 2];
+        network.output_bias = i32::MAX;
+        network.input_bias = [i16::MAX; HIDDEN];
+        let start: Position = congo_rules::FULL_START.parse().unwrap();
+        let units = Accumulator::of(&network, &start.board);
+        assert_eq!(units.score(&network, start.side), crate::ENGINE_WIN / 2 - 1);
+        network.output = [[i16::MIN; HIDDEN]; 2];
+        network.output_bias = i32::MIN;
+        assert_eq!(units.score(&network, start.side), 1 - crate::ENGINE_WIN / 2);
+    }
+
+    #[test]
     fn a_position_scores_as_its_colour_swapped_twin() {
         let network = random_network(5);
         let mut rng = Rng::new(6);

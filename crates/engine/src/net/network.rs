@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::features::FEATURES;
+use crate::eval::ENGINE_WIN;
 use congo_kit::digest::fnv1a_64;
 
 /// The hidden units each side's view feeds.
@@ -148,14 +149,16 @@ impl Network {
 
     /// The score in centipawns for the side whose units are `ours`, the
     /// other side's `theirs`. Any weights give a score (sums are wide
-    /// enough for the widest), within a pawn's worth of [`i32`]'s range.
+    /// enough for the widest), short of what a found win scores: a net
+    /// read from a file never tells the search a game is won.
     #[inline]
     pub(crate) fn output(&self, ours: &Row, theirs: &Row) -> i32 {
         let sum = i64::from(self.output_bias)
             + i64::from(weighted(ours, &self.output[0]))
             + i64::from(weighted(theirs, &self.output[1]));
         let score = sum * i64::from(SCALE) / i64::from(QA * QB);
-        score.clamp(-(1 << 24), 1 << 24) as i32
+        let most = i64::from(ENGINE_WIN / 2 - 1);
+        score.clamp(-most, most) as i32
     }
 }
 
