@@ -123,13 +123,13 @@ fn what_is_no_net_or_no_chunk_is_refused_with_where_and_why() {
         ),
         (
             &["train", "data", "--output", "new.nnue"],
-            "congo: data/chunk-000001.cdat: 8 bytes is not the length its header says\n",
+            "congo: data/chunk-000001.cdat: 8 bytes is too short for a chunk file\n",
         ),
         (
             &[
                 "datagen", "data", "--chunks", "2", "--games", "1", "--nodes", "100",
             ],
-            "congo: data/chunk-000001.cdat: 8 bytes is not the length its header says; it is left \
+            "congo: data/chunk-000001.cdat: 8 bytes is too short for a chunk file; it is left \
              as it is (move it away to make this chunk)\n",
         ),
         (
@@ -138,10 +138,35 @@ fn what_is_no_net_or_no_chunk_is_refused_with_where_and_why() {
         ),
         (
             &["train", "empty", "--output", "new.nnue"],
-            "congo: the data given holds no sample to train on\n",
+            "congo: empty: no sample to train on\n",
         ),
     ];
-    for (args, message) in cases {
+    // What stands where a file is wanted is refused before it is read.
+    let fifo = dir.join("data/chunk-000002.cdat");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    fs::write(dir.join("a-file"), "my notes").unwrap();
+    let more: [(&[&str], &str); 4] = [
+        (&["engine", "--net", "data"], "congo: data: not a file\n"),
+        (
+            &["best", "--depth", "1", "--net", "data/chunk-000002.cdat"],
+            "congo: data/chunk-000002.cdat: not a file\n",
+        ),
+        (
+            &["train", "data/chunk-000002.cdat", "--output", "new.nnue"],
+            "congo: data/chunk-000002.cdat: not a file\n",
+        ),
+        (
+            &["datagen", "a-file", "--chunks", "1"],
+            "congo: a-file: not a folder\n",
+        ),
+    ];
+    for (args, message) in cases.into_iter().chain(more) {
         let output = congo_in(&dir, args, b"");
         assert_ne!(output.status.code(), Some(0), "{args:?}");
         assert!(
@@ -188,4 +213,31 @@ fn the_evaluation_is_the_hand_written_one_or_a_net_not_both() {
             "{eval}"
         );
     }
+}
+
+#[test]
+fn train_fails_before_training_where_it_cannot_write_and_datagen_needs_a_real_folder() {
+    let dir = scratch("learn-early");
+    assert!(datagen(&dir, "1").status.success());
+    let refused = congo_in(
+        &dir,
+        &["train", "data", "--output", "no/such/folder/net.nnue"],
+        b"",
+    );
+    let said = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    assert!(!said.contains("epoch"), "{said}");
+    assert!(
+        said.starts_with("congo: no/such/folder/net.nnue: cannot write: "),
+        "{said}"
+    );
+    assert_usage_error(
+        &["datagen", ""],
+        "congo: datagen FOLDER needs a path, found \"\"\n",
+    );
+    assert_usage_error(
+        &["datagen", "data", "--tb", "/nowhere/tables"],
+        "congo: --tb \"/nowhere/tables\": expected a folder of endgame tables\n",
+    );
+    fs::remove_dir_all(dir).unwrap();
 }

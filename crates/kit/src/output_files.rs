@@ -96,6 +96,50 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
+/// A file written whole where none is yet. Its hidden file is made at
+/// once, so that a folder it cannot be written in fails before any work
+/// is done; [`NewFile::publish`] then links it into place only if nothing
+/// has come to the path meanwhile (another run, the user), so that a
+/// file, a link or a folder there is never replaced. The hidden file
+/// goes when the `NewFile` does.
+#[derive(Debug)]
+pub struct NewFile {
+    path: PathBuf,
+    temporary: PathBuf,
+    file: File,
+}
+
+impl NewFile {
+    /// Starts the file at `path`; an error of kind `AlreadyExists` when
+    /// something is there already.
+    pub fn create(path: &Path) -> io::Result<NewFile> {
+        if fs::symlink_metadata(path).is_ok() {
+            return Err(io::ErrorKind::AlreadyExists.into());
+        }
+        let (temporary, file) = create_temporary(path)?;
+        Ok(NewFile {
+            path: path.to_path_buf(),
+            temporary,
+            file,
+        })
+    }
+
+    /// Writes `bytes` and puts the file in place; an error of kind
+    /// `AlreadyExists`, and nothing changed there, when something came to
+    /// the path since [`NewFile::create`].
+    pub fn publish(mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all(bytes)?;
+        self.file.sync_all()?;
+        fs::hard_link(&self.temporary, &self.path)
+    }
+}
+
+impl Drop for NewFile {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.temporary);
+    }
+}
+
 /// The most names [`create_temporary`] tries before it gives up.
 const TEMPORARY_NAMES: u32 = 100;
 
@@ -256,6 +300,36 @@ mod tests {
         prefix: "position-",
         suffix: ".svg",
     };
+
+    #[test]
+    fn a_new_file_never_takes_the_place_of_what_came_there_meanwhile() {
+        let dir = std::env::temp_dir().join(format!("congo-new-file-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("net");
+        NewFile::create(&path).unwrap().publish(b"mine").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"mine");
+        let refused = NewFile::create(&path).unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
+        // Something comes while the file is being made: a file, a
+        // dangling link.
+        let late = dir.join("late");
+        let started = NewFile::create(&late).unwrap();
+        fs::write(&late, "the user's").unwrap();
+        assert_eq!(
+            started.publish(b"ours").unwrap_err().kind(),
+            io::ErrorKind::AlreadyExists
+        );
+        assert_eq!(fs::read(&late).unwrap(), b"the user's");
+        let link = dir.join("link");
+        let started = NewFile::create(&link).unwrap();
+        std::os::unix::fs::symlink(dir.join("nowhere"), &link).unwrap();
+        assert!(started.publish(b"ours").is_err());
+        assert!(!dir.join("nowhere").exists());
+        // Every hidden file is gone: three names are left.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 3);
+        fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn a_whole_write_leaves_a_hidden_file_of_the_same_name_as_it_was() {

@@ -23,7 +23,9 @@ pub fn chunk_name(number: usize) -> String {
 /// Why bytes are no chunk file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChunkError {
-    /// Too short for its header, or not as long as its count says.
+    /// Too short for a header and a checksum: its length.
+    Short(usize),
+    /// Not as long as its header's count says.
     Length(usize),
     /// It does not start as a chunk file does.
     Magic,
@@ -38,6 +40,9 @@ pub enum ChunkError {
 impl fmt::Display for ChunkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ChunkError::Short(length) => {
+                write!(f, "{length} bytes is too short for a chunk file")
+            }
             ChunkError::Length(length) => {
                 write!(f, "{length} bytes is not the length its header says")
             }
@@ -72,10 +77,10 @@ pub fn chunk_bytes(samples: &[Sample]) -> Vec<u8> {
 
 /// The samples of a chunk file, still as bytes, each checked.
 pub fn chunk_samples(bytes: &[u8]) -> Result<&[[u8; SAMPLE_BYTES]], ChunkError> {
-    let length = ChunkError::Length(bytes.len());
+    let short = ChunkError::Short(bytes.len());
     let (header, rest) = bytes
         .split_first_chunk::<HEADER_BYTES>()
-        .ok_or(length.clone())?;
+        .ok_or(short.clone())?;
     if !header.starts_with(MAGIC) {
         return Err(ChunkError::Magic);
     }
@@ -86,9 +91,9 @@ pub fn chunk_samples(bytes: &[u8]) -> Result<&[[u8; SAMPLE_BYTES]], ChunkError> 
         return Err(ChunkError::Version(word(8)));
     }
     let count = word(12) as usize;
-    let (body, sum) = rest.split_last_chunk::<8>().ok_or(length.clone())?;
+    let (body, sum) = rest.split_last_chunk::<8>().ok_or(short)?;
     if body.len() != count.saturating_mul(SAMPLE_BYTES) {
-        return Err(length);
+        return Err(ChunkError::Length(bytes.len()));
     }
     if fnv1a_64(&bytes[..bytes.len() - 8]).to_le_bytes() != *sum {
         return Err(ChunkError::Checksum);

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use congo_engine::Engine;
-use congo_kit::output_files::write_whole;
+use congo_kit::output_files::NewFile;
 use congo_kit::rng::Rng;
 use congo_kit::shard::Shard;
 
@@ -61,6 +61,11 @@ pub enum DatagenError {
     Foreign(PathBuf, ChunkError),
     /// A chunk cannot be written.
     Write(PathBuf, io::Error),
+    /// Something other than a file stands in a chunk's place (a folder,
+    /// a pipe): it is left as it is.
+    NotAFile(PathBuf),
+    /// The folder named is a file.
+    NotAFolder(PathBuf),
 }
 
 impl fmt::Display for DatagenError {
@@ -75,6 +80,12 @@ impl fmt::Display for DatagenError {
             DatagenError::Write(path, error) => {
                 write!(f, "{}: cannot write: {error}", path.display())
             }
+            DatagenError::NotAFile(path) => write!(
+                f,
+                "{}: not a file; it is left as it is (move it away to make this chunk)",
+                path.display()
+            ),
+            DatagenError::NotAFolder(path) => write!(f, "{}: not a folder", path.display()),
         }
     }
 }
@@ -89,6 +100,9 @@ pub fn datagen(
     engine: &Engine,
     done: &(dyn Fn(ChunkDone) + Sync),
 ) -> Result<Vec<ChunkDone>, DatagenError> {
+    if fs::metadata(&options.folder).is_ok_and(|metadata| !metadata.is_dir()) {
+        return Err(DatagenError::NotAFolder(options.folder.clone()));
+    }
     fs::create_dir_all(&options.folder)
         .map_err(|error| DatagenError::Folder(options.folder.clone(), error))?;
     let mut finished = Vec::new();
@@ -111,6 +125,13 @@ pub fn datagen(
 
 /// The samples of the chunk file at `path`, if there is one.
 fn existing(path: &Path) -> Result<Option<usize>, DatagenError> {
+    match fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(DatagenError::NotAFile(path.to_path_buf()));
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
     match fs::read(path) {
         Ok(bytes) => chunk_samples(&bytes)
             .map(|samples| Some(samples.len()))
@@ -165,23 +186,47 @@ fn make_chunks(
     }
 }
 
-/// Plays chunk `chunk`'s games and writes its file.
+/// Plays chunk `chunk`'s games and writes its file; or, when another run
+/// writes it first, finds it.
 fn make_chunk(
     options: &DatagenOptions,
     engine: &mut Engine,
     chunk: usize,
 ) -> Result<ChunkDone, DatagenError> {
+    let path = options.folder.join(chunk_name(chunk));
+    let file = match NewFile::create(&path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => return found(&path, chunk),
+        Err(error) => return Err(DatagenError::Write(path, error)),
+    };
     let mut rng = Rng::new(chunk_seed(options.seed, chunk));
     let samples: Vec<_> = (0..options.games_per_chunk)
         .flat_map(|_| play_game(engine, &mut rng, options.game))
         .collect();
-    let path = options.folder.join(chunk_name(chunk));
-    write_whole(&path, &chunk_bytes(&samples)).map_err(|error| DatagenError::Write(path, error))?;
-    Ok(ChunkDone {
-        chunk,
-        samples: samples.len(),
-        made: true,
-    })
+    match file.publish(&chunk_bytes(&samples)) {
+        Ok(()) => Ok(ChunkDone {
+            chunk,
+            samples: samples.len(),
+            made: true,
+        }),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => found(&path, chunk),
+        Err(error) => Err(DatagenError::Write(path, error)),
+    }
+}
+
+/// Chunk `chunk` as another run wrote it at `path` meanwhile.
+fn found(path: &Path, chunk: usize) -> Result<ChunkDone, DatagenError> {
+    match existing(path)? {
+        Some(samples) => Ok(ChunkDone {
+            chunk,
+            samples,
+            made: false,
+        }),
+        None => Err(DatagenError::Write(
+            path.to_path_buf(),
+            io::ErrorKind::NotFound.into(),
+        )),
+    }
 }
 
 /// The seed of chunk `chunk`'s openings: apart for every chunk.
@@ -274,13 +319,34 @@ mod tests {
         assert_eq!(
             error.to_string(),
             format!(
-                "{}: 8 bytes is not the length its header says; it is left as it is \
+                "{}: 8 bytes is too short for a chunk file; it is left as it is \
                  (move it away to make this chunk)",
                 foreign.display()
             )
         );
         assert_eq!(fs::read(&foreign).unwrap(), b"my notes");
         assert!(!folder.join(chunk_name(0)).exists());
+        fs::remove_dir_all(folder).unwrap();
+    }
+
+    #[test]
+    fn a_pipe_in_a_chunks_place_is_refused_unread() {
+        let folder = scratch("pipe");
+        fs::create_dir_all(&folder).unwrap();
+        let pipe = folder.join(chunk_name(0));
+        let made = std::process::Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let error = run(&options(&folder, 1, 1, Shard::ALL)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: not a file; it is left as it is (move it away to make this chunk)",
+                pipe.display()
+            )
+        );
         fs::remove_dir_all(folder).unwrap();
     }
 

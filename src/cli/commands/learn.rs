@@ -12,9 +12,9 @@ use crate::cli::options::{NODES, SEED, SHARD, TABLES, THREADS};
 use crate::cli::streams::Io;
 use crate::cli::subcommand::{Section, Subcommand, Work};
 use crate::cli::usage::UsageError;
-use congo_engine::net::Network;
+use congo_engine::net::{FILE_BYTES, NetError, Network};
 use congo_engine::{Engine, Weights};
-use congo_kit::output_files::write_whole;
+use congo_kit::output_files::NewFile;
 use congo_learn::datagen::{ChunkDone, DatagenOptions, datagen};
 use congo_learn::selfplay::GameSettings;
 use congo_learn::train::{TrainEvent, TrainOptions, train};
@@ -157,7 +157,11 @@ pub(crate) const TRAIN: Subcommand = Subcommand::tool(
 .in_section(Section::Playing);
 
 fn read_datagen(args: &Args) -> Result<Work, UsageError> {
-    let folder = PathBuf::from(args.one_operand("datagen", "a folder for the chunks")?);
+    let folder = args.one_operand("datagen", "a folder for the chunks")?;
+    if folder.is_empty() {
+        return Err(UsageError::EmptyPath("datagen FOLDER"));
+    }
+    let folder = PathBuf::from(folder);
     let options = DatagenOptions {
         folder,
         seed: args.whole(&SEED)?.unwrap_or(1),
@@ -170,7 +174,7 @@ fn read_datagen(args: &Args) -> Result<Work, UsageError> {
             random_plies: args.whole(&RANDOM_PLIES)?.unwrap_or(8),
         },
     };
-    let tables = args.endgame_tables(&TABLES);
+    let tables = args.adjudicating_tables(&TABLES)?;
     let evaluation = EvalChoice::of(args)?;
     let from_slurm = options.shard.is_part() && !args.has(&DATAGEN_SHARD);
     Ok(Work::tool(move |io| {
@@ -226,11 +230,28 @@ fn run_datagen(options: &DatagenOptions, engine: &Engine, io: &mut Io<'_>) -> u8
 }
 
 /// The net in the file at `path`, or what is wrong with it.
+/// Its size is checked before anything is read: a huge file, a device
+/// or a pipe given by mistake is refused at once.
 pub(crate) fn read_net(path: &std::path::Path) -> Result<Arc<Network>, String> {
-    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    let said = |error: &dyn std::fmt::Display| format!("{}: {error}", path.display());
+    let metadata = std::fs::metadata(path).map_err(|error| said(&error))?;
+    if !metadata.is_file() {
+        return Err(said(&"not a file"));
+    }
+    let length = usize::try_from(metadata.len()).unwrap_or(usize::MAX);
+    if length != FILE_BYTES {
+        return Err(said(&NetError::Length(length)));
+    }
+    let mut file = std::fs::File::open(path).map_err(|error| said(&error))?;
+    let mut bytes = Vec::with_capacity(FILE_BYTES);
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(&mut file, FILE_BYTES as u64 + 1),
+        &mut bytes,
+    )
+    .map_err(|error| said(&error))?;
     Network::read(&bytes)
         .map(Arc::new)
-        .map_err(|error| format!("{}: {error}", path.display()))
+        .map_err(|error| said(&error))
 }
 
 fn read_train(args: &Args) -> Result<Work, UsageError> {
@@ -250,34 +271,54 @@ fn read_train(args: &Args) -> Result<Work, UsageError> {
         threads: args.whole(&TRAIN_THREADS)?.unwrap_or(1),
     };
     Ok(Work::tool(move |io| {
-        if output.exists() {
-            return io.fail(format_args!(
-                "{}: already there; the net is written only to a new file",
-                output.display()
-            ));
-        }
+        let file = match NewFile::create(&output) {
+            Ok(file) => file,
+            Err(error) => return io.fail(output_error(&output, &error)),
+        };
         let net = match train(&options, &mut |event| tell(io, event)) {
             Ok(net) => net,
             Err(error) => return io.fail(error),
         };
-        match write_whole(&output, &net.quantize().to_bytes()) {
+        match file.publish(&net.quantize().to_bytes()) {
             Ok(()) => {
                 let written = writeln!(io.output, "{}", output.display());
                 io.finish(written)
             }
-            Err(error) => io.fail(format_args!("{}: {error}", output.display())),
+            Err(error) => io.fail(output_error(&output, &error)),
         }
     }))
+}
+
+/// Why the net cannot be written to `output`.
+fn output_error(output: &std::path::Path, error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::AlreadyExists => format!(
+            "{}: already there; the net is written only to a new file",
+            output.display()
+        ),
+        _ => format!("{}: cannot write: {error}", output.display()),
+    }
 }
 
 /// Tells a training event on the error stream.
 fn tell(io: &mut Io<'_>, event: TrainEvent) {
     match event {
         TrainEvent::Loaded { training, held_out } => {
-            io.say(format_args!("{training} samples to train on, {held_out} held out"));
+            io.say(format_args!(
+                "{training} samples to train on, {held_out} held out"
+            ));
         }
-        TrainEvent::Epoch { epoch, training_loss, held_out_loss, per_second } => io.say(format_args!(
-            "epoch {epoch}: loss {training_loss:.6}, held out {held_out_loss:.6}, {per_second:.0} samples/s"
-        )),
+        TrainEvent::Epoch {
+            epoch,
+            training_loss,
+            held_out_loss,
+            per_second,
+        } => {
+            let held_out =
+                held_out_loss.map_or(String::new(), |loss| format!(", held out {loss:.6}"));
+            io.say(format_args!(
+                "epoch {epoch}: loss {training_loss:.6}{held_out}, {per_second:.0} samples/s"
+            ));
+        }
     }
 }

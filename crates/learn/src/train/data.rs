@@ -22,8 +22,11 @@ pub enum DataError {
     Read(PathBuf, io::Error),
     /// A file is no chunk file.
     Chunk(PathBuf, ChunkError),
-    /// The files hold no sample.
-    Empty,
+    /// Something other than a file stands where a chunk file is named
+    /// (a pipe, a device).
+    NotAFile(PathBuf),
+    /// The files hold no sample: the paths given.
+    Empty(Vec<PathBuf>),
 }
 
 impl std::fmt::Display for DataError {
@@ -31,7 +34,14 @@ impl std::fmt::Display for DataError {
         match self {
             DataError::Read(path, error) => write!(f, "{}: {error}", path.display()),
             DataError::Chunk(path, error) => write!(f, "{}: {error}", path.display()),
-            DataError::Empty => f.write_str("the data given holds no sample to train on"),
+            DataError::NotAFile(path) => write!(f, "{}: not a file", path.display()),
+            DataError::Empty(paths) => {
+                let names: Vec<String> = paths
+                    .iter()
+                    .map(|path| path.display().to_string())
+                    .collect();
+                write!(f, "{}: no sample to train on", names.join(", "))
+            }
         }
     }
 }
@@ -44,6 +54,9 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SampleBytes>, DataError> {
     let mut samples = Vec::new();
     for path in paths {
         for file in chunk_files(path)? {
+            if fs::metadata(&file).is_ok_and(|metadata| !metadata.is_file()) {
+                return Err(DataError::NotAFile(file));
+            }
             let bytes = fs::read(&file).map_err(|error| DataError::Read(file.clone(), error))?;
             let chunk =
                 chunk_samples(&bytes).map_err(|error| DataError::Chunk(file.clone(), error))?;
@@ -51,7 +64,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SampleBytes>, DataError> {
         }
     }
     if samples.is_empty() {
-        return Err(DataError::Empty);
+        return Err(DataError::Empty(paths.to_vec()));
     }
     Ok(samples)
 }

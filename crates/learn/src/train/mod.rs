@@ -60,8 +60,9 @@ pub enum TrainEvent {
         epoch: usize,
         /// The mean squared error over its batches.
         training_loss: f64,
-        /// The mean squared error on the held-out samples after it.
-        held_out_loss: f64,
+        /// The mean squared error on the held-out samples after it (none
+        /// when there are too few samples to hold one out).
+        held_out_loss: Option<f64>,
         /// Samples trained on a second.
         per_second: f64,
     },
@@ -103,7 +104,7 @@ pub fn train(
         report(TrainEvent::Epoch {
             epoch,
             training_loss: loss / training.len().max(1) as f64,
-            held_out_loss: held_out_loss(&net, held_out, options),
+            held_out_loss: (!held_out.is_empty()).then(|| held_out_loss(&net, held_out, options)),
             per_second: training.len() as f64 / seconds.max(1e-9),
         });
     }
@@ -284,7 +285,7 @@ mod tests {
         let held_out: Vec<f64> = events[1..]
             .iter()
             .map(|event| match event {
-                TrainEvent::Epoch { held_out_loss, .. } => *held_out_loss,
+                TrainEvent::Epoch { held_out_loss, .. } => held_out_loss.unwrap(),
                 other => panic!("{other:?}"),
             })
             .collect();
