@@ -214,6 +214,16 @@ impl Engine {
         self
     }
 
+    /// The net the engine scores with, if not its weights.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref().map(UnitStack::network)
+    }
+
+    /// The most pieces of a position the engine's tables hold (0 without).
+    pub fn table_pieces(&self) -> usize {
+        self.table_pieces
+    }
+
     /// The tables' win, draw or loss for `position`, if they cover it
     /// and are there: a search needs no distance (the root plays the
     /// tables' best move, which has it), and the file that holds it is a

@@ -3,17 +3,18 @@
 //! from the chunks it has, here or on another machine.
 //!
 //! The file is `CONGODAT`, a version and the number of samples (each a
-//! little-endian `u32`), the samples, then the FNV-1a checksum of all
-//! before it.
+//! little-endian `u32`), the chunk's [`Maker`], the samples, then the
+//! FNV-1a checksum of all before it.
 
 use std::fmt;
 
+use crate::maker::{MAKER_BYTES, Maker};
 use crate::sample::{SAMPLE_BYTES, Sample, SampleError};
 use congo_kit::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGODAT";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = MAGIC.len() + 8;
+const VERSION: u32 = 2;
+const HEADER_BYTES: usize = MAGIC.len() + 8 + MAKER_BYTES;
 
 /// The name of chunk `number` in a datagen folder.
 pub fn chunk_name(number: usize) -> String {
@@ -61,12 +62,13 @@ impl fmt::Display for ChunkError {
 
 impl std::error::Error for ChunkError {}
 
-/// The chunk file of `samples`.
-pub fn chunk_bytes(samples: &[Sample]) -> Vec<u8> {
+/// The chunk file of `samples`, made by `maker`.
+pub fn chunk_bytes(maker: &Maker, samples: &[Sample]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER_BYTES + samples.len() * SAMPLE_BYTES + 8);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(&maker.to_bytes());
     for sample in samples {
         bytes.extend_from_slice(&sample.to_bytes());
     }
@@ -75,8 +77,9 @@ pub fn chunk_bytes(samples: &[Sample]) -> Vec<u8> {
     bytes
 }
 
-/// The samples of a chunk file, still as bytes, each checked.
-pub fn chunk_samples(bytes: &[u8]) -> Result<&[[u8; SAMPLE_BYTES]], ChunkError> {
+/// The maker and the samples of a chunk file, the samples still as
+/// bytes, each checked.
+pub fn chunk_samples(bytes: &[u8]) -> Result<(Maker, &[[u8; SAMPLE_BYTES]]), ChunkError> {
     let short = ChunkError::Short(bytes.len());
     let (header, rest) = bytes
         .split_first_chunk::<HEADER_BYTES>()
@@ -102,5 +105,7 @@ pub fn chunk_samples(bytes: &[u8]) -> Result<&[[u8; SAMPLE_BYTES]], ChunkError> 
     for (index, sample) in samples.iter().enumerate() {
         Sample::read(sample).map_err(|error| ChunkError::Sample(index, error))?;
     }
-    Ok(samples)
+    let mut maker = [0; MAKER_BYTES];
+    maker.copy_from_slice(&header[16..]);
+    Ok((Maker::read(&maker), samples))
 }

@@ -19,7 +19,9 @@ use congo_kit::rng::Rng;
 use congo_kit::shard::Shard;
 
 use crate::chunk::{ChunkError, chunk_bytes, chunk_name, chunk_samples};
+use crate::maker::Maker;
 use crate::selfplay::{GameSettings, play_game};
+use congo_kit::digest::fnv1a_64;
 
 /// What a datagen run makes, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,9 @@ pub enum DatagenError {
     NotAFile(PathBuf),
     /// The folder named is a file.
     NotAFolder(PathBuf),
+    /// A chunk in the folder was made by another run (its maker, then
+    /// this run's): it is left as it is, and the run goes no further.
+    OtherRun(PathBuf, Box<(Maker, Maker)>),
 }
 
 impl fmt::Display for DatagenError {
@@ -86,6 +91,14 @@ impl fmt::Display for DatagenError {
                 path.display()
             ),
             DatagenError::NotAFolder(path) => write!(f, "{}: not a folder", path.display()),
+            DatagenError::OtherRun(path, makers) => write!(
+                f,
+                "{}: made by another run ({}), not as this one makes it ({}); \
+                 give this run a folder of its own",
+                path.display(),
+                makers.0,
+                makers.1
+            ),
         }
     }
 }
@@ -105,10 +118,12 @@ pub fn datagen(
     }
     fs::create_dir_all(&options.folder)
         .map_err(|error| DatagenError::Folder(options.folder.clone(), error))?;
+    let run = maker(options, engine);
     let mut finished = Vec::new();
     let mut missing = Vec::new();
     for chunk in (0..options.chunks).filter(|&chunk| options.shard.plays(chunk)) {
-        match existing(&options.folder.join(chunk_name(chunk)))? {
+        let path = options.folder.join(chunk_name(chunk));
+        match existing(&path, &run.of(chunk))? {
             Some(samples) => finished.push(ChunkDone {
                 chunk,
                 samples,
@@ -118,13 +133,29 @@ pub fn datagen(
         }
     }
     finished.iter().for_each(|&chunk| done(chunk));
-    finished.extend(make_chunks(options, engine, &missing, done)?);
+    finished.extend(make_chunks(options, engine, &run, &missing, done)?);
     finished.sort_by_key(|chunk| chunk.chunk);
     Ok(finished)
 }
 
-/// The samples of the chunk file at `path`, if there is one.
-fn existing(path: &Path) -> Result<Option<usize>, DatagenError> {
+/// What `options` and `engine` write in their chunks' headers (chunk 0's).
+fn maker(options: &DatagenOptions, engine: &Engine) -> Maker {
+    Maker {
+        seed: options.seed,
+        chunk: 0,
+        games: options.games_per_chunk as u32,
+        nodes: options.game.nodes,
+        random_plies: options.game.random_plies as u32,
+        evaluation: engine
+            .network()
+            .map_or(0, |network| fnv1a_64(&network.to_bytes())),
+        table_pieces: engine.table_pieces() as u32,
+    }
+}
+
+/// The samples of the chunk file at `path`, if there is one and
+/// `wanted` made it.
+fn existing(path: &Path, wanted: &Maker) -> Result<Option<usize>, DatagenError> {
     match fs::metadata(path) {
         Ok(metadata) if !metadata.is_file() => {
             return Err(DatagenError::NotAFile(path.to_path_buf()));
@@ -133,9 +164,14 @@ fn existing(path: &Path) -> Result<Option<usize>, DatagenError> {
         _ => {}
     }
     match fs::read(path) {
-        Ok(bytes) => chunk_samples(&bytes)
-            .map(|samples| Some(samples.len()))
-            .map_err(|error| DatagenError::Foreign(path.to_path_buf(), error)),
+        Ok(bytes) => match chunk_samples(&bytes) {
+            Ok((maker, samples)) if maker == *wanted => Ok(Some(samples.len())),
+            Ok((maker, _)) => Err(DatagenError::OtherRun(
+                path.to_path_buf(),
+                Box::new((maker, *wanted)),
+            )),
+            Err(error) => Err(DatagenError::Foreign(path.to_path_buf(), error)),
+        },
         Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(DatagenError::Folder(path.to_path_buf(), error)),
     }
@@ -145,6 +181,7 @@ fn existing(path: &Path) -> Result<Option<usize>, DatagenError> {
 fn make_chunks(
     options: &DatagenOptions,
     engine: &Engine,
+    run: &Maker,
     chunks: &[usize],
     done: &(dyn Fn(ChunkDone) + Sync),
 ) -> Result<Vec<ChunkDone>, DatagenError> {
@@ -156,7 +193,7 @@ fn make_chunks(
             scope.spawn(|| {
                 let mut engine = engine.clone();
                 while let Some(&chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    match make_chunk(options, &mut engine, chunk) {
+                    match make_chunk(options, &mut engine, chunk, &run.of(chunk)) {
                         Ok(finished) => {
                             done(finished);
                             made.lock()
@@ -192,31 +229,34 @@ fn make_chunk(
     options: &DatagenOptions,
     engine: &mut Engine,
     chunk: usize,
+    maker: &Maker,
 ) -> Result<ChunkDone, DatagenError> {
     let path = options.folder.join(chunk_name(chunk));
     let file = match NewFile::create(&path) {
         Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => return found(&path, chunk),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+            return found(&path, chunk, maker);
+        }
         Err(error) => return Err(DatagenError::Write(path, error)),
     };
     let mut rng = Rng::new(chunk_seed(options.seed, chunk));
     let samples: Vec<_> = (0..options.games_per_chunk)
         .flat_map(|_| play_game(engine, &mut rng, options.game))
         .collect();
-    match file.publish(&chunk_bytes(&samples)) {
+    match file.publish(&chunk_bytes(maker, &samples)) {
         Ok(()) => Ok(ChunkDone {
             chunk,
             samples: samples.len(),
             made: true,
         }),
-        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => found(&path, chunk),
+        Err(error) if error.kind() == io::ErrorKind::AlreadyExists => found(&path, chunk, maker),
         Err(error) => Err(DatagenError::Write(path, error)),
     }
 }
 
 /// Chunk `chunk` as another run wrote it at `path` meanwhile.
-fn found(path: &Path, chunk: usize) -> Result<ChunkDone, DatagenError> {
-    match existing(path)? {
+fn found(path: &Path, chunk: usize, maker: &Maker) -> Result<ChunkDone, DatagenError> {
+    match existing(path, maker)? {
         Some(samples) => Ok(ChunkDone {
             chunk,
             samples,
@@ -330,6 +370,29 @@ mod tests {
     }
 
     #[test]
+    fn a_run_never_takes_another_runs_chunks_for_its_own() {
+        let folder = scratch("other-run");
+        run(&options(&folder, 1, 1, Shard::ALL)).unwrap();
+        let before = chunk(&folder, 0);
+        let mut deeper = options(&folder, 2, 1, Shard::ALL);
+        deeper.game.nodes = 400;
+        let error = run(&deeper).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: made by another run (chunk 0 of seed 7, 2 games of 300 nodes a move after \
+                 8 random plies, the hand-written evaluation, no tables), not as this one makes \
+                 it (chunk 0 of seed 7, 2 games of 400 nodes a move after 8 random plies, the \
+                 hand-written evaluation, no tables); give this run a folder of its own",
+                folder.join(chunk_name(0)).display()
+            )
+        );
+        assert_eq!(chunk(&folder, 0), before);
+        assert!(!folder.join(chunk_name(1)).exists());
+        fs::remove_dir_all(folder).unwrap();
+    }
+
+    #[test]
     fn a_pipe_in_a_chunks_place_is_refused_unread() {
         let folder = scratch("pipe");
         fs::create_dir_all(&folder).unwrap();
@@ -355,7 +418,7 @@ mod tests {
         let folder = scratch("samples");
         run(&options(&folder, 1, 1, Shard::ALL)).unwrap();
         let bytes = chunk(&folder, 0);
-        let samples = chunk_samples(&bytes).unwrap();
+        let (_, samples) = chunk_samples(&bytes).unwrap();
         let read: Vec<_> = samples
             .iter()
             .map(|sample| crate::sample::Sample::read(sample).unwrap())

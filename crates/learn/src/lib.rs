@@ -7,6 +7,7 @@
 
 pub mod chunk;
 pub mod datagen;
+pub mod maker;
 pub mod sample;
 pub mod selfplay;
 pub mod train;

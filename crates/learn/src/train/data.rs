@@ -60,7 +60,7 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<SampleBytes>, DataError> {
             let bytes = fs::read(&file).map_err(|error| DataError::Read(file.clone(), error))?;
             let chunk =
                 chunk_samples(&bytes).map_err(|error| DataError::Chunk(file.clone(), error))?;
-            samples.extend_from_slice(chunk);
+            samples.extend_from_slice(chunk.1);
         }
     }
     if samples.is_empty() {

@@ -202,6 +202,7 @@ fn held_out_loss(net: &FloatNet, samples: &[SampleBytes], options: &TrainOptions
 mod tests {
     use super::*;
     use crate::chunk::{chunk_bytes, chunk_name};
+    use crate::maker::Maker;
     use crate::sample::Sample;
     use congo_engine::net::Accumulator;
     use congo_rules::random::{PositionShape, random_position};
@@ -241,8 +242,16 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         let (first, second) = samples.split_at(samples.len() / 2);
-        fs::write(dir.join(chunk_name(0)), chunk_bytes(first)).unwrap();
-        fs::write(dir.join(chunk_name(1)), chunk_bytes(second)).unwrap();
+        fs::write(
+            dir.join(chunk_name(0)),
+            chunk_bytes(&Maker::default(), first),
+        )
+        .unwrap();
+        fs::write(
+            dir.join(chunk_name(1)),
+            chunk_bytes(&Maker::default(), second),
+        )
+        .unwrap();
         dir
     }
 
