@@ -46,7 +46,8 @@ pub fn play_game(engine: &mut Engine, rng: &mut Rng, settings: GameSettings) -> 
         }
         if is_quiet(&position, &choice) {
             kept.push(Sample {
-                score: choice.score as i16,
+                // Scores past a sample's range are of decided games anyway.
+                score: choice.score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
                 position,
                 outcome: Outcome::Draw,
             });
@@ -109,4 +110,39 @@ fn is_quiet(position: &Position, choice: &Choice) -> bool {
         .into_iter()
         .any(|lion| movegen::lands_on(board, !position.side, lion));
     !takes && !lion_attacked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use congo_engine::Weights;
+    use congo_engine::net::{FEATURES, HIDDEN, Network};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_score_past_a_samples_range_is_kept_at_its_edge_not_wrapped() {
+        // A net that calls every position all but won for the side to move.
+        let input = Box::new([[0; HIDDEN]; FEATURES]);
+        let network = Network::new(input, [i16::MAX; HIDDEN], [[i16::MAX; HIDDEN]; 2], i32::MAX);
+        let mut engine =
+            Engine::new(RuleSet::Wits2022, Weights::TUNED).with_net(Some(Arc::new(network)));
+        let settings = GameSettings {
+            nodes: 200,
+            random_plies: 8,
+        };
+        let samples = play_game(&mut engine, &mut Rng::new(3), settings);
+        // Each score is a repetition's (the contempt) or at the edge: a
+        // wrapped one would land in between.
+        let scores: Vec<i32> = samples
+            .iter()
+            .map(|sample| i32::from(sample.score).abs())
+            .collect();
+        assert!(scores.contains(&i32::from(i16::MAX)), "{scores:?}");
+        assert!(
+            scores
+                .iter()
+                .all(|&score| score <= Engine::CONTEMPT || score >= i32::from(i16::MAX)),
+            "{scores:?}"
+        );
+    }
 }
