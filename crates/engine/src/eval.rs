@@ -12,6 +12,10 @@ use congo_rules::{Board, ByKind, Color, Kind, Piece, Position, Square, movegen};
 /// What a won game is worth; wins found sooner score a little more.
 pub const ENGINE_WIN: i32 = 100_000;
 
+/// No evaluation reaches this: scores from it on are wins the search
+/// found.
+pub const WON_BY_EVALUATION: i32 = ENGINE_WIN / 2;
+
 /// The evaluation's weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {

@@ -10,7 +10,7 @@ mod search;
 mod transposition;
 mod tune;
 
-pub use eval::{ENGINE_WIN, Weights, evaluate};
+pub use eval::{ENGINE_WIN, WON_BY_EVALUATION, Weights, evaluate};
 pub use protocol::{Player, play_protocol};
 pub use search::{Choice, Engine, Limit};
 pub use tune::{TuneError, TuneOptions, tune, write_fit};

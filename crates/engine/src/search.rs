@@ -14,12 +14,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::eval::{Assessment, ENGINE_WIN, Weights, assess_until, evaluate_until};
+use super::eval::{
+    Assessment, ENGINE_WIN, WON_BY_EVALUATION, Weights, assess_until, evaluate_until,
+};
 use crate::net::{Network, UnitStack};
 use crate::transposition::SharedTable;
 use congo_rules::endgame::{EndgameTables, Value, Wdl};
 use congo_rules::move_lists::MoveLists;
-use congo_rules::{Color, Kind, Move, Piece, Position, RuleSet, Square, Status, movegen, zobrist};
+use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -35,9 +37,6 @@ const WORK_PER_CHECK: u64 = 4_096;
 /// evaluation alone, and the margin above `beta` it needs for each ply.
 const REVERSE_FUTILITY_DEPTH: u32 = 6;
 const REVERSE_FUTILITY_MARGIN: i32 = 90;
-
-/// No evaluation reaches this: scores past it are found wins.
-const WON_BY_EVALUATION: i32 = ENGINE_WIN / 2;
 
 /// How long or deep to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -809,12 +808,9 @@ impl Engine {
         let Some(net) = &self.net else {
             return assess_until(position, &self.weights, &mut self.clock());
         };
-        let lions = position.board.pieces(Piece::new(position.side, Kind::Lion));
         ControlFlow::Continue(Assessment {
             score: net.score(ply, position.side),
-            lion_attacked: lions
-                .into_iter()
-                .any(|lion| movegen::lands_on(&position.board, !position.side, lion)),
+            lion_attacked: movegen::lion_attacked(&position.board, position.side),
         })
     }
 

@@ -431,7 +431,7 @@ mod tests {
         assert!(changes <= 1, "{changes}");
         assert!(
             read.iter()
-                .all(|sample| i32::from(sample.score).abs() < congo_engine::ENGINE_WIN / 2)
+                .all(|sample| i32::from(sample.score).abs() < congo_engine::WON_BY_EVALUATION)
         );
         fs::remove_dir_all(folder).unwrap();
     }

@@ -3,16 +3,12 @@
 //! of nodes, each quiet position kept with the search's score, every
 //! kept position labelled with the game's result at the end.
 
-use congo_engine::{Choice, ENGINE_WIN, Engine, Limit};
+use congo_engine::{Choice, Engine, Limit, WON_BY_EVALUATION};
 use congo_kit::rng::Rng;
 use congo_rules::endgame::Wdl;
-use congo_rules::{FULL_START, Game, Kind, MAX_PLIES, Outcome, Piece, Position, RuleSet, movegen};
+use congo_rules::{FULL_START, Game, MAX_PLIES, Outcome, Position, RuleSet, movegen};
 
 use crate::sample::Sample;
-
-/// A score past this is a win the search found: the game is decided, and
-/// its positions say nothing of an evaluation's scale.
-const DECIDED: i32 = ENGINE_WIN / 2;
 
 /// How each game of a run is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,8 +85,8 @@ fn decided(position: &Position, choice: &Choice) -> Option<Outcome> {
         Some(Wdl::Win) => Some(side),
         Some(Wdl::Loss) => Some(!side),
         Some(Wdl::Draw) => None,
-        None if choice.score >= DECIDED => Some(side),
-        None if choice.score <= -DECIDED => Some(!side),
+        None if choice.score >= WON_BY_EVALUATION => Some(side),
+        None if choice.score <= -WON_BY_EVALUATION => Some(!side),
         None => return None,
     };
     Some(Outcome::won_by(winner))
@@ -100,16 +96,11 @@ fn decided(position: &Position, choice: &Choice) -> Option<Outcome> {
 /// nothing and the lion to move stands unattacked, so that the score is
 /// the position's and not an exchange's under way.
 fn is_quiet(position: &Position, choice: &Choice) -> bool {
-    let board = &position.board;
     let takes = !position
         .effects(choice.best, RuleSet::Wits2022)
         .captured
         .is_empty();
-    let lion_attacked = board
-        .pieces(Piece::new(position.side, Kind::Lion))
-        .into_iter()
-        .any(|lion| movegen::lands_on(board, !position.side, lion));
-    !takes && !lion_attacked
+    !takes && !movegen::lion_attacked(&position.board, position.side)
 }
 
 #[cfg(test)]

@@ -166,6 +166,30 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// Every piece: white's kinds, then black's, each in [`Kind::ALL`]
+    /// order.
+    ///
+    /// ```
+    /// use congo_rules::{Color, Kind, Piece};
+    ///
+    /// assert_eq!(Piece::ALL.len(), 16);
+    /// assert_eq!(Piece::ALL[8 + Kind::Lion.index()], Piece::new(Color::Black, Kind::Lion));
+    /// ```
+    pub const ALL: [Piece; 16] = {
+        let mut all = [Piece::new(Color::White, Kind::Pawn); 16];
+        let mut index = 0;
+        while index < 16 {
+            let color = if index < 8 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            all[index] = Piece::new(color, Kind::ALL[index % 8]);
+            index += 1;
+        }
+        all
+    };
+
     /// The `color` piece of `kind`.
     ///
     /// ```

@@ -1,6 +1,6 @@
 //! Zobrist hashing: a 64-bit key per piece and square, xor-ed together.
 
-use crate::{Board, Color, Kind, Piece, Square};
+use crate::{Board, Color, Piece, Square};
 
 /// A random key for each piece (16) on each square, from a fixed seed.
 const KEYS: [[u64; Square::COUNT]; 16] = {
@@ -27,10 +27,7 @@ const KEYS: [[u64; Square::COUNT]; 16] = {
 const BLACK_TO_MOVE: u64 = 0x9d39_247e_3377_6d41;
 
 fn pieces() -> impl Iterator<Item = (usize, Piece)> {
-    Color::ALL
-        .into_iter()
-        .flat_map(|color| Kind::ALL.map(|kind| Piece::new(color, kind)))
-        .enumerate()
+    Piece::ALL.into_iter().enumerate()
 }
 
 /// The key of a board with `side` to move.

@@ -4,7 +4,7 @@
 
 use super::features::feature;
 use super::network::{Network, Row};
-use congo_rules::{Board, ByColor, Color, Kind, Piece, Square};
+use congo_rules::{Board, ByColor, Color, Piece, Square};
 
 /// Both sides' hidden units (before clipping) for one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ impl Accumulator {
     #[inline]
     pub fn after(&self, network: &Network, before: &Board, after: &Board) -> Accumulator {
         let mut next = *self;
-        for piece in every_piece() {
+        for piece in Piece::ALL {
             let (was, is) = (before.pieces(piece), after.pieces(piece));
             for square in was & !is {
                 next.change(network, piece, square, subtract);
@@ -72,15 +72,9 @@ fn subtract(unit: i16, weight: i16) -> i16 {
     unit.wrapping_sub(weight)
 }
 
-fn every_piece() -> impl Iterator<Item = Piece> {
-    Color::ALL
-        .into_iter()
-        .flat_map(|color| Kind::ALL.map(|kind| Piece::new(color, kind)))
-}
-
 /// Every piece on `board` and its square.
 fn pieces(board: &Board) -> impl Iterator<Item = (Piece, Square)> + '_ {
-    every_piece().flat_map(move |piece| {
+    Piece::ALL.into_iter().flat_map(move |piece| {
         board
             .pieces(piece)
             .into_iter()

@@ -135,10 +135,16 @@ mod tests {
         network.input_bias = [i16::MAX; HIDDEN];
         let start: Position = congo_rules::FULL_START.parse().unwrap();
         let units = Accumulator::of(&network, &start.board);
-        assert_eq!(units.score(&network, start.side), crate::ENGINE_WIN / 2 - 1);
+        assert_eq!(
+            units.score(&network, start.side),
+            crate::WON_BY_EVALUATION - 1
+        );
         network.output = [[i16::MIN; HIDDEN]; 2];
         network.output_bias = i32::MIN;
-        assert_eq!(units.score(&network, start.side), 1 - crate::ENGINE_WIN / 2);
+        assert_eq!(
+            units.score(&network, start.side),
+            1 - crate::WON_BY_EVALUATION
+        );
     }
 
     #[test]

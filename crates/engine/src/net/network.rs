@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::features::FEATURES;
-use crate::eval::ENGINE_WIN;
+use crate::eval::WON_BY_EVALUATION;
 use congo_kit::digest::fnv1a_64;
 
 /// The hidden units each side's view feeds.
@@ -157,7 +157,7 @@ impl Network {
             + i64::from(weighted(ours, &self.output[0]))
             + i64::from(weighted(theirs, &self.output[1]));
         let score = sum * i64::from(SCALE) / i64::from(QA * QB);
-        let most = i64::from(ENGINE_WIN / 2 - 1);
+        let most = i64::from(WON_BY_EVALUATION - 1);
         score.clamp(-most, most) as i32
     }
 }

@@ -201,6 +201,24 @@ pub fn lands_on(board: &Board, side: Color, square: Square) -> bool {
         })
 }
 
+/// Whether a piece of the other side can land on `side`'s lion: it may
+/// be taken at the next move.
+///
+/// ```
+/// use congo_rules::{Color, Position, movegen};
+///
+/// let position: Position = "4l2/7/7/7/2z4/7/3L3 w 1".parse()?;
+/// assert!(movegen::lion_attacked(&position.board, Color::White));
+/// assert!(!movegen::lion_attacked(&position.board, Color::Black));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn lion_attacked(board: &Board, side: Color) -> bool {
+    board
+        .pieces(Piece::new(side, Kind::Lion))
+        .into_iter()
+        .any(|lion| lands_on(board, !side, lion))
+}
+
 /// The number of moves of the `side` pieces: [`tally`]'s first count
 /// alone, what perft's last ply needs. The pawns, often the most pieces,
 /// are counted all together.
