@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use congo_rules::{Board, Color, Kind, Outcome, Piece, Position, Square};
+use congo_rules::{Board, Color, Outcome, Piece, Position, Square};
 
 /// The bytes a sample takes.
 pub const SAMPLE_BYTES: usize = 32;
@@ -114,7 +114,7 @@ impl Sample {
     }
 }
 
-/// A piece's half-byte.
+/// A piece's half-byte: its place in [`Piece::ALL`].
 fn code_of(piece: Piece) -> u8 {
     8 * piece.color.index() as u8 + piece.kind.index() as u8
 }
@@ -133,12 +133,7 @@ pub(crate) fn pieces(
     let squares = (0..Square::COUNT).filter(move |index| occupied >> index & 1 == 1);
     Ok(squares.enumerate().filter_map(move |(at, index)| {
         let code = (bytes[8 + at / 2] >> (4 * (at % 2))) & 15;
-        let color = if code >= 8 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let piece = Piece::new(color, Kind::ALL[usize::from(code % 8)]);
+        let piece = Piece::ALL[usize::from(code)];
         Square::from_index(index).map(|square| (square, piece))
     }))
 }
