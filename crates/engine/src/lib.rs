@@ -6,6 +6,7 @@ pub mod assignment;
 mod eval;
 pub mod net;
 mod protocol;
+mod quiet;
 mod search;
 mod transposition;
 mod tune;

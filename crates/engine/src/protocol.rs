@@ -10,7 +10,7 @@ use super::search::Engine;
 use crate::assignment::search::Searcher;
 use congo_kit::process;
 use congo_rules::START;
-use congo_rules::{Game, Move, Position, RuleSet};
+use congo_rules::{Game, History, Move, Position, RuleSet};
 
 /// What the engine keeps back of `go`'s time for the harness: a share,
 /// and a fixed part for the scheduling of a busy machine, reading the
@@ -80,7 +80,7 @@ impl Player {
         }
     }
 
-    fn choose(&mut self, position: &Position, time: Duration, history: &[u64]) -> Option<Move> {
+    fn choose(&mut self, position: &Position, time: Duration, history: &History) -> Option<Move> {
         match self {
             Player::Strong(engine) => {
                 let limit = engine.limit_for(time);
@@ -146,7 +146,7 @@ pub fn play_protocol(
                     let at_rest = threads_now();
                     let chosen = match game.ending() {
                         Some(ending) => Err(ending),
-                        None => Ok(player.choose(game.position(), time, &game.earlier_keys())),
+                        None => Ok(player.choose(game.position(), time, &game.history())),
                     };
                     match chosen {
                         Ok(Some(m)) => {

@@ -18,10 +18,13 @@ use super::eval::{
     Assessment, ENGINE_WIN, WON_BY_EVALUATION, Weights, assess_until, evaluate_until,
 };
 use crate::net::{Network, UnitStack};
+use crate::quiet::damped;
 use crate::transposition::SharedTable;
 use congo_rules::endgame::{EndgameTables, Value, Wdl};
 use congo_rules::move_lists::MoveLists;
-use congo_rules::{Color, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist};
+use congo_rules::{
+    Color, History, Kind, Move, Position, RuleSet, Square, Status, movegen, zobrist,
+};
 
 /// The deepest the search goes, in plies.
 const MAX_PLY: usize = 64;
@@ -95,6 +98,10 @@ pub struct Engine {
     /// The keys of the positions before this one in the game, and of
     /// those on the path being searched: meeting one again is a draw.
     path_keys: Vec<u64>,
+    /// The quiet plies ([`History::quiet_plies`]) before the position
+    /// each ply down the path being searched: its evaluation is
+    /// [`damped`] by them.
+    quiet_plies: [u32; MAX_PLY + 1],
     /// The positions the last search visited.
     pub nodes: u64,
     /// Endgame tables to play perfectly from, and to score with, inside.
@@ -153,6 +160,7 @@ impl Engine {
             work: 0,
             next_check: 0,
             path_keys: Vec::new(),
+            quiet_plies: [0; MAX_PLY + 1],
             nodes: 0,
             endgame_tables: None,
             table_pieces: 0,
@@ -250,14 +258,14 @@ impl Engine {
 
     /// The move to play, or `None` when there is none (the game is over).
     /// A move that takes the enemy lion is always chosen at once.
-    /// `earlier_keys` holds the keys ([`zobrist::hash`]) of the game's earlier positions:
-    /// steering back into one of them counts as a draw, so that an engine
-    /// that is ahead looks for progress instead of repeating moves.
+    /// Steering back into a position of `history` counts as a draw, and
+    /// its quiet plies shrink the evaluation toward one, so that an
+    /// engine that is ahead looks for progress instead of shuffling.
     pub fn choose(
         &mut self,
         position: &Position,
         limit: Limit,
-        earlier_keys: &[u64],
+        history: &History,
     ) -> Option<Choice> {
         if position.status() != Status::Ongoing {
             return None;
@@ -272,7 +280,8 @@ impl Engine {
             ControlFlow::Break(choice) => return Some(choice),
         };
         self.path_keys.clear();
-        self.path_keys.extend_from_slice(earlier_keys);
+        self.path_keys.extend_from_slice(&history.keys);
+        self.quiet_plies[0] = history.quiet_plies;
         self.cutoffs.age();
         if let Some(net) = &mut self.net {
             net.root(&position.board);
@@ -451,6 +460,7 @@ impl Engine {
             killers: self.killers,
             cutoffs: self.cutoffs.clone(),
             path_keys: self.path_keys.clone(),
+            quiet_plies: self.quiet_plies,
             endgame_tables: self.endgame_tables.clone(),
             table_pieces: self.table_pieces,
             contempt: self.contempt,
@@ -791,11 +801,16 @@ impl Engine {
         }
     }
 
-    /// The position after `m` from `position`, `ply` plies down, and the
-    /// net's units for it.
+    /// The position after `m` from `position`, `ply` plies down, the
+    /// net's units for it and its quiet plies.
     #[inline]
     fn play(&mut self, position: &Position, m: Move, ply: usize) -> Position {
         let child = position.play_unchecked(m, self.rule_set);
+        self.quiet_plies[ply + 1] = if position.is_irreversible(m, &child) {
+            0
+        } else {
+            self.quiet_plies[ply].saturating_add(1)
+        };
         if let Some(net) = &mut self.net {
             net.child(ply, &position.board, &child.board);
         }
@@ -805,23 +820,28 @@ impl Engine {
     /// The static evaluation of `position`, `ply` plies down, and whether
     /// its lion is attacked; broken off when the clock runs out.
     fn assess(&mut self, position: &Position, ply: usize) -> ControlFlow<(), Assessment> {
-        let Some(net) = &self.net else {
-            return assess_until(position, &self.weights, &mut self.clock());
+        let assessment = match &self.net {
+            None => assess_until(position, &self.weights, &mut self.clock())?,
+            Some(net) => Assessment {
+                score: net.score(ply, position.side),
+                lion_attacked: movegen::lion_attacked(&position.board, position.side),
+            },
         };
         ControlFlow::Continue(Assessment {
-            score: net.score(ply, position.side),
-            lion_attacked: movegen::lion_attacked(&position.board, position.side),
+            score: damped(assessment.score, self.quiet_plies[ply]),
+            ..assessment
         })
     }
 
     /// The static evaluation of `position`, `ply` plies down, that a
     /// quiescence search stands on.
     fn stand_pat(&mut self, position: &Position, ply: usize) -> ControlFlow<(), i32> {
-        match &self.net {
-            Some(_) if position.is_bare_lions_draw() => ControlFlow::Continue(0),
-            Some(net) => ControlFlow::Continue(net.score(ply, position.side)),
-            None => evaluate_until(position, &self.weights, &mut self.clock()),
-        }
+        let score = match &self.net {
+            Some(_) if position.is_bare_lions_draw() => 0,
+            Some(net) => net.score(ply, position.side),
+            None => evaluate_until(position, &self.weights, &mut self.clock())?,
+        };
+        ControlFlow::Continue(damped(score, self.quiet_plies[ply]))
     }
 
     /// Searches captures only, so that no exchange is cut off half way.
@@ -1014,7 +1034,7 @@ mod tests {
     fn clones_keep_their_own_table_and_helpers_share_one() {
         let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
-        engine.choose(&start, Limit::Depth(3), &[]);
+        engine.choose(&start, Limit::Depth(3), &History::default());
         let key = zobrist::hash(&start.board, start.side);
         assert!(engine.transpositions.probe(key).is_some());
         // A judge's threads each get a clone: it starts empty.
@@ -1059,26 +1079,28 @@ mod tests {
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
         // Every move leads back into the game's history: each is a draw.
-        let earlier_keys: Vec<u64> = moves
+        let keys = moves
             .iter()
             .map(|&m| {
                 let child = position.play_unchecked(m, RuleSet::default());
                 zobrist::hash(&child.board, child.side)
             })
             .collect();
+        let history = History {
+            keys,
+            quiet_plies: 0,
+        };
         for contempt in [0, 35, Engine::CONTEMPT] {
             let mut engine =
                 Engine::new(RuleSet::default(), Weights::TUNED).with_contempt(contempt);
-            let choice = engine
-                .choose(&position, Limit::Depth(3), &earlier_keys)
-                .unwrap();
+            let choice = engine.choose(&position, Limit::Depth(3), &history).unwrap();
             assert_eq!(choice.score, -contempt);
         }
         // Without that history the engine sees its extra pawn.
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         assert!(
             engine
-                .choose(&position, Limit::Depth(3), &[])
+                .choose(&position, Limit::Depth(3), &History::default())
                 .unwrap()
                 .score
                 > 0
@@ -1086,10 +1108,49 @@ mod tests {
     }
 
     #[test]
+    fn quiet_plies_count_down_the_search_and_start_again_at_an_irreversible_move() {
+        let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
+        let position: Position = "3l3/7/7/7/2p4/P6/2CL3 w 1".parse().unwrap();
+        engine.quiet_plies[3] = 40;
+        let mut play = |text| {
+            let m = position.parse_move(text, &mut Vec::new()).unwrap();
+            engine.play(&position, m, 3);
+            engine.quiet_plies[4]
+        };
+        assert_eq!(play("d1d2"), 41);
+        assert_eq!(play("a2a3"), 0, "a pawn's advance");
+        assert_eq!(play("c1c3"), 0, "a capture");
+    }
+
+    #[test]
+    fn a_long_quiet_stretch_shrinks_the_score_toward_the_draw() {
+        let ahead: Position = "4l2/7/7/7/7/7/CEGL3 w 1".parse().unwrap();
+        let score = |quiet_plies| {
+            let history = History {
+                keys: Vec::new(),
+                quiet_plies,
+            };
+            let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
+            engine
+                .choose(&ahead, Limit::Depth(3), &history)
+                .unwrap()
+                .score
+        };
+        let (fresh, stale) = (score(0), score(1_000));
+        assert!(fresh > 500, "{fresh}");
+        assert!(
+            stale > 0 && stale * 10 < fresh * 6,
+            "{stale} against {fresh}"
+        );
+    }
+
+    #[test]
     fn a_search_with_helpers_ends_with_the_main_one() {
         let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED).with_threads(3);
-        let choice = engine.choose(&start, Limit::Depth(4), &[]).unwrap();
+        let choice = engine
+            .choose(&start, Limit::Depth(4), &History::default())
+            .unwrap();
         assert_eq!(choice.depth, 4);
         let mut moves = Vec::new();
         start.legal_moves(&mut moves);
@@ -1102,17 +1163,19 @@ mod tests {
         let limit = Limit::Time(Duration::from_secs(3600));
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
         engine.stop_when(Some(Arc::new(AtomicBool::new(true))));
-        let choice = engine.choose(&start, limit, &[]).unwrap();
+        let choice = engine.choose(&start, limit, &History::default()).unwrap();
         assert!(start.play(choice.best, RuleSet::default()).is_ok());
         assert!(engine.nodes <= WORK_PER_CHECK, "{}", engine.nodes);
         // A helper searches until the main search ends, however long the
         // machine keeps that one waiting: its nodes have no bound, but the
         // search still ends with a legal move.
         let mut engine = engine.with_threads(2);
-        let choice = engine.choose(&start, limit, &[]).unwrap();
+        let choice = engine.choose(&start, limit, &History::default()).unwrap();
         assert!(start.play(choice.best, RuleSet::default()).is_ok());
         engine.stop_when(None);
-        let choice = engine.choose(&start, Limit::Depth(3), &[]).unwrap();
+        let choice = engine
+            .choose(&start, Limit::Depth(3), &History::default())
+            .unwrap();
         assert_eq!(choice.depth, 3);
     }
 
@@ -1130,7 +1193,9 @@ mod tests {
         for position in heavy_monkeys() {
             let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
             let limit = Limit::Time(Duration::ZERO);
-            let choice = engine.choose(&position, limit, &[]).unwrap();
+            let choice = engine
+                .choose(&position, limit, &History::default())
+                .unwrap();
             assert!(
                 position.play(choice.best, RuleSet::default()).is_ok(),
                 "{position}"
@@ -1150,7 +1215,9 @@ mod tests {
     fn the_principal_variation_starts_with_the_choice_and_is_legal() {
         let start: Position = congo_rules::START.parse().unwrap();
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED);
-        let choice = engine.choose(&start, Limit::Depth(5), &[]).unwrap();
+        let choice = engine
+            .choose(&start, Limit::Depth(5), &History::default())
+            .unwrap();
         let line = engine.principal_variation(&start, choice.best, 5);
         assert_eq!(line.first(), Some(&choice.best));
         assert!(line.len() > 1 && line.len() <= 5, "{line:?}");

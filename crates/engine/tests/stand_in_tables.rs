@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use congo_engine::{Engine, Limit, Weights};
 use congo_rules::endgame::{EndgameTables, ProbeError, Value};
-use congo_rules::{Move, Position, RuleSet, START};
+use congo_rules::{History, Move, Position, RuleSet, START};
 
 /// Tables that call the position `marked` lost for its side to move and
 /// every other a draw, and name no best move (so the root is searched).
@@ -72,7 +72,9 @@ fn inside_its_search_the_engine_plays_into_the_position_the_tables_call_lost() {
         let tables = OneLoss { marked: child };
         let mut engine = Engine::new(RuleSet::default(), Weights::TUNED)
             .with_endgame_tables(Some(Arc::new(tables)));
-        let choice = engine.choose(&root, Limit::Depth(2), &[]).unwrap();
+        let choice = engine
+            .choose(&root, Limit::Depth(2), &History::default())
+            .unwrap();
         assert_eq!(choice.best, chosen);
         assert_eq!(choice.tablebase, None, "the root is searched");
     }
@@ -103,7 +105,9 @@ fn at_a_covered_root_the_engine_plays_the_tables_best_move() {
     let last = children(&root).last().unwrap().0;
     let mut engine = Engine::new(RuleSet::default(), Weights::TUNED)
         .with_endgame_tables(Some(Arc::new(LastWins)));
-    let choice = engine.choose(&root, Limit::Depth(4), &[]).unwrap();
+    let choice = engine
+        .choose(&root, Limit::Depth(4), &History::default())
+        .unwrap();
     assert_eq!((choice.best, choice.tablebase), (last, Some(Value::Win(3))));
 }
 
@@ -152,7 +156,9 @@ fn on_a_clock_the_tables_get_half_the_time_and_the_search_the_rest() {
     let root = start();
     let time = Duration::from_millis(200);
     let before = Instant::now();
-    let choice = engine.choose(&root, Limit::Time(time), &[]).unwrap();
+    let choice = engine
+        .choose(&root, Limit::Time(time), &History::default())
+        .unwrap();
     let asked = tables.asked.lock().unwrap().clone();
     // Half the time from when the engine began, which was after `before`
     // and before it asked the tables.

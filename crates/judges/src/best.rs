@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use super::{AnswerKind, CaseError, PositionCase, PositionJudge, Shape};
 use congo_engine::{Engine, Limit};
-use congo_rules::RuleSet;
 use congo_rules::random::PieceSet;
+use congo_rules::{History, RuleSet};
 
 /// One line per position: the engine's move, searched as `limit` says.
 #[derive(Clone)]
@@ -46,7 +46,10 @@ impl PositionJudge for Best {
         // answer whatever came before.
         self.engine.clear();
         let started = Instant::now();
-        let _ = match self.engine.choose(case.position, self.limit, &[]) {
+        let _ = match self
+            .engine
+            .choose(case.position, self.limit, &History::default())
+        {
             Some(choice) if let Some(value) = choice.tablebase => {
                 writeln!(out, "{} {} tablebase {value}", choice.best, choice.score)
             }

@@ -30,11 +30,8 @@ pub fn play_game(engine: &mut Engine, rng: &mut Rng, settings: GameSettings) -> 
             break Outcome::won_by(ending.winner());
         }
         let position = game.position().clone();
-        let Some(choice) = engine.choose(
-            &position,
-            Limit::Nodes(settings.nodes),
-            &game.earlier_keys(),
-        ) else {
+        let Some(choice) = engine.choose(&position, Limit::Nodes(settings.nodes), &game.history())
+        else {
             break Outcome::Draw;
         };
         if let Some(outcome) = decided(&position, &choice) {

@@ -50,6 +50,30 @@ pub struct Game {
     max_plies: Option<usize>,
 }
 
+/// The past of a position, as a search weighs it: [`Game::history`], or
+/// the default for a position with none.
+///
+/// ```
+/// use congo_rules::{Game, History, RuleSet, START};
+///
+/// let fresh = Game::new(START.parse()?, RuleSet::default());
+/// assert_eq!(fresh.history(), History::default());
+/// let game = Game::replay(START.parse()?, RuleSet::default(), ["g1f3", "c6c5"])?;
+/// assert_eq!(game.history().keys.len(), 2);
+/// assert_eq!(game.history().quiet_plies, 0); // a pawn stepped forward
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// The Zobrist keys ([`zobrist::hash`]) of the positions played
+    /// before: meeting one again is a draw.
+    pub keys: Vec<u64>,
+    /// The plies played since the last irreversible move
+    /// ([`Position::is_irreversible`]), or since the start: a long
+    /// stretch of them is a game going nowhere.
+    pub quiet_plies: u32,
+}
+
 /// Why a game refused a move: the move itself, or the game is over.
 ///
 /// ```
@@ -337,8 +361,9 @@ impl Game {
         Some(m)
     }
 
-    /// The Zobrist keys of the positions before the current one: what a
-    /// search needs to see a repetition coming.
+    /// What a search needs of the game before its current position: the
+    /// keys of the earlier positions, to see a repetition coming, and the
+    /// plies since the last irreversible move.
     ///
     /// ```
     /// use congo_rules::{Game, RuleSet, START, zobrist};
@@ -346,15 +371,28 @@ impl Game {
     /// let zebras_out_and_back = ["g1f3", "g7f5", "f3g1", "f5g7"];
     /// let game = Game::replay(START.parse()?, RuleSet::default(), zebras_out_and_back)?;
     /// let now = zobrist::hash(&game.position().board, game.position().side);
-    /// assert!(game.earlier_keys().contains(&now)); // a repetition
+    /// let history = game.history();
+    /// assert!(history.keys.contains(&now)); // a repetition
+    /// assert_eq!(history.quiet_plies, 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn earlier_keys(&self) -> Vec<u64> {
+    pub fn history(&self) -> History {
         let earlier = &self.positions[..self.positions.len() - 1];
-        earlier
+        let keys = earlier
             .iter()
             .map(|position| zobrist::hash(&position.board, position.side))
-            .collect()
+            .collect();
+        let quiet_plies = self
+            .moves
+            .iter()
+            .zip(self.positions.windows(2))
+            .rev()
+            .take_while(|(m, pair)| !pair[0].is_irreversible(**m, &pair[1]))
+            .count();
+        History {
+            keys,
+            quiet_plies: u32::try_from(quiet_plies).unwrap_or(u32::MAX),
+        }
     }
 
     /// An error for the move `text` if the game is over: a lion taken
@@ -396,11 +434,32 @@ mod tests {
         );
         game.play_text("d7d6").unwrap();
         assert_eq!(game.moves().len(), 2);
-        assert_eq!(game.earlier_keys().len(), 2);
+        assert_eq!(game.history().keys.len(), 2);
         assert_eq!(game.undo().map(|m| m.to_string()), Some("d7d6".into()));
         assert_eq!(game.position().side, Color::Black);
         assert_eq!(game.last_move().map(|m| m.to_string()), Some("a2a3".into()));
         assert_eq!(game.positions().len(), 2);
+    }
+
+    #[test]
+    fn quiet_plies_count_from_the_last_irreversible_move() {
+        let quiet = |moves: &[&str]| {
+            let start = start("3l3/7/7/7/2p4/P6/2CL3 w 1");
+            let game = Game::replay(start, RuleSet::default(), moves.iter().copied()).unwrap();
+            game.history().quiet_plies
+        };
+        assert_eq!(quiet(&[]), 0);
+        assert_eq!(quiet(&["d1d2", "d7d6", "d2d1"]), 3);
+        assert_eq!(
+            quiet(&["d1d2", "d7d6", "a2a3", "d6d7"]),
+            1,
+            "a pawn's advance"
+        );
+        assert_eq!(
+            quiet(&["d1d2", "d7d6", "c1c3", "d6d7", "d2d1"]),
+            2,
+            "a capture"
+        );
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use congo_rules::CongoRules;
-pub use game::{FULL_START, Game, PlayError, ReplayError, START};
+pub use game::{FULL_START, Game, History, PlayError, ReplayError, START};
 pub use moves::{Jumps, Move};
 pub use outcome::{Ending, MAX_PLIES, Outcome, Status};
 pub use piece::{ByKind, Kind, Piece};

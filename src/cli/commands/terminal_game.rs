@@ -200,7 +200,7 @@ impl<'a, W: Write> ByHand<'a, W> {
     /// The engine's move at `position`, said and played; whether it made
     /// one.
     fn engine_moves(&mut self, position: &Position) -> io::Result<bool> {
-        let history = self.game.earlier_keys();
+        let history = self.game.history();
         let limit = Limit::Time(self.options.movetime);
         let Some(choice) = self.engine.choose(position, limit, &history) else {
             return Ok(false);
@@ -225,7 +225,7 @@ impl<'a, W: Write> ByHand<'a, W> {
         let rule_set = self.options.rule_set;
         let mut adviser = Engine::shipped(rule_set).with_endgame_tables(self.tables.clone());
         let limit = Limit::Time(self.options.movetime / 2);
-        if let Some(choice) = adviser.choose(position, limit, &[]) {
+        if let Some(choice) = adviser.choose(position, limit, &self.game.history()) {
             match choice.tablebase {
                 Some(value) => writeln!(
                     self.output,

@@ -163,6 +163,35 @@ impl Position {
         m.jumped().fold(landing, Bitboard::with)
     }
 
+    /// Whether `m`, which led from this position to `next`, can never be
+    /// undone: it took or drowned a piece, or moved a pawn forward. Such a
+    /// move ends a stretch of quiet plies, the shuffling a search is to be
+    /// wary of ([`crate::game::History::quiet_plies`]).
+    ///
+    /// ```
+    /// use congo_rules::{Position, RuleSet};
+    ///
+    /// let position: Position = "3l3/7/7/7/7/P6/3L3 w 1".parse()?;
+    /// let irreversible = |text| {
+    ///     let m = position.parse_move(text, &mut Vec::new())?;
+    ///     let next = position.play(m, RuleSet::Wits2022)?;
+    ///     Ok::<_, Box<dyn std::error::Error>>(position.is_irreversible(m, &next))
+    /// };
+    /// assert!(irreversible("a2a3")?);
+    /// assert!(!irreversible("d1d2")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_irreversible(&self, m: Move, next: &Position) -> bool {
+        let pawn_forward = self
+            .board
+            .piece_at(m.from())
+            .is_some_and(|piece| piece.kind == Kind::Pawn)
+            && (i16::from(m.to().rank()) - i16::from(m.from().rank()))
+                * i16::from(self.side.forward())
+                > 0;
+        pawn_forward || next.board.occupied().count() < self.board.occupied().count()
+    }
+
     /// The squares whose pieces drown when `m` is played: the mover's
     /// pieces (crocodiles never drown) that stand in the river before the
     /// move and still do after it. Those that did not move are still where
@@ -500,6 +529,73 @@ mod tests {
             }
         });
         assert!(seen.0 > 1000 && seen.1 > 1000 && seen.2 > 10, "{seen:?}");
+    }
+
+    #[test]
+    fn captures_drownings_and_pawn_advances_are_irreversible() {
+        let irreversible = |fen: &str, text: &str| {
+            let position: Position = fen.parse().unwrap();
+            let m = position.parse_move(text, &mut Vec::new()).unwrap();
+            position.is_irreversible(m, &position.play_unchecked(m, RuleSet::Wits2022))
+        };
+        let cases = [
+            ("3l3/7/7/7/7/7/G2L3 w 1", "a1a3", false, "a giraffe's step"),
+            ("3l3/7/7/2p4/7/7/G1CL3 w 1", "c1c4", true, "a capture"),
+            (
+                "3l3/7/7/2p1p2/1M5/7/3L3 w 1",
+                "b3d5f3",
+                true,
+                "a monkey's chain",
+            ),
+            ("3l3/7/7/P6/7/7/3L3 w 1", "d1d2", true, "a pawn drowning"),
+            ("3l3/7/7/7/7/P6/3L3 w 1", "a2a3", true, "a pawn's advance"),
+            ("3l3/7/2P4/7/7/7/3L3 w 1", "c5c3", false, "a pawn's retreat"),
+            ("3l3/P6/7/7/7/7/3L3 w 1", "a6a7", true, "a promotion"),
+            (
+                "3l3/7/7/7/7/S6/3L3 w 1",
+                "a2a3",
+                false,
+                "a superpawn's advance",
+            ),
+            (
+                "3l3/7/7/7/7/p6/3L3 b 1",
+                "a2a1",
+                true,
+                "black's pawn's advance",
+            ),
+        ];
+        for (fen, text, expected, what) in cases {
+            assert_eq!(irreversible(fen, text), expected, "{what}: {fen} {text}");
+        }
+    }
+
+    #[test]
+    fn a_move_is_irreversible_when_it_takes_drowns_or_advances_a_pawn() {
+        let (mut irreversible, mut reversible) = (0, 0);
+        for_random_positions(37, |before, moves, rule_set| {
+            for &m in moves {
+                let effects = before.effects(m, rule_set);
+                let pawn =
+                    before.board.piece_at(m.from()).map(|piece| piece.kind) == Some(Kind::Pawn);
+                let ahead = match before.side {
+                    Color::White => m.to().rank() > m.from().rank(),
+                    Color::Black => m.to().rank() < m.from().rank(),
+                };
+                let expected =
+                    !effects.captured.is_empty() || !effects.drowned.is_empty() || (pawn && ahead);
+                let after = before.play_unchecked(m, rule_set);
+                assert_eq!(before.is_irreversible(m, &after), expected, "{before} {m}");
+                if expected {
+                    irreversible += 1
+                } else {
+                    reversible += 1
+                }
+            }
+        });
+        assert!(
+            irreversible > 10_000 && reversible > 10_000,
+            "{irreversible} {reversible}"
+        );
     }
 
     /// Calls `check` with each of 3,000 random positions of the full game

@@ -99,7 +99,7 @@ impl App {
         engine.stop_when(Arc::clone(&stop));
         let position = game.position();
         let choice = engine
-            .choose(position, limit, &game.earlier_keys())
+            .choose(position, limit, &game.history())
             .ok_or_else(|| Refusal::bad("no move: the game is over"))?;
         let line = engine.principal_variation(position, choice.best, choice.depth.max(1) as usize);
         Ok(json(&object([

@@ -18,7 +18,7 @@ use crate::visitor::Visitor;
 use congo_engine::Limit;
 use congo_kit::json::Json;
 use congo_rules::record::Record;
-use congo_rules::{ByColor, Color, Outcome, Position};
+use congo_rules::{ByColor, Color, History, Outcome, Position};
 
 /// How long congo's move waits in the engines' queue at a time.
 const ENGINE_WAIT: Duration = Duration::from_secs(60);
@@ -285,11 +285,11 @@ impl LiveGame {
         });
         let limit = state.engine_limit(Instant::now());
         let position = state.game.position().clone();
-        let keys = state.game.earlier_keys();
+        let history = state.game.history();
         let game = Arc::clone(self);
         let spawned = thread::Builder::new()
             .name("congo's move".into())
-            .spawn(move || game.search(position, keys, limit, (stop, halt, lent)));
+            .spawn(move || game.search(position, history, limit, (stop, halt, lent)));
         if spawned.is_err() {
             state.search = None;
         }
@@ -301,7 +301,7 @@ impl LiveGame {
     fn search(
         self: Arc<Self>,
         position: Position,
-        keys: Vec<u64>,
+        history: History,
         limit: Limit,
         (stop, halt, lent): (Arc<AtomicBool>, Arc<AtomicBool>, Arc<AtomicBool>),
     ) {
@@ -320,7 +320,7 @@ impl LiveGame {
             state.start_engine_clock(position.side, Instant::now());
             self.changes.bump();
         }
-        let choice = engine.choose(&position, limit, &keys);
+        let choice = engine.choose(&position, limit, &history);
         drop(engine);
         let mut state = self.lock();
         let ours = state
