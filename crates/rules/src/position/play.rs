@@ -182,14 +182,10 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_irreversible(&self, m: Move, next: &Position) -> bool {
-        let pawn_forward = self
-            .board
-            .piece_at(m.from())
-            .is_some_and(|piece| piece.kind == Kind::Pawn)
-            && (i16::from(m.to().rank()) - i16::from(m.from().rank()))
-                * i16::from(self.side.forward())
-                > 0;
-        pawn_forward || next.board.occupied().count() < self.board.occupied().count()
+        let pawn = self.board.piece_at(m.from()).map(|piece| piece.kind) == Some(Kind::Pawn);
+        let ranks_up = i16::from(m.to().rank()) - i16::from(m.from().rank());
+        let forward = ranks_up * i16::from(self.side.forward()) > 0;
+        (pawn && forward) || next.board.occupied().count() < self.board.occupied().count()
     }
 
     /// The squares whose pieces drown when `m` is played: the mover's
