@@ -17,7 +17,7 @@ use std::sync::{Arc, LazyLock};
 /// binary (docs/engine.md gives the commands and seeds that made it).
 pub fn shipped() -> Arc<Network> {
     static SHIPPED: LazyLock<Arc<Network>> = LazyLock::new(|| {
-        let bytes = include_bytes!("../../nets/congo-1.nnue");
+        let bytes = include_bytes!("../../nets/congo-2.nnue");
         Arc::new(Network::read(bytes).expect("the shipped net is whole"))
     });
     Arc::clone(&SHIPPED)
