@@ -535,33 +535,18 @@ mod tests {
             position.is_irreversible(m, &position.play_unchecked(m, RuleSet::Wits2022))
         };
         let cases = [
-            ("3l3/7/7/7/7/7/G2L3 w 1", "a1a3", false, "a giraffe's step"),
-            ("3l3/7/7/2p4/7/7/G1CL3 w 1", "c1c4", true, "a capture"),
-            (
-                "3l3/7/7/2p1p2/1M5/7/3L3 w 1",
-                "b3d5f3",
-                true,
-                "a monkey's chain",
-            ),
-            ("3l3/7/7/P6/7/7/3L3 w 1", "d1d2", true, "a pawn drowning"),
-            ("3l3/7/7/7/7/P6/3L3 w 1", "a2a3", true, "a pawn's advance"),
-            ("3l3/7/2P4/7/7/7/3L3 w 1", "c5c3", false, "a pawn's retreat"),
-            ("3l3/P6/7/7/7/7/3L3 w 1", "a6a7", true, "a promotion"),
-            (
-                "3l3/7/7/7/7/S6/3L3 w 1",
-                "a2a3",
-                false,
-                "a superpawn's advance",
-            ),
-            (
-                "3l3/7/7/7/7/p6/3L3 b 1",
-                "a2a1",
-                true,
-                "black's pawn's advance",
-            ),
+            ("3l3/7/7/7/7/7/G2L3 w 1", "a1a3", false), // a giraffe's step
+            ("3l3/7/7/2p4/7/7/G1CL3 w 1", "c1c4", true), // a capture
+            ("3l3/7/7/2p1p2/1M5/7/3L3 w 1", "b3d5f3", true), // a monkey's chain
+            ("3l3/7/7/P6/7/7/3L3 w 1", "d1d2", true),  // a pawn drowns
+            ("3l3/7/7/7/7/P6/3L3 w 1", "a2a3", true),  // a pawn's advance
+            ("3l3/7/2P4/7/7/7/3L3 w 1", "c5c3", false), // a pawn's retreat
+            ("3l3/P6/7/7/7/7/3L3 w 1", "a6a7", true),  // a promotion
+            ("3l3/7/7/7/7/S6/3L3 w 1", "a2a3", false), // a superpawn's advance
+            ("3l3/7/7/7/7/p6/3L3 b 1", "a2a1", true),  // black's pawn's advance
         ];
-        for (fen, text, expected, what) in cases {
-            assert_eq!(irreversible(fen, text), expected, "{what}: {fen} {text}");
+        for (fen, text, expected) in cases {
+            assert_eq!(irreversible(fen, text), expected, "{fen} {text}");
         }
     }
 
