@@ -1,7 +1,7 @@
 //! Progress behind a closed front. Congo has no rule that ends a game
 //! going nowhere, so a side ahead may shuffle behind a locked pawn line
 //! until the ply limit draws. As Stockfish does for chess's fifty-move
-//! rule, the evaluation shrinks toward the draw as quiet plies (since the
+//! rule, the evaluation shrinks toward 0, an even game, as quiet plies (since the
 //! last irreversible move) pile up, along the game and the search: the
 //! side ahead then prefers the lines that capture or advance.
 
@@ -14,7 +14,7 @@ const GRACE: u32 = 20;
 /// least.
 const TO_HALF: u32 = 100;
 
-/// `score`, a static evaluation, shrunk toward the draw for the
+/// `score`, a static evaluation, shrunk toward 0 for the
 /// `quiet_plies` plies since the last irreversible move: whole up to
 /// [`GRACE`], then a two-hundredth less a ply, to half.
 pub(crate) fn damped(score: i32, quiet_plies: u32) -> i32 {

@@ -7,6 +7,9 @@
 //! FNV-1a checksum of all before it.
 
 use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
 
 use crate::maker::{MAKER_BYTES, Maker};
 use crate::sample::{SAMPLE_BYTES, Sample, SampleError};
@@ -25,9 +28,9 @@ pub fn chunk_name(number: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChunkError {
     /// Too short for a header and a checksum: its length.
-    Short(usize),
+    Short(u64),
     /// Not as long as its header's count says.
-    Length(usize),
+    Length(u64),
     /// It does not start as a chunk file does.
     Magic,
     /// A version this build does not read.
@@ -77,13 +80,34 @@ pub fn chunk_bytes(maker: &Maker, samples: &[Sample]) -> Vec<u8> {
     bytes
 }
 
-/// The maker and the samples of a chunk file, the samples still as
-/// bytes, each checked.
-pub fn chunk_samples(bytes: &[u8]) -> Result<(Maker, &[[u8; SAMPLE_BYTES]]), ChunkError> {
-    let short = ChunkError::Short(bytes.len());
-    let (header, rest) = bytes
-        .split_first_chunk::<HEADER_BYTES>()
-        .ok_or(short.clone())?;
+/// The bytes of the chunk file at `path`, read only as far as its header
+/// says it goes, and only once the file is that long: a file damaged or
+/// foreign is refused from its header, however large it is.
+pub fn read_chunk_file(path: &Path) -> io::Result<Result<Vec<u8>, ChunkError>> {
+    let mut file = File::open(path)?;
+    let length = file.metadata()?.len();
+    let mut bytes = Vec::new();
+    (&mut file)
+        .take(HEADER_BYTES as u64)
+        .read_to_end(&mut bytes)?;
+    let Some(header) = bytes.first_chunk::<HEADER_BYTES>() else {
+        return Ok(Err(ChunkError::Short(length)));
+    };
+    let expected = match sample_count(header) {
+        Ok(count) => (HEADER_BYTES + count * SAMPLE_BYTES + 8) as u64,
+        Err(error) => return Ok(Err(error)),
+    };
+    if length != expected {
+        return Ok(Err(ChunkError::Length(length)));
+    }
+    file.take(expected - HEADER_BYTES as u64)
+        .read_to_end(&mut bytes)?;
+    Ok(Ok(bytes))
+}
+
+/// The number of samples a chunk's header announces, once it is a chunk
+/// header of this version.
+fn sample_count(header: &[u8; HEADER_BYTES]) -> Result<usize, ChunkError> {
     if !header.starts_with(MAGIC) {
         return Err(ChunkError::Magic);
     }
@@ -93,10 +117,20 @@ pub fn chunk_samples(bytes: &[u8]) -> Result<(Maker, &[[u8; SAMPLE_BYTES]]), Chu
     if word(8) != VERSION {
         return Err(ChunkError::Version(word(8)));
     }
-    let count = word(12) as usize;
+    Ok(word(12) as usize)
+}
+
+/// The maker and the samples of a chunk file, the samples still as
+/// bytes, each checked.
+pub fn chunk_samples(bytes: &[u8]) -> Result<(Maker, &[[u8; SAMPLE_BYTES]]), ChunkError> {
+    let short = ChunkError::Short(bytes.len() as u64);
+    let (header, rest) = bytes
+        .split_first_chunk::<HEADER_BYTES>()
+        .ok_or(short.clone())?;
+    let count = sample_count(header)?;
     let (body, sum) = rest.split_last_chunk::<8>().ok_or(short)?;
     if body.len() != count.saturating_mul(SAMPLE_BYTES) {
-        return Err(ChunkError::Length(bytes.len()));
+        return Err(ChunkError::Length(bytes.len() as u64));
     }
     if fnv1a_64(&bytes[..bytes.len() - 8]).to_le_bytes() != *sum {
         return Err(ChunkError::Checksum);

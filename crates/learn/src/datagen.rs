@@ -18,7 +18,7 @@ use congo_kit::output_files::NewFile;
 use congo_kit::rng::Rng;
 use congo_kit::shard::Shard;
 
-use crate::chunk::{ChunkError, chunk_bytes, chunk_name, chunk_samples};
+use crate::chunk::{ChunkError, chunk_bytes, chunk_name, chunk_samples, read_chunk_file};
 use crate::maker::Maker;
 use crate::selfplay::{GameSettings, play_game};
 use congo_kit::digest::fnv1a_64;
@@ -163,8 +163,9 @@ fn existing(path: &Path, wanted: &Maker) -> Result<Option<usize>, DatagenError> 
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         _ => {}
     }
-    match fs::read(path) {
-        Ok(bytes) => match chunk_samples(&bytes) {
+    match read_chunk_file(path) {
+        Ok(Err(error)) => Err(DatagenError::Foreign(path.to_path_buf(), error)),
+        Ok(Ok(bytes)) => match chunk_samples(&bytes) {
             Ok((maker, samples)) if maker == *wanted => Ok(Some(samples.len())),
             Ok((maker, _)) => Err(DatagenError::OtherRun(
                 path.to_path_buf(),

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::float_net::{Inputs, sigmoid};
-use crate::chunk::{ChunkError, chunk_samples};
+use crate::chunk::{ChunkError, chunk_samples, read_chunk_file};
 use crate::sample::{SAMPLE_BYTES, pieces};
 use congo_engine::net::{SCALE, feature};
 use congo_rules::Color;
@@ -49,15 +49,25 @@ impl std::fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// Every sample of the chunk files at `paths` (a folder stands for its
-/// chunk files, in name order), in that order.
+/// chunk files, in name order), in that order, each file once however
+/// often it is named: a sample twice over would also be held out twice.
 pub fn load(paths: &[PathBuf]) -> Result<Vec<SampleBytes>, DataError> {
     let mut samples = Vec::new();
+    let mut seen = Vec::new();
     for path in paths {
         for file in chunk_files(path)? {
+            let real =
+                fs::canonicalize(&file).map_err(|error| DataError::Read(file.clone(), error))?;
+            if seen.contains(&real) {
+                continue;
+            }
+            seen.push(real);
             if fs::metadata(&file).is_ok_and(|metadata| !metadata.is_file()) {
                 return Err(DataError::NotAFile(file));
             }
-            let bytes = fs::read(&file).map_err(|error| DataError::Read(file.clone(), error))?;
+            let bytes = read_chunk_file(&file)
+                .map_err(|error| DataError::Read(file.clone(), error))?
+                .map_err(|error| DataError::Chunk(file.clone(), error))?;
             let chunk =
                 chunk_samples(&bytes).map_err(|error| DataError::Chunk(file.clone(), error))?;
             samples.extend_from_slice(chunk.1);

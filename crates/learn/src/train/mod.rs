@@ -270,6 +270,34 @@ mod tests {
     use std::path::Path;
 
     #[test]
+    fn a_chunk_named_twice_is_read_once() {
+        let dir = data("twice", &samples(40, 4));
+        let once = data::load(std::slice::from_ref(&dir)).unwrap();
+        let twice = [dir.clone(), dir.clone(), dir.join(chunk_name(1))];
+        assert_eq!(data::load(&twice).unwrap(), once);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_chunk_longer_than_its_header_says_is_refused_unread() {
+        let dir = data("sparse", &samples(40, 5));
+        let grown = dir.join(chunk_name(1));
+        // 64 GiB, sparse: read whole, it would not fit in memory.
+        let length = 64 << 30;
+        let file = fs::OpenOptions::new().write(true).open(&grown).unwrap();
+        file.set_len(length).unwrap();
+        let refused = data::load(std::slice::from_ref(&dir)).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "{}: {length} bytes is not the length its header says",
+                grown.display()
+            )
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
     fn one_seed_gives_one_net_whatever_the_threads() {
         let dir = data("seeded", &samples(600, 1));
         let net = |seed, threads| train(&options(&dir, seed, 2, threads), &mut |_| {}).unwrap();
