@@ -4,7 +4,8 @@
 //! a transposition table shared by lazy SMP helper threads; move ordering
 //! by the table's move, captures by victim value, killer moves and the
 //! history of quiet cut-offs; a quiescence search on captures;
-//! repetitions scored as draws with a contempt; endgame tables where they
+//! repetitions scored as draws with a contempt; the evaluation shrunk as
+//! quiet plies pile up ([`crate::quiet`]); endgame tables where they
 //! cover a position; and a clock read by work done, under a depth, node
 //! or time limit.
 
@@ -259,8 +260,8 @@ impl Engine {
     /// The move to play, or `None` when there is none (the game is over).
     /// A move that takes the enemy lion is always chosen at once.
     /// Steering back into a position of `history` counts as a draw, and
-    /// its quiet plies shrink the evaluation toward one, so that an
-    /// engine that is ahead looks for progress instead of shuffling.
+    /// its quiet plies shrink the evaluation toward 0, so that an engine
+    /// that is ahead looks for progress instead of shuffling.
     pub fn choose(
         &mut self,
         position: &Position,
