@@ -4,7 +4,7 @@
 use congo_rules::{Color, Kind, Piece, Position, movegen};
 
 /// The assignment's score of a won position (the enemy lion is gone);
-/// the engine's own, [`congo::ENGINE_WIN`], is larger.
+/// the engine's own, [`crate::ENGINE_WIN`], is larger.
 pub const LION_TAKEN: i32 = 10_000;
 
 /// Which evaluation a search uses.
