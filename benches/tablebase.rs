@@ -65,6 +65,7 @@ fn main() {
     if let Some(other) = std::env::var_os("CONGO_BENCH_TABLES") {
         let other = Path::new(&other);
         probe_every_table(other, &tables_in(other));
+        density_against_entropy(other, &tables_in(other));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -231,6 +232,37 @@ fn probe_every_table(dir: &Path, folder: &[Unit]) {
             bytes as f64 / 1e6
         ))
     );
+}
+
+/// For each table of `folder`, the bits a stored position its
+/// win/draw/loss file takes against the entropy of its win, draw and loss
+/// shares alone (a side to move's, averaged): what a coder with no
+/// context at all would need. A balanced ending (two against two) holds
+/// more than a lopsided one (two against one, nearly all won), whatever
+/// codes it.
+fn density_against_entropy(dir: &Path, folder: &[Unit]) {
+    for (material, rule_set) in folder {
+        let tables = Tablebase::new(dir, *rule_set);
+        let Ok(summary) = tables.summary(material) else {
+            continue;
+        };
+        let entropy = |shares: [f64; 3]| -> f64 {
+            let shares = shares.iter().map(|percent| percent / 100.0);
+            -shares
+                .filter(|&p| p > 0.0)
+                .map(|p| p * p.log2())
+                .sum::<f64>()
+        };
+        let alone = (entropy(summary.shares(0)) + entropy(summary.shares(1))) / 2.0;
+        let stored = (0..material.size())
+            .filter(|&number| material.position(number).is_some())
+            .count();
+        let (wdl, _) = file_sizes(&tables, material);
+        println!(
+            "entropy: {material}: win/draw/loss alone {alone:.3} bits a position, the file {:.3} bits a stored position ({stored} stored)",
+            wdl as f64 * 8.0 / stored as f64
+        );
+    }
 }
 
 /// The tables in `dir`, by their files' names: the material, then `2021`

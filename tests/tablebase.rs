@@ -184,7 +184,7 @@ fn damaged_or_foreign_files_are_refused_by_name() {
     older[8] = 3;
     refused(
         &older,
-        "is a table of format 3, expected 5 (build it again with congo tb generate)",
+        "is a table of format 3, expected 6 (build it again with congo tb generate)",
     );
     // A byte of the model changed: the header's checksum catches it.
     let mut header = good.clone();
@@ -286,6 +286,29 @@ fn the_engine_best_and_match_play_from_the_tables() {
 }
 
 #[test]
+fn the_engine_names_a_damaged_table_when_it_starts_and_plays_on() {
+    let dir = zebra_tables("engine-damaged");
+    let damaged = dir.join("LZvLZ.ctbz");
+    let mut bytes = fs::read(&damaged).unwrap();
+    bytes[40] ^= 1;
+    fs::write(&damaged, &bytes).unwrap();
+    // The table is named before any command is read.
+    let output = congo(
+        &["engine", "--tb", dir.to_str().unwrap()],
+        b"position 7/7/3l3/7/3Z3/7/3L3 w 0\ngo 0.1\n",
+    );
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "congo: {} is corrupted: its header does not check out (its checksum or a field out of range)\n",
+            damaged.display()
+        )
+    );
+    assert_eq!(text(&output.stdout), "d1c1\n");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
     let dir = scratch("set");
     let shard = |which: &str| {
@@ -307,7 +330,10 @@ fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
             text(&output.stderr)
         })
         .collect();
-    // LvL, the seven pieces alone under 2022, the pawn again under 2021.
+    // Each names its share first, then builds LvL, the seven pieces
+    // alone under 2022, the pawn again under 2021, dealt out by cost.
+    assert!(said[0].starts_with("congo tb: shard 1/2\n"), "{}", said[0]);
+    assert!(said[1].starts_with("congo tb: shard 2/2\n"), "{}", said[1]);
     assert!(said[0].contains("congo tb: 5 tables in "), "{}", said[0]);
     assert!(said[1].contains("congo tb: 4 tables in "), "{}", said[1]);
     assert!(said[0].contains("congo tb: [1/5] LvL under 2022: 162 positions"));

@@ -12,6 +12,7 @@ use std::time::Duration;
 use super::Terminal;
 use super::option::{Need, Opt};
 use super::options::{ANY_POSITION, GLOBAL, TABLES, TABLES_VARIABLE};
+use super::streams::say;
 use super::usage::UsageError;
 use super::values::depth;
 use congo_judges::AnyJudge;
@@ -364,8 +365,25 @@ fn lossy(word: &OsStr) -> String {
     word.to_string_lossy().into_owned()
 }
 
-/// The endgame tables in `dir` under `rule_set`, as the engine, the arena,
-/// the judges and the board take them; nothing is read yet.
+/// The endgame tables in `dir` under `rule_set` for a player on a clock:
+/// every table's files opened and checked now (headers and indexes), so
+/// that no move waits for one; each file refused, or the folder, is said
+/// on `errors`, and play goes on without it.
+pub fn opened_tables(
+    dir: &Path,
+    rule_set: RuleSet,
+    errors: &mut dyn std::io::Write,
+) -> Arc<dyn EndgameTables> {
+    let tables = Tablebase::new(dir, rule_set);
+    match tables.open_all() {
+        Ok(opened) => opened.refused.iter().for_each(|error| say(errors, error)),
+        Err(error) => say(errors, error),
+    }
+    Arc::new(tables)
+}
+
+/// The endgame tables in `dir` under `rule_set`, as the arena, the judges
+/// and the board take them; nothing is read yet.
 pub fn tables_in(dir: &Path, rule_set: RuleSet) -> Arc<dyn EndgameTables> {
     Arc::new(Tablebase::new(dir, rule_set))
 }

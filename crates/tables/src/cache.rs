@@ -113,6 +113,20 @@ impl Cache {
         }
     }
 
+    /// Blocks held now.
+    #[cfg(test)]
+    pub(super) fn blocks(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|part| {
+                part.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .blocks
+                    .len()
+            })
+            .sum()
+    }
+
     /// Bytes of decoded values held now.
     pub(super) fn bytes(&self) -> usize {
         self.parts

@@ -1,8 +1,12 @@
 //! Coding a whole table into blocks: the order chosen on a sample, a
-//! model fitted to the whole, then each block coded alone, so that a
-//! probe decodes one block of [`BLOCK`] values and nothing else. Blocks
+//! model fitted to the whole, then each block of [`BLOCK`] values coded
+//! as sub-blocks of [`SUB_BLOCK`] values, each alone, so that a probe
+//! reads one block and decodes one sub-block and nothing else. Blocks
 //! are shared out over threads and put back in order: the bytes are the
 //! same however many threads build them.
+//!
+//! A block's bytes: the length of each sub-block but the last (LEB128),
+//! then the sub-blocks' bytes.
 
 use std::sync::Mutex;
 use std::thread;
@@ -11,9 +15,19 @@ use super::order::Order;
 use super::range_coder::Encoder;
 use super::scheme::{Allowed, Counts, Model, Scheme, code_block};
 
-/// Values a block holds: small enough to decode for one probe (about a
-/// third of a millisecond), large enough that the index costs little.
+/// Values a block holds: the unit the index points to and a probe
+/// reads, a few kilobytes for four pieces; large enough that the index a
+/// file opens with stays small (19,001 entries for four pieces).
 pub(super) const BLOCK: usize = 1 << 15;
+
+/// Values a sub-block holds: the unit a probe decodes, a few
+/// microseconds, small enough for that and large enough that the byte
+/// of its length and the neighbours it cannot see before its start cost
+/// little.
+pub(super) const SUB_BLOCK: usize = 1 << 9;
+
+/// Sub-blocks a whole block holds.
+pub(super) const SUB_BLOCKS: usize = BLOCK / SUB_BLOCK;
 
 /// Blocks sampled to choose the order.
 const SAMPLED: usize = 24;
@@ -83,17 +97,23 @@ pub(super) fn code_table(
     let every: Vec<usize> = (0..blocks).collect();
     let coded = each_block(threads, &every, |block, allowed, values| {
         let mut counts = Counts::new(scheme, alphabet);
-        let mut encoder = Encoder::new();
         fill(allowed_of, size, &order, block, allowed);
-        code_block(
-            scheme,
-            allowed,
-            Some(&model),
-            &mut counts,
-            values,
-            Some(&mut encoder),
-        );
-        encoder.finish()
+        let subs: Vec<Vec<u8>> = allowed
+            .chunks(SUB_BLOCK)
+            .map(|sub| {
+                let mut encoder = Encoder::new();
+                code_block(
+                    scheme,
+                    sub,
+                    Some(&model),
+                    &mut counts,
+                    values,
+                    Some(&mut encoder),
+                );
+                encoder.finish()
+            })
+            .collect();
+        block_bytes(&subs)
     });
     Coded {
         order,
@@ -117,7 +137,9 @@ fn count(
     let parts = each_block(threads, blocks, |block, allowed, values| {
         let mut counts = Counts::new(scheme, alphabet);
         fill(allowed_of, size, order, block, allowed);
-        code_block(scheme, allowed, None, &mut counts, values, None);
+        for sub in allowed.chunks(SUB_BLOCK) {
+            code_block(scheme, sub, None, &mut counts, values, None);
+        }
         counts
     });
     let mut counts = Counts::new(scheme, alphabet);
@@ -125,6 +147,56 @@ fn count(
         counts.add(part);
     }
     counts
+}
+
+/// A block's bytes made of its sub-blocks' bytes.
+fn block_bytes(subs: &[Vec<u8>]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(subs.iter().map(Vec::len).sum::<usize>() + subs.len());
+    for sub in subs.iter().rev().skip(1).rev() {
+        let mut length = sub.len();
+        while length >= 0x80 {
+            bytes.push(length as u8 | 0x80);
+            length >>= 7;
+        }
+        bytes.push(length as u8);
+    }
+    subs.iter().for_each(|sub| bytes.extend_from_slice(sub));
+    bytes
+}
+
+/// Where sub-block `sub` of the `subs` in a block's `bytes` lies in
+/// them; `None` when the lengths do not fit the bytes.
+pub(super) fn sub_block_in(
+    bytes: &[u8],
+    sub: usize,
+    subs: usize,
+) -> Option<std::ops::Range<usize>> {
+    let (mut at, mut start, mut end) = (0, 0, None);
+    for index in 0..subs.saturating_sub(1) {
+        let length = length_at(bytes, &mut at)?;
+        if index < sub {
+            start += length;
+        } else if index == sub {
+            end = Some(start + length);
+        }
+    }
+    let (start, end) = (at + start, end.map_or(bytes.len(), |end| at + end));
+    (sub < subs && start <= end && end <= bytes.len()).then_some(start..end)
+}
+
+/// The LEB128 length at `at` in `bytes`, `at` moved past it; at most
+/// three bytes, as no sub-block takes two megabytes.
+fn length_at(bytes: &[u8], at: &mut usize) -> Option<usize> {
+    let mut length = 0;
+    for shift in [0, 7, 14] {
+        let byte = *bytes.get(*at)?;
+        *at += 1;
+        length |= usize::from(byte & 0x7f) << shift;
+        if byte < 0x80 {
+            return Some(length);
+        }
+    }
+    None
 }
 
 /// What each place of block `block` may hold, in `order`.
@@ -171,4 +243,33 @@ fn each_block<T: Send>(
     });
     done.sort_by_key(|&(at, _)| at);
     done.into_iter().map(|(_, result)| result).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_sub_block_is_found_by_the_lengths_before_it_and_bad_lengths_are_refused() {
+        let subs: Vec<Vec<u8>> = [3, 200, 0, 20_000, 7]
+            .iter()
+            .enumerate()
+            .map(|(at, &length)| vec![at as u8 + 1; length])
+            .collect();
+        let bytes = block_bytes(&subs);
+        // One byte a length under 128, two under 16,384, three above.
+        assert_eq!(
+            bytes.len(),
+            1 + 2 + 1 + 3 + subs.iter().map(Vec::len).sum::<usize>()
+        );
+        for (at, sub) in subs.iter().enumerate() {
+            let range = sub_block_in(&bytes, at, subs.len()).unwrap();
+            assert_eq!(&bytes[range], &sub[..]);
+        }
+        assert_eq!(sub_block_in(&bytes, 5, subs.len()), None);
+        // Cut short, or a length running past the end, or never ending.
+        assert_eq!(sub_block_in(&bytes[..5], 1, subs.len()), None);
+        assert_eq!(sub_block_in(&bytes[..100], 1, subs.len()), None);
+        assert_eq!(sub_block_in(&[0xff; 8], 0, 2), None);
+    }
 }

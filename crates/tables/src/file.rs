@@ -1,13 +1,14 @@
 //! A table's files, read in place. Each material has two: `.ctbw` holds
 //! win, draw or loss, all a search needs; `.ctbz` holds the distances,
-//! for perfect play. Both are blocks coded alone ([`super::coding`])
-//! behind an index, so that opening a file reads only its header and
-//! index, and a probe reads one block by its offset.
+//! for perfect play. Both are blocks behind an index, each of
+//! sub-blocks coded alone ([`super::coding`]), so that opening a file
+//! reads only its header and index, and a probe reads one block by its
+//! offset and decodes one sub-block of it.
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | magic `CONGOTB\0` |
-//! | 1 | format version, 5 |
+//! | 1 | format version, 6 |
 //! | 1 | `w` for win/draw/loss, `z` for distances |
 //! | 1 | rule set: 0 for a material without pawns (the same under both), 21 or 22 |
 //! | 1 | length of the material's name, then the name (`LZvLP`) |
@@ -17,9 +18,14 @@
 //! | 2 | alphabet: symbols a context codes |
 //! | 2 a symbol a context | the model: each context's frequencies (see [`super::scheme`]) |
 //! | 72 | what the table holds: positions, wins, draws, losses by side to move, the longest win's plies and number (see [`Facts`]) |
-//! | 4 | number of blocks, then 12 bytes a block: where its bytes end (8), the low half of their FNV-1a 64 (4) |
+//! | 4 | number of blocks, then 4 bytes a block: where its bytes end |
 //! | 8 | FNV-1a 64 of every byte above |
-//! | rest | the blocks |
+//! | rest | the blocks: each the low half of the FNV-1a 64 of the rest of it (4), the lengths of its sub-blocks, then their bytes |
+//!
+//! The index is what opening a file reads and keeps: 4 bytes a block,
+//! 76 KB for a four-piece table (a block's checksum is in the block, read
+//! with it). A table takes well under 4 GB (four pieces: 623 M values,
+//! at most two bytes each), so 32 bits place any block.
 //!
 //! A damaged header or index refuses the file; a damaged block refuses
 //! the probes that need it, by name and number, and no other.
@@ -29,8 +35,9 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::coding::{BLOCK, Coded};
+use super::coding::{BLOCK, Coded, SUB_BLOCK, SUB_BLOCKS, sub_block_in};
 use super::material::Material;
 use super::order::Order;
 use super::range_coder::Frequencies;
@@ -38,7 +45,7 @@ use super::scheme::{Model, Scheme};
 use congo_kit::digest::fnv1a_64;
 
 const MAGIC: &[u8; 8] = b"CONGOTB\0";
-const VERSION: u8 = 5;
+const VERSION: u8 = 6;
 /// The longest header read: a model and an index, a few hundred
 /// kilobytes for four pieces; a longer one is refused as damaged.
 const MOST_HEADER: u64 = 64 << 20;
@@ -168,9 +175,8 @@ struct Header {
     count: usize,
     model: Model,
     facts: Facts,
-    /// Where each block's bytes end, from the start of the first, and
-    /// the low half of their checksum.
-    index: Vec<(u64, u32)>,
+    /// Where each block's bytes end, from the start of the first.
+    index: Vec<u32>,
 }
 
 /// The bytes of `coded` with its header, as a file holds them.
@@ -203,13 +209,14 @@ pub(super) fn bytes_of(
     bytes.extend_from_slice(&(coded.blocks.len() as u32).to_le_bytes());
     let mut end = 0u64;
     for block in &coded.blocks {
-        end += block.len() as u64;
-        bytes.extend_from_slice(&end.to_le_bytes());
-        bytes.extend_from_slice(&(fnv1a_64(block) as u32).to_le_bytes());
+        end += (SUM + block.len()) as u64;
+        // Past 4 GB (never, see above) the file is refused when opened.
+        bytes.extend_from_slice(&u32::try_from(end).unwrap_or(u32::MAX).to_le_bytes());
     }
     let sum = fnv1a_64(&bytes);
     bytes.extend_from_slice(&sum.to_le_bytes());
     for block in &coded.blocks {
+        bytes.extend_from_slice(&(fnv1a_64(block) as u32).to_le_bytes());
         bytes.extend_from_slice(block);
     }
     bytes
@@ -219,6 +226,9 @@ pub(super) fn bytes_of(
 pub(super) fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     congo_kit::output_files::write_whole(path, bytes)
 }
+
+/// The bytes of a block's checksum, ahead of the rest of it.
+const SUM: usize = 4;
 
 /// An open table file: its header and index in memory, its blocks read
 /// by offset when a probe needs them.
@@ -230,6 +240,10 @@ pub(super) struct TableFile {
     header: Header,
     /// Where the first block starts.
     blocks_at: u64,
+    /// A bit a block, set once its checksum has been found right: a
+    /// block is read again at each probe that decodes one of its
+    /// sub-blocks, and hashing it again would cost as much as the rest.
+    checked: Box<[AtomicU64]>,
 }
 
 /// Reads the header's fields in order, failing on a short header.
@@ -283,23 +297,27 @@ impl TableFile {
                 HeaderError::Short => TableFileError::Size(path.to_owned()),
                 HeaderError::Damaged => TableFileError::Checksum(path.to_owned()),
             })?;
-        let blocks_length = header.index.last().map_or(0, |&(end, _)| end);
+        let blocks_length = header.index.last().map_or(0, |&end| u64::from(end));
         if header_end as u64 + blocks_length != length {
             return Err(TableFileError::Size(path.to_owned()));
         }
+        let checked = (0..header.index.len().div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect();
         Ok(TableFile {
             path: path.to_owned(),
             file,
             scheme,
             header,
             blocks_at: header_end as u64,
+            checked,
         })
     }
 
-    /// Where number `number` is: its block and its place in the block.
+    /// Where number `number` is: its sub-block and its place there.
     pub(super) fn locate(&self, number: usize) -> (usize, usize) {
         let place = self.header.order.place_of(number);
-        (place / BLOCK, place % BLOCK)
+        (place / SUB_BLOCK, place % SUB_BLOCK)
     }
 
     /// How many blocks the file has.
@@ -312,8 +330,23 @@ impl TableFile {
     pub(super) fn block_length(&self, block: usize) -> u64 {
         let start = block
             .checked_sub(1)
-            .map_or(0, |before| self.header.index[before].0);
-        self.header.index[block].0 - start
+            .map_or(0, |before| self.header.index[before]);
+        u64::from(self.header.index[block] - start)
+    }
+
+    /// The bytes before the first block: the header and the index.
+    #[cfg(test)]
+    pub(super) fn header_length(&self) -> u64 {
+        self.blocks_at
+    }
+
+    /// The bytes the longest block takes.
+    #[cfg(test)]
+    pub(super) fn longest_block(&self) -> u64 {
+        (0..self.blocks())
+            .map(|block| self.block_length(block))
+            .max()
+            .unwrap_or(0)
     }
 
     /// How many values the table has.
@@ -342,35 +375,97 @@ impl TableFile {
         &self.path
     }
 
-    /// Block `block`'s values decoded into `values`, its bytes read into
-    /// `bytes` and checked first.
+    /// Sub-block `sub`'s values decoded into `values`, its block's bytes
+    /// read into `bytes` and checked first.
     pub(super) fn decode(
+        &self,
+        sub: usize,
+        bytes: &mut Vec<u8>,
+        values: &mut Vec<u16>,
+    ) -> Result<(), TableFileError> {
+        let block = sub / SUB_BLOCKS;
+        self.read_block(block, bytes)?;
+        self.decode_read(block, sub, bytes, values)
+    }
+
+    /// Every value of block `block` given to `each` in order, its bytes
+    /// read into `bytes` and checked first.
+    pub(super) fn decode_block(
         &self,
         block: usize,
         bytes: &mut Vec<u8>,
         values: &mut Vec<u16>,
+        mut each: impl FnMut(u16),
     ) -> Result<(), TableFileError> {
         self.read_block(block, bytes)?;
-        let count = BLOCK.min(self.header.count - block * BLOCK);
-        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
-            .ok_or_else(|| TableFileError::Block(self.path.clone(), block))
+        let first = block * SUB_BLOCKS;
+        for sub in first..first + self.sub_blocks_of(block) {
+            self.decode_read(block, sub, bytes, values)?;
+            values.iter().for_each(|&value| each(value));
+        }
+        Ok(())
+    }
+
+    /// How many sub-blocks block `block` has: all but the last block's
+    /// are whole.
+    fn sub_blocks_of(&self, block: usize) -> usize {
+        BLOCK
+            .min(self.header.count - block * BLOCK)
+            .div_ceil(SUB_BLOCK)
+    }
+
+    /// Sub-block `sub` of block `block`, whose checked bytes are `bytes`,
+    /// decoded into `values`.
+    fn decode_read(
+        &self,
+        block: usize,
+        sub: usize,
+        bytes: &[u8],
+        values: &mut Vec<u16>,
+    ) -> Result<(), TableFileError> {
+        let damaged = || TableFileError::Block(self.path.clone(), block);
+        let subs = self.sub_blocks_of(block);
+        let coded = bytes.get(SUM..).ok_or_else(damaged)?;
+        let range = sub_block_in(coded, sub % SUB_BLOCKS, subs).ok_or_else(damaged)?;
+        let count = SUB_BLOCK.min(self.header.count - sub * SUB_BLOCK);
+        let model = &self.header.model;
+        super::scheme::decode_block(self.scheme, model, &coded[range], count, values)
+            .ok_or_else(damaged)
     }
 
     /// Block `block`'s bytes read into `bytes`, checked against its
-    /// checksum.
+    /// checksum the first time.
     fn read_block(&self, block: usize, bytes: &mut Vec<u8>) -> Result<(), TableFileError> {
+        let (word, bit) = (&self.checked[block / 64], 1 << (block % 64));
+        let known = word.load(Ordering::Relaxed) & bit != 0;
+        self.read_block_checked(block, bytes, known)?;
+        word.fetch_or(bit, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Block `block`'s bytes read into `bytes`, checked against its
+    /// checksum unless it is `known` to be right.
+    fn read_block_checked(
+        &self,
+        block: usize,
+        bytes: &mut Vec<u8>,
+        known: bool,
+    ) -> Result<(), TableFileError> {
         let damaged = || TableFileError::Block(self.path.clone(), block);
         let start = match block {
             0 => 0,
-            _ => self.header.index.get(block - 1).ok_or_else(damaged)?.0,
+            _ => *self.header.index.get(block - 1).ok_or_else(damaged)?,
         };
-        let &(end, sum) = self.header.index.get(block).ok_or_else(damaged)?;
+        let end = *self.header.index.get(block).ok_or_else(damaged)?;
         bytes.clear();
         bytes.resize((end - start) as usize, 0);
         self.file
-            .read_exact_at(bytes, self.blocks_at + start)
+            .read_exact_at(bytes, self.blocks_at + u64::from(start))
             .map_err(|error| TableFileError::Io(self.path.clone(), error))?;
-        match fnv1a_64(bytes) as u32 == sum {
+        let (sum, rest) = bytes.split_at_checked(SUM).ok_or_else(damaged)?;
+        match known
+            || fnv1a_64(rest) as u32 == u32::from_le_bytes(sum.try_into().unwrap_or_default())
+        {
             true => Ok(()),
             false => Err(damaged()),
         }
@@ -383,7 +478,7 @@ impl TableFile {
     /// still have a damaged block, found only here or by a probe.
     pub(super) fn check_blocks(&self) -> Result<(), TableFileError> {
         let mut bytes = Vec::new();
-        (0..self.blocks()).try_for_each(|block| self.read_block(block, &mut bytes))
+        (0..self.blocks()).try_for_each(|block| self.read_block_checked(block, &mut bytes, false))
     }
 }
 
@@ -488,15 +583,14 @@ fn read_header(
         return Err(Damaged);
     }
     let mut index = Vec::with_capacity(blocks);
-    let mut last = 0;
+    let mut last = 0u32;
     for _ in 0..blocks {
-        let end = u64::from_le_bytes(fields.word().ok_or(Short)?);
-        let sum = u32::from_le_bytes(fields.word().ok_or(Short)?);
-        if end < last {
+        let end = u32::from_le_bytes(fields.word().ok_or(Short)?);
+        if end < last.saturating_add(SUM as u32) {
             return Err(Damaged);
         }
         last = end;
-        index.push((end, sum));
+        index.push(end);
     }
     let summed = fnv1a_64(&fields.bytes[..fields.at]);
     if u64::from_le_bytes(fields.word().ok_or(Short)?) != summed {

@@ -156,7 +156,7 @@ fn a_damaged_block_is_refused_by_name_and_the_others_still_probe() {
         let Some(position) = material.position(number) else {
             continue;
         };
-        let (block, _) = file.locate(number);
+        let block = file.locate(number).0 / SUB_BLOCKS;
         match damaged.probe_wdl(&position) {
             Err(error) => {
                 assert_eq!(block, 3);
@@ -194,7 +194,7 @@ fn a_table_of_the_old_format_is_refused_by_its_name() {
     assert_eq!(
         tables.probe(&position).unwrap_err().to_string(),
         format!(
-            "{} is a table of format 4, expected 5 (build it again with congo tb generate)",
+            "{} is a table of format 4, expected 6 (build it again with congo tb generate)",
             dir.join("LZvL.ctb").display()
         )
     );
@@ -283,8 +283,10 @@ fn opening_a_table_reads_its_header_and_index_and_a_probe_one_block_more() {
     );
     assert!(opened < length / 2, "{opened} of {length}");
     let (mut bytes, mut values) = (Vec::new(), Vec::new());
-    let (decoded, read) = bytes_read_by(|| file.decode(2, &mut bytes, &mut values));
+    let sub = 2 * SUB_BLOCKS + 5;
+    let (decoded, read) = bytes_read_by(|| file.decode(sub, &mut bytes, &mut values));
     decoded.unwrap();
+    assert_eq!(values.len(), coding::SUB_BLOCK);
     let block = file.block_length(2);
     assert!(read >= block && read <= block + 8, "{read} {block}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -339,5 +341,120 @@ fn the_best_move_by_a_deadline_is_the_best_move_or_none_once_it_has_passed() {
     assert!(best.1.is_some());
     assert_eq!(tables.best_by(&position, later).unwrap(), Some(best));
     assert_eq!(tables.best_by(&position, Instant::now()).unwrap(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The files `tables` has opened.
+fn opened_files(tables: &Tablebase) -> Vec<&TableFile> {
+    let tables = tables
+        .loaded
+        .iter()
+        .filter_map(|loaded| loaded.get()?.as_ref().ok());
+    tables
+        .flat_map(|table| {
+            [
+                Some(&table.wdl),
+                table.distance.get().and_then(|d| d.as_ref().ok()),
+            ]
+        })
+        .flatten()
+        .collect()
+}
+
+/// What reading the headers of `files` and `blocks` blocks may read at
+/// most: each header with a step past it, and the longest block each.
+fn headers_and_blocks(files: &[&TableFile], blocks: usize) -> u64 {
+    let headers: u64 = files
+        .iter()
+        .map(|file| file.header_length() + file::HEADER_STEP)
+        .sum();
+    let longest = files
+        .iter()
+        .map(|file| file.longest_block())
+        .max()
+        .unwrap_or(0);
+    headers + blocks as u64 * longest
+}
+
+#[test]
+fn a_probe_reads_the_headers_of_the_tables_it_touches_and_a_block_a_lookup() {
+    let dir = folder("probe-reads");
+    build(&dir, &SET);
+    let material: Material = "LGZvLS".parse().unwrap();
+    let whole_files = Tablebase::new(&dir, RuleSet::Wits2022).file_sizes(&material);
+    let mut rng = Rng::new(61);
+    let mut probed = 0;
+    while probed < 20 {
+        let Some(position) = material.position(rng.below(material.size() as u64) as usize) else {
+            continue;
+        };
+        // Each probe with the tables opened afresh, as `tb probe` does.
+        let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+        let (value, read) = bytes_read_by(|| tables.probe(&position));
+        value.unwrap();
+        let files = opened_files(&tables);
+        let most = headers_and_blocks(&files, tables.cache.blocks());
+        assert!(
+            read <= most,
+            "{position}: {read} bytes read, at most {most}"
+        );
+        // Far from the files themselves: the table's are 370 KB and 1 MB.
+        assert!(
+            read * 4 < whole_files.0 + whole_files.1,
+            "{position}: {read}"
+        );
+        probed += 1;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn opening_a_folder_opens_each_table_once_and_a_search_probe_reads_blocks_only() {
+    let dir = folder("open-all");
+    build(&dir, &SET[..5]);
+    // A damaged header, a file of the other rule set, a stranger.
+    let damaged = Tablebase::new(&dir, RuleSet::Wits2022).distance_path(&"LZvL".parse().unwrap());
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    bytes[40] ^= 1;
+    std::fs::write(&damaged, &bytes).unwrap();
+    std::fs::copy(dir.join("LGvL.ctbw"), dir.join("LGPvL.2021.ctbw")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "tables").unwrap();
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let (opened, read) = bytes_read_by(|| tables.open_all().unwrap());
+    assert_eq!(opened.tables, 4);
+    let refused: Vec<String> = opened.refused.iter().map(ToString::to_string).collect();
+    let expected = format!(
+        "{} is corrupted: its header does not check out (its checksum or a field out of range)",
+        damaged.display()
+    );
+    assert_eq!(refused, [expected]);
+    let files = opened_files(&tables);
+    assert_eq!(files.len(), 9);
+    assert!(
+        read <= headers_and_blocks(&files, 0) + 2 * file::HEADER_STEP,
+        "{read}"
+    );
+    let material: Material = "LGZvL".parse().unwrap();
+    let mut rng = Rng::new(5);
+    for _ in 0..200 {
+        let Some(position) = material.position(rng.below(material.size() as u64) as usize) else {
+            continue;
+        };
+        let blocks = tables.cache.blocks();
+        let (wdl, read) = bytes_read_by(|| tables.probe_wdl(&position));
+        wdl.unwrap();
+        let files = opened_files(&tables);
+        assert!(
+            read <= headers_and_blocks(&files, tables.cache.blocks() - blocks)
+                - headers_and_blocks(&files, 0),
+            "{read}"
+        );
+    }
+    let missing = Tablebase::new(&dir.join("nowhere"), RuleSet::Wits2022).open_all();
+    let error = missing.unwrap_err().to_string();
+    assert!(
+        error.starts_with(&format!("cannot read {}: ", dir.join("nowhere").display())),
+        "{error}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

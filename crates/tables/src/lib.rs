@@ -46,6 +46,7 @@ pub use value::{Value, Wdl};
 
 use byte_values::ByteValues;
 use cache::Cache;
+use coding::SUB_BLOCKS;
 use file::{Facts, TableFile};
 use scheme::Scheme;
 use value::{NO_POSITION, ValueCode, wdl_of_class};
@@ -187,6 +188,16 @@ const LARGE_TABLE: usize = 1 << 28;
 /// The decoded blocks kept for probes in place, in bytes.
 pub const PROBE_CACHE: usize = 32 << 20;
 
+/// What [`Tablebase::open_all`] found: how many tables it opened, and
+/// why each of the others could not be.
+#[derive(Debug, Default)]
+pub struct Opened {
+    /// Tables whose two files opened.
+    pub tables: usize,
+    /// Why the others could not be, a file each.
+    pub refused: Vec<TableError>,
+}
+
 /// A folder of tables for one rule set, read as probes need them.
 #[derive(Debug)]
 pub struct Tablebase {
@@ -272,6 +283,37 @@ impl Tablebase {
         })
     }
 
+    /// Opens both files of every table in the folder under its rule set,
+    /// reading their headers and indexes and nothing else: what a player
+    /// on a clock does once before it plays, so that no move waits for a
+    /// file to open and a damaged file is named at once. A file of the
+    /// other rule set, or of no table, is left alone.
+    pub fn open_all(&self) -> Result<Opened, TableError> {
+        let entries = std::fs::read_dir(&self.dir)
+            .map_err(|error| TableError::File(TableFileError::Io(self.dir.clone(), error)))?;
+        let mut opened = Opened::default();
+        for name in entries.flatten().map(|entry| entry.file_name()) {
+            let Some(material) = self.material_named(&name) else {
+                continue;
+            };
+            let table = self.table(&material);
+            match table.and_then(|table| table.distance_file().map(drop)) {
+                Ok(()) => opened.tables += 1,
+                Err(error) => opened.refused.push(error),
+            }
+        }
+        Ok(opened)
+    }
+
+    /// The stored material whose win/draw/loss file under this rule set
+    /// is named `name`, if one is.
+    fn material_named(&self, name: &std::ffi::OsStr) -> Option<Material> {
+        let stem = name.to_str()?.strip_suffix(".ctbw")?;
+        let material: Material = stem.split('.').next()?.parse().ok()?;
+        let path = self.path(&material);
+        (material == material.stored() && path.file_name() == Some(name)).then_some(material)
+    }
+
     /// The stored table of `position` and the position as that table
     /// numbers it (its colours swapped if it is of the other twin).
     fn table_of<'p>(
@@ -306,16 +348,16 @@ impl Tablebase {
             Scheme::Wdl => &table.wdl,
             Scheme::Distance => table.distance_file()?,
         };
-        let (block, at) = file.locate(number);
+        let (sub, at) = file.locate(number);
         let key = (
             table.number * 2 + u32::from(scheme == Scheme::Distance),
-            block as u32,
+            sub as u32,
         );
         let value = match self.cache.value(key, at) {
             Some(value) => value,
             None => {
                 let (mut bytes, mut values) = (Vec::new(), Vec::new());
-                file.decode(block, &mut bytes, &mut values)
+                file.decode(sub, &mut bytes, &mut values)
                     .map_err(TableError::File)?;
                 let decoded: Arc<ByteValues> = Arc::new(values.iter().copied().collect());
                 let value = decoded.get(at);
@@ -323,7 +365,12 @@ impl Tablebase {
                 value
             }
         };
-        value.ok_or_else(|| TableError::File(TableFileError::Block(file.path().to_owned(), block)))
+        value.ok_or_else(|| {
+            TableError::File(TableFileError::Block(
+                file.path().to_owned(),
+                sub / SUB_BLOCKS,
+            ))
+        })
     }
 }
 
@@ -779,9 +826,8 @@ fn stream_of(file: &TableFile) -> Result<ByteValues, TableError> {
     let mut stream = ByteValues::with_capacity(file.count());
     let (mut bytes, mut values) = (Vec::new(), Vec::new());
     for block in 0..file.blocks() {
-        file.decode(block, &mut bytes, &mut values)
+        file.decode_block(block, &mut bytes, &mut values, |value| stream.push(value))
             .map_err(TableError::File)?;
-        values.iter().for_each(|&value| stream.push(value));
     }
     Ok(stream)
 }

@@ -9,6 +9,8 @@
 /// The frequencies of a context add up to `1 << TOTAL_BITS`.
 pub(super) const TOTAL_BITS: u32 = 15;
 const TOTAL: u32 = 1 << TOTAL_BITS;
+/// Alphabets this small are decoded without a branch or a division.
+const SMALL_ALPHABET: usize = 4;
 /// Below this, the range is widened by a byte.
 const TOP: u32 = 1 << 24;
 
@@ -67,9 +69,23 @@ impl Frequencies {
         self.starts[symbol + 1] - self.starts[symbol]
     }
 
-    /// The symbol whose share of the total holds `target`.
-    fn symbol_at(&self, target: u32) -> usize {
-        self.starts.partition_point(|&start| start <= target) - 1
+    /// The symbol whose share holds `code`, with `share` the range's
+    /// part a unit of frequency takes. Its start times `share` is
+    /// compared with `code`, not `code` divided by `share`: the division
+    /// is the longest step of a decode, and each symbol waits for the
+    /// last. Few symbols are counted without a branch; among many, the
+    /// first (the likeliest in most contexts) is tried first.
+    #[inline]
+    fn symbol_at(&self, code: u32, share: u32) -> usize {
+        let reached = |symbol: usize| code >= share * self.starts[symbol];
+        match self.starts.len() - 1 {
+            alphabet @ ..=SMALL_ALPHABET => (1..alphabet).filter(|&s| reached(s)).count(),
+            _ if !reached(1) => 0,
+            _ => {
+                let target = (code / share).min(TOTAL - 1);
+                self.starts.partition_point(|&start| start <= target) - 1
+            }
+        }
     }
 }
 
@@ -119,12 +135,32 @@ impl Encoder {
         self.low = (self.low & 0x00FF_FFFF) << 8;
     }
 
-    /// The bytes, the last symbol's included.
+    /// The bytes, the last symbol's included, as few as decode them: the
+    /// first byte, always 0, is left out, the end is the number in the
+    /// last range with the most trailing zero bits, and trailing zero
+    /// bytes are dropped, since the decoder reads zeros past the end. A
+    /// run of a thousand values coded alone costs about a byte more than
+    /// its symbols.
     pub(super) fn finish(mut self) -> Vec<u8> {
+        let last = self.low + u64::from(self.range) - 1;
+        self.low = (0..=32)
+            .rev()
+            .map(|zeros| {
+                let mask = (1u64 << zeros) - 1;
+                (self.low + mask) & !mask
+            })
+            .find(|&end| end <= last)
+            .unwrap_or(self.low);
         for _ in 0..5 {
             self.shift();
         }
-        self.bytes
+        let mut bytes = self.bytes.split_off(1.min(self.bytes.len()));
+        let kept = bytes
+            .iter()
+            .rposition(|&byte| byte != 0)
+            .map_or(0, |at| at + 1);
+        bytes.truncate(kept);
+        bytes
     }
 }
 
@@ -143,8 +179,7 @@ impl<'a> Decoder<'a> {
             code: 0,
             range: u32::MAX,
             bytes,
-            // The first byte is the encoder's held zero.
-            at: 1,
+            at: 0,
         };
         for _ in 0..4 {
             decoder.code = decoder.code << 8 | u32::from(decoder.next_byte());
@@ -159,10 +194,10 @@ impl<'a> Decoder<'a> {
     }
 
     /// The next symbol, coded with `frequencies`.
+    #[inline]
     pub(super) fn get(&mut self, frequencies: &Frequencies) -> usize {
         let share = self.range >> TOTAL_BITS;
-        let target = (self.code / share).min(TOTAL - 1);
-        let symbol = frequencies.symbol_at(target);
+        let symbol = frequencies.symbol_at(self.code, share);
         self.code -= share * frequencies.starts[symbol];
         self.range = share * frequencies.of(symbol);
         while self.range < TOP {
@@ -220,6 +255,40 @@ mod tests {
         // near-equal ones at about 8.2 bits.
         let bits = bytes.len() as f64 * 8.0 / 200_000.0;
         assert!((4.0..4.4).contains(&bits), "{bits}");
+    }
+
+    #[test]
+    fn a_short_run_costs_its_symbols_and_at_most_two_bytes_more() {
+        let mut rng = Rng::new(5);
+        let frequencies = Frequencies::of_counts(&[900, 90, 10]);
+        for length in 1..=600 {
+            let symbols: Vec<usize> = (0..length)
+                .map(|_| match rng.below(1000) {
+                    0..900 => 0,
+                    900..990 => 1,
+                    _ => 2,
+                })
+                .collect();
+            let mut encoder = Encoder::new();
+            symbols
+                .iter()
+                .for_each(|&symbol| encoder.put(&frequencies, symbol));
+            let bytes = encoder.finish();
+            let mut decoder = Decoder::new(&bytes);
+            for &symbol in &symbols {
+                assert_eq!(decoder.get(&frequencies), symbol, "{length}");
+            }
+            let total = f64::from(TOTAL);
+            let bits: f64 = symbols
+                .iter()
+                .map(|&symbol| -(f64::from(frequencies.of(symbol)) / total).log2())
+                .sum();
+            assert!(
+                bytes.len() as f64 <= (bits / 8.0).ceil() + 2.0,
+                "{length}: {} bytes for {bits:.1} bits",
+                bytes.len()
+            );
+        }
     }
 
     #[test]

@@ -67,6 +67,8 @@ impl Allowed {
 /// The neighbours (places back) each scheme's context looks at.
 const WDL_NEIGHBOURS: [usize; 4] = [1, 2, 14, 98];
 const DISTANCE_NEIGHBOURS: [usize; 4] = [1, 4, 14, 98];
+/// The farthest neighbour either scheme looks at.
+const FARTHEST: usize = 98;
 /// The guess of a distance: the value this many places back.
 const DISTANCE_GUESS: usize = 2;
 
@@ -137,14 +139,37 @@ impl Scheme {
 
     /// The context of place `at` of a block whose values before it are
     /// `block[..at]` (those before the block read as draws, or 0).
+    #[inline]
     pub(super) fn context(self, block: &[u16], at: usize) -> usize {
-        let back = |places: usize| at.checked_sub(places).map_or(0, |place| block[place]);
+        // Past the farthest neighbour, the window's length is known and
+        // its reads need no checks: most places of a block.
+        let window = at
+            .checked_sub(FARTHEST)
+            .and_then(|start| <&[u16; FARTHEST]>::try_from(&block[start..at]).ok());
+        match window {
+            Some(window) => self.context_by(|places| Some(window[FARTHEST - places])),
+            None => self.context_by(|places| {
+                // Before the sub-block, the same side's win, draw or
+                // loss just before stands in for a farther neighbour.
+                let stand_in = || {
+                    at.checked_sub(2)
+                        .filter(|_| places > 2 && self == Scheme::Wdl)
+                };
+                Some(block[at.checked_sub(places).or_else(stand_in)?])
+            }),
+        }
+    }
+
+    /// The context given the value `back(n)` places back, `None` before
+    /// the block.
+    #[inline(always)]
+    fn context_by(self, back: impl Fn(usize) -> Option<u16>) -> usize {
         match self {
             Scheme::Wdl => WDL_NEIGHBOURS.iter().fold(0, |context, &places| {
-                let value = at.checked_sub(places).map_or(DRAW, |place| block[place]);
-                context * 3 + usize::from(value.min(WIN))
+                context * 3 + usize::from(back(places).unwrap_or(DRAW).min(WIN))
             }),
             Scheme::Distance => {
+                let back = |places| back(places).unwrap_or(0);
                 let guess = back(DISTANCE_GUESS);
                 // The other side's distance on this placement, near the
                 // guess or not, and whether two farther neighbours equal it.
@@ -289,6 +314,7 @@ pub(super) fn decode_block(
     values: &mut Vec<u16>,
 ) -> Option<()> {
     values.clear();
+    values.reserve(count);
     let mut decoder = Decoder::new(bytes);
     for at in 0..count {
         let symbol = decoder.get(&model[scheme.context(values, at)]);

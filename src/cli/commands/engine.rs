@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::args::{Args, tables_in};
+use crate::cli::args::{Args, opened_tables};
 use crate::cli::commands::learn::{EVAL, EvalChoice, NET};
 use crate::cli::option::{Opt, Value, whole};
 use crate::cli::options::{NODES, TABLES, THREADS};
@@ -14,6 +14,7 @@ use congo_engine::assignment::search::Searcher;
 use congo_engine::net::Network;
 use congo_engine::{Engine, Player, Weights, play_protocol};
 use congo_rules::RuleSet;
+use congo_rules::endgame::EndgameTables;
 use std::sync::Arc;
 
 const WEAK: Opt = Opt::new(
@@ -82,7 +83,9 @@ fn read(args: &Args) -> Result<Work, UsageError> {
             Ok(network) => network,
             Err(message) => return io.fail(message),
         };
-        let mut player = player(&options, network);
+        let tables = (options.tables.as_deref())
+            .map(|dir| opened_tables(dir, options.rule_set, &mut *io.errors));
+        let mut player = player(&options, network, tables);
         let played = play_protocol(
             &mut player,
             options.rule_set,
@@ -119,13 +122,16 @@ fn options(args: &Args) -> Result<EngineOptions, UsageError> {
     })
 }
 
-/// The player the options ask for.
-fn player(options: &EngineOptions, network: Option<Arc<Network>>) -> Player {
+/// The player the options ask for, with `tables` if it plays from them.
+fn player(
+    options: &EngineOptions,
+    network: Option<Arc<Network>>,
+    tables: Option<Arc<dyn EndgameTables>>,
+) -> Player {
     let rule_set = options.rule_set;
     if options.weak {
         return Player::Weak(Searcher::new(rule_set, Evaluation::Advanced));
     }
-    let tables = (options.tables.as_deref()).map(|dir| tables_in(dir, rule_set));
     Player::Strong(Box::new(
         Engine::new(rule_set, options.weights)
             .with_endgame_tables(tables)

@@ -27,7 +27,7 @@ const TB_THREADS: crate::cli::option::Opt =
 const SHARD: crate::cli::option::Opt = crate::cli::option::Opt::new(
     "--shard",
     crate::cli::option::Value::Text("I/N"),
-    "generate only tables I, I+N, I+2N, ... of the list (level by level), waiting for \
+    "generate only share I of N of each level's tables, dealt out by cost, waiting for \
      those other shards build (run N processes or machines on one folder); without it, \
      a Slurm job array task builds its share (SLURM_ARRAY_TASK_ID among _MIN to _MAX)",
 );
@@ -142,8 +142,11 @@ fn read(args: &Args) -> Result<Work, UsageError> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     Ok(Work::tool(move |io| {
-        if from_slurm {
-            say(io, format_args!("shard {shard}, from Slurm's job array"));
+        // A task's log says which share it took.
+        match (from_slurm, shard.is_part()) {
+            (true, _) => say(io, format_args!("shard {shard}, from Slurm's job array")),
+            (false, true) => say(io, format_args!("shard {shard}")),
+            (false, false) => {}
         }
         let done = match verb {
             Verb::Generate => generate(&dir, &units, threads, shard, io),
