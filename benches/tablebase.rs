@@ -5,7 +5,9 @@
 //! Run with `cargo bench --bench tablebase` (about a minute on two
 //! cores; it writes the tables into a temporary folder and removes
 //! them). With `CONGO_BENCH_TABLES=DIR`, a folder of more tables (the
-//! three-piece set, say), every table there is probed as well.
+//! three-piece set, or a four-piece table's set), every table there is
+//! probed as well, its largest alone, and each one's density set against
+//! the entropy of its win, draw and loss shares.
 
 mod common;
 
@@ -65,6 +67,7 @@ fn main() {
     if let Some(other) = std::env::var_os("CONGO_BENCH_TABLES") {
         let other = Path::new(&other);
         probe_every_table(other, &tables_in(other));
+        probe_largest(other, &tables_in(other));
         density_against_entropy(other, &tables_in(other));
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -231,6 +234,27 @@ fn probe_every_table(dir: &Path, folder: &[Unit]) {
             "{:.1} MB",
             bytes as f64 / 1e6
         ))
+    );
+}
+
+/// Random positions of the largest table of `folder` probed (win, draw
+/// or loss) on one thread: far more sub-blocks than the cache holds, so
+/// nearly every probe reads and decodes one, its file's bytes in the page
+/// cache after the first pass.
+fn probe_largest(dir: &Path, folder: &[Unit]) {
+    const LARGE_PROBES: usize = 200_000;
+    let Some((material, rule_set)) = folder.iter().max_by_key(|(material, _)| material.size())
+    else {
+        return;
+    };
+    let tables = Tablebase::new(dir, *rule_set);
+    let positions = random_positions(material, LARGE_PROBES, &mut Rng::new(17));
+    let (timing, answered) = common::best_of(3, || {
+        positions.iter().filter(|p| probe_wdl(&tables, p)).count()
+    });
+    println!(
+        "probe {material}, one thread: {answered} of {LARGE_PROBES} random positions, {:.2} µs of CPU a probe_wdl",
+        timing.cpu.unwrap_or(timing.wall) * 1e6 / LARGE_PROBES as f64
     );
 }
 

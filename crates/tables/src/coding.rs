@@ -164,24 +164,29 @@ fn block_bytes(subs: &[Vec<u8>]) -> Vec<u8> {
     bytes
 }
 
-/// Where sub-block `sub` of the `subs` in a block's `bytes` lies in
-/// them; `None` when the lengths do not fit the bytes.
+/// The most bytes the lengths at a block's head take: three a length.
+pub(super) const MOST_LENGTHS: usize = 3 * (SUB_BLOCKS - 1);
+
+/// Where sub-block `sub` of the `subs` in a block's coded bytes lies in
+/// them, from `head`, their start (the lengths, at least), and `length`,
+/// how many there are; `None` when the lengths do not fit.
 pub(super) fn sub_block_in(
-    bytes: &[u8],
+    head: &[u8],
     sub: usize,
     subs: usize,
+    length: usize,
 ) -> Option<std::ops::Range<usize>> {
     let (mut at, mut start, mut end) = (0, 0, None);
     for index in 0..subs.saturating_sub(1) {
-        let length = length_at(bytes, &mut at)?;
+        let sub_length = length_at(head, &mut at)?;
         if index < sub {
-            start += length;
+            start += sub_length;
         } else if index == sub {
-            end = Some(start + length);
+            end = Some(start + sub_length);
         }
     }
-    let (start, end) = (at + start, end.map_or(bytes.len(), |end| at + end));
-    (sub < subs && start <= end && end <= bytes.len()).then_some(start..end)
+    let (start, end) = (at + start, end.map_or(length, |end| at + end));
+    (sub < subs && start <= end && end <= length).then_some(start..end)
 }
 
 /// The LEB128 length at `at` in `bytes`, `at` moved past it; at most
@@ -263,13 +268,18 @@ mod tests {
             1 + 2 + 1 + 3 + subs.iter().map(Vec::len).sum::<usize>()
         );
         for (at, sub) in subs.iter().enumerate() {
-            let range = sub_block_in(&bytes, at, subs.len()).unwrap();
-            assert_eq!(&bytes[range], &sub[..]);
+            let range = sub_block_in(&bytes, at, subs.len(), bytes.len()).unwrap();
+            assert_eq!(&bytes[range.clone()], &sub[..]);
+            // The lengths alone place it.
+            assert_eq!(
+                sub_block_in(&bytes[..7], at, subs.len(), bytes.len()),
+                Some(range)
+            );
         }
-        assert_eq!(sub_block_in(&bytes, 5, subs.len()), None);
-        // Cut short, or a length running past the end, or never ending.
-        assert_eq!(sub_block_in(&bytes[..5], 1, subs.len()), None);
-        assert_eq!(sub_block_in(&bytes[..100], 1, subs.len()), None);
-        assert_eq!(sub_block_in(&[0xff; 8], 0, 2), None);
+        assert_eq!(sub_block_in(&bytes, 5, subs.len(), bytes.len()), None);
+        // Lengths cut short, a length running past the end, or never ending.
+        assert_eq!(sub_block_in(&bytes[..5], 1, subs.len(), bytes.len()), None);
+        assert_eq!(sub_block_in(&bytes, 1, subs.len(), 100), None);
+        assert_eq!(sub_block_in(&[0xff; 8], 0, 2, 8), None);
     }
 }

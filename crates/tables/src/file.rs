@@ -37,7 +37,7 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::coding::{BLOCK, Coded, SUB_BLOCK, SUB_BLOCKS, sub_block_in};
+use super::coding::{BLOCK, Coded, MOST_LENGTHS, SUB_BLOCK, SUB_BLOCKS, sub_block_in};
 use super::material::Material;
 use super::order::Order;
 use super::range_coder::Frequencies;
@@ -384,8 +384,53 @@ impl TableFile {
         values: &mut Vec<u16>,
     ) -> Result<(), TableFileError> {
         let block = sub / SUB_BLOCKS;
-        self.read_block(block, bytes)?;
-        self.decode_read(block, sub, bytes, values)
+        if !self.is_checked(block) {
+            self.read_block(block, bytes)?;
+            return self.decode_read(block, sub, bytes, values);
+        }
+        // Checked once already: only the lengths and the sub-block itself.
+        let damaged = || TableFileError::Block(self.path.clone(), block);
+        let (start, end) = self.span_of(block).ok_or_else(damaged)?;
+        let coded = usize::try_from(end - start).map_err(|_| damaged())? - SUM;
+        self.read_at(bytes, start + SUM as u64, coded.min(MOST_LENGTHS))?;
+        let subs = self.sub_blocks_of(block);
+        let range = sub_block_in(bytes, sub % SUB_BLOCKS, subs, coded).ok_or_else(damaged)?;
+        self.read_at(bytes, start + (SUM + range.start) as u64, range.len())?;
+        let count = SUB_BLOCK.min(self.header.count - sub * SUB_BLOCK);
+        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
+            .ok_or_else(damaged)
+    }
+
+    /// Whether block `block`'s checksum has been found right.
+    fn is_checked(&self, block: usize) -> bool {
+        self.checked[block / 64].load(Ordering::Relaxed) & 1 << (block % 64) != 0
+    }
+
+    /// Where block `block` starts and ends in the file.
+    fn span_of(&self, block: usize) -> Option<(u64, u64)> {
+        let start = match block {
+            0 => 0,
+            _ => *self.header.index.get(block - 1)?,
+        };
+        let end = *self.header.index.get(block)?;
+        Some((
+            self.blocks_at + u64::from(start),
+            self.blocks_at + u64::from(end),
+        ))
+    }
+
+    /// `length` bytes at `offset` read into `bytes`.
+    fn read_at(
+        &self,
+        bytes: &mut Vec<u8>,
+        offset: u64,
+        length: usize,
+    ) -> Result<(), TableFileError> {
+        bytes.clear();
+        bytes.resize(length, 0);
+        self.file
+            .read_exact_at(bytes, offset)
+            .map_err(|error| TableFileError::Io(self.path.clone(), error))
     }
 
     /// Every value of block `block` given to `each` in order, its bytes
@@ -426,7 +471,7 @@ impl TableFile {
         let damaged = || TableFileError::Block(self.path.clone(), block);
         let subs = self.sub_blocks_of(block);
         let coded = bytes.get(SUM..).ok_or_else(damaged)?;
-        let range = sub_block_in(coded, sub % SUB_BLOCKS, subs).ok_or_else(damaged)?;
+        let range = sub_block_in(coded, sub % SUB_BLOCKS, subs, coded.len()).ok_or_else(damaged)?;
         let count = SUB_BLOCK.min(self.header.count - sub * SUB_BLOCK);
         let model = &self.header.model;
         super::scheme::decode_block(self.scheme, model, &coded[range], count, values)
@@ -436,10 +481,8 @@ impl TableFile {
     /// Block `block`'s bytes read into `bytes`, checked against its
     /// checksum the first time.
     fn read_block(&self, block: usize, bytes: &mut Vec<u8>) -> Result<(), TableFileError> {
-        let (word, bit) = (&self.checked[block / 64], 1 << (block % 64));
-        let known = word.load(Ordering::Relaxed) & bit != 0;
-        self.read_block_checked(block, bytes, known)?;
-        word.fetch_or(bit, Ordering::Relaxed);
+        self.read_block_checked(block, bytes, self.is_checked(block))?;
+        self.checked[block / 64].fetch_or(1 << (block % 64), Ordering::Relaxed);
         Ok(())
     }
 
@@ -452,16 +495,9 @@ impl TableFile {
         known: bool,
     ) -> Result<(), TableFileError> {
         let damaged = || TableFileError::Block(self.path.clone(), block);
-        let start = match block {
-            0 => 0,
-            _ => *self.header.index.get(block - 1).ok_or_else(damaged)?,
-        };
-        let end = *self.header.index.get(block).ok_or_else(damaged)?;
-        bytes.clear();
-        bytes.resize((end - start) as usize, 0);
-        self.file
-            .read_exact_at(bytes, self.blocks_at + u64::from(start))
-            .map_err(|error| TableFileError::Io(self.path.clone(), error))?;
+        let (start, end) = self.span_of(block).ok_or_else(damaged)?;
+        let length = usize::try_from(end - start).map_err(|_| damaged())?;
+        self.read_at(bytes, start, length)?;
         let (sum, rest) = bytes.split_at_checked(SUM).ok_or_else(damaged)?;
         match known
             || fnv1a_64(rest) as u32 == u32::from_le_bytes(sum.try_into().unwrap_or_default())

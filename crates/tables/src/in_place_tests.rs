@@ -289,6 +289,13 @@ fn opening_a_table_reads_its_header_and_index_and_a_probe_one_block_more() {
     assert_eq!(values.len(), coding::SUB_BLOCK);
     let block = file.block_length(2);
     assert!(read >= block && read <= block + 8, "{read} {block}");
+    // Its block checked, another of its sub-blocks reads the lengths at
+    // the block's head and its own bytes, not the block.
+    let (decoded, again) = bytes_read_by(|| file.decode(sub + 1, &mut bytes, &mut values));
+    decoded.unwrap();
+    assert_eq!(values.len(), coding::SUB_BLOCK);
+    assert!(again < block / 2, "{again} {block}");
+    assert!(again <= (coding::MOST_LENGTHS + bytes.len() + 8) as u64, "{again}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
