@@ -295,7 +295,10 @@ fn opening_a_table_reads_its_header_and_index_and_a_probe_one_block_more() {
     decoded.unwrap();
     assert_eq!(values.len(), coding::SUB_BLOCK);
     assert!(again < block / 2, "{again} {block}");
-    assert!(again <= (coding::MOST_LENGTHS + bytes.len() + 8) as u64, "{again}");
+    assert!(
+        again <= (coding::MOST_LENGTHS + bytes.len() + 8) as u64,
+        "{again}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
