@@ -305,6 +305,70 @@ fn the_engine_names_a_damaged_table_when_it_starts_and_plays_on() {
         )
     );
     assert_eq!(text(&output.stdout), "d1c1\n");
+    // A folder with no tables, and none at all: said, and the engine plays.
+    let empty = scratch("engine-empty");
+    fs::create_dir_all(&empty).unwrap();
+    let nowhere = empty.join("nowhere");
+    for (folder, said) in [
+        (
+            &empty,
+            format!("congo: no endgame tables in {} for 2022\n", empty.display()),
+        ),
+        (
+            &nowhere,
+            format!(
+                "congo: cannot read {}: No such file or directory (os error 2); each table is looked for when first probed\n",
+                nowhere.display()
+            ),
+        ),
+    ] {
+        let output = congo(
+            &["engine", "--tb", folder.to_str().unwrap()],
+            b"position 7/7/3l3/7/3Z3/7/3L3 w 0\ngo 0.1\n",
+        );
+        assert_eq!(text(&output.stderr), said);
+        assert_eq!(text(&output.stdout).lines().count(), 1);
+    }
+    let _ = fs::remove_dir_all(&empty);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_shard_counts_the_tables_dealt_to_it() {
+    let dir = scratch("shard-counts");
+    // LvL; LGvL and LZvL a level; LGZvL above: dealt by cost, shard 1
+    // builds three (dealt in turn, it would build two).
+    let shard = |which: &str| {
+        Command::new(common::CONGO)
+            .args(["tb", "generate"])
+            .arg(&dir)
+            .args([
+                "LvL",
+                "LGvL",
+                "LZvL",
+                "LGZvL",
+                "--threads",
+                "1",
+                "--shard",
+                which,
+            ])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let both = [shard("1/2"), shard("2/2")];
+    let said: Vec<String> = both
+        .into_iter()
+        .map(|child| text(&child.wait_with_output().unwrap().stderr))
+        .collect();
+    assert!(
+        said[0].contains("congo tb: [3/3] LGZvL under 2022: "),
+        "{}",
+        said[0]
+    );
+    assert!(said[0].contains("congo tb: 3 tables in "), "{}", said[0]);
+    assert!(said[1].contains("congo tb: [1/1] "), "{}", said[1]);
+    assert!(said[1].contains("congo tb: 1 table in "), "{}", said[1]);
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -442,8 +506,9 @@ fn a_set_built_level_by_level_as_slurm_array_tasks_is_the_whole_sets() {
         assert!(name.to_string_lossy().starts_with("LvL."), "{name:?}");
     }
     // Level 1 as an array of two tasks, `--array=1-2`, one after the other:
-    // neither waits, and each builds its share.
-    for (id, built) in [("1", 4), ("2", 3)] {
+    // neither waits, and each builds its share, dealt by cost (the pawn's
+    // table under 2021 counts twice).
+    for (id, built) in [("1", 3), ("2", 4)] {
         let slurm = [
             ("SLURM_ARRAY_TASK_ID", id),
             ("SLURM_ARRAY_TASK_MIN", "1"),

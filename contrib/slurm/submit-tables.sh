@@ -26,9 +26,14 @@ dir=$1
 shift
 from=0
 if [ "${1:-}" = --from ]; then
-    from=$2
-    shift 2
+    from=${2:-}
+    shift $(($# < 2 ? $# : 2))
 fi
+whole() { case $2 in '' | *[!0-9]*) echo "$0: $1 must be a whole number, not '$2'" >&2 && exit 2 ;; esac; }
+whole --from "$from"
+whole TASKS "$TASKS"
+whole MINUTES "$MINUTES"
+[ "$TASKS" -ge 1 ] || { echo "$0: TASKS must be at least 1" >&2; exit 2; }
 levels=$("$CONGO" tb levels "$@")
 mkdir -p logs
 after=
@@ -43,3 +48,4 @@ while read -r level count; do
     after=${after%%;*} # --parsable prints JOBID or JOBID;CLUSTER
     echo "level $level: $count tables, $tasks tasks, job $after"
 done <<<"$levels"
+[ -n "$after" ] || { echo "$0: the set has no level $from or above" >&2; exit 2; }

@@ -367,8 +367,8 @@ fn lossy(word: &OsStr) -> String {
 
 /// The endgame tables in `dir` under `rule_set` for a player on a clock:
 /// every table's files opened and checked now (headers and indexes), so
-/// that no move waits for one; each file refused, or the folder, is said
-/// on `errors`, and play goes on without it.
+/// that no move waits for one; each file refused, a folder that cannot be
+/// listed or one with no tables, is said on `errors`, and play goes on.
 pub fn opened_tables(
     dir: &Path,
     rule_set: RuleSet,
@@ -376,8 +376,15 @@ pub fn opened_tables(
 ) -> Arc<dyn EndgameTables> {
     let tables = Tablebase::new(dir, rule_set);
     match tables.open_all() {
+        Ok(opened) if opened.tables == 0 && opened.refused.is_empty() => say(
+            errors,
+            format_args!("no endgame tables in {} for {rule_set}", dir.display()),
+        ),
         Ok(opened) => opened.refused.iter().for_each(|error| say(errors, error)),
-        Err(error) => say(errors, error),
+        Err(error) => say(
+            errors,
+            format_args!("{error}; each table is looked for when first probed"),
+        ),
     }
     Arc::new(tables)
 }

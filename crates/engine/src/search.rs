@@ -240,7 +240,11 @@ impl Engine {
         if position.board.occupied().count() as usize > self.table_pieces {
             return None;
         }
-        self.endgame_tables.as_ref()?.wdl(position)
+        let tables = self.endgame_tables.as_ref()?;
+        match self.deadline {
+            Some(deadline) => tables.wdl_by(position, deadline),
+            None => tables.wdl(position),
+        }
     }
 
     /// The engine stopping its searches, at its next reading of the clock,

@@ -201,6 +201,40 @@ pub trait EndgameTables: Send + Sync {
         self.probe(position).ok().map(Wdl::of)
     }
 
+    /// [`wdl`], none if answering would read past `deadline`: what a
+    /// search on a clock asks, so that a slow disk costs it the tables'
+    /// answer, not its move. The default, for tables that answer at once,
+    /// does not look at the clock.
+    ///
+    /// ```
+    /// # use std::path::Path;
+    /// # use std::time::{Duration, Instant};
+    /// # use congo_rules::endgame::{EndgameTables, ProbeError, Value, Wdl};
+    /// # use congo_rules::{Move, Position};
+    /// # struct BareLions;
+    /// # impl EndgameTables for BareLions {
+    /// #     fn folder(&self) -> &Path { Path::new("bare") }
+    /// #     fn most_pieces(&self) -> usize { 2 }
+    /// #     fn probe(&self, _: &Position) -> Result<Value, ProbeError> { Ok(Value::Draw) }
+    /// #     fn best(&self, _: &Position) -> Result<(Value, Option<Move>), ProbeError> {
+    /// #         Ok((Value::Draw, None))
+    /// #     }
+    /// #     fn keeping_moves(&self, _: &Position) -> Result<(Value, Vec<Move>), ProbeError> {
+    /// #         Ok((Value::Draw, Vec::new()))
+    /// #     }
+    /// # }
+    /// let position: Position = "2l4/7/7/7/7/7/3L3 w 1".parse()?;
+    /// let deadline = Instant::now() + Duration::from_millis(100);
+    /// assert_eq!(BareLions.wdl_by(&position, deadline), Some(Wdl::Draw));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`wdl`]: EndgameTables::wdl
+    fn wdl_by(&self, position: &Position, deadline: Instant) -> Option<Wdl> {
+        let _ = deadline;
+        self.wdl(position)
+    }
+
     /// The value of `position` and a best move (none when it has no legal
     /// move): the quickest win, or a draw, or the slowest loss.
     fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError>;

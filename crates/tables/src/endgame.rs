@@ -32,6 +32,11 @@ impl EndgameTables for Tablebase {
         Tablebase::probe_wdl(self, position).ok()
     }
 
+    fn wdl_by(&self, position: &Position, deadline: Instant) -> Option<Wdl> {
+        self.within(deadline, || Tablebase::probe_wdl(self, position))
+            .ok()
+    }
+
     fn best(&self, position: &Position) -> Result<(Value, Option<Move>), ProbeError> {
         Ok(Tablebase::best(self, position)?)
     }

@@ -95,6 +95,14 @@ fn in_level_order(units: &[Unit]) -> Vec<Unit> {
         .collect()
 }
 
+/// How many of `units` `shard` builds ([`generate_units`] deals them).
+pub fn share_of(units: &[Unit], shard: Shard) -> usize {
+    dealt(&in_level_order(units), shard)
+        .into_iter()
+        .filter(|&mine| mine)
+        .count()
+}
+
 /// Which of `units`, in level order, are `shard`'s: each level's dealt
 /// out by cost, the costliest first, each to the shard with the least
 /// work of the level so far, so that the shards of a level end together

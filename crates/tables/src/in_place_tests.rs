@@ -341,6 +341,31 @@ fn a_run_of_generate_builds_again_a_table_found_with_a_damaged_block() {
 }
 
 #[test]
+fn a_block_read_after_the_deadline_of_best_by_is_given_up() {
+    let dir = folder("deadline");
+    build(&dir, &SET[..5]);
+    let tables = Tablebase::new(&dir, RuleSet::Wits2022);
+    let position: Position = "4l2/7/7/7/2G4/1Z5/3L3 w 1".parse().unwrap();
+    // As inside best_by, its deadline passed: the first block read stops.
+    DEADLINE.set(Some(Instant::now()));
+    let late = tables.probe(&position);
+    DEADLINE.set(None);
+    assert_eq!(
+        late.unwrap_err().to_string(),
+        "the time ran out before the tables answered"
+    );
+    assert!(tables.probe(&position).is_ok());
+    // A search's lookup on a clock: none once past it, from a fresh set.
+    use congo_rules::endgame::EndgameTables;
+    let fresh = Tablebase::new(&dir, RuleSet::Wits2022);
+    assert_eq!(fresh.wdl_by(&position, Instant::now()), None);
+    let later = Instant::now() + std::time::Duration::from_secs(3600);
+    assert_eq!(fresh.wdl_by(&position, later), Some(Wdl::Win));
+    assert_eq!(DEADLINE.get(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_best_move_by_a_deadline_is_the_best_move_or_none_once_it_has_passed() {
     let dir = folder("best-by");
     build(&dir, &SET[..5]);

@@ -38,7 +38,8 @@ mod value;
 pub use endings::Endings;
 pub use file::TableFileError;
 pub use folder::{
-    Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, summarize_units, units, verify_units,
+    Built, DEFAULT_PIECES, TableEvent, Unit, generate_units, share_of, summarize_units, units,
+    verify_units,
 };
 use material::{Compact, Placement};
 pub use material::{MAX_PIECES, Material, ParseMaterialError};
@@ -77,6 +78,10 @@ pub enum TableError {
     LionTakenBeforeMove(Color),
     /// The error an earlier use of the same table met.
     Again(Arc<TableError>),
+    /// The deadline of a lookup on a clock ([`Tablebase::best_by`], a
+    /// search's win, draw or loss) passed before a block it needed was
+    /// read.
+    OutOfTime,
     /// A stored value disagrees with its successors' (from `verify`).
     Wrong {
         /// The table.
@@ -114,6 +119,7 @@ impl fmt::Display for TableError {
             TableError::NotAFolder(path) => {
                 write!(f, "cannot write tables in {}: not a folder", path.display())
             }
+            TableError::OutOfTime => write!(f, "the time ran out before the tables answered"),
             TableError::TooManyPieces(count) => write!(
                 f,
                 "the position has {count} pieces beside the lions, and the tables hold at most {MAX_PIECES}"
@@ -187,6 +193,13 @@ const LARGE_TABLE: usize = 1 << 28;
 
 /// The decoded blocks kept for probes in place, in bytes.
 pub const PROBE_CACHE: usize = 32 << 20;
+
+thread_local! {
+    /// The deadline of the lookup on a clock running on this thread
+    /// ([`Tablebase::best_by`], a search's win, draw or loss), if one is:
+    /// each block read checks it.
+    static DEADLINE: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
 
 /// What [`Tablebase::open_all`] found: how many tables it opened, and
 /// why each of the others could not be.
@@ -355,6 +368,12 @@ impl Tablebase {
         );
         let value = match self.cache.value(key, at) {
             Some(value) => value,
+            None if DEADLINE
+                .get()
+                .is_some_and(|deadline| Instant::now() >= deadline) =>
+            {
+                return Err(TableError::OutOfTime);
+            }
             None => {
                 let (mut bytes, mut values) = (Vec::new(), Vec::new());
                 file.decode(sub, &mut bytes, &mut values)
@@ -565,19 +584,40 @@ impl Tablebase {
     }
 
     /// [`Tablebase::best`], given up (`None`) once `deadline` has passed:
-    /// the clock is read before each table lookup, one a move.
+    /// the clock is read before each move's lookup and before each block
+    /// read, so that a lookup of many reads (a value found from the
+    /// moves, on a slow disk) gives up with it.
     pub fn best_by(
         &self,
         position: &Position,
         deadline: Instant,
     ) -> Result<Option<(Value, Option<Move>)>, TableError> {
         let in_time = || Instant::now() < deadline;
-        if !in_time() {
-            return Ok(None);
+        let best = self.within(deadline, || match in_time() {
+            true => {
+                let value = self.probe(position)?;
+                let children = self.children_while(position, in_time)?;
+                Ok(children.map(|children| (value, best_of(children))))
+            }
+            false => Ok(None),
+        });
+        match best {
+            Err(TableError::OutOfTime) => Ok(None),
+            best => best,
         }
-        let value = self.probe(position)?;
-        let children = self.children_while(position, in_time)?;
-        Ok(children.map(|children| (value, best_of(children))))
+    }
+
+    /// `lookup`, each block it reads on this thread refused
+    /// ([`TableError::OutOfTime`]) once `deadline` has passed.
+    fn within<T>(
+        &self,
+        deadline: Instant,
+        lookup: impl FnOnce() -> Result<T, TableError>,
+    ) -> Result<T, TableError> {
+        let before = DEADLINE.replace(Some(deadline));
+        let found = lookup();
+        DEADLINE.set(before);
+        found
     }
 
     /// The value of `position` and every move that keeps it, sorted as

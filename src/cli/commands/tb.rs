@@ -19,7 +19,7 @@ use congo_rules::RuleSet;
 use congo_rules::record::{RecordFileError, each_record};
 use congo_tables::{
     Built, DEFAULT_PIECES, Endings, Generated, MAX_PIECES, Material, Summary, TableError,
-    TableEvent, Tablebase, Unit, generate_units, summarize_units, units, verify_units,
+    TableEvent, Tablebase, Unit, generate_units, share_of, summarize_units, units, verify_units,
 };
 
 const TB_THREADS: crate::cli::option::Opt =
@@ -51,7 +51,8 @@ pub(crate) const TB: Subcommand = Subcommand::tool(
     "endgame tables: generate writes DIR/LZvLP.2022.ctbw and .ctbz and so on (every material \
      with at most two pieces beside the lions, or --pieces N, both rule sets, when \
      none is named; a named one needs the tables it turns into; whole tables already \
-     there are kept, so a run cut off goes on where it stopped); probe answers each FEN line with win \
+     there are kept, so a run cut off goes on where it stopped); probe reads a line with N, then N FEN \
+     lines, and answers each with win \
      N, loss N or draw (N plies to a lion's capture) and a best move; summary writes \
      a Markdown table of each table's wins, draws, losses and longest win; verify \
      checks each table against its positions' successors; levels prints a LEVEL COUNT \
@@ -306,9 +307,7 @@ fn generate(
     io: &mut Io<'_>,
 ) -> Result<u8, TableError> {
     let started = Instant::now();
-    let mine = (0..units.len())
-        .filter(|&number| shard.plays(number))
-        .count();
+    let mine = share_of(units, shard);
     let (mut done, mut kept, mut bytes, mut wdl_bytes) = (0, 0, 0, 0);
     generate_units(dir, units, threads, shard, |event| match event {
         TableEvent::Finished((material, rule_set), built) => {
