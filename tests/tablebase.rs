@@ -333,34 +333,35 @@ fn the_engine_names_a_damaged_table_when_it_starts_and_plays_on() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn each_shard_counts_the_tables_dealt_to_it() {
-    let dir = scratch("shard-counts");
-    // LvL; LGvL and LZvL a level; LGZvL above: dealt by cost, shard 1
-    // builds three (dealt in turn, it would build two).
+/// `tb generate DIR ARGS --shard 1/2` and `2/2` at once, one thread
+/// each: what each said on stderr, once both have ended well.
+fn two_shards(dir: &Path, args: &[&str]) -> Vec<String> {
     let shard = |which: &str| {
         Command::new(common::CONGO)
             .args(["tb", "generate"])
-            .arg(&dir)
-            .args([
-                "LvL",
-                "LGvL",
-                "LZvL",
-                "LGZvL",
-                "--threads",
-                "1",
-                "--shard",
-                which,
-            ])
+            .arg(dir)
+            .args(args)
+            .args(["--threads", "1", "--shard", which])
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap()
     };
     let both = [shard("1/2"), shard("2/2")];
-    let said: Vec<String> = both
-        .into_iter()
-        .map(|child| text(&child.wait_with_output().unwrap().stderr))
-        .collect();
+    both.into_iter()
+        .map(|child| {
+            let output = child.wait_with_output().unwrap();
+            assert!(output.status.success(), "{}", text(&output.stderr));
+            text(&output.stderr)
+        })
+        .collect()
+}
+
+#[test]
+fn each_shard_counts_the_tables_dealt_to_it() {
+    let dir = scratch("shard-counts");
+    // LvL; LGvL and LZvL a level; LGZvL above: dealt by cost, shard 1
+    // builds three (dealt in turn, it would build two).
+    let said = two_shards(&dir, &["LvL", "LGvL", "LZvL", "LGZvL"]);
     assert!(
         said[0].contains("congo tb: [3/3] LGZvL under 2022: "),
         "{}",
@@ -375,25 +376,8 @@ fn each_shard_counts_the_tables_dealt_to_it() {
 #[test]
 fn a_set_built_by_two_shards_and_cut_off_goes_on_where_it_stopped() {
     let dir = scratch("set");
-    let shard = |which: &str| {
-        Command::new(common::CONGO)
-            .args(["tb", "generate"])
-            .arg(&dir)
-            .args(["--pieces", "1", "--threads", "1", "--shard", which])
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
     // Two processes at once, each waiting for what the other builds.
-    let both = [shard("1/2"), shard("2/2")];
-    let said: Vec<String> = both
-        .into_iter()
-        .map(|child| {
-            let output = child.wait_with_output().unwrap();
-            assert!(output.status.success(), "{}", text(&output.stderr));
-            text(&output.stderr)
-        })
-        .collect();
+    let said = two_shards(&dir, &["--pieces", "1"]);
     // Each names its share first, then builds LvL, the seven pieces
     // alone under 2022, the pawn again under 2021, dealt out by cost.
     assert!(said[0].starts_with("congo tb: shard 1/2\n"), "{}", said[0]);
