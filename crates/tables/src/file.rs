@@ -328,10 +328,7 @@ impl TableFile {
     /// The bytes block `block` takes in the file.
     #[cfg(test)]
     pub(super) fn block_length(&self, block: usize) -> u64 {
-        let start = block
-            .checked_sub(1)
-            .map_or(0, |before| self.header.index[before]);
-        u64::from(self.header.index[block] - start)
+        self.span_of(block).map_or(0, |(start, end)| end - start)
     }
 
     /// The bytes before the first block: the header and the index.
@@ -396,9 +393,7 @@ impl TableFile {
         let subs = self.sub_blocks_of(block);
         let range = sub_block_in(bytes, sub % SUB_BLOCKS, subs, coded).ok_or_else(damaged)?;
         self.read_at(bytes, start + (SUM + range.start) as u64, range.len())?;
-        let count = SUB_BLOCK.min(self.header.count - sub * SUB_BLOCK);
-        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
-            .ok_or_else(damaged)
+        self.decode_sub_block(block, sub, bytes, values)
     }
 
     /// Whether block `block`'s checksum has been found right.
@@ -472,10 +467,21 @@ impl TableFile {
         let subs = self.sub_blocks_of(block);
         let coded = bytes.get(SUM..).ok_or_else(damaged)?;
         let range = sub_block_in(coded, sub % SUB_BLOCKS, subs, coded.len()).ok_or_else(damaged)?;
+        self.decode_sub_block(block, sub, &coded[range], values)
+    }
+
+    /// Sub-block `sub` of block `block` decoded from its own `bytes` into
+    /// `values`.
+    fn decode_sub_block(
+        &self,
+        block: usize,
+        sub: usize,
+        bytes: &[u8],
+        values: &mut Vec<u16>,
+    ) -> Result<(), TableFileError> {
         let count = SUB_BLOCK.min(self.header.count - sub * SUB_BLOCK);
-        let model = &self.header.model;
-        super::scheme::decode_block(self.scheme, model, &coded[range], count, values)
-            .ok_or_else(damaged)
+        super::scheme::decode_block(self.scheme, &self.header.model, bytes, count, values)
+            .ok_or_else(|| TableFileError::Block(self.path.clone(), block))
     }
 
     /// Block `block`'s bytes read into `bytes`, checked against its
